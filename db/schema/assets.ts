@@ -1,0 +1,149 @@
+import { boolean, index, integer, numeric, pgEnum, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+import { createdAt, hashColumn, updatedAt } from './columns';
+import { beneficiaries } from './intake';
+
+/* The intake's asset lists, stored once with a per-client pivot, like the family lists. */
+
+export const companyTypeEnum = pgEnum('company_type', [
+  'corporation',
+  'partnership',
+  'limited liability company',
+  'sole proprietorship',
+]);
+export const giftTypeEnum = pgEnum('gift_type', ['property', 'cash', 'item']);
+export const predeceaseEnum = pgEnum('predecease_distribution', ['bloodline', 'equally', 'lapse']);
+export const accountKindEnum = pgEnum('account_kind', ['retirement', 'brokerage', 'bank', 'annuity']);
+
+/** A postal address with a value: a property's or a company's. Gifts of real estate point here. */
+export const addresses = pgTable('addresses', {
+  id: serial('id').primaryKey(),
+  hash: hashColumn(),
+  street: text('street'),
+  unit: text('unit'),
+  city: text('city'),
+  state: text('state'),
+  zip: text('zip'),
+  value: numeric('value', { precision: 14, scale: 2 }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const properties = pgTable('properties', {
+  id: serial('id').primaryKey(),
+  hash: hashColumn(),
+  addressId: integer('address_id')
+    .notNull()
+    .references(() => addresses.id),
+  purchaseMonth: integer('purchase_month'),
+  purchaseYear: integer('purchase_year'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const clientProperties = pgTable(
+  'client_properties',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    // At most one primary residence per client, enforced by the domain function.
+    isPrimary: boolean('is_primary').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.propertyId] }), index('client_properties_property_idx').on(t.propertyId)],
+);
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  hash: hashColumn(),
+  name: text('name').notNull(),
+  type: companyTypeEnum('type'),
+  addressId: integer('address_id').references(() => addresses.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const clientCompanies = pgTable(
+  'client_companies',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    sharePercent: numeric('share_percent', { precision: 5, scale: 2 }),
+    // Only corporations have stock; null otherwise.
+    stockShares: integer('stock_shares'),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.companyId] }), index('client_companies_company_idx').on(t.companyId)],
+);
+
+export const gifts = pgTable('gifts', {
+  id: serial('id').primaryKey(),
+  hash: hashColumn(),
+  giftType: giftTypeEnum('gift_type').notNull(),
+  beneficiaryId: integer('beneficiary_id')
+    .notNull()
+    .references(() => beneficiaries.id, { onDelete: 'cascade' }),
+  addressId: integer('address_id').references(() => addresses.id),
+  cashAmount: numeric('cash_amount', { precision: 14, scale: 2 }),
+  specificItem: text('specific_item'),
+  predeceaseDistribution: predeceaseEnum('predecease_distribution'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const clientGifts = pgTable(
+  'client_gifts',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    giftId: integer('gift_id')
+      .notNull()
+      .references(() => gifts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.giftId] }), index('client_gifts_gift_idx').on(t.giftId)],
+);
+
+/** Retirement, brokerage, bank and annuity/life-insurance accounts in one table; annuities have no type. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    hash: hashColumn(),
+    kind: accountKindEnum('kind').notNull(),
+    company: text('company'),
+    type: text('type'),
+    // Account numbers are identifiers: encrypted, with the last four kept for display.
+    numberCipher: text('number_cipher'),
+    numberLast4: text('number_last4'),
+    value: numeric('value', { precision: 14, scale: 2 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_kind_idx').on(t.kind)],
+);
+
+export const clientAccounts = pgTable(
+  'client_accounts',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.accountId] }), index('client_accounts_account_idx').on(t.accountId)],
+);
+
+export type Address = typeof addresses.$inferSelect;
+export type Property = typeof properties.$inferSelect;
+export type Company = typeof companies.$inferSelect;
+export type Gift = typeof gifts.$inferSelect;
+export type Account = typeof accounts.$inferSelect;

@@ -1,0 +1,115 @@
+import { index, integer, numeric, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { advisors } from './advisory';
+import { clients } from './clients';
+import { createdAt, hashColumn, updatedAt } from './columns';
+import { estatePlans } from './plans';
+import { users } from './people';
+
+export const invoiceStatusEnum = pgEnum('invoice_status', ['open', 'paid', 'void']);
+export const paymentStatusEnum = pgEnum('payment_status', ['succeeded', 'failed', 'refunded']);
+export const paymentMethodKindEnum = pgEnum('payment_method_kind', ['card', 'bank']);
+
+/** A client the advisor invited by email. Sent becomes Joined once the invitee has an account. */
+export const invites = pgTable(
+  'invites',
+  {
+    id: serial('id').primaryKey(),
+    hash: hashColumn(),
+    advisorId: integer('advisor_id')
+      .notNull()
+      .references(() => advisors.id, { onDelete: 'cascade' }),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    joinedUserId: integer('joined_user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invites_advisor_idx').on(t.advisorId), index('invites_email_idx').on(t.clientEmail)],
+);
+
+/** What an advisor owes for a client's plan; open invoices count toward the features lock. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    hash: hashColumn(),
+    advisorId: integer('advisor_id')
+      .notNull()
+      .references(() => advisors.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    estatePlanId: integer('estate_plan_id').references(() => estatePlans.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    amountPaid: numeric('amount_paid', { precision: 12, scale: 2 }).notNull().default('0'),
+    status: invoiceStatusEnum('status').notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('invoices_advisor_idx').on(t.advisorId, t.status)],
+);
+
+/**
+ * A gateway token standing for a card or bank account. Only brand and last four are kept: the card number
+ * and CVV never reach the database or the logs.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    hash: hashColumn(),
+    advisorId: integer('advisor_id').references(() => advisors.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    token: text('token').notNull(),
+    kind: paymentMethodKindEnum('kind').notNull(),
+    brand: text('brand'),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_methods_advisor_idx').on(t.advisorId), index('payment_methods_client_idx').on(t.clientId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    hash: hashColumn(),
+    advisorId: integer('advisor_id').references(() => advisors.id, { onDelete: 'set null' }),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    estatePlanId: integer('estate_plan_id').references(() => estatePlans.id, { onDelete: 'set null' }),
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    gateway: text('gateway').notNull(),
+    chargeType: text('charge_type').notNull(),
+    methodKind: paymentMethodKindEnum('method_kind').notNull(),
+    brand: text('brand'),
+    last4: text('last4'),
+    gatewayReference: text('gateway_reference'),
+    status: paymentStatusEnum('status').notNull(),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_advisor_idx').on(t.advisorId), index('payments_plan_idx').on(t.estatePlanId)],
+);
+
+/** Annual recurring charges for amendments and revisions, starting one year after payment. */
+export const recurringCharges = pgTable('recurring_charges', {
+  id: serial('id').primaryKey(),
+  hash: hashColumn(),
+  paymentMethodId: integer('payment_method_id')
+    .notNull()
+    .references(() => paymentMethods.id, { onDelete: 'cascade' }),
+  estatePlanId: integer('estate_plan_id').references(() => estatePlans.id, { onDelete: 'cascade' }),
+  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  nextChargeOn: timestamp('next_charge_on', { withTimezone: true }).notNull(),
+  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type Invite = typeof invites.$inferSelect;
+export type Invoice = typeof invoices.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+export type PaymentMethod = typeof paymentMethods.$inferSelect;

@@ -1,0 +1,142 @@
+import { boolean, date, index, integer, numeric, pgEnum, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+import { createdAt, hashColumn, updatedAt } from './columns';
+import { persons } from './people';
+
+/*
+ * The intake's family lists. Each item is stored once and linked to every owning client through a pivot
+ * row that carries that client's own values; the owner (1, 2 or both) is derived from which pivots exist.
+ */
+
+export const childGenderEnum = pgEnum('child_gender', ['male', 'female']);
+export const beneficiaryTypeEnum = pgEnum('beneficiary_type', ['person', 'entity']);
+export const tierEnum = pgEnum('beneficiary_tier', ['primary', 'contingent', 'tertiary', 'omitted']);
+export const poaTypeEnum = pgEnum('poa_type', ['general', 'medical', 'financial']);
+
+export const children = pgTable('children', {
+  id: serial('id').primaryKey(),
+  hash: hashColumn(),
+  personId: integer('person_id')
+    .notNull()
+    .references(() => persons.id),
+  gender: childGenderEnum('gender'),
+  guardian1PersonId: integer('guardian1_person_id').references(() => persons.id),
+  guardian2PersonId: integer('guardian2_person_id').references(() => persons.id),
+  multiGuardianSpecifics: text('multi_guardian_specifics'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const clientChildren = pgTable(
+  'client_children',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.childId] }), index('client_children_child_idx').on(t.childId)],
+);
+
+/** A beneficiary is a person, or an entity (trust, charity, company) with an encrypted identifier. */
+export const beneficiaries = pgTable('beneficiaries', {
+  id: serial('id').primaryKey(),
+  hash: hashColumn(),
+  type: beneficiaryTypeEnum('type').notNull(),
+  personId: integer('person_id').references(() => persons.id),
+  entityName: text('entity_name'),
+  entityIdentifierCipher: text('entity_identifier_cipher'),
+  entityIdentifierLast4: text('entity_identifier_last4'),
+  entityDate: date('entity_date'),
+  isTrust: boolean('is_trust').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const clientBeneficiaries = pgTable(
+  'client_beneficiaries',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    beneficiaryId: integer('beneficiary_id')
+      .notNull()
+      .references(() => beneficiaries.id, { onDelete: 'cascade' }),
+    tier: tierEnum('tier'),
+    sharePercent: numeric('share_percent', { precision: 5, scale: 2 }),
+    relationship: text('relationship'),
+    isPerStirpes: boolean('is_per_stirpes').notNull().default(false),
+    omissionReason: text('omission_reason'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.beneficiaryId] }),
+    index('client_beneficiaries_beneficiary_idx').on(t.beneficiaryId),
+  ],
+);
+
+/** Successor trustees. */
+export const fiduciaries = pgTable('fiduciaries', {
+  id: serial('id').primaryKey(),
+  hash: hashColumn(),
+  personId: integer('person_id')
+    .notNull()
+    .references(() => persons.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const clientFiduciaries = pgTable(
+  'client_fiduciaries',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    fiduciaryId: integer('fiduciary_id')
+      .notNull()
+      .references(() => fiduciaries.id, { onDelete: 'cascade' }),
+    order: integer('serve_order'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.fiduciaryId] }),
+    index('client_fiduciaries_fiduciary_idx').on(t.fiduciaryId),
+  ],
+);
+
+/** Durable power-of-attorney agents; one agent may serve several PoA types for several clients. */
+export const poaAgents = pgTable('poa_agents', {
+  id: serial('id').primaryKey(),
+  hash: hashColumn(),
+  personId: integer('person_id')
+    .notNull()
+    .references(() => persons.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const clientPoaAgents = pgTable(
+  'client_poa_agents',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => poaAgents.id, { onDelete: 'cascade' }),
+    type: poaTypeEnum('type').notNull(),
+    order: integer('serve_order'),
+    isCollective: boolean('is_collective').notNull().default(false),
+    isIndependent: boolean('is_independent').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.agentId, t.type] }),
+    index('client_poa_agents_agent_idx').on(t.agentId),
+  ],
+);
+
+export type Child = typeof children.$inferSelect;
+export type Beneficiary = typeof beneficiaries.$inferSelect;
+export type ClientBeneficiary = typeof clientBeneficiaries.$inferSelect;
+export type Fiduciary = typeof fiduciaries.$inferSelect;
+export type PoaAgent = typeof poaAgents.$inferSelect;

@@ -1,0 +1,52 @@
+// One runner, four projects. Integration and e2e tests share a real database per worker
+// (tests/helpers/global-setup.ts prepares it); unit and component tests never touch one.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/$1',
+    '\\.(css)$': '<rootDir>/tests/helpers/style-mock.js',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/.next/'],
+};
+
+/** @type {import('jest').Config} */
+const config = {
+  projects: [
+    { ...common, displayName: 'unit', testEnvironment: 'node', testMatch: ['<rootDir>/tests/unit/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'components',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/tests/components/**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/tests/helpers/setup-dom.ts'],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/helpers/global-setup.ts',
+      setupFiles: ['<rootDir>/tests/helpers/setup-env.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tests/helpers/setup-db.ts'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/e2e/**/*.e2e.ts'],
+    },
+  ],
+};
+
+export default config;

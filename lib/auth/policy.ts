@@ -1,0 +1,69 @@
+import { AppError } from '@/lib/errors';
+import type { Actor } from './actor';
+import type { Role } from './roles';
+
+/*
+ * The one place authorization lives: which roles hold each permission, and which records an actor's
+ * scope reaches. Every server action and route handler goes through `assertCan` and a scoped loader.
+ */
+const ADVISORY: Role[] = ['advisor', 'staff', 'supervisor'];
+const STAFF_SIDE: Role[] = [...ADVISORY, 'legal', 'admin'];
+
+export const permissions = {
+  // Intake: the household itself, its advisory team, attorneys and admins.
+  'intake.read': ['client', ...STAFF_SIDE],
+  'intake.write': ['client', ...STAFF_SIDE],
+  // Full SSNs and identifiers on the review page.
+  'identifiers.reveal': ['legal', 'admin'],
+  'plan.submit': ['client', ...ADVISORY, 'admin'],
+  'plan.status.update': ['legal', 'admin'],
+  'plan.pay': ['client', ...ADVISORY, 'admin'],
+  'plan.payment.acknowledge': ['legal', 'admin'],
+  'file.view': ['client', ...STAFF_SIDE],
+  'file.upload': [...ADVISORY, 'legal', 'admin'],
+  'file.delete': ['admin'],
+  'dashboard.view': STAFF_SIDE,
+  'advisors.list': ['legal', 'admin'],
+  'advisor.read': STAFF_SIDE,
+  'advisor.create': ['admin'],
+  'advisor.pay': [...ADVISORY, 'admin'],
+  'client.create': [...ADVISORY, 'admin'],
+  'client.delete': ['admin'],
+  'invite.send': [...ADVISORY, 'admin'],
+  'user.update': ['admin'],
+  'user.resetPassword': ['admin'],
+  'user.impersonate': ['admin'],
+  'outbox.read': ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof permissions;
+
+/** Whether the actor holds a permission by role. Impersonation acts with the impersonated user's roles. */
+export function can(actor: Actor | null, permission: Permission): boolean {
+  if (!actor) return false;
+  const allowed: readonly Role[] = permissions[permission];
+  return actor.roles.some((role) => allowed.includes(role));
+}
+
+/** Raises UNAUTHENTICATED for guests and FORBIDDEN for actors without the permission. */
+export function assertCan(actor: Actor | null, permission: Permission): asserts actor is Actor {
+  if (!actor) throw new AppError('UNAUTHENTICATED');
+  if (!can(actor, permission)) throw new AppError('FORBIDDEN');
+}
+
+/** Attorneys and admins reach every advisor and client. */
+export function hasGlobalReach(actor: Actor): boolean {
+  return actor.isAdmin || actor.isLegal;
+}
+
+/** Whether a client record (by its id and advisor) is inside the actor's scope. */
+export function canReachClient(actor: Actor, client: { id: number; advisorId: number | null }): boolean {
+  if (hasGlobalReach(actor)) return true;
+  if (actor.householdClientIds.includes(client.id)) return true;
+  return client.advisorId !== null && actor.advisorIds.includes(client.advisorId);
+}
+
+/** Whether an advisor's data (clients, invites, billing) is inside the actor's scope. */
+export function canReachAdvisor(actor: Actor, advisorId: number): boolean {
+  return hasGlobalReach(actor) || actor.advisorIds.includes(advisorId);
+}

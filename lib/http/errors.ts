@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { AppError, GENERIC_ERROR_MESSAGE, isAppError } from '@/lib/errors';
+
+/** Field errors from a zod failure, keyed by dotted path; the first message per field wins. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Converts any thrown value into what the user may see, logging the unexpected ones in full. */
+export function toPublicError(error: unknown): { status: number; message: string; fieldErrors?: Record<string, string> } {
+  if (error instanceof z.ZodError) {
+    const fieldErrors = fieldErrorsOf(error);
+    return { status: 422, message: Object.values(fieldErrors)[0] ?? 'Please check the highlighted fields.', fieldErrors };
+  }
+  if (isAppError(error)) return { status: error.status, message: error.message, fieldErrors: error.fieldErrors };
+  console.error('[unexpected error]', error);
+  return { status: 500, message: GENERIC_ERROR_MESSAGE };
+}
+
+export { AppError };

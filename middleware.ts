@@ -1,0 +1,28 @@
+import { NextResponse, type NextRequest } from 'next/server';
+
+/*
+ * Redirects only. Guests asking for a signed-in page go to /login; the real checks happen on the server
+ * in every page, action and route (lib/auth/policy.ts). The classic `POST /login` form post is routed to
+ * its handler, since the /login segment is a page.
+ */
+const SIGNED_IN_PREFIXES = ['/dashboard', '/client-info', '/settings', '/new-client'];
+const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
+
+export function middleware(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  if (request.method === 'POST' && (pathname === '/login' || pathname === '/login/')) {
+    return NextResponse.rewrite(new URL('/api/login', request.url));
+  }
+  const needsSession = SIGNED_IN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const hasSession = SESSION_COOKIES.some((name) => request.cookies.has(name));
+  if (needsSession && !hasSession) {
+    const login = new URL('/login', request.url);
+    login.searchParams.set('next', `${pathname}${search}`);
+    return NextResponse.redirect(login);
+  }
+  return NextResponse.next();
+}
+
+export const config = {
+  matcher: ['/login', '/login/', '/dashboard/:path*', '/client-info/:path*', '/settings/:path*', '/new-client/:path*'],
+};
