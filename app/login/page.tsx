@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
+import { LoginForm } from '@/components/auth/login-form';
+import { getActor } from '@/lib/auth/actor';
+import { landingPathFor, safeNextPath } from '@/lib/auth/landing';
+import { issueLoginToken } from '@/lib/auth/login-token';
+import styles from './login.module.css';
+
+type Props = { searchParams: Promise<{ error?: string; next?: string }> };
+
+// The legacy front end reads the form token from this meta tag; our own form carries it as a hidden field.
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: 'Login', other: { 'csrf-token': issueLoginToken() }, robots: { index: false } };
+}
+
+/** Classic sign-in form posting to POST /login; errors come back in the query and show in an Error dialog. */
+export default async function LoginPage({ searchParams }: Props) {
+  const { error, next } = await searchParams;
+  const actor = await getActor();
+  if (actor) redirect(safeNextPath(next) ?? landingPathFor(actor));
+  return (
+    <main id={MAIN_CONTENT_ID} className={styles.page}>
+      <section className={styles.card} aria-labelledby="login-title">
+        <h1 id="login-title">Sign in</h1>
+        <p className={styles.lead}>Welcome back. Sign in to continue your estate plan.</p>
+        <LoginForm token={issueLoginToken()} next={safeNextPath(next) ?? undefined} error={error?.slice(0, 200)} />
+        <p className={styles.alt}>
+          New here? <a href="/join">Create an account</a>
+        </p>
+      </section>
+    </main>
+  );
+}

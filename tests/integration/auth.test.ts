@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { db } from '@/db';
+import { loginAttempts, users } from '@/db/schema';
+import { loadActor } from '@/lib/auth/actor';
+import {
+  ACCOUNT_LOCKED,
+  ACCOUNT_LOCK_MS,
+  ADDRESS_FAILURE_LIMIT,
+  ADDRESS_LOCKED,
+  authenticate,
+  INVALID_CREDENTIALS,
+} from '@/lib/auth/authenticate';
+import { makeUser, TEST_PASSWORD } from '../helpers/factories';
+
+const ip = '203.0.113.5';
+
+describe('authenticate', () => {
+  it('returns the session claims for the right password, whatever the email case', async () => {
+    const { user } = await makeUser();
+    const claims = await authenticate({ email: `  ${user.email.toUpperCase()} `, password: TEST_PASSWORD, ip });
+    expect(claims).toEqual({ uid: user.hash, sv: user.sessionVersion });
+  });
+
+  it('answers a wrong password and an unknown email with the same message', async () => {
+    const { user } = await makeUser();
+    await expect(authenticate({ email: user.email, password: 'nope', ip })).rejects.toThrow(INVALID_CREDENTIALS);
+    await expect(authenticate({ email: 'nobody@test.example', password: 'nope', ip })).rejects.toThrow(INVALID_CREDENTIALS);
+  });
+
+  it('refuses a disabled user with the same message', async () => {
+    const { user } = await makeUser({ disabledAt: new Date() });
+    await expect(authenticate({ email: user.email, password: TEST_PASSWORD, ip })).rejects.toThrow(INVALID_CREDENTIALS);
+  });
+
+  it('locks an account after 5 failures, even for the right password, without extending the lock', async () => {
+    const { user } = await makeUser();
+    for (let i = 0; i < 5; i++) {
+      await expect(authenticate({ email: user.email, password: 'wrong', ip })).rejects.toThrow(INVALID_CREDENTIALS);
+    }
+    await expect(authenticate({ email: user.email, password: TEST_PASSWORD, ip })).rejects.toThrow(ACCOUNT_LOCKED);
+    await expect(authenticate({ email: user.email, password: 'wrong', ip })).rejects.toThrow(ACCOUNT_LOCKED);
+    // Refused attempts are not recorded, so hammering a locked account doesn't extend the lock.
+    const recorded = await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email));
+    expect(recorded).toHaveLength(5);
+
+    // Ten minutes after the last failure the account signs in again.
+    const past = new Date(Date.now() - ACCOUNT_LOCK_MS - 1000);
+    await db.update(loginAttempts).set({ createdAt: past }).where(eq(loginAttempts.email, user.email));
+    await expect(authenticate({ email: user.email, password: TEST_PASSWORD, ip })).resolves.toMatchObject({ uid: user.hash });
+  });
+
+  it('slows a single address after many failures across accounts', async () => {
+    const busy = '198.51.100.9';
+    await db.insert(loginAttempts).values(
+      Array.from({ length: ADDRESS_FAILURE_LIMIT }, (_, i) => ({ email: `x${i}@test.example`, ip: busy, succeeded: false })),
+    );
+    const { user } = await makeUser();
+    await expect(authenticate({ email: user.email, password: TEST_PASSWORD, ip: busy })).rejects.toThrow(ADDRESS_LOCKED);
+    await expect(authenticate({ email: user.email, password: TEST_PASSWORD, ip })).resolves.toMatchObject({ uid: user.hash });
+  });
+});
+
+describe('loadActor', () => {
+  it('ends sessions issued before a password change (session version)', async () => {
+    const { user } = await makeUser();
+    expect(await loadActor({ uid: user.hash, sv: user.sessionVersion })).not.toBeNull();
+    await db.update(users).set({ sessionVersion: user.sessionVersion + 1 }).where(eq(users.id, user.id));
+    expect(await loadActor({ uid: user.hash, sv: user.sessionVersion })).toBeNull();
+  });
+
+  it('ends sessions of a disabled user', async () => {
+    const { user } = await makeUser();
+    await db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
+    expect(await loadActor({ uid: user.hash, sv: user.sessionVersion })).toBeNull();
+  });
+
+  it('refuses an impersonation claimed by a non-admin', async () => {
+    const { user: target } = await makeUser();
+    const { user: pretender } = await makeUser({ isLegal: true });
+    const { user: admin } = await makeUser({ isAdmin: true });
+    expect(await loadActor({ uid: target.hash, sv: 1, imp: { uid: pretender.hash, sv: 1 } })).toBeNull();
+    const actor = await loadActor({ uid: target.hash, sv: 1, imp: { uid: admin.hash, sv: 1 } });
+    expect(actor?.impersonator?.userId).toBe(admin.id);
+  });
+});
