@@ -1,0 +1,80 @@
+'use client';
+
+import Link from 'next/link';
+import { useSyncExternalStore } from 'react';
+import styles from './trust.module.css';
+
+/** Cookie / localStorage key the join page sets for visitors who came through an advisor link. */
+export const ADVISOR_REF_KEY = 'advisor_ref';
+const HASH = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * '' — no referral; 'flag' — referral remembered by the join page; 'ref:<hash>' — `?ref=<hash>` in the
+ * address. A primitive, so the snapshot is stable between reads.
+ */
+export function readReferral(): string {
+  try {
+    const ref = new URLSearchParams(window.location.search).get('ref');
+    if (ref && HASH.test(ref)) return `ref:${ref}`;
+    const cookie = document.cookie
+      .split(';')
+      .map((c) => c.trim())
+      .find((c) => c.startsWith(`${ADVISOR_REF_KEY}=`));
+    if (cookie && cookie.length > ADVISOR_REF_KEY.length + 1) return 'flag';
+    if (window.localStorage.getItem(ADVISOR_REF_KEY)) return 'flag';
+  } catch {
+    // Storage can be blocked (privacy modes); treat as not referred.
+  }
+  return '';
+}
+
+const noSubscription = () => () => {};
+const serverSnapshot = () => '';
+
+export interface AdvisorOfferProps {
+  /** Formatted prices ("$1,495", "$995"); formatting happens on the server. */
+  full: string;
+  discounted: string;
+}
+
+/**
+ * Price and call to action. The page is static, so the server renders the full price with a note about
+ * the advisor discount; after hydration a referred visitor sees the discounted price instead. Both
+ * variants are always laid out in the same grid cell and the inactive one is `visibility: hidden`, so
+ * the box is as large as the larger variant at every width and the swap shifts nothing.
+ */
+export function AdvisorOffer({ full, discounted }: AdvisorOfferProps) {
+  const referral = useSyncExternalStore(noSubscription, readReferral, serverSnapshot);
+  const referred = referral !== '';
+  // The join screen takes the advisor hash as its last segment, which carries the discount over.
+  const joinHref = referral.startsWith('ref:') ? `/join/${encodeURIComponent(referral.slice(4))}` : '/join';
+  const shown = (active: boolean) => ({ visibility: active ? ('visible' as const) : ('hidden' as const) });
+
+  return (
+    <>
+      <p className={styles.price}>
+        <span className={styles.priceUnit}>One-time fee</span>
+        <span className={styles.swap}>
+          <span className={styles.amount} style={shown(!referred)}>
+            {full}
+          </span>
+          <span className={styles.amount} style={shown(referred)}>
+            {discounted}
+          </span>
+        </span>
+      </p>
+      <p className={`${styles.priceNote} ${styles.swap}`}>
+        <span style={shown(!referred)}>
+          Referred by a financial advisor? Your advisor&apos;s link applies a discount: {discounted} instead of{' '}
+          {full}.
+        </span>
+        <span style={shown(referred)}>
+          <strong>Advisor discount applied.</strong> The regular price is {full}.
+        </span>
+      </p>
+      <Link href={joinHref} className={styles.primaryButton}>
+        Start your trust
+      </Link>
+    </>
+  );
+}

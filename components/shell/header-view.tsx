@@ -1,0 +1,73 @@
+import Link from 'next/link';
+import type { Actor } from '@/lib/auth/actor';
+import { BrandMark } from './brand-mark';
+import { MenuToggle } from './menu-toggle';
+import { navItemsFor, type NavActor } from './nav-items';
+import { siteConfig } from '@/lib/config/site';
+import styles from './site-header.module.css';
+
+/** Id of the page's <main>; the skip link jumps there. Pages render `<main id={MAIN_CONTENT_ID}>`. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** The part of the actor the header shows (any full Actor satisfies it). */
+export type HeaderActor = Pick<Actor, 'name'> & NavActor;
+
+/** Shown while an admin or advisory user acts as someone else; returning goes through logout. */
+export function ImpersonationBanner({ actor }: { actor: HeaderActor }) {
+  if (!actor.impersonator) return null;
+  return (
+    <div className={styles.banner} role="region" aria-label="Impersonation">
+      <div className={`container ${styles.bannerInner}`}>
+        <p className={styles.bannerText}>
+          Acting as <strong>{actor.name}</strong>
+        </p>
+        {/* /logout ends only the impersonation when there is one. A POST form: a real button that works
+            without JavaScript and cannot be triggered by a prefetch or a cross-site image. */}
+        <form action="/logout" method="post" className={styles.bannerForm}>
+          <button type="submit" className={styles.bannerButton}>
+            Return to {actor.impersonator.name}
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+/** The header for a given actor (null for guests). Synchronous, so tests can render it directly. */
+export function SiteHeaderView({ actor }: { actor: HeaderActor | null }) {
+  const items = navItemsFor(actor);
+  return (
+    <header className={styles.header}>
+      <a href={`#${MAIN_CONTENT_ID}`} className={styles.skip}>
+        Skip to main content
+      </a>
+      {actor ? <ImpersonationBanner actor={actor} /> : null}
+      <div className={`container ${styles.bar}`}>
+        <Link href="/" className={styles.brand}>
+          <BrandMark />
+          <span>{siteConfig.name}</span>
+        </Link>
+        <nav aria-label="Main" className={styles.nav}>
+          <MenuToggle>
+            <ul className={styles.list}>
+              {items.map((it) => (
+                <li key={it.key}>
+                  {it.prefetch ? (
+                    <Link href={it.href} className={styles.link}>
+                      {it.label}
+                    </Link>
+                  ) : (
+                    // Plain anchor: never prefetched, always a full navigation (ends the session).
+                    <a href={it.href} className={styles.link}>
+                      {it.label}
+                    </a>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </MenuToggle>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Actor } from '@/lib/auth/actor';
+
+export type NavKey =
+  | 'my-info'
+  | 'dashboard'
+  | 'home'
+  | 'trust'
+  | 'about'
+  | 'contact'
+  | 'settings'
+  | 'logout'
+  | 'login';
+
+/** The part of the actor the navigation depends on (any full Actor satisfies it). */
+export type NavActor = Pick<Actor, 'isClient'> & {
+  impersonator: Pick<NonNullable<Actor['impersonator']>, 'name'> | null;
+};
+
+export interface NavItem {
+  key: NavKey;
+  label: string;
+  href: string;
+  /**
+   * False for links that must never be prefetched: following /logout ends the session, so a
+   * background prefetch of it would sign the user out.
+   */
+  prefetch: boolean;
+}
+
+const item = (key: NavKey, label: string, href: string, prefetch = true): NavItem => ({
+  key,
+  label,
+  href,
+  prefetch,
+});
+
+/**
+ * The header's links for a visitor (spec 2, Header). Pure, so the rules are tested as a table.
+ * - My Info: clients, not while impersonating.  Dashboard: signed-in non-clients.  Home: guests.
+ * - Trust, About Us, Contact Us: everyone (the last two go to home).
+ * - Settings and Logout: signed in and not impersonating.  Login: guests.
+ */
+export function navItemsFor(actor: NavActor | null): NavItem[] {
+  if (!actor) {
+    return [
+      item('home', 'Home', '/'),
+      item('trust', 'Trust', '/trust'),
+      item('about', 'About Us', '/'),
+      item('contact', 'Contact Us', '/'),
+      item('login', 'Login', '/login'),
+    ];
+  }
+  const impersonating = actor.impersonator !== null;
+  const items: NavItem[] = [];
+  if (actor.isClient) {
+    if (!impersonating) items.push(item('my-info', 'My Info', '/client-info'));
+  } else {
+    items.push(item('dashboard', 'Dashboard', '/dashboard'));
+  }
+  items.push(item('trust', 'Trust', '/trust'), item('about', 'About Us', '/'), item('contact', 'Contact Us', '/'));
+  if (!impersonating) {
+    items.push(item('settings', 'Settings', '/settings'), item('logout', 'Logout', '/logout', false));
+  }
+  return items;
+}

@@ -1,0 +1,120 @@
+import Link from 'next/link';
+import { mapsSearchUrl, siteConfig } from '@/lib/config/site';
+import { HideOnPaths } from './hide-on-paths';
+import styles from './site-footer.module.css';
+
+/** Paths where the Get Started band is hidden: it links to /trust, so it is pointless there. */
+export const GET_STARTED_HIDDEN_ON = ['/trust'] as const;
+
+export interface SiteFooterProps {
+  /**
+   * Hiding the Get Started band (spec: "can be hidden"). Two ways, chosen so pages need no wiring:
+   * - automatically on the paths in GET_STARTED_HIDDEN_ON (a tiny client gate reads the pathname);
+   * - `showGetStarted={false}` hides it everywhere the layout passes it (default true).
+   */
+  showGetStarted?: boolean;
+}
+
+type FooterEntry = { label: string; href?: string };
+
+const products: FooterEntry[] = [
+  { label: 'Trust', href: '/trust' },
+  // Will and Guardian are presented but have no action yet (spec 1): plain text, not fake links.
+  { label: 'Will' },
+  { label: 'Guardian' },
+];
+
+const resources: FooterEntry[] = [
+  { label: 'How it works', href: '/trust#steps' },
+  { label: 'Frequently asked questions', href: '/trust#faq' },
+  // No action yet (spec: most footer links do nothing).
+  { label: 'Estate planning guide' },
+  { label: 'Glossary' },
+  { label: 'Blog' },
+];
+
+function EntryList({ entries }: { entries: FooterEntry[] }) {
+  return (
+    <ul className={styles.list}>
+      {entries.map((e) => (
+        <li key={e.label}>
+          {e.href ? (
+            <Link href={e.href} className={styles.link}>
+              {e.label}
+            </Link>
+          ) : (
+            <span className={styles.plain}>{e.label}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Site footer: Get Started band, Products, Resources, the firm's address, copyright. */
+export function SiteFooter({ showGetStarted = true }: SiteFooterProps) {
+  const { address } = siteConfig;
+  const year = new Date().getFullYear();
+  return (
+    <footer className={styles.footer}>
+      {showGetStarted ? (
+        <HideOnPaths paths={GET_STARTED_HIDDEN_ON}>
+          <section className={styles.cta} aria-labelledby="footer-get-started">
+            <div className={`container ${styles.ctaInner}`}>
+              <h2 id="footer-get-started" className={styles.ctaHeading}>
+                Protect your family with a living trust
+              </h2>
+              <Link href="/trust" className={styles.ctaButton}>
+                Get Started
+              </Link>
+            </div>
+          </section>
+        </HideOnPaths>
+      ) : null}
+      <div className={`container ${styles.columns}`}>
+        <section aria-labelledby="footer-products">
+          <h2 id="footer-products" className={styles.heading}>
+            Products
+          </h2>
+          <EntryList entries={products} />
+        </section>
+        <section aria-labelledby="footer-resources">
+          <h2 id="footer-resources" className={styles.heading}>
+            Resources
+          </h2>
+          <EntryList entries={resources} />
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={styles.heading}>
+            Contact
+          </h2>
+          <address className={styles.address}>
+            <a
+              href={mapsSearchUrl(address)}
+              className={styles.link}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <span className={styles.addressLine}>{address.organization}</span>
+              <span className={styles.addressLine}>{address.street}</span>
+              <span className={styles.addressLine}>
+                {address.locality}, {address.region} {address.postalCode}
+              </span>
+              <span className="visually-hidden"> (map, opens in a new tab)</span>
+            </a>
+            <a href={`mailto:${siteConfig.supportEmail}`} className={styles.link}>
+              {siteConfig.supportEmail}
+            </a>
+          </address>
+        </section>
+      </div>
+      <div className={`container ${styles.legal}`}>
+        <p>
+          © {year} {siteConfig.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+export default SiteFooter;
