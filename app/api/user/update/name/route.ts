@@ -1,0 +1,6 @@
+import { updateName } from '@/lib/account-settings/update-name';
+import { route } from '@/lib/http/route';
+import { updateNameSchema } from '@/lib/validation/settings';
+
+/** POST /api/user/update/name/ — legacy settings call: the signed-in user's own name; answers { message }. */
+export const POST = route(updateNameSchema, async ({ actor, input }) => ({ message: (await updateName(actor, input)).message }));

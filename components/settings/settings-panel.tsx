@@ -1,0 +1,156 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { useMessage } from '@/components/ui/call-provider';
+import type { SettingsValues } from '@/lib/account-settings/types';
+import { formatPhone } from '@/lib/format/phone';
+import { EmailForm } from './email-form';
+import { NameForm } from './name-form';
+import { PasswordForm } from './password-form';
+import { PhoneForm } from './phone-form';
+import { SettingsGroup, type ReadOnlyValue } from './settings-group';
+import { panelId, SettingsTabs, tabId } from './settings-tabs';
+import styles from './settings-panel.module.css';
+
+type GroupId = 'name' | 'email' | 'phone' | 'password';
+type TabKey = 'name' | 'credentials';
+
+const TABS = [
+  { id: 'name', label: 'Name' },
+  { id: 'credentials', label: 'Credentials' },
+] as const satisfies ReadonlyArray<{ id: TabKey; label: string }>;
+const ID_PREFIX = 'settings';
+// The password is never sent to the browser; dots stand for it, and screen readers hear 'Set'.
+const MASKED_PASSWORD = (
+  <>
+    <span aria-hidden="true">••••••••</span>
+    <span className="visually-hidden">Set</span>
+  </>
+);
+
+/**
+ * My Information: tabs Name and Credentials. One field group at a time is in edit mode; a successful save
+ * updates the values shown here, ends edit mode and shows the spec's success message.
+ */
+export function SettingsPanel({ initial }: { initial: SettingsValues }) {
+  const { showMessage } = useMessage();
+  const [values, setValues] = useState(initial);
+  const [tab, setTab] = useState<TabKey>('name');
+  const [editing, setEditing] = useState<GroupId | null>(null);
+  const editButtons = useRef<Partial<Record<GroupId, HTMLButtonElement | null>>>({});
+
+  /**
+   * Leaves edit mode and puts focus back on the group's Edit button. The DOM is committed first so the
+   * button exists; a success dialog opened right after then returns focus to it when it closes.
+   */
+  const endEdit = (group: GroupId, update?: (current: SettingsValues) => SettingsValues) => {
+    flushSync(() => {
+      if (update) setValues(update);
+      setEditing(null);
+    });
+    editButtons.current[group]?.focus();
+  };
+
+  const saved = (group: GroupId, message: string, update?: (current: SettingsValues) => SettingsValues) => {
+    endEdit(group, update);
+    void showMessage({ title: 'Success', message, tone: 'success' });
+  };
+
+  const group = (id: GroupId, title: string, shown: ReadOnlyValue[], form: ReactNode) => (
+    <SettingsGroup
+      id={`${ID_PREFIX}-${id}`}
+      title={title}
+      subject={title.toLowerCase()}
+      values={shown}
+      editing={editing === id}
+      locked={editing !== null && editing !== id}
+      onEdit={() => setEditing(id)}
+      editRef={(element) => {
+        editButtons.current[id] = element;
+      }}
+    >
+      {form}
+    </SettingsGroup>
+  );
+
+  const { name, email, phone } = values;
+
+  const panels: Record<TabKey, ReactNode> = {
+    name: group(
+      'name',
+      'Name',
+      [
+        { label: 'Nickname', value: name.nickname },
+        { label: 'First Name', value: name.first_name },
+        { label: 'Middle Name', value: name.middle_name },
+        { label: 'Last Name', value: name.last_name },
+        { label: 'Suffix', value: name.suffix },
+      ],
+      <NameForm
+        name={name}
+        onCancel={() => endEdit('name')}
+        onSaved={(data) => saved('name', data.message, (current) => ({ ...current, name: data.name }))}
+      />,
+    ),
+    credentials: (
+      <>
+        {group(
+          'email',
+          'Email',
+          [{ label: 'Email', value: email }],
+          <EmailForm
+            email={email}
+            phone={phone}
+            onCancel={() => endEdit('email')}
+            onSaved={(data) => saved('email', data.message, (current) => ({ ...current, email: data.email }))}
+          />,
+        )}
+        {group(
+          'phone',
+          'Phone',
+          [{ label: 'Phone', value: formatPhone(phone) }],
+          <PhoneForm
+            email={email}
+            phone={phone}
+            onCancel={() => endEdit('phone')}
+            onSaved={(data) => saved('phone', data.message, (current) => ({ ...current, phone: data.phone }))}
+          />,
+        )}
+        {group(
+          'password',
+          'Password',
+          [{ label: 'Password', value: MASKED_PASSWORD }],
+          <PasswordForm onCancel={() => endEdit('password')} onSaved={(data) => saved('password', data.message)} />,
+        )}
+      </>
+    ),
+  };
+
+  return (
+    <div className={styles.panel}>
+      <SettingsTabs
+        tabs={TABS}
+        selected={tab}
+        onSelect={(id) => setTab(id as TabKey)}
+        idPrefix={ID_PREFIX}
+        label="My Information"
+      />
+      {/* Both panels stay mounted (the inactive one hidden), so an edit in progress survives a tab switch. */}
+      {TABS.map(({ id }) => (
+        <div
+          key={id}
+          role="tabpanel"
+          id={panelId(ID_PREFIX, id)}
+          aria-labelledby={tabId(ID_PREFIX, id)}
+          hidden={tab !== id}
+          tabIndex={0}
+          className={styles.tabpanel}
+        >
+          {panels[id]}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { db } from '@/db';
+import { persons, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { verifyPassword } from '@/lib/auth/password';
+import { AppError } from '@/lib/errors';
+import { CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED } from '@/lib/validation/settings';
+
+export const SETTINGS_WHILE_IMPERSONATING = 'My Information is not available while acting as another user.';
+
+/**
+ * Refuses what only the account's owner may do: settings belong to the real, signed-in user, so an admin
+ * acting as someone cannot change that person's name, login or password (spec: Settings hidden while
+ * impersonating).
+ */
+export function assertOwnSession(actor: Actor): void {
+  if (actor.impersonator) throw new AppError('FORBIDDEN', SETTINGS_WHILE_IMPERSONATING);
+}
+
+/**
+ * Loads the actor's own user and person. There is deliberately no id parameter: the settings saves can
+ * reach the session's user and nobody else.
+ */
+export async function loadOwnAccount(actor: Actor) {
+  const [row] = await db
+    .select({ user: users, person: persons })
+    .from(users)
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .where(eq(users.id, actor.userId))
+    .limit(1);
+  // The actor was loaded from this row moments ago; gone now means the account was removed meanwhile.
+  if (!row || row.user.disabledAt) throw new AppError('UNAUTHENTICATED');
+  return row;
+}
+
+/** Checks the current password every settings save asks for; a wrong one is a field error on password_check. */
+export async function assertCurrentPassword(passwordHash: string, password: string): Promise<void> {
+  if (!password) {
+    throw new AppError('VALIDATION', CURRENT_PASSWORD_REQUIRED, { password_check: CURRENT_PASSWORD_REQUIRED });
+  }
+  if (!(await verifyPassword(passwordHash, password))) {
+    throw new AppError('VALIDATION', CURRENT_PASSWORD_INCORRECT, { password_check: CURRENT_PASSWORD_INCORRECT });
+  }
+}
+
+/** Refuses impersonation, loads the own account and checks the current password, in that order. */
+export async function authorizeOwnSave(actor: Actor, password: string) {
+  assertOwnSession(actor);
+  const account = await loadOwnAccount(actor);
+  await assertCurrentPassword(account.user.passwordHash, password);
+  return account;
+}
+
+/** Empty optional text is stored as NULL, as elsewhere on persons. */
+export function orNull(value: string): string | null {
+  return value === '' ? null : value;
+}

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import { db } from '@/db';
+import { persons, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import type { SettingsValues } from './types';
+
+/** The signed-in user's own settings values; null when the account is gone. */
+export async function getOwnSettings(actor: Actor): Promise<SettingsValues | null> {
+  const [row] = await db
+    .select({ user: users, person: persons })
+    .from(users)
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .where(eq(users.id, actor.userId))
+    .limit(1);
+  if (!row) return null;
+  const { user, person } = row;
+  return {
+    name: {
+      nickname: person.nickname ?? '',
+      first_name: person.firstName,
+      middle_name: person.middleName ?? '',
+      last_name: person.lastName,
+      suffix: person.suffix ?? '',
+    },
+    // The login email is the one that counts; persons.email is kept equal to it.
+    email: user.email,
+    phone: person.phone ?? '',
+  };
+}

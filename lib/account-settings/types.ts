@@ -1,0 +1,11 @@
+/** A user's name as the settings screen and its saves carry it (legacy field names). */
+export type SettingsName = {
+  nickname: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  suffix: string;
+};
+
+/** What the My Information screen shows: the actor's own name parts and contact details. */
+export type SettingsValues = { name: SettingsName; email: string; phone: string };

@@ -1,0 +1,30 @@
+import { eq, sql } from 'drizzle-orm';
+import { db } from '@/db';
+import { users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { hashPassword } from '@/lib/auth/password';
+import { startSession } from '@/lib/auth/session';
+import { audit } from '@/lib/audit';
+import { SETTINGS_MESSAGES, type UpdatePasswordInput } from '@/lib/validation/settings';
+import { authorizeOwnSave } from './own-account';
+
+/**
+ * Changes the signed-in user's password after checking the current one. Bumping the session version ends
+ * every other session (other browsers, a stolen cookie); this browser gets a fresh cookie so it stays in.
+ */
+export async function updatePassword(actor: Actor, input: UpdatePasswordInput): Promise<{ message: string }> {
+  const { user } = await authorizeOwnSave(actor, input.password_check);
+  const passwordHash = await hashPassword(input.new_password);
+  const sessionVersion = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, user.id))
+      .returning({ sessionVersion: users.sessionVersion });
+    await audit(tx, actor, 'settings.password.update', { type: 'user', id: user.id });
+    return row.sessionVersion;
+  });
+  // After the commit: the new cookie must never name a version the database doesn't hold.
+  await startSession({ uid: user.hash, sv: sessionVersion });
+  return { message: SETTINGS_MESSAGES.password };
+}
