@@ -1,6 +1,7 @@
 import { loginFormSchema, signInWithForm } from '@/lib/auth/sign-in';
 import { readBody } from '@/lib/http/route';
 import { toPublicError } from '@/lib/http/errors';
+import { seeOther } from '@/lib/http/redirect';
 import { clientAddress, isSameOrigin } from '@/lib/http/request';
 
 /**
@@ -9,15 +10,13 @@ import { clientAddress, isSameOrigin } from '@/lib/http/request';
  */
 export async function POST(request: Request) {
   const back = (message: string) => {
-    const url = new URL('/login', request.url);
-    url.searchParams.set('error', message);
-    return Response.redirect(url, 303);
+    return seeOther(`/login?${new URLSearchParams({ error: message })}`);
   };
   if (!isSameOrigin(request)) return back('Your sign-in form expired. Please try again.');
   try {
     const input = loginFormSchema.parse(await readBody(request));
     const { redirectTo } = await signInWithForm(input, clientAddress(request));
-    return new Response(null, { status: 303, headers: { Location: new URL(redirectTo, request.url).toString() } });
+    return seeOther(redirectTo);
   } catch (error) {
     return back(toPublicError(error).message);
   }

@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// `npm test`: unit, component and integration tests in one Jest run. Integration tests use embedded
+// PGlite, or PostgreSQL when DATABASE_URL is set. Extra arguments go to Jest.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
+const args = ['--selectProjects', 'unit', 'components', 'integration', ...process.argv.slice(2)];
+const env = {
+  ...process.env,
+  // PGlite's CommonJS build loads its WASM through dynamic import, which Jest's VM allows only with this flag.
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, '--experimental-vm-modules', '--no-warnings=ExperimentalWarning'].filter(Boolean).join(' '),
+  JEST_MAX_WORKERS: process.env.JEST_MAX_WORKERS ?? '2',
+};
+const result = spawnSync(process.execPath, [jest, `--maxWorkers=${env.JEST_MAX_WORKERS}`, ...args], { cwd: root, env, stdio: 'inherit' });
+process.exit(result.status ?? 1);

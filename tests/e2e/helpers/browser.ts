@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/* Chromium from Debian, driven by playwright-core; the flags keep it off the (closed) network. */
+
+export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+export const resultsDir = path.resolve(__dirname, '../../../test-results');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+}
+
+export async function newContext(browser: Browser, width = 1280): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: width < 600 ? 844 : 900 } });
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
+/** Saves a full-page screenshot under test-results/ to be looked at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Signs in through the login form and waits for the landing page. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Login' }).click()]);
+}
+
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core on the page for WCAG 2.x A/AA and returns the violations (id and offending targets). */
+export async function axeViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return result.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+}

@@ -1,0 +1,59 @@
+import type { Browser } from 'playwright-core';
+import { axeViolations, launchBrowser, newContext, screenshot, signIn } from './helpers/browser';
+
+const PASSWORD = 'Trustwell-demo-2026';
+const roles = [
+  { role: 'admin', email: 'admin@demo.trustwell.test', lands: '/dashboard', heading: 'Admin' },
+  { role: 'attorney', email: 'attorney@demo.trustwell.test', lands: '/dashboard', heading: 'Attorney' },
+  { role: 'advisor', email: 'alice.morgan@demo.trustwell.test', lands: '/dashboard', heading: 'Dashboard' },
+  { role: 'staff', email: 'casey.lee@demo.trustwell.test', lands: '/dashboard', heading: 'Dashboard' },
+  { role: 'client', email: 'jordan.blake@demo.trustwell.test', lands: '/client-info', heading: 'Client Information' },
+  { role: 'spouse', email: 'sam.rivera@demo.trustwell.test', lands: '/client-info', heading: 'Client Information' },
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('signing in as every demo role', () => {
+  it.each(roles)('$role lands on $lands and can sign out', async ({ role, email, lands, heading }) => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, email, PASSWORD);
+    expect(new URL(page.url()).pathname).toBe(lands);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
+    await screenshot(page, `sign-in-${role}`);
+    await page.goto('/logout');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto(lands);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  }, 60_000);
+
+  it('shows a wrong password in the Error dialog without saying whether the email exists', async () => {
+    const context = await newContext(browser, 390);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('nobody@demo.trustwell.test');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog.waitFor();
+    await expect(dialog.getByText('Error', { exact: true }).count()).resolves.toBeGreaterThan(0);
+    await expect(dialog.getByText('Invalid email or password.').count()).resolves.toBe(1);
+    await screenshot(page, 'login-error-390');
+    await context.close();
+  }, 60_000);
+
+  it('has no WCAG A/AA violations on the login page', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  }, 60_000);
+});

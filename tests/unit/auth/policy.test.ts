@@ -1,0 +1,99 @@
+import type { Actor } from '@/lib/auth/actor';
+import { can, canReachAdvisor, canReachClient, permissions, type Permission } from '@/lib/auth/policy';
+import { rolesOf, type RoleFlags } from '@/lib/auth/roles';
+
+const noFlags: RoleFlags = { isAdmin: false, isLegal: false, isAdvisory: false, isAdvisor: false, isClient: false, isFirmSupervisor: false };
+
+function actor(flags: Partial<RoleFlags>, extra: Partial<Actor> = {}): Actor {
+  const all = { ...noFlags, ...flags };
+  return {
+    ...all,
+    userId: 1,
+    hash: 'h',
+    email: 'e',
+    name: 'n',
+    roles: rolesOf(all),
+    advisorId: null,
+    clientId: null,
+    householdClientIds: [],
+    advisorIds: [],
+    impersonator: null,
+    ...extra,
+  };
+}
+
+const actors = {
+  admin: actor({ isAdmin: true }),
+  legal: actor({ isLegal: true }),
+  advisor: actor({ isAdvisory: true, isAdvisor: true }),
+  staff: actor({ isAdvisory: true }),
+  supervisor: actor({ isAdvisory: true, isAdvisor: true, isFirmSupervisor: true }),
+  client: actor({ isClient: true }),
+};
+
+// The expected matrix, written out independently of the permissions map.
+const expected: Record<Permission, (keyof typeof actors)[]> = {
+  'intake.read': ['admin', 'legal', 'advisor', 'staff', 'supervisor', 'client'],
+  'intake.write': ['admin', 'legal', 'advisor', 'staff', 'supervisor', 'client'],
+  'identifiers.reveal': ['admin', 'legal'],
+  'plan.submit': ['admin', 'advisor', 'staff', 'supervisor', 'client'],
+  'plan.status.update': ['admin', 'legal'],
+  'plan.pay': ['admin', 'advisor', 'staff', 'supervisor', 'client'],
+  'plan.payment.acknowledge': ['admin', 'legal'],
+  'file.view': ['admin', 'legal', 'advisor', 'staff', 'supervisor', 'client'],
+  'file.upload': ['admin', 'legal', 'advisor', 'staff', 'supervisor'],
+  'file.delete': ['admin'],
+  'dashboard.view': ['admin', 'legal', 'advisor', 'staff', 'supervisor'],
+  'advisors.list': ['admin', 'legal'],
+  'advisor.read': ['admin', 'legal', 'advisor', 'staff', 'supervisor'],
+  'advisor.create': ['admin'],
+  'advisor.pay': ['admin', 'advisor', 'staff', 'supervisor'],
+  'client.create': ['admin', 'advisor', 'staff', 'supervisor'],
+  'client.delete': ['admin'],
+  'invite.send': ['admin', 'advisor', 'staff', 'supervisor'],
+  'user.update': ['admin'],
+  'user.resetPassword': ['admin'],
+  'user.impersonate': ['admin'],
+  'outbox.read': ['admin'],
+};
+
+describe('permissions map', () => {
+  it('covers exactly the expected permissions', () => {
+    expect(Object.keys(permissions).sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  for (const [permission, allowed] of Object.entries(expected) as [Permission, (keyof typeof actors)[]][]) {
+    it.each(Object.keys(actors) as (keyof typeof actors)[])(`${permission}: %s`, (name) => {
+      expect(can(actors[name], permission)).toBe(allowed.includes(name));
+    });
+    it(`${permission}: guests never`, () => {
+      expect(can(null, permission)).toBe(false);
+    });
+  }
+});
+
+describe('roles', () => {
+  it('staff are advisory users who are not advisors; supervisors must be advisory', () => {
+    expect(rolesOf({ ...noFlags, isAdvisory: true })).toEqual(['staff']);
+    expect(rolesOf({ ...noFlags, isFirmSupervisor: true })).toEqual([]);
+  });
+});
+
+describe('scope', () => {
+  const mine = actor({ isAdvisory: true, isAdvisor: true }, { advisorIds: [7] });
+  it('advisors reach their own advisors’ clients only', () => {
+    expect(canReachClient(mine, { id: 1, advisorId: 7 })).toBe(true);
+    expect(canReachClient(mine, { id: 2, advisorId: 8 })).toBe(false);
+    expect(canReachClient(mine, { id: 3, advisorId: null })).toBe(false);
+    expect(canReachAdvisor(mine, 8)).toBe(false);
+  });
+  it('clients reach their household only', () => {
+    const c = actor({ isClient: true }, { householdClientIds: [4, 5] });
+    expect(canReachClient(c, { id: 5, advisorId: 7 })).toBe(true);
+    expect(canReachClient(c, { id: 6, advisorId: 7 })).toBe(false);
+  });
+  it('attorneys and admins reach everyone', () => {
+    expect(canReachClient(actors.legal, { id: 9, advisorId: 99 })).toBe(true);
+    expect(canReachAdvisor(actors.admin, 99)).toBe(true);
+  });
+});
