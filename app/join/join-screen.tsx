@@ -1,0 +1,25 @@
+import Link from 'next/link';
+import { JoinForm } from '@/components/join/join-form';
+import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
+import styles from './join.module.css';
+
+/** The create-account screen shared by /join and /join/{advisorHash}. */
+export function JoinScreen({ advisorHash }: { advisorHash: string }) {
+  return (
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.page}>
+      <section className={styles.card} aria-labelledby="join-title">
+        <h1 id="join-title">Create Account</h1>
+        <p className={styles.lead}>
+          Create your account to start your living trust. You can save your progress and come back at any time.
+        </p>
+        {advisorHash ? (
+          <p className={styles.referral}>You were referred by a financial advisor: their client discount applies to your trust.</p>
+        ) : null}
+        <JoinForm advisorHash={advisorHash} />
+        <p className={styles.alt}>
+          Already have an account? <Link href="/login">Login</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

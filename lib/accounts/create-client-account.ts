@@ -1,0 +1,76 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { db } from '@/db';
+import { clients, estatePlans, estatePlanStatusChanges, invites, persons, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { normaliseEmail } from '@/lib/auth/authenticate';
+import { hashPassword } from '@/lib/auth/password';
+import { audit } from '@/lib/audit';
+import { AppError } from '@/lib/errors';
+import type { CreateClientAccountInput } from '@/lib/validation/accounts';
+import { EMAIL_TAKEN } from './messages';
+import { findReferringAdvisorId } from './queries';
+
+export type CreateClientAccountResult = {
+  /** True when the sign-up came through a known advisor's link, which earns the advisor discount. */
+  discounted: boolean;
+};
+
+// Two sign-ups racing for one email both pass the lookup; the unique index refuses the second.
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Public sign-up (the join screen and POST /api/createClient/): creates the login, the client row (linked to
+ * the referring advisor when the hash names one), the household's first estate plan, and marks that
+ * advisor's open invites for this email as joined, all in one transaction.
+ */
+export async function createClientAccount(actor: Actor | null, input: CreateClientAccountInput): Promise<CreateClientAccountResult> {
+  const email = normaliseEmail(input.email);
+  // Hashing is deliberately slow; do it before the transaction so the transaction stays short.
+  const passwordHash = await hashPassword(input.password);
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      if (existing) throw new AppError('CONFLICT', EMAIL_TAKEN);
+
+      const advisorId = await findReferringAdvisorId(input.advisor_hash, tx);
+      const [person] = await tx
+        .insert(persons)
+        .values({
+          firstName: input.first_name,
+          middleName: input.middle_name || null,
+          lastName: input.last_name,
+          suffix: input.suffix || null,
+          email,
+          phone: input.phone,
+        })
+        .returning({ id: persons.id });
+      const [user] = await tx.insert(users).values({ personId: person.id, email, passwordHash }).returning({ id: users.id });
+      const [client] = await tx.insert(clients).values({ personId: person.id, userId: user.id, advisorId }).returning({ id: clients.id });
+      const [plan] = await tx.insert(estatePlans).values({ clientId: client.id, status: 'incomplete' }).returning({ id: estatePlans.id });
+      await tx.insert(estatePlanStatusChanges).values({ estatePlanId: plan.id, fromStatus: null, toStatus: 'incomplete', changedByUserId: user.id });
+
+      let joinedInvites = 0;
+      if (advisorId !== null) {
+        const joined = await tx
+          .update(invites)
+          .set({ joinedUserId: user.id })
+          .where(and(eq(invites.advisorId, advisorId), isNull(invites.joinedUserId), sql`lower(trim(${invites.clientEmail})) = ${email}`))
+          .returning({ id: invites.id });
+        joinedInvites = joined.length;
+      }
+
+      const discounted = advisorId !== null;
+      await audit(tx, actor, 'client.signup', { type: 'client', id: client.id }, { userId: user.id, advisorId, discounted, joinedInvites });
+      return { discounted };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+    throw error;
+  }
+}

@@ -1,0 +1,9 @@
+/** Texts of the create-account flow, shared by the domain function, the legacy route and the form. */
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+export const ACCOUNT_CREATED = 'Account created successfully.';
+export const DISCOUNT_APPLIED = 'Discounts will be applied to your services.';
+
+/** The success text: the spec's sentence, plus the discount one for sign-ups through a known advisor link. */
+export function accountCreatedMessage(result: { discounted: boolean }): string {
+  return result.discounted ? `${ACCOUNT_CREATED} ${DISCOUNT_APPLIED}` : ACCOUNT_CREATED;
+}

@@ -1,0 +1,275 @@
+import { count, eq, isNotNull } from 'drizzle-orm';
+import { db } from '@/db';
+import * as t from '@/db/schema';
+import { POST } from '@/app/api/createClient/route';
+import { createClientAccountAction } from '@/app/join/actions';
+import { createClientAccount } from '@/lib/accounts/create-client-account';
+import { ACCOUNT_CREATED, DISCOUNT_APPLIED, EMAIL_TAKEN } from '@/lib/accounts/messages';
+import { authenticate } from '@/lib/auth/authenticate';
+import type { CreateClientAccountInput } from '@/lib/validation/accounts';
+import { makeAdvisor, makeUser } from '../helpers/factories';
+import { signInAs, signOut } from '../helpers/session';
+
+const ctx = { params: Promise.resolve({}) };
+let counter = 0;
+
+/** A fresh, valid legacy payload; every call gets its own email. */
+function payload(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    first_name: 'Jamie',
+    middle_name: 'Lee',
+    last_name: "O'Neil-Smith",
+    suffix: 'Jr.',
+    email: `jamie${counter}@join.example`,
+    phone: '(555) 123-4567',
+    password: 'Sturdy-Pass-42',
+    advisor_hash: '',
+    ...overrides,
+  };
+}
+
+/** The normalised input the domain function takes (what the schemas hand it). */
+function domainInput(overrides: Partial<CreateClientAccountInput> = {}): CreateClientAccountInput {
+  const { email, first_name, middle_name, last_name, password } = payload();
+  return { first_name, middle_name, last_name, suffix: 'Jr.', email, phone: '5551234567', password, advisor_hash: '', ...overrides };
+}
+
+function postJson(body: unknown) {
+  return POST(
+    new Request('http://localhost/api/createClient/', {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    }),
+    ctx,
+  );
+}
+
+function postForm(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  return POST(new Request('http://localhost/api/createClient/', { method: 'POST', body: form }), ctx);
+}
+
+/** Row counts of every table a sign-up writes, to prove a refusal wrote nothing. */
+async function counts() {
+  const tables = {
+    persons: t.persons,
+    users: t.users,
+    clients: t.clients,
+    estatePlans: t.estatePlans,
+    statusChanges: t.estatePlanStatusChanges,
+    audit: t.auditLog,
+  };
+  const out: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) {
+    const [row] = await db.select({ n: count() }).from(table);
+    out[name] = row.n;
+  }
+  const [joined] = await db.select({ n: count() }).from(t.invites).where(isNotNull(t.invites.joinedUserId));
+  out.joinedInvites = joined.n;
+  return out;
+}
+
+/** The user, person, client and plans created for an email. */
+async function accountOf(email: string) {
+  const [user] = await db.select().from(t.users).where(eq(t.users.email, email));
+  if (!user) return null;
+  const [person] = await db.select().from(t.persons).where(eq(t.persons.id, user.personId));
+  const [client] = await db.select().from(t.clients).where(eq(t.clients.userId, user.id));
+  const plans = await db.select().from(t.estatePlans).where(eq(t.estatePlans.clientId, client.id));
+  return { user, person, client, plans };
+}
+
+beforeEach(() => signOut());
+
+describe('createClientAccount', () => {
+  it('creates person, login, client and a first incomplete plan, and audits the sign-up', async () => {
+    const input = domainInput({ email: '  New.Client@Join.Example ' });
+    await expect(createClientAccount(null, input)).resolves.toEqual({ discounted: false });
+
+    const account = await accountOf('new.client@join.example');
+    expect(account).not.toBeNull();
+    const { user, person, client, plans } = account!;
+    expect(person).toMatchObject({ firstName: 'Jamie', middleName: 'Lee', lastName: "O'Neil-Smith", suffix: 'Jr.', email: 'new.client@join.example', phone: '5551234567' });
+    expect(user).toMatchObject({ isAdmin: false, isLegal: false, isAdvisory: false, isFirmSupervisor: false, disabledAt: null });
+    expect(client).toMatchObject({ personId: person.id, advisorId: null, spouseId: null });
+    expect(plans).toHaveLength(1);
+    expect(plans[0]).toMatchObject({ status: 'incomplete', type: 'trust' });
+    const [change] = await db.select().from(t.estatePlanStatusChanges).where(eq(t.estatePlanStatusChanges.estatePlanId, plans[0].id));
+    expect(change).toMatchObject({ fromStatus: null, toStatus: 'incomplete', changedByUserId: user.id });
+    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.targetId, client.id));
+    expect(entry).toMatchObject({ action: 'client.signup', actorUserId: null, targetType: 'client' });
+    expect(entry.meta).toMatchObject({ userId: user.id, advisorId: null, discounted: false });
+  });
+
+  it('stores the password as an argon2id hash that signs in', async () => {
+    const input = payload();
+    const res = await postJson(input);
+    expect(res.status).toBe(200);
+    const { user } = (await accountOf(input.email))!;
+    expect(user.passwordHash).not.toContain(input.password);
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+    await expect(authenticate({ email: input.email.toUpperCase(), password: input.password, ip: '203.0.113.77' })).resolves.toMatchObject({ uid: user.hash });
+  });
+
+  it('links the client to the advisor of the hash and marks that advisor’s open invites joined', async () => {
+    const { advisor } = await makeAdvisor();
+    const { advisor: other } = await makeAdvisor();
+    const input = payload({ advisor_hash: advisor.hash });
+    const { user: earlier } = await makeUser();
+    const [open, alreadyJoined, otherAdvisors, otherEmail] = await db
+      .insert(t.invites)
+      .values([
+        { advisorId: advisor.id, clientName: 'Jamie', clientEmail: ` ${input.email.toUpperCase()}` },
+        { advisorId: advisor.id, clientName: 'Jamie', clientEmail: input.email, joinedUserId: earlier.id },
+        { advisorId: other.id, clientName: 'Jamie', clientEmail: input.email },
+        { advisorId: advisor.id, clientName: 'Someone', clientEmail: 'someone@join.example' },
+      ])
+      .returning();
+
+    const res = await postJson(input);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: `${ACCOUNT_CREATED} ${DISCOUNT_APPLIED}` });
+
+    const { user, client } = (await accountOf(input.email))!;
+    expect(client.advisorId).toBe(advisor.id);
+    const byId = new Map((await db.select().from(t.invites)).map((invite) => [invite.id, invite.joinedUserId]));
+    expect(byId.get(open.id)).toBe(user.id);
+    expect(byId.get(alreadyJoined.id)).toBe(earlier.id);
+    expect(byId.get(otherAdvisors.id)).toBeNull();
+    expect(byId.get(otherEmail.id)).toBeNull();
+  });
+
+  it.each([
+    ['an unknown hash', 'AAAAAAAAAAAAAAAAAAAAAA'],
+    ['a malformed hash', "x'; drop table users; --"],
+  ])('creates the account without an advisor for %s, without the discount', async (_case, hash) => {
+    const input = payload({ advisor_hash: hash });
+    const res = await postJson(input);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: ACCOUNT_CREATED });
+    expect((await accountOf(input.email))!.client.advisorId).toBeNull();
+  });
+
+  it('answers discounted: true from the domain function for a known advisor', async () => {
+    const { advisor } = await makeAdvisor();
+    await expect(createClientAccount(null, domainInput({ advisor_hash: advisor.hash }))).resolves.toEqual({ discounted: true });
+  });
+
+  it('lets only one of two simultaneous sign-ups for one email through', async () => {
+    const input = domainInput();
+    const results = await Promise.allSettled([createClientAccount(null, input), createClientAccount(null, { ...input, email: input.email.toUpperCase() })]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const [refused] = results.filter((r) => r.status === 'rejected');
+    expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: 'CONFLICT', message: EMAIL_TAKEN });
+    expect(await db.select().from(t.users).where(eq(t.users.email, input.email))).toHaveLength(1);
+  });
+
+  it('lets a signed-in user create another account, audited under that user', async () => {
+    const { user: someone } = await makeUser();
+    await signInAs(someone);
+    const input = payload();
+    const res = await postJson(input);
+    expect(res.status).toBe(200);
+    const { client } = (await accountOf(input.email))!;
+    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.targetId, client.id));
+    expect(entry.actorUserId).toBe(someone.id);
+  });
+});
+
+describe('POST /api/createClient/', () => {
+  it('accepts multipart form fields like the earlier front end sent', async () => {
+    const { advisor } = await makeAdvisor();
+    const input = payload({ advisor_hash: advisor.hash, middle_name: '', suffix: '' });
+    const res = await postForm(input as Record<string, string>);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: `${ACCOUNT_CREATED} ${DISCOUNT_APPLIED}` });
+    const { person, client } = (await accountOf(input.email))!;
+    expect(person).toMatchObject({ middleName: null, suffix: null, phone: '5551234567' });
+    expect(client.advisorId).toBe(advisor.id);
+  });
+
+  it('accepts null blanks and an omitted advisor hash in JSON', async () => {
+    const input: Record<string, unknown> = payload({ middle_name: null, suffix: null });
+    delete input.advisor_hash;
+    const res = await postJson(input);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: ACCOUNT_CREATED });
+  });
+
+  it('refuses a taken email, whatever its case, with 409 and writes nothing', async () => {
+    const input = payload();
+    expect((await postJson(input)).status).toBe(200);
+    const before = await counts();
+    const res = await postJson({ ...input, email: `  ${input.email.toUpperCase()}  `, first_name: 'Other' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ message: EMAIL_TAKEN });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses an email another user (not a client) already has', async () => {
+    const { user } = await makeUser();
+    const before = await counts();
+    const res = await postJson(payload({ email: user.email }));
+    expect(res.status).toBe(409);
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    ['a missing first name', { first_name: undefined }, 'First name is required.'],
+    ['a blank last name', { last_name: '   ' }, 'Last name is required.'],
+    ['digits in a name', { first_name: 'J4mie' }, 'First name may contain only letters, apostrophes, periods, hyphens and spaces.'],
+    ['an unknown suffix', { suffix: 'Esq.' }, 'Please choose a suffix from the list.'],
+    ['an invalid email', { email: 'not-an-email' }, 'Please enter a valid email address.'],
+    ['a missing email', { email: undefined }, 'Email is required.'],
+    ['a short phone', { phone: '555-1234' }, 'Please enter a 10-digit phone number.'],
+    ['a missing phone', { phone: '' }, 'Phone is required.'],
+    ['a short password', { password: 'short' }, 'Password must be at least 8 characters.'],
+    ['a missing password', { password: undefined }, 'Password is required.'],
+    ['an overlong password', { password: 'x'.repeat(201) }, 'Password must be at most 200 characters.'],
+  ])('answers %s with 422 { message } and writes nothing', async (_case, overrides, message) => {
+    const before = await counts();
+    const res = await postJson(payload(overrides));
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.message).toBe(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers malformed JSON with 400 and writes nothing', async () => {
+    const before = await counts();
+    const res = await postJson('{"first_name": "Jamie",');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'The request body must be a JSON object.' });
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('createClientAccountAction', () => {
+  const form = (overrides: Partial<CreateClientAccountInput & { password_confirmation: string }> = {}) => {
+    const input = domainInput();
+    return { ...input, password_confirmation: input.password, ...overrides };
+  };
+
+  it('creates the account and answers the discount flag', async () => {
+    const { advisor } = await makeAdvisor();
+    const input = form({ advisor_hash: advisor.hash });
+    await expect(createClientAccountAction(input)).resolves.toEqual({ ok: true, data: { discounted: true } });
+    expect(await accountOf(input.email)).not.toBeNull();
+  });
+
+  it('answers a password mismatch as a field error and writes nothing', async () => {
+    const before = await counts();
+    const result = await createClientAccountAction(form({ password_confirmation: 'Different-Pass-42' }));
+    expect(result).toEqual({ ok: false, message: 'Passwords do not match', fieldErrors: { password_confirmation: 'Passwords do not match' } });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers a taken email with its message', async () => {
+    const input = form();
+    await createClientAccountAction(input);
+    await expect(createClientAccountAction({ ...input, email: input.email.toUpperCase() })).resolves.toEqual({ ok: false, message: EMAIL_TAKEN });
+  });
+});
