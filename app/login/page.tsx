@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { LoginForm } from '@/components/auth/login-form';
@@ -26,7 +27,7 @@ export default async function LoginPage({ searchParams }: Props) {
         <p className={styles.lead}>Welcome back. Sign in to continue your estate plan.</p>
         <LoginForm token={issueLoginToken()} next={safeNextPath(next) ?? undefined} error={error?.slice(0, 200)} />
         <p className={styles.alt}>
-          New here? <a href="/join">Create an account</a>
+          New here? <Link href="/join">Create an account</Link>
         </p>
       </section>
     </main>
