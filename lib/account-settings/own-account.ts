@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { persons, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
+import { headers } from 'next/headers';
+import { assertNotThrottled, recordPasswordAttempt } from '@/lib/auth/authenticate';
 import { verifyPassword } from '@/lib/auth/password';
+import { clientAddress } from '@/lib/http/request';
 import { AppError } from '@/lib/errors';
 import { CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED } from '@/lib/validation/settings';
 
@@ -33,12 +36,19 @@ export async function loadOwnAccount(actor: Actor) {
   return row;
 }
 
-/** Checks the current password every settings save asks for; a wrong one is a field error on password_check. */
-export async function assertCurrentPassword(passwordHash: string, password: string): Promise<void> {
+/**
+ * Checks the current password every settings save asks for; a wrong one is a field error on password_check.
+ * Wrong guesses count toward the sign-in brakes, so a borrowed session can't be used to guess the password.
+ */
+export async function assertCurrentPassword(user: { email: string; passwordHash: string }, password: string): Promise<void> {
   if (!password) {
     throw new AppError('VALIDATION', CURRENT_PASSWORD_REQUIRED, { password_check: CURRENT_PASSWORD_REQUIRED });
   }
-  if (!(await verifyPassword(passwordHash, password))) {
+  const ip = clientAddress(await headers());
+  await assertNotThrottled(user.email, ip);
+  const ok = await verifyPassword(user.passwordHash, password);
+  if (!ok) {
+    await recordPasswordAttempt(user.email, ip, false);
     throw new AppError('VALIDATION', CURRENT_PASSWORD_INCORRECT, { password_check: CURRENT_PASSWORD_INCORRECT });
   }
 }
@@ -47,7 +57,7 @@ export async function assertCurrentPassword(passwordHash: string, password: stri
 export async function authorizeOwnSave(actor: Actor, password: string) {
   assertOwnSession(actor);
   const account = await loadOwnAccount(actor);
-  await assertCurrentPassword(account.user.passwordHash, password);
+  await assertCurrentPassword(account.user, password);
   return account;
 }
 

@@ -29,7 +29,7 @@ export async function updateEmail(actor: Actor, input: UpdateEmailInput): Promis
     throw new AppError('VALIDATION', EMAIL_UNCHANGED, { 'contact_info.email': EMAIL_UNCHANGED });
   }
   // After the password, so an unattended session can't be used to probe which addresses have accounts.
-  await assertCurrentPassword(user.passwordHash, input.password_check);
+  await assertCurrentPassword(user, input.password_check);
 
   const [taken] = await db
     .select({ id: users.id })

@@ -24,7 +24,8 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-async function assertNotThrottled(email: string, ip: string, now: Date) {
+/** Refuses a password check while the email or the address is locked (see the limits above). */
+export async function assertNotThrottled(email: string, ip: string, now = new Date()) {
   const since = new Date(now.getTime() - ACCOUNT_WINDOW_MS);
   // Failures since the last success only: signing in correctly clears the slate.
   const [lastSuccess] = await db
@@ -54,6 +55,11 @@ async function assertNotThrottled(email: string, ip: string, now: Date) {
   if (address.failures >= ADDRESS_FAILURE_LIMIT) throw new AppError('RATE_LIMITED', ADDRESS_LOCKED);
 }
 
+/** Records the outcome of a password check for the brakes. */
+export async function recordPasswordAttempt(email: string, ip: string, succeeded: boolean, now = new Date()) {
+  await db.insert(loginAttempts).values({ email, ip, succeeded, createdAt: now });
+}
+
 /**
  * Checks an email and password and returns the session claims for the user. The error never says
  * whether the email exists.
@@ -66,7 +72,7 @@ export async function authenticate(input: { email: string; password: string; ip:
 
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   const ok = (await verifyPassword(user?.passwordHash, input.password)) && Boolean(user) && !user.disabledAt;
-  await db.insert(loginAttempts).values({ email, ip: input.ip, succeeded: ok, createdAt: now });
+  await recordPasswordAttempt(email, input.ip, ok, now);
   if (!ok) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
 
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));

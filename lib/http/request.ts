@@ -1,7 +1,8 @@
 /** The client's address as the nearest proxy reports it; "unknown" when there is none. */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for');
-  return forwarded?.split(',')[0]?.trim() || request.headers.get('x-real-ip') || 'unknown';
+export function clientAddress(source: Request | Headers): string {
+  const headers = source instanceof Headers ? source : source.headers;
+  const forwarded = headers.get('x-forwarded-for');
+  return forwarded?.split(',')[0]?.trim() || headers.get('x-real-ip') || 'unknown';
 }
 
 /**

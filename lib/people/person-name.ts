@@ -1,12 +1,13 @@
-type NameParts = {
+import { fullName } from '@/lib/format/names';
+
+type PersonNameColumns = {
   firstName?: string | null;
   middleName?: string | null;
   lastName?: string | null;
   suffix?: string | null;
 };
 
-/** "First Middle Last, Suffix" from a person row, skipping blanks. */
-export function personName(p: NameParts): string {
-  const base = [p.firstName, p.middleName, p.lastName].map((s) => s?.trim()).filter(Boolean).join(' ');
-  return p.suffix?.trim() ? `${base} ${p.suffix.trim()}` : base;
+/** The display name of a `persons` row ("First Middle Last Suffix"). */
+export function personName(p: PersonNameColumns): string {
+  return fullName({ first: p.firstName, middle: p.middleName, last: p.lastName, suffix: p.suffix });
 }

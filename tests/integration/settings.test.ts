@@ -427,3 +427,26 @@ describe('the /settings page', () => {
     expect(html).not.toContain(user.passwordHash);
   });
 });
+
+describe('current password guesses count toward the sign-in brakes', () => {
+  it('locks the account after 5 wrong current passwords, also for sign-in', async () => {
+    const { makeUser: make } = await import('../helpers/factories');
+    const { signInAs: as } = await import('../helpers/session');
+    const { POST: updateName } = await import('@/app/api/user/update/name/route');
+    const { authenticate, ACCOUNT_LOCKED } = await import('@/lib/auth/authenticate');
+    const { TEST_PASSWORD: pw } = await import('../helpers/factories');
+    const { user } = await make();
+    await as(user);
+    const body = (password_check: string) =>
+      new Request('http://localhost/api/user/update/name/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ first_name: 'Guess', last_name: 'Er', password_check }),
+      });
+    for (let i = 0; i < 5; i++) expect((await updateName(body('wrong'), { params: Promise.resolve({}) })).status).toBe(422);
+    const locked = await updateName(body(pw), { params: Promise.resolve({}) });
+    expect(locked.status).toBe(429);
+    expect((await locked.json()).message).toBe(ACCOUNT_LOCKED);
+    await expect(authenticate({ email: user.email, password: pw, ip: '192.0.2.1' })).rejects.toThrow(ACCOUNT_LOCKED);
+  });
+});
