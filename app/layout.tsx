@@ -2,7 +2,6 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/shell/site-footer';
 import { SiteHeader } from '@/components/shell/site-header';
-import { CallProvider } from '@/components/ui/call-provider';
 import { siteConfig } from '@/lib/config/site';
 import './globals.css';
 
@@ -18,11 +17,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>
-        <CallProvider>
-          <SiteHeader />
-          {children}
-          <SiteFooter />
-        </CallProvider>
+        <SiteHeader />
+        {children}
+        <SiteFooter />
       </body>
     </html>
   );

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { createClientAccountAction } from '@/app/join/actions';
+import { createClientAccountAction } from '@/app/(workspace)/join/actions';
 import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
 import { Field, Select, TextInput } from '@/components/ui/field';

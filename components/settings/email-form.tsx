@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { updateEmailAction } from '@/app/settings/actions';
+import { updateEmailAction } from '@/app/(workspace)/settings/actions';
 import { ERROR_TITLE, useCall, useMessage } from '@/components/ui/call-provider';
 import { Field, TextInput } from '@/components/ui/field';
 import { EMAIL_UNCHANGED, updateEmailSchema, type UpdateEmailForm, type UpdateEmailInput } from '@/lib/validation/settings';

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { updateNameAction } from '@/app/settings/actions';
+import { updateNameAction } from '@/app/(workspace)/settings/actions';
 import { useCall } from '@/components/ui/call-provider';
 import { Field, Select, TextInput } from '@/components/ui/field';
 import type { SettingsName } from '@/lib/account-settings/types';

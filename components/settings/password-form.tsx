@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { updatePasswordAction } from '@/app/settings/actions';
+import { updatePasswordAction } from '@/app/(workspace)/settings/actions';
 import { useCall } from '@/components/ui/call-provider';
 import { Field, TextInput } from '@/components/ui/field';
 import {

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { updatePhoneAction } from '@/app/settings/actions';
+import { updatePhoneAction } from '@/app/(workspace)/settings/actions';
 import { useCall } from '@/components/ui/call-provider';
 import { Field } from '@/components/ui/field';
 import { MaskedInput } from '@/components/ui/masked-input';

@@ -2,7 +2,7 @@ import { count, eq, isNotNull } from 'drizzle-orm';
 import { db } from '@/db';
 import * as t from '@/db/schema';
 import { POST } from '@/app/api/createClient/route';
-import { createClientAccountAction } from '@/app/join/actions';
+import { createClientAccountAction } from '@/app/(workspace)/join/actions';
 import { createClientAccount } from '@/lib/accounts/create-client-account';
 import { ACCOUNT_CREATED, DISCOUNT_APPLIED, EMAIL_TAKEN } from '@/lib/accounts/messages';
 import { authenticate } from '@/lib/auth/authenticate';

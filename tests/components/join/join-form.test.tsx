@@ -1,13 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createClientAccountAction } from '@/app/join/actions';
-import JoinWithAdvisorPage, { metadata as referralMetadata } from '@/app/join/[advisorHash]/page';
-import JoinPage, { metadata } from '@/app/join/page';
+import { createClientAccountAction } from '@/app/(workspace)/join/actions';
+import JoinWithAdvisorPage, { metadata as referralMetadata } from '@/app/(workspace)/join/[advisorHash]/page';
+import JoinPage, { metadata } from '@/app/(workspace)/join/page';
 import { JoinForm } from '@/components/join/join-form';
 import { CallProvider } from '@/components/ui/call-provider';
 import { findReferringAdvisorId } from '@/lib/accounts/queries';
 
-jest.mock('@/app/join/actions', () => ({ createClientAccountAction: jest.fn() }));
+jest.mock('@/app/(workspace)/join/actions', () => ({ createClientAccountAction: jest.fn() }));
 jest.mock('@/lib/accounts/queries', () => ({ findReferringAdvisorId: jest.fn() }));
 // The real module loads the session (and with it the database driver), which jsdom has no use for.
 jest.mock('@/components/shell/site-header', () => ({ MAIN_CONTENT_ID: 'main-content' }));

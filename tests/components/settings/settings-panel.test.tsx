@@ -1,11 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { updateEmailAction, updateNameAction, updatePasswordAction, updatePhoneAction } from '@/app/settings/actions';
+import { updateEmailAction, updateNameAction, updatePasswordAction, updatePhoneAction } from '@/app/(workspace)/settings/actions';
 import { SettingsPanel } from '@/components/settings/settings-panel';
 import { CallProvider } from '@/components/ui/call-provider';
 import type { SettingsValues } from '@/lib/account-settings/types';
 
-jest.mock('@/app/settings/actions', () => ({
+jest.mock('@/app/(workspace)/settings/actions', () => ({
   updateNameAction: jest.fn(),
   updateEmailAction: jest.fn(),
   updatePhoneAction: jest.fn(),
