@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, newContext, resultsDir, screenshot, signIn } from './helpers/browser';
+import { axeViolations, exactLabel, launchBrowser, newContext, resultsDir, screenshot, settle, signIn } from './helpers/browser';
 
 /*
  * axe-core (WCAG 2.x A/AA) on the public and account screens at phone and desktop widths, in their
@@ -11,8 +11,6 @@ const PASSWORD = 'Trustwell-demo-2026';
 const CLIENT = 'jordan.blake@demo.trustwell.test';
 const WIDTHS = [390, 1280] as const;
 
-/** A field's label as Playwright reads it: the required marker '*' is hidden from screen readers but part of the text. */
-const exactLabel = (text: string) => new RegExp(`^${text}\\*?$`);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,24 +20,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Waits for hydration-time work and dialog animations to settle before axe looks. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  // Finite animations only (the loading spinner turns forever), and never longer than two seconds.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]),
-  );
-}
 
 async function expectNoViolations(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
   await settle(page);
   const violations = await axeViolations(page);
   if (violations.length) await screenshot(page, `a11y-failure-${name}`);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { FAQS, INCLUDED_DOCUMENTS } from '@/app/(public)/trust/content';
 import { formatUsd, trustPrices } from '@/lib/config/pricing';
-import { launchBrowser, newContext, resultsDir, screenshot, signIn } from './helpers/browser';
+import { exactLabel, launchBrowser, newContext, resultsDir, screenshot, settle, signIn } from './helpers/browser';
 
 /*
  * A guest's whole journey: reads the trust page, creates an account on the join screen, signs in, edits
@@ -19,8 +19,6 @@ const password = 'Journey-pass-2026';
 const run = Date.now().toString(36);
 const email = `journey.${run}@example.test`;
 
-/** A field's label as Playwright reads it: the required marker '*' is hidden from screen readers but part of the text. */
-const exactLabel = (text: string) => new RegExp(`^${text}\\*?$`);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,20 +28,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Lets layout catch up with a resize and finite animations (a dialog fading in) finish. */
-async function settle(page: Page) {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const animations = document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => undefined));
-        const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-        void Promise.race([Promise.all(animations), new Promise((r) => setTimeout(r, 2000))]).then(frames);
-      }),
-  );
-}
 
 /**
  * Screenshots of the current state at phone and desktop widths (then back to `restore`): full-page, or

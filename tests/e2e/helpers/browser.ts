@@ -47,3 +47,21 @@ export async function axeViolations(page: Page) {
     return result.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
   });
 }
+
+/** A field's label as Playwright reads it: the required marker '*' is hidden from screen readers but part of the text. */
+export const exactLabel = (text: string) => new RegExp(`^${text}\\*?$`);
+
+/** Lets layout catch up and finite animations (a dialog fading in) finish, for at most two seconds. */
+export async function settle(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const animations = document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined));
+        const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        void Promise.race([Promise.all(animations), new Promise((r) => setTimeout(r, 2000))]).then(frames);
+      }),
+  );
+}
