@@ -1,8 +1,11 @@
 /** Next's start-up hook: the database is migrated (and seeded when empty) before the first request. */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.SKIP_DB_PREPARE === '1') return;
-  const { getSecrets } = await import('./lib/config/secrets');
-  getSecrets();
-  const { prepareDatabase } = await import('./db/prepare');
-  await prepareDatabase();
+  // The imports sit inside the runtime check (not after an early return) so bundlers drop them from the
+  // edge build, which cannot load `pg` or PGlite.
+  if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.SKIP_DB_PREPARE !== '1') {
+    const { getSecrets } = await import('./lib/config/secrets');
+    getSecrets();
+    const { prepareDatabase } = await import('./db/prepare');
+    await prepareDatabase();
+  }
 }

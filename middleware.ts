@@ -1,9 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
 /*
- * Redirects only. Guests asking for a signed-in page go to /login; the real checks happen on the server
- * in every page, action and route (lib/auth/policy.ts). The classic `POST /login` form post is routed to
- * its handler, since the /login segment is a page.
+ * Redirects only, never a guard: the real checks happen on the server in every page, action and route
+ * (lib/auth/policy.ts). Guests asking for a signed-in page go to /login; the classic `POST /login` form
+ * post is routed to its handler, since the /login segment is a page. (The signed-in variant of /trust is a
+ * cookie-conditioned rewrite in next.config.mjs, so the static page never pays for running middleware.)
  */
 const SIGNED_IN_PREFIXES = ['/dashboard', '/client-info', '/settings', '/new-client'];
 const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];

@@ -1,3 +1,6 @@
+/** next-auth's session cookie, plain and (behind HTTPS) `__Secure-` prefixed. */
+const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WASM next to its JS; bundling it would copy the files into the static folder.
@@ -9,9 +12,15 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   reactStrictMode: true,
   async rewrites() {
-    // Paths of the earlier front end that live outside /api keep working; pages keep their own segments.
     return {
       beforeFiles: [
+        // /trust is prerendered for guests and served from the static cache. Anyone with a session cookie
+        // gets the same page rendered per request (app/(public)/trust/signed-in) so the header shows their
+        // links. A config rewrite rather than middleware: it costs the static path nothing measurable.
+        ...SESSION_COOKIES.flatMap((key) =>
+          ['/trust', '/trust/'].map((source) => ({ source, has: [{ type: 'cookie', key }], destination: '/trust/signed-in' })),
+        ),
+        // Paths of the earlier front end that live outside /api keep working; pages keep their own segments.
         { source: '/impersonate/:userId', destination: '/api/impersonate/:userId' },
         { source: '/billing/:path*', destination: '/api/billing/:path*' },
         { source: '/estatePlan/:path*', destination: '/api/estatePlan/:path*' },

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const port = Number(process.env.BENCH_PORT ?? 3300);
@@ -118,8 +118,15 @@ async function benchTrust() {
     .map((m) => m[1].match(/src="([^"]+)"/)?.[1])
     .filter(Boolean);
   let gz = 0;
-  for (const src of new Set(scripts)) gz += gzipSync(Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer())).length;
+  let br = 0;
+  for (const src of new Set(scripts)) {
+    const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+    gz += gzipSync(body).length;
+    br += brotliCompressSync(body).length;
+  }
   results.push({ name: `/trust first-load JS (${new Set(scripts).size} scripts, gzip)`, value: `${(gz / 1024).toFixed(1)} KB`, budget: '< 120 KB', ok: gz < 120 * 1024 });
+  // For reference only (docs/performance.md): the budget counts gzip; the framework alone is 129.5 KB gzip.
+  results.push({ name: '/trust first-load JS, brotli (reference)', value: `${(br / 1024).toFixed(1)} KB`, budget: 'none', ok: true });
 }
 
 let server;

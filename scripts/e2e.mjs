@@ -63,7 +63,10 @@ try {
   console.error(error.message);
 } finally {
   server.kill('SIGTERM');
-  if (status !== 0) fs.writeFileSync(path.join(root, 'test-results', 'e2e-server.log'), serverLog, { flag: 'w' });
+  if (status !== 0) {
+    fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'test-results', 'e2e-server.log'), serverLog);
+  }
   fs.rmSync(scratch, { recursive: true, force: true });
 }
 process.exit(status);

@@ -3,8 +3,11 @@ import { mapsSearchUrl, siteConfig } from '@/lib/config/site';
 import { HideOnPaths } from './hide-on-paths';
 import styles from './site-footer.module.css';
 
-/** Paths where the Get Started band is hidden: it links to /trust, so it is pointless there. */
-export const GET_STARTED_HIDDEN_ON = ['/trust'] as const;
+/**
+ * Paths where the Get Started band is hidden: it links to /trust, so it is pointless there. The server
+ * renders signed-in visitors' /trust under its rewritten path (middleware.ts), so both are listed.
+ */
+export const GET_STARTED_HIDDEN_ON = ['/trust', '/trust/signed-in'] as const;
 
 export interface SiteFooterProps {
   /**

@@ -1,3 +1,4 @@
+import { cache } from 'react';
 import { eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
 import { advisorFirms, advisors, clients, persons, staffAdvisors, users } from '@/db/schema';
@@ -92,10 +93,13 @@ export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
   };
 }
 
-/** The actor of the current request, from its session cookie; null for guests. */
-export async function getActor(): Promise<Actor | null> {
+/**
+ * The actor of the current request, from its session cookie; null for guests. Memoised per server render
+ * (React `cache`), so the header and the page share one lookup; actions and routes call it once anyway.
+ */
+export const getActor = cache(async (): Promise<Actor | null> => {
   const { readSessionClaims } = await import('./session');
   const claims = await readSessionClaims();
   return claims ? loadActor(claims) : null;
-}
+});
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { mapsSearchUrl, siteConfig } from '@/lib/config/site';
-import { launchBrowser, newContext, screenshot, signIn } from './helpers/browser';
+import { baseUrl, launchBrowser, newContext, screenshot, signIn } from './helpers/browser';
 
 /*
  * Spec 2, Header and Footer: which links each kind of visitor gets, at desktop width and through the
@@ -112,6 +112,41 @@ describe('header links by role', () => {
     await toggle.click();
     await Promise.all([page.waitForURL('**/trust'), nav(page).getByRole('link', { name: 'Trust', exact: true }).click()]);
     await expect(nav(page).getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
+    await context.close();
+  }, 60_000);
+});
+
+describe('header on /trust', () => {
+  // Guests get the prerendered page; anyone signed in gets the same page rendered with their own links.
+  it.each(visitors)('$who sees their own links on the static landing page', async ({ who, email, links }) => {
+    const context = await newContext(browser, 1280);
+    const page = await context.newPage();
+    if (email) await signIn(page, email, PASSWORD);
+    const response = await page.goto('/trust');
+    expect(page.url()).toMatch(/\/trust$/);
+    await expectLinks(page, links);
+    // The price card leads guests to sign up and signed-in visitors to their own work.
+    const cta = { guest: ['Start your trust', '/join'], client: ['Continue your trust', '/client-info'], advisor: ['Go to your dashboard', '/dashboard'] }[who];
+    await expect(page.getByRole('main').getByRole('link', { name: cta[0] }).getAttribute('href')).resolves.toBe(cta[1]);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Log in' }).count()).resolves.toBe(who === 'guest' ? 1 : 0);
+    // The footer drops its Get Started band on /trust for everyone.
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Get Started', exact: true }).count()).resolves.toBe(0);
+    // Only the guest page is served from the static cache.
+    const cache = response?.headers()['x-nextjs-cache'] ?? response?.headers()['x-nextjs-prerender'];
+    if (who === 'guest') expect(cache).toBeTruthy();
+    await screenshot(page, `trust-header-${who}-1280`);
+    await context.close();
+  }, 60_000);
+});
+
+describe('header on /trust with a stale session cookie', () => {
+  it('shows the guest links and sign-up card', async () => {
+    const context = await newContext(browser, 1280);
+    await context.addCookies([{ name: 'next-auth.session-token', value: 'expired-or-forged', url: baseUrl }]);
+    const page = await context.newPage();
+    await page.goto('/trust?ref=not-an-advisor');
+    await expectLinks(page, visitors[0].links);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Start your trust' }).getAttribute('href')).resolves.toBe('/join/not-an-advisor');
     await context.close();
   }, 60_000);
 });

@@ -35,6 +35,8 @@ export interface AdvisorOfferProps {
   /** Formatted prices ("$1,495", "$995"); formatting happens on the server. */
   full: string;
   discounted: string;
+  /** Signed-in visitors' button (their own trust, or their dashboard) instead of "Start your trust". */
+  callToAction?: { href: string; label: string };
 }
 
 /**
@@ -43,7 +45,7 @@ export interface AdvisorOfferProps {
  * variants are always laid out in the same grid cell and the inactive one is `visibility: hidden`, so
  * the box is as large as the larger variant at every width and the swap shifts nothing.
  */
-export function AdvisorOffer({ full, discounted }: AdvisorOfferProps) {
+export function AdvisorOffer({ full, discounted, callToAction }: AdvisorOfferProps) {
   const referral = useSyncExternalStore(noSubscription, readReferral, serverSnapshot);
   const referred = referral !== '';
   // The join screen takes the advisor hash as its last segment, which carries the discount over.
@@ -72,8 +74,8 @@ export function AdvisorOffer({ full, discounted }: AdvisorOfferProps) {
           <strong>Advisor discount applied.</strong> The regular price is {full}.
         </span>
       </p>
-      <Link href={joinHref} className={styles.primaryButton}>
-        Start your trust
+      <Link href={callToAction?.href ?? joinHref} className={styles.primaryButton}>
+        {callToAction?.label ?? 'Start your trust'}
       </Link>
     </>
   );

@@ -14,7 +14,7 @@ describe('SiteFooter', () => {
     expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/trust');
   });
 
-  it.each(['/trust', '/trust/'])('hides Get Started on %s itself', (path) => {
+  it.each(['/trust', '/trust/', '/trust/signed-in'])('hides Get Started on %s itself', (path) => {
     pathname.mockReturnValue(path);
     render(<SiteFooter />);
     expect(screen.queryByRole('link', { name: 'Get Started' })).toBeNull();

@@ -1,10 +1,15 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import TrustPage, { dynamic, metadata } from '@/app/(public)/trust/page';
+import * as signedIn from '@/app/(public)/trust/signed-in/page';
+import { signedInCallToAction, TrustLanding } from '@/app/(public)/trust/trust-landing';
 import { AdvisorOffer, readReferral } from '@/app/(public)/trust/advisor-offer';
 import { SCROLL_STEP_PX, StepScrollLink } from '@/app/(public)/trust/step-scroll-link';
 import { serializeJsonLd } from '@/app/(public)/trust/json-ld';
 
 jest.mock('next/navigation', () => ({ usePathname: jest.fn(() => '/trust') }));
+// The signed-in page reads the session; here it is whoever the test says.
+jest.mock('@/lib/auth/actor', () => ({ getActor: jest.fn(async () => null) }));
+const getActor = jest.requireMock<{ getActor: jest.Mock }>('@/lib/auth/actor').getActor;
 
 function clearReferral() {
   document.cookie = 'advisor_ref=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
@@ -20,6 +25,36 @@ describe('trust page', () => {
     expect(metadata.alternates?.canonical).toBe('http://localhost:3000/trust');
     expect(metadata.openGraph).toMatchObject({ url: 'http://localhost:3000/trust', siteName: 'Trustwell' });
     expect(metadata.description).toContain('$1,495');
+  });
+
+  it('has a per-request twin for signed-in visitors that points search engines at /trust', () => {
+    expect(signedIn.dynamic).toBe('force-dynamic');
+    expect(signedIn.metadata.alternates?.canonical).toBe('http://localhost:3000/trust');
+    expect(signedIn.metadata.robots).toEqual({ index: false, follow: true });
+    expect(signedIn.metadata.title).toEqual(metadata.title);
+  });
+
+  it('leads signed-in clients to their trust and everyone else signed in to the dashboard', () => {
+    expect(signedInCallToAction(null)).toBeUndefined();
+    expect(signedInCallToAction({ isClient: true })).toEqual({ href: '/client-info', label: 'Continue your trust' });
+    expect(signedInCallToAction({ isClient: false })).toEqual({ href: '/dashboard', label: 'Go to your dashboard' });
+
+    render(<TrustLanding callToAction={{ href: '/dashboard', label: 'Go to your dashboard' }} />);
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('link', { name: 'Start your trust' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+  });
+
+  it('renders the signed-in page for the session, and the guest card for a stale cookie', async () => {
+    getActor.mockResolvedValueOnce({ isClient: true });
+    const { unmount } = render(await signedIn.default());
+    expect(screen.getByRole('link', { name: 'Continue your trust' })).toHaveAttribute('href', '/client-info');
+    unmount();
+
+    getActor.mockResolvedValueOnce(null);
+    render(await signedIn.default());
+    expect(screen.getByRole('link', { name: 'Start your trust' })).toHaveAttribute('href', '/join');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
   });
 
   it('shows the price, seven documents, four steps and five FAQs', () => {

@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { getActor } from '@/lib/auth/actor';
+import { trustMetadata } from '../metadata';
+import { signedInCallToAction, TrustLanding } from '../trust-landing';
+
+/*
+ * /trust for visitors with a session cookie (middleware.ts rewrites to here; the address bar keeps /trust).
+ * Rendered per request so the root layout's header reads the session and shows the role's links and the
+ * impersonation banner, and the price card's button leads to the visitor's own work instead of sign-up.
+ * Search engines are pointed at /trust.
+ */
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = { ...trustMetadata, robots: { index: false, follow: true } };
+
+export default async function SignedInTrustPage() {
+  // A stale cookie (expired or signed-out session) gets the guest version of the card.
+  return <TrustLanding callToAction={signedInCallToAction(await getActor())} />;
+}
