@@ -17,7 +17,12 @@ export const auditLog = pgTable(
     meta: jsonb('meta'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId), index('audit_log_actor_idx').on(t.actorUserId)],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_actor_idx').on(t.actorUserId),
+    // Recent entries of one kind (the sign-up brake counts the last hour's 'client.signup').
+    index('audit_log_action_created_idx').on(t.action, t.createdAt),
+  ],
 );
 
 /** Every outgoing mail. Without SMTP configured it stays here, readable by admins in the app. */

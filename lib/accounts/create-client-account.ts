@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { headers } from 'next/headers';
 import { db } from '@/db';
 import { clients, estatePlans, estatePlanStatusChanges, invites, persons, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
@@ -6,9 +7,11 @@ import { normaliseEmail } from '@/lib/auth/authenticate';
 import { hashPassword } from '@/lib/auth/password';
 import { audit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
+import { clientAddress } from '@/lib/http/request';
 import type { CreateClientAccountInput } from '@/lib/validation/accounts';
 import { EMAIL_TAKEN } from './messages';
 import { findReferringAdvisorId } from './queries';
+import { assertSignupAllowed } from './signup-brake';
 
 export type CreateClientAccountResult = {
   /** True when the sign-up came through a known advisor's link, which earns the advisor discount. */
@@ -30,7 +33,9 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function createClientAccount(actor: Actor | null, input: CreateClientAccountInput): Promise<CreateClientAccountResult> {
   const email = normaliseEmail(input.email);
-  // Hashing is deliberately slow; do it before the transaction so the transaction stays short.
+  const ip = clientAddress(await headers());
+  // Refuse before the deliberately slow hashing, which is done outside the transaction to keep it short.
+  await assertSignupAllowed(db, ip);
   const passwordHash = await hashPassword(input.password);
 
   try {
@@ -66,7 +71,7 @@ export async function createClientAccount(actor: Actor | null, input: CreateClie
       }
 
       const discounted = advisorId !== null;
-      await audit(tx, actor, 'client.signup', { type: 'client', id: client.id }, { userId: user.id, advisorId, discounted, joinedInvites });
+      await audit(tx, actor, 'client.signup', { type: 'client', id: client.id }, { userId: user.id, advisorId, discounted, joinedInvites, ip });
       return { discounted };
     });
   } catch (error) {

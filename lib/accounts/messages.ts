@@ -7,3 +7,4 @@ export const DISCOUNT_APPLIED = 'Discounts will be applied to your services.';
 export function accountCreatedMessage(result: { discounted: boolean }): string {
   return result.discounted ? `${ACCOUNT_CREATED} ${DISCOUNT_APPLIED}` : ACCOUNT_CREATED;
 }
+export const SIGNUPS_THROTTLED = 'Too many accounts have been created from your network. Please try again later.';

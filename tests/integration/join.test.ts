@@ -1,13 +1,15 @@
-import { count, eq, isNotNull } from 'drizzle-orm';
+import { count, desc, eq, isNotNull } from 'drizzle-orm';
 import { db } from '@/db';
 import * as t from '@/db/schema';
 import { POST } from '@/app/api/createClient/route';
 import { createClientAccountAction } from '@/app/(workspace)/join/actions';
 import { createClientAccount } from '@/lib/accounts/create-client-account';
-import { ACCOUNT_CREATED, DISCOUNT_APPLIED, EMAIL_TAKEN } from '@/lib/accounts/messages';
+import { ACCOUNT_CREATED, DISCOUNT_APPLIED, EMAIL_TAKEN, SIGNUPS_THROTTLED } from '@/lib/accounts/messages';
+import { assertSignupAllowed, SIGNUP_ADDRESS_LIMIT, SIGNUP_WINDOW_MS } from '@/lib/accounts/signup-brake';
 import { authenticate } from '@/lib/auth/authenticate';
 import type { CreateClientAccountInput } from '@/lib/validation/accounts';
 import { makeAdvisor, makeUser } from '../helpers/factories';
+import { setRequestHeaders } from '../helpers/fake-headers';
 import { signInAs, signOut } from '../helpers/session';
 
 const ctx = { params: Promise.resolve({}) };
@@ -82,7 +84,13 @@ async function accountOf(email: string) {
   return { user, person, client, plans };
 }
 
-beforeEach(() => signOut());
+let address = 0;
+beforeEach(() => {
+  signOut();
+  // Each test signs up from its own address, so the per-address sign-up brake never trips by accident.
+  address += 1;
+  setRequestHeaders({ 'x-forwarded-for': `203.0.113.${address}` });
+});
 
 describe('createClientAccount', () => {
   it('creates person, login, client and a first incomplete plan, and audits the sign-up', async () => {
@@ -177,6 +185,31 @@ describe('createClientAccount', () => {
     const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.targetId, client.id));
     expect(entry.actorUserId).toBe(someone.id);
   });
+});
+
+describe('sign-up brake per address', () => {
+  it(`refuses the ${SIGNUP_ADDRESS_LIMIT + 1}th sign-up from one address within the hour, writing nothing`, async () => {
+    setRequestHeaders({ 'x-forwarded-for': '198.51.100.7, 10.0.0.1' });
+    for (let i = 0; i < SIGNUP_ADDRESS_LIMIT; i++) await createClientAccount(null, domainInput());
+    const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'client.signup')).orderBy(desc(t.auditLog.id)).limit(1);
+    // The nearest proxy's report of the client: the first X-Forwarded-For entry.
+    expect(entry.meta).toMatchObject({ ip: '198.51.100.7' });
+
+    const before = await counts();
+    const res = await postJson(payload());
+    expect(res.status).toBe(429);
+    await expect(res.json()).resolves.toEqual({ message: SIGNUPS_THROTTLED });
+    const form = domainInput();
+    await expect(createClientAccountAction({ ...form, password_confirmation: form.password })).resolves.toEqual({ ok: false, message: SIGNUPS_THROTTLED });
+    await expect(counts()).resolves.toEqual(before);
+
+    // Another address is not affected, and the first one may sign up again once the hour has passed.
+    setRequestHeaders({ 'x-forwarded-for': '198.51.100.8' });
+    expect((await postJson(payload())).status).toBe(200);
+    const later = new Date(Date.now() + SIGNUP_WINDOW_MS + 1000);
+    await expect(assertSignupAllowed(db, '198.51.100.7', later)).resolves.toBeUndefined();
+    await expect(assertSignupAllowed(db, '198.51.100.7')).rejects.toThrow(SIGNUPS_THROTTLED);
+  }, 60_000);
 });
 
 describe('POST /api/createClient/', () => {

@@ -1,0 +1,29 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { Queryable } from '@/db';
+import { auditLog } from '@/db/schema';
+import { AppError } from '@/lib/errors';
+import { SIGNUPS_THROTTLED } from './messages';
+
+/*
+ * Sign-up is public, so it is slowed per client address like sign-in (docs/decisions.md): at most 10 new
+ * accounts from one address per hour. An office signing up its clients one by one stays well inside it;
+ * a script creating accounts in bulk does not. Refusals are not recorded, so nothing an attacker does
+ * extends the wait beyond the hour after the last accepted sign-up. Counted from the audit log's
+ * 'client.signup' entries, which carry the address.
+ */
+export const SIGNUP_ADDRESS_LIMIT = 10;
+export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
+
+export async function assertSignupAllowed(q: Queryable, ip: string, now = new Date()): Promise<void> {
+  const [recent] = await q
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'client.signup'),
+        gt(auditLog.createdAt, new Date(now.getTime() - SIGNUP_WINDOW_MS)),
+        sql`${auditLog.meta}->>'ip' = ${ip}`,
+      ),
+    );
+  if (recent.n >= SIGNUP_ADDRESS_LIMIT) throw new AppError('RATE_LIMITED', SIGNUPS_THROTTLED);
+}
