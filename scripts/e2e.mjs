@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: serves the built app with `next start` on a fresh embedded database seeded with the
-// demo data, then runs the Chromium journeys in tests/e2e. Builds first when there is no build.
+// demo data, then runs the Chromium journeys in tests/e2e. Builds first when the build is missing or stale.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildIfStale } from './build-if-stale.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -25,10 +26,8 @@ const env = {
 };
 delete env.DATABASE_URL; // journeys run on the embedded default, as a new user would
 
-if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
-  const build = spawnSync(process.execPath, [next, 'build'], { cwd: root, env, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+const built = buildIfStale(env);
+if (built !== 0) process.exit(built);
 
 const server = spawn(process.execPath, [next, 'start', '-p', port, '-H', '127.0.0.1'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
 let serverLog = '';
