@@ -52,6 +52,9 @@ async function waitForServer() {
 let status = 1;
 try {
   await waitForServer();
+  // The start-up output lists the demo advisors' sign-up links; the journeys join through the first one.
+  const advisorLink = serverLog.match(/https?:\/\/\S+(\/join\/[A-Za-z0-9_-]+)/);
+  if (advisorLink) env.E2E_ADVISOR_JOIN_PATH = advisorLink[1];
   const result = spawnSync(process.execPath, [jest, '--selectProjects', 'e2e', '--runInBand', ...process.argv.slice(2)], {
     cwd: root,
     env,

@@ -2,12 +2,12 @@
 import { closeDb, db } from '../db';
 import { migrateDatabase } from '../db/migrate';
 import { printDemoAccounts } from '../db/prepare';
-import { seedDemoData } from '../lib/seed/demo';
+import { demoAdvisorLinks, seedDemoData } from '../lib/seed/demo';
 
 async function main() {
   await migrateDatabase();
   console.log((await seedDemoData(db)) ? 'Demo data loaded.' : 'Demo data already present.');
-  printDemoAccounts();
+  printDemoAccounts(await demoAdvisorLinks(db));
 }
 
 main()

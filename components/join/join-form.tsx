@@ -16,10 +16,9 @@ import {
   type CreateClientAccountFormOutput,
   type CreateClientAccountFormValues,
 } from '@/lib/validation/accounts';
+import { ADVISOR_REF_KEY } from '@/lib/accounts/referral';
 import styles from './join-form.module.css';
 
-/** localStorage key the trust landing page reads to show the advisor discount. */
-export const ADVISOR_REF_KEY = 'advisor_ref';
 
 const SUFFIX_OPTIONS = ACCOUNT_SUFFIXES.filter(Boolean).map((suffix) => ({ value: suffix, label: suffix }));
 

@@ -39,6 +39,20 @@ export async function hasDemoData(db: Database): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * The demo advisors' sign-up links (`/join/{advisorHash}`): a client who joins through one is linked to
+ * that advisor and gets the discount. Printed on start, since no screen shows an advisor's link yet.
+ */
+export async function demoAdvisorLinks(db: Database): Promise<{ email: string; path: string }[]> {
+  const demoEmails = new Set<string>(DEMO_ACCOUNTS.map((a) => a.email));
+  const rows = await db
+    .select({ email: t.users.email, hash: t.advisors.hash })
+    .from(t.advisors)
+    .innerJoin(t.users, eq(t.users.id, t.advisors.userId))
+    .orderBy(t.advisors.id);
+  return rows.filter((r) => demoEmails.has(r.email)).map((r) => ({ email: r.email, path: `/join/${r.hash}` }));
+}
+
 /** Loads the demo firm, people, households, plans, files, invites and invoices. Idempotent. */
 export async function seedDemoData(db: Database): Promise<boolean> {
   if (await hasDemoData(db)) return false;

@@ -6,11 +6,11 @@ import { formatUsd, trustPrices } from '@/lib/config/pricing';
 import { exactLabel, launchBrowser, newContext, resultsDir, screenshot, settle, signIn } from './helpers/browser';
 
 /*
- * A guest's whole journey: reads the trust page, creates an account on the join screen, signs in, edits
- * name and phone in Settings, is told an unchanged email is not saved, and signs out through the header.
+ * A guest's whole journey: reads the trust page, opens an advisor's link, sees the discount on the trust
+ * page, creates an account on the join screen, signs in, edits name and phone in Settings, is told an
+ * unchanged email is not saved, and signs out through the header.
  *
- * The advisor referral (/join/{advisorHash}) is covered only for an unknown hash: no screen exposes an
- * advisor's hash, and the e2e server runs on its own database, so the test cannot learn a real one.
+ * The advisor link is the demo advisor's, which the server prints on start-up; scripts/e2e.mjs passes it in.
  */
 
 const full = formatUsd(trustPrices.full);
@@ -18,6 +18,7 @@ const discounted = formatUsd(trustPrices.discounted);
 const password = 'Journey-pass-2026';
 const run = Date.now().toString(36);
 const email = `journey.${run}@example.test`;
+const advisorJoinPath = process.env.E2E_ADVISOR_JOIN_PATH ?? '';
 
 
 let browser: Browser;
@@ -132,9 +133,19 @@ describe('a guest finds the trust, creates an account and manages it', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
 
-    // Join: from the trust page's call to action.
+    // The advisor's link (from an invite) opens the join screen; the visitor looks at the trust page first.
+    expect(advisorJoinPath).toMatch(/^\/join\/[A-Za-z0-9_-]+$/);
+    await page.goto(advisorJoinPath);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Create Account');
     await page.goto('/trust');
-    await Promise.all([page.waitForURL('**/join'), page.getByRole('link', { name: 'Start your trust' }).click()]);
+    const priceCard = page.getByRole('complementary', { name: 'Your complete trust package' });
+    await expect(priceCard.getByText('Advisor discount applied.').isVisible()).resolves.toBe(true);
+    await expect(priceCard.getByText(discounted, { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(priceCard.getByText(full, { exact: true }).isVisible()).resolves.toBe(false);
+    await shots(page, 'journey-trust-referred');
+
+    // Join: from the trust page's call to action, which keeps the advisor.
+    await Promise.all([page.waitForURL(`**${advisorJoinPath}`), priceCard.getByRole('link', { name: 'Start your trust' }).click()]);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Create Account');
 
     await page.getByLabel(exactLabel('First Name')).fill('Morgan');
@@ -155,14 +166,16 @@ describe('a guest finds the trust, creates an account and manages it', () => {
     const retype = page.getByLabel(exactLabel('Retype Password'));
     await expect(retype.getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(messageDialog(page).count()).resolves.toBe(0);
-    expect(new URL(page.url()).pathname).toBe('/join');
+    expect(new URL(page.url()).pathname).toBe(advisorJoinPath);
     await shots(page, 'journey-join-mismatch');
 
     await retype.fill(password);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expectDialog(page, 'Success', 'Account created successfully.', { close: false, shot: 'journey-join-success' });
-    // No advisor link, so no discount sentence.
-    await expect(messageDialog(page).textContent()).resolves.not.toContain('Discounts will be applied');
+    // Through an advisor's link, so the discount sentence follows.
+    await expectDialog(page, 'Success', 'Account created successfully. Discounts will be applied to your services.', {
+      close: false,
+      shot: 'journey-join-success',
+    });
     await Promise.all([page.waitForURL('**/login'), messageDialog(page).getByRole('button', { name: 'OK' }).click()]);
     await shots(page, 'journey-login');
 

@@ -5,7 +5,8 @@ import { authenticate } from '@/lib/auth/authenticate';
 import { loadActor } from '@/lib/auth/actor';
 import { listHouseholds } from '@/lib/clients/queries';
 import { decrypt } from '@/lib/crypto';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '@/lib/seed/demo';
+import { createClientAccount } from '@/lib/accounts/create-client-account';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAdvisorLinks, seedDemoData } from '@/lib/seed/demo';
 
 describe('demo data', () => {
   beforeAll(async () => {
@@ -22,6 +23,16 @@ describe('demo data', () => {
   it.each(DEMO_ACCOUNTS.map((a) => [a.role, a.email]))('%s (%s) can sign in with the demo password', async (_role, email) => {
     const claims = await authenticate({ email, password: DEMO_PASSWORD, ip: '127.0.0.1' });
     expect(await loadActor(claims)).not.toBeNull();
+  });
+
+  it('lists the demo advisors’ sign-up links, which earn the discount', async () => {
+    const links = await demoAdvisorLinks(db);
+    expect(links.map((l) => l.email)).toEqual([DEMO_ACCOUNTS[2].email, DEMO_ACCOUNTS[3].email]);
+    for (const link of links) expect(link.path).toMatch(/^\/join\/[A-Za-z0-9_-]{16,}$/);
+
+    const advisorHash = links[0].path.split('/').pop()!;
+    const input = { first_name: 'Rae', middle_name: '', last_name: 'Quinn', suffix: '' as const, email: 'rae.quinn@example.test', phone: '5551230000', password: 'Sturdy-Pass-42', advisor_hash: advisorHash };
+    await expect(createClientAccount(null, input)).resolves.toEqual({ discounted: true });
   });
 
   it('stores SSNs only encrypted, with the last four for display', async () => {

@@ -2,26 +2,20 @@
 
 import Link from 'next/link';
 import { useSyncExternalStore } from 'react';
+import { ADVISOR_HASH_SHAPE, ADVISOR_REF_KEY } from '@/lib/accounts/referral';
 import styles from './trust.module.css';
 
-/** Cookie / localStorage key the join page sets for visitors who came through an advisor link. */
-export const ADVISOR_REF_KEY = 'advisor_ref';
-const HASH = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * '' — no referral; 'flag' — referral remembered by the join page; 'ref:<hash>' — `?ref=<hash>` in the
- * address. A primitive, so the snapshot is stable between reads.
+ * The referring advisor's hash, or '' when there is none: `?ref=<hash>` in the address first, else the hash
+ * the join page remembered from an advisor link. A string, so the snapshot is stable between reads.
  */
 export function readReferral(): string {
   try {
     const ref = new URLSearchParams(window.location.search).get('ref');
-    if (ref && HASH.test(ref)) return `ref:${ref}`;
-    const cookie = document.cookie
-      .split(';')
-      .map((c) => c.trim())
-      .find((c) => c.startsWith(`${ADVISOR_REF_KEY}=`));
-    if (cookie && cookie.length > ADVISOR_REF_KEY.length + 1) return 'flag';
-    if (window.localStorage.getItem(ADVISOR_REF_KEY)) return 'flag';
+    if (ref && ADVISOR_HASH_SHAPE.test(ref)) return ref;
+    const remembered = window.localStorage.getItem(ADVISOR_REF_KEY);
+    if (remembered && ADVISOR_HASH_SHAPE.test(remembered)) return remembered;
   } catch {
     // Storage can be blocked (privacy modes); treat as not referred.
   }
@@ -46,10 +40,10 @@ export interface AdvisorOfferProps {
  * the box is as large as the larger variant at every width and the swap shifts nothing.
  */
 export function AdvisorOffer({ full, discounted, callToAction }: AdvisorOfferProps) {
-  const referral = useSyncExternalStore(noSubscription, readReferral, serverSnapshot);
-  const referred = referral !== '';
+  const advisorHash = useSyncExternalStore(noSubscription, readReferral, serverSnapshot);
+  const referred = advisorHash !== '';
   // The join screen takes the advisor hash as its last segment, which carries the discount over.
-  const joinHref = referral.startsWith('ref:') ? `/join/${encodeURIComponent(referral.slice(4))}` : '/join';
+  const joinHref = referred ? `/join/${encodeURIComponent(advisorHash)}` : '/join';
   const shown = (active: boolean) => ({ visibility: active ? ('visible' as const) : ('hidden' as const) });
 
   return (

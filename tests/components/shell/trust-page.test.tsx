@@ -12,7 +12,6 @@ jest.mock('@/lib/auth/actor', () => ({ getActor: jest.fn(async () => null) }));
 const getActor = jest.requireMock<{ getActor: jest.Mock }>('@/lib/auth/actor').getActor;
 
 function clearReferral() {
-  document.cookie = 'advisor_ref=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   window.localStorage.clear();
   window.history.replaceState(null, '', '/trust');
 }
@@ -119,17 +118,20 @@ describe('AdvisorOffer', () => {
     expect(screen.getByRole('link', { name: 'Start your trust' })).toHaveAttribute('href', '/join');
   });
 
-  it.each([
-    ['the advisor_ref cookie', () => (document.cookie = 'advisor_ref=1; path=/')],
-    ['the advisor_ref localStorage flag', () => window.localStorage.setItem('advisor_ref', '1')],
-  ])('shows the discounted price for %s', (_name, arrange) => {
-    arrange();
+  it('shows the discounted price to a visitor the join page remembered, and keeps their advisor on sign-up', () => {
+    window.localStorage.setItem('advisor_ref', 'Remembered_Hash-1');
     render(<AdvisorOffer full="$1,495" discounted="$995" />);
     expect(screen.getByText('$995')).toBeVisible();
     expect(screen.getByText('$1,495')).not.toBeVisible();
     expect(screen.getByText(/Advisor discount applied/)).toBeVisible();
     expect(screen.getByText(/Referred by a financial advisor\?/)).not.toBeVisible();
-    expect(screen.getByRole('link', { name: 'Start your trust' })).toHaveAttribute('href', '/join');
+    expect(screen.getByRole('link', { name: 'Start your trust' })).toHaveAttribute('href', '/join/Remembered_Hash-1');
+  });
+
+  it('prefers ?ref= over a remembered advisor', () => {
+    window.localStorage.setItem('advisor_ref', 'Remembered');
+    window.history.replaceState(null, '', '/trust?ref=FromLink');
+    expect(readReferral()).toBe('FromLink');
   });
 
   it('applies ?ref= and carries the advisor hash to the join screen', () => {
@@ -144,8 +146,8 @@ describe('AdvisorOffer', () => {
     expect(readReferral()).toBe('');
   });
 
-  it('ignores an empty advisor_ref cookie', () => {
-    document.cookie = 'advisor_ref=; path=/';
+  it.each(['', '../admin', 'x'.repeat(65)])('ignores a malformed remembered advisor %p', (value) => {
+    window.localStorage.setItem('advisor_ref', value);
     expect(readReferral()).toBe('');
   });
 });
