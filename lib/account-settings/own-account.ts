@@ -1,6 +1,3 @@
-import { eq } from 'drizzle-orm';
-import { db } from '@/db';
-import { persons, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { headers } from 'next/headers';
 import { assertNotThrottled, recordPasswordAttempt } from '@/lib/auth/authenticate';
@@ -8,6 +5,7 @@ import { verifyPassword } from '@/lib/auth/password';
 import { clientAddress } from '@/lib/http/request';
 import { AppError } from '@/lib/errors';
 import { CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED } from '@/lib/validation/settings';
+import { findOwnAccount } from './queries';
 
 export const SETTINGS_WHILE_IMPERSONATING = 'My Information is not available while acting as another user.';
 
@@ -20,17 +18,9 @@ export function assertOwnSession(actor: Actor): void {
   if (actor.impersonator) throw new AppError('FORBIDDEN', SETTINGS_WHILE_IMPERSONATING);
 }
 
-/**
- * Loads the actor's own user and person. There is deliberately no id parameter: the settings saves can
- * reach the session's user and nobody else.
- */
+/** Loads the actor's own user and person for a save; refuses when the account is gone or disabled. */
 export async function loadOwnAccount(actor: Actor) {
-  const [row] = await db
-    .select({ user: users, person: persons })
-    .from(users)
-    .innerJoin(persons, eq(persons.id, users.personId))
-    .where(eq(users.id, actor.userId))
-    .limit(1);
+  const row = await findOwnAccount(actor);
   // The actor was loaded from this row moments ago; gone now means the account was removed meanwhile.
   if (!row || row.user.disabledAt) throw new AppError('UNAUTHENTICATED');
   return row;

@@ -4,14 +4,23 @@ import { persons, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import type { SettingsValues } from './types';
 
-/** The signed-in user's own settings values; null when the account is gone. */
-export async function getOwnSettings(actor: Actor): Promise<SettingsValues | null> {
+/**
+ * The actor's own user and person rows, or undefined when the account is gone. There is deliberately no id
+ * parameter: settings can reach the session's user and nobody else.
+ */
+export async function findOwnAccount(actor: Actor) {
   const [row] = await db
     .select({ user: users, person: persons })
     .from(users)
     .innerJoin(persons, eq(persons.id, users.personId))
     .where(eq(users.id, actor.userId))
     .limit(1);
+  return row;
+}
+
+/** The signed-in user's own settings values; null when the account is gone. */
+export async function getOwnSettings(actor: Actor): Promise<SettingsValues | null> {
+  const row = await findOwnAccount(actor);
   if (!row) return null;
   const { user, person } = row;
   return {
