@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { mapsSearchUrl, siteConfig } from '@/lib/config/site';
 import { HideOnPaths } from './hide-on-paths';
 import styles from './site-footer.module.css';
@@ -54,6 +55,18 @@ function EntryList({ entries }: { entries: FooterEntry[] }) {
   );
 }
 
+/** A labelled footer column: its heading names the region for screen readers. */
+function FooterColumn({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className={styles.heading}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** Site footer: Get Started band, Products, Resources, the firm's address, copyright. */
 export function SiteFooter({ showGetStarted = true }: SiteFooterProps) {
   const { address } = siteConfig;
@@ -75,22 +88,13 @@ export function SiteFooter({ showGetStarted = true }: SiteFooterProps) {
         </HideOnPaths>
       ) : null}
       <div className={`container ${styles.columns}`}>
-        <section aria-labelledby="footer-products">
-          <h2 id="footer-products" className={styles.heading}>
-            Products
-          </h2>
+        <FooterColumn id="footer-products" title="Products">
           <EntryList entries={products} />
-        </section>
-        <section aria-labelledby="footer-resources">
-          <h2 id="footer-resources" className={styles.heading}>
-            Resources
-          </h2>
+        </FooterColumn>
+        <FooterColumn id="footer-resources" title="Resources">
           <EntryList entries={resources} />
-        </section>
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className={styles.heading}>
-            Contact
-          </h2>
+        </FooterColumn>
+        <FooterColumn id="footer-contact" title="Contact">
           <address className={styles.address}>
             <a
               href={mapsSearchUrl(address)}
@@ -109,7 +113,7 @@ export function SiteFooter({ showGetStarted = true }: SiteFooterProps) {
               {siteConfig.supportEmail}
             </a>
           </address>
-        </section>
+        </FooterColumn>
       </div>
       <div className={`container ${styles.legal}`}>
         <p>

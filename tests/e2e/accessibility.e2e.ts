@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, exactLabel, launchBrowser, newContext, resultsDir, screenshot, settle, signIn } from './helpers/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { axeViolations, exactLabel, newContext, resultsDir, screenshot, settle, signIn, browserForThisFile } from './helpers/browser';
 
 /*
  * axe-core (WCAG 2.x A/AA) on the public and account screens at phone and desktop widths, in their
@@ -12,13 +12,7 @@ const CLIENT = 'jordan.blake@demo.trustwell.test';
 const WIDTHS = [390, 1280] as const;
 
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 
 async function expectNoViolations(page: Page, name: string) {
@@ -33,7 +27,7 @@ describe.each(WIDTHS)('WCAG A/AA at %i px', (width) => {
   let context: BrowserContext;
   let page: Page;
   beforeEach(async () => {
-    context = await newContext(browser, width);
+    context = await newContext(browser(), width);
     page = await context.newPage();
   });
   afterEach(async () => {

@@ -1,5 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { axeViolations, launchBrowser, newContext, screenshot, signIn } from './helpers/browser';
+import { axeViolations, newContext, screenshot, signIn, browserForThisFile } from './helpers/browser';
 
 const PASSWORD = 'Trustwell-demo-2026';
 const roles = [
@@ -11,17 +10,11 @@ const roles = [
   { role: 'spouse', email: 'sam.rivera@demo.trustwell.test', lands: '/client-info', heading: 'Client Information' },
 ];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 describe('signing in as every demo role', () => {
   it.each(roles)('$role lands on $lands and can sign out', async ({ role, email, lands, heading }) => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, email, PASSWORD);
     expect(new URL(page.url()).pathname).toBe(lands);
@@ -35,7 +28,7 @@ describe('signing in as every demo role', () => {
   }, 60_000);
 
   it('shows a wrong password in the Error dialog without saying whether the email exists', async () => {
-    const context = await newContext(browser, 390);
+    const context = await newContext(browser(), 390);
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByLabel('Email').fill('nobody@demo.trustwell.test');
@@ -50,7 +43,7 @@ describe('signing in as every demo role', () => {
   }, 60_000);
 
   it('has no WCAG A/AA violations on the login page', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto('/login');
     expect(await axeViolations(page)).toEqual([]);

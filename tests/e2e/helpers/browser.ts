@@ -14,6 +14,24 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * One Chromium for the calling test file: launched before its tests, closed after them. Returns a getter,
+ * since the browser exists only once beforeAll has run.
+ */
+export function browserForThisFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is not running: call browserForThisFile() at the top of the test file.');
+    return browser;
+  };
+}
+
 export async function newContext(browser: Browser, width = 1280): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: width < 600 ? 844 : 900 } });
   context.setDefaultTimeout(10_000);
