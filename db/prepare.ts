@@ -26,7 +26,8 @@ export function printDemoAccounts(advisorLinks: { email: string; path: string }[
   for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(width)}  ${account.email}`);
   if (advisorLinks.length > 0) {
     console.log('\nAdvisor sign-up links (clients who join through one get the advisor discount)');
-    for (const link of advisorLinks) console.log(`  ${link.email}  ${absoluteUrl(link.path)}`);
+    const emailWidth = Math.max(...advisorLinks.map((l) => l.email.length));
+    for (const link of advisorLinks) console.log(`  ${link.email.padEnd(emailWidth)}  ${absoluteUrl(link.path)}`);
   }
   console.log('');
 }
