@@ -6,7 +6,7 @@ import styles from './site-footer.module.css';
 
 /**
  * Paths where the Get Started band is hidden: it links to /trust, so it is pointless there. The server
- * renders signed-in visitors' /trust under its rewritten path (middleware.ts), so both are listed.
+ * renders signed-in visitors' /trust under its rewritten path (next.config.mjs), so both are listed.
  */
 export const GET_STARTED_HIDDEN_ON = ['/trust', '/trust/signed-in'] as const;
 

@@ -5,7 +5,6 @@ import { useSyncExternalStore } from 'react';
 import { ADVISOR_HASH_SHAPE, ADVISOR_REF_KEY } from '@/lib/accounts/referral';
 import styles from './trust.module.css';
 
-
 /**
  * The referring advisor's hash, or '' when there is none: `?ref=<hash>` in the address first, else the hash
  * the join page remembered from an advisor link. A string, so the snapshot is stable between reads.

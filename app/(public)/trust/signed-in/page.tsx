@@ -4,7 +4,7 @@ import { trustMetadata } from '../metadata';
 import { signedInCallToAction, TrustLanding } from '../trust-landing';
 
 /*
- * /trust for visitors with a session cookie (middleware.ts rewrites to here; the address bar keeps /trust).
+ * /trust for visitors with a session cookie (a cookie rewrite in next.config.mjs; the address bar keeps /trust).
  * Rendered per request so the root layout's header reads the session and shows the role's links and the
  * impersonation banner, and the price card's button leads to the visitor's own work instead of sign-up.
  * Search engines are pointed at /trust.
