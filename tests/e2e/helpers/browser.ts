@@ -51,7 +51,13 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Login' }).click()]);
+  try {
+    await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Login' }).click()]);
+  } catch (error) {
+    // Say where the sign-in stopped (and the Error dialog's text, if any) instead of only "timeout".
+    const dialog = await page.getByRole('alertdialog').textContent({ timeout: 1000 }).catch(() => null);
+    throw new Error(`Signing in as ${email} stopped at ${page.url()}${dialog ? `, dialog: "${dialog}"` : ''}: ${String(error)}`);
+  }
 }
 
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
