@@ -4,7 +4,13 @@ export async function register() {
   // edge build, which cannot load `pg` or PGlite.
   if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.SKIP_DB_PREPARE !== '1') {
     const { getSecrets } = await import('./lib/config/secrets');
-    getSecrets();
+    try {
+      getSecrets();
+    } catch (error) {
+      // A deployment without its secrets must not start: one clear line instead of a stack trace.
+      console.error(`[secrets] ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
     const { prepareDatabase } = await import('./db/prepare');
     await prepareDatabase();
   }

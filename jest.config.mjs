@@ -15,6 +15,7 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/$1',
+    '^server-only$': '<rootDir>/tests/helpers/server-only.js',
     '\\.(css)$': '<rootDir>/tests/helpers/style-mock.js',
   },
   testPathIgnorePatterns: ['/node_modules/', '/.next/'],

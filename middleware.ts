@@ -2,18 +2,19 @@ import { NextResponse, type NextRequest } from 'next/server';
 
 /*
  * Redirects only, never a guard: the real checks happen on the server in every page, action and route
- * (lib/auth/policy.ts). Guests asking for a signed-in page go to /login; the classic `POST /login` form
- * post is routed to its handler, since the /login segment is a page. (The signed-in variant of /trust is a
+ * (lib/auth/policy.ts). Guests asking for a signed-in page go to /login; the form posts `POST /login` and
+ * `POST /logout` are routed to their handlers, since those segments are pages. (The signed-in variant of /trust is a
  * cookie-conditioned rewrite in next.config.mjs, so the static page never pays for running middleware.)
  */
 const SIGNED_IN_PREFIXES = ['/dashboard', '/client-info', '/settings', '/new-client'];
 const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
+const FORM_POSTS: Record<string, string> = { '/login': '/api/login', '/logout': '/api/logout' };
 
 export function middleware(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  if (request.method === 'POST' && (pathname === '/login' || pathname === '/login/')) {
-    return NextResponse.rewrite(new URL('/api/login', request.url));
-  }
+  // The classic form posts land on page paths; their handlers live under /api.
+  const formPost = request.method === 'POST' ? FORM_POSTS[pathname.replace(/\/$/, '')] : undefined;
+  if (formPost) return NextResponse.rewrite(new URL(formPost, request.url));
   const needsSession = SIGNED_IN_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
   const hasSession = SESSION_COOKIES.some((name) => request.cookies.has(name));
   if (needsSession && !hasSession) {
@@ -25,5 +26,5 @@ export function middleware(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/login', '/login/', '/dashboard/:path*', '/client-info/:path*', '/settings/:path*', '/new-client/:path*'],
+  matcher: ['/login', '/login/', '/logout', '/logout/', '/dashboard/:path*', '/client-info/:path*', '/settings/:path*', '/new-client/:path*'],
 };

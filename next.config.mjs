@@ -1,8 +1,15 @@
+import { PHASE_DEVELOPMENT_SERVER } from 'next/constants.js';
+import { securityHeaders } from './lib/http/security-headers.mjs';
+
 /** next-auth's session cookie, plain and (behind HTTPS) `__Secure-` prefixed. */
 const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
 
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+/**
+ * The config depends on the phase only for the Content-Security-Policy: `next dev` needs `'unsafe-eval'`.
+ * @param {string} phase
+ * @returns {import('next').NextConfig}
+ */
+const nextConfig = (phase) => ({
   // PGlite ships WASM next to its JS; bundling it would copy the files into the static folder.
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'nodemailer'],
   poweredByHeader: false,
@@ -28,18 +35,10 @@ const nextConfig = {
     };
   },
   async headers() {
-    return [
-      {
-        source: '/:path*',
-        headers: [
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'X-Frame-Options', value: 'DENY' },
-          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
-        ],
-      },
-    ];
+    // Every response: CSP, nosniff, no framing, referrer and permissions policies (lib/http/security-headers.mjs).
+    // Fixed at build time (routes manifest); scripts/server.mjs adds what depends on the served address.
+    return [{ source: '/:path*', headers: securityHeaders({ dev: phase === PHASE_DEVELOPMENT_SERVER }) }];
   },
-};
+});
 
 export default nextConfig;

@@ -1,5 +1,10 @@
+import 'server-only';
+import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import diagnosticsChannel from 'node:diagnostics_channel';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as schema from './schema';
@@ -10,6 +15,54 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Queryable = Database | Tx;
 
 type Handle = { db: Database; driver: 'pg' | 'pglite'; close: () => Promise<void> };
+
+/*
+ * Query counting, for tests and the bench, without changing what the app does: drizzle's logger counts
+ * every statement it sends into the scope of the code that sent it (an AsyncLocalStorage scope). Tests
+ * wrap a call in `countQueries(fn)`. With LOG_QUERY_COUNTS=1 every HTTP request of the server gets its own
+ * scope (opened from Node's `http.server.request.start` diagnostics channel, which fires just before the
+ * request handler runs, so everything the request starts inherits it), and its count is logged when the
+ * response finishes: `[queries] GET /client-info/<hash> 9`. Requests that send no query log nothing.
+ */
+type QueryScope = { count: number; parent: QueryScope | null };
+type RequestStart = (message: unknown) => void;
+const scopes = globalThis as unknown as { __trustQueryScope?: AsyncLocalStorage<QueryScope>; __trustQueryLog?: RequestStart };
+const queryScope = (scopes.__trustQueryScope ??= new AsyncLocalStorage<QueryScope>());
+
+const countingLogger: Logger = {
+  logQuery() {
+    // Nested scopes count towards every enclosing one.
+    for (let scope = queryScope.getStore() ?? null; scope; scope = scope.parent) scope.count += 1;
+  },
+};
+
+/** Runs `fn` and counts the SQL statements it sends (begin/commit of a pg transaction included). */
+export async function countQueries<T>(fn: () => Promise<T>): Promise<{ count: number; result: T }> {
+  const scope: QueryScope = { count: 0, parent: queryScope.getStore() ?? null };
+  const result = await queryScope.run(scope, fn);
+  return { count: scope.count, result };
+}
+
+const REQUEST_START = 'http.server.request.start';
+
+function logRequestQueryCounts(): void {
+  if (process.env.LOG_QUERY_COUNTS !== '1' || scopes.__trustQueryLog) return;
+  scopes.__trustQueryLog = (message) => {
+    const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
+    const scope: QueryScope = { count: 0, parent: null };
+    queryScope.enterWith(scope);
+    response.once('finish', () => {
+      if (scope.count > 0) console.log(`[queries] ${request.method} ${request.url} ${scope.count}`);
+    });
+  };
+  diagnosticsChannel.subscribe(REQUEST_START, scopes.__trustQueryLog);
+}
+
+/** Stops the per-request log (tests that turned LOG_QUERY_COUNTS on). */
+export function stopRequestQueryLog(): void {
+  if (scopes.__trustQueryLog) diagnosticsChannel.unsubscribe(REQUEST_START, scopes.__trustQueryLog);
+  scopes.__trustQueryLog = undefined;
+}
 
 /** Where the embedded database lives; `memory://` keeps it in memory (tests). */
 export function embeddedDataDir(): string {
@@ -24,7 +77,7 @@ function open(): Handle {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { Pool } = require('pg') as typeof import('pg');
     const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-    return { db: drizzlePg({ client: pool, schema }), driver: 'pg', close: () => pool.end() };
+    return { db: drizzlePg({ client: pool, schema, logger: countingLogger }), driver: 'pg', close: () => pool.end() };
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { PGlite } = require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
@@ -32,13 +85,14 @@ function open(): Handle {
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
   const client = new PGlite(dir);
   // Both drivers expose the same query builder; the pg type is the one the code is written against.
-  return { db: drizzlePglite({ client, schema }) as unknown as Database, driver: 'pglite', close: () => client.close() };
+  return { db: drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Database, driver: 'pglite', close: () => client.close() };
 }
 
 // One handle per process, kept on globalThis so Next's dev reloads don't open a second PGlite on the folder.
 const holder = globalThis as unknown as { __trustDb?: Handle };
 
 export function getHandle(): Handle {
+  logRequestQueryCounts();
   holder.__trustDb ??= open();
   return holder.__trustDb;
 }

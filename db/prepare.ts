@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
-import { absoluteUrl } from '@/lib/config/site';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoAdvisorLinks, hasDemoData, seedDemoData } from '@/lib/seed/demo';
-import { db, getHandle } from './index';
+import { demoAdvisorLinks, hasDemoData, seedDemoData } from '@/lib/seed/demo';
+import { advisorLinkLines, demoAccountLines, demoAccountsFile, readDemoPassword, writeDemoAccountsFile, type AdvisorLink } from '@/lib/seed/demo-accounts-file';
+import { db, getHandle, type Database } from './index';
 import { migrateDatabase } from './migrate';
 import { users } from './schema';
 
@@ -15,19 +15,43 @@ export async function prepareDatabase(): Promise<void> {
   const embedded = getHandle().driver === 'pglite';
   const [{ n }] = await db.select({ n: count() }).from(users);
   const wantsSeed = process.env.SEED_DEMO_DATA === '1' || (embedded && n === 0 && process.env.SEED_DEMO_DATA !== '0');
-  if (wantsSeed && (await seedDemoData(db))) console.log('[db] Demo data loaded.');
+  const password = wantsSeed ? await loadDemoData(db) : null;
+  if (password) console.log('[db] Demo data loaded.');
   console.log(`[db] ${embedded ? 'Embedded PGlite' : 'PostgreSQL'} ready in ${Date.now() - started} ms.`);
-  if (await hasDemoData(db)) printDemoAccounts(await demoAdvisorLinks(db));
+  await announceDemoAccounts(db, password);
 }
 
-export function printDemoAccounts(advisorLinks: { email: string; path: string }[] = []): void {
-  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.role.length));
-  console.log(`\nDemo accounts (password for all: ${DEMO_PASSWORD})`);
-  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.role.padEnd(width)}  ${account.email}`);
-  if (advisorLinks.length > 0) {
-    console.log('\nAdvisor sign-up links (clients who join through one get the advisor discount)');
-    const emailWidth = Math.max(...advisorLinks.map((l) => l.email.length));
-    for (const link of advisorLinks) console.log(`  ${link.email.padEnd(emailWidth)}  ${absoluteUrl(link.path)}`);
+/**
+ * Seeds the demo data, when it is missing, with a fresh random password, and writes that password to the
+ * demo-accounts file. Returns the password, or null when the demo data was already there.
+ */
+export async function loadDemoData(database: Database = db): Promise<string | null> {
+  const seeded = await seedDemoData(database);
+  if (!seeded) return null;
+  const file = demoAccountsFile();
+  try {
+    writeDemoAccountsFile(seeded.password, await demoAdvisorLinks(database), file);
+  } catch (error) {
+    // The password is still printed below; losing the file must not stop the server.
+    console.warn(`[db] Could not write ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  console.log('');
+  return seeded.password;
+}
+
+/**
+ * Prints the demo accounts when the database has them, with their password: the one just seeded, else the
+ * one in this machine's demo-accounts file, else where to find it.
+ */
+export async function announceDemoAccounts(database: Database = db, password: string | null = null): Promise<void> {
+  if (!(await hasDemoData(database))) return;
+  const links = await demoAdvisorLinks(database);
+  printDemoAccounts(links, password ?? readDemoPassword(links));
+}
+
+export function printDemoAccounts(advisorLinks: AdvisorLink[], password: string | null, file = demoAccountsFile()): void {
+  const heading = password
+    ? `Demo accounts (password for all: ${password}; also in ${file})`
+    : `Demo accounts (password: not found in ${file}; it is in the demo-accounts.txt of the machine that seeded this database)`;
+  const links = advisorLinkLines(advisorLinks);
+  console.log(['', heading, ...demoAccountLines(), ...(links.length > 0 ? ['', ...links] : []), ''].join('\n'));
 }

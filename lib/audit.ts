@@ -1,21 +1,28 @@
+import 'server-only';
 import type { Queryable } from '@/db';
 import { auditLog } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
+import type { PublicContext } from '@/lib/http/context';
 
-/** Records a sensitive write, with the real user behind an impersonation. Call inside the write's transaction. */
+/**
+ * Records a sensitive write: who (and the real user behind an impersonation), from which address and
+ * browser, did what to which record. Call inside the write's transaction, so the row exists exactly when
+ * the write does.
+ */
 export async function audit(
   q: Queryable,
-  actor: Actor | null,
+  ctx: PublicContext,
   action: string,
   target?: { type: string; id: number },
   meta?: Record<string, unknown>,
 ): Promise<void> {
   await q.insert(auditLog).values({
-    actorUserId: actor?.userId ?? null,
-    impersonatorUserId: actor?.impersonator?.userId ?? null,
+    actorUserId: ctx.actor?.userId ?? null,
+    impersonatorUserId: ctx.actor?.impersonator?.userId ?? null,
     action,
     targetType: target?.type ?? null,
     targetId: target?.id ?? null,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent || null,
     meta: meta ?? null,
   });
 }

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
   | 'RATE_LIMITED'
   | 'PAYMENT_FAILED'
   | 'INTERNAL';
@@ -20,6 +21,7 @@ export const httpStatus: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   PAYMENT_FAILED: 402,
   INTERNAL: 500,
@@ -32,6 +34,7 @@ const defaultMessages: Record<ErrorCode, string> = {
   FORBIDDEN: 'You do not have permission to do that.',
   NOT_FOUND: 'The record was not found.',
   CONFLICT: 'That change conflicts with existing data.',
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   PAYMENT_FAILED: 'The payment could not be processed.',
   INTERNAL: 'Something went wrong. Please try again.',

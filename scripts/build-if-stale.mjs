@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const sources = ['app', 'components', 'lib', 'db', 'middleware.ts', 'instrumentation.ts', 'next.config.mjs', 'package.json'];
+const sources = ['app', 'components', 'lib', 'db', 'middleware.ts', 'instrumentation.ts', 'instrumentation-client.ts', 'next.config.mjs', 'package.json'];
 
 function newestMtime(target) {
   const full = path.join(root, target);

@@ -1,13 +1,14 @@
-// `npm run db:seed`: migrates, then loads the demo data if it is not there yet (idempotent).
+// `npm run db:seed`: migrates, then loads the demo data if it is not there yet (idempotent). A new seed
+// gets a random demo password, written to the demo-accounts file and printed with the accounts.
 import { closeDb, db } from '../db';
 import { migrateDatabase } from '../db/migrate';
-import { printDemoAccounts } from '../db/prepare';
-import { demoAdvisorLinks, seedDemoData } from '../lib/seed/demo';
+import { announceDemoAccounts, loadDemoData } from '../db/prepare';
 
 async function main() {
   await migrateDatabase();
-  console.log((await seedDemoData(db)) ? 'Demo data loaded.' : 'Demo data already present.');
-  printDemoAccounts(await demoAdvisorLinks(db));
+  const password = await loadDemoData(db);
+  console.log(password ? 'Demo data loaded.' : 'Demo data already present.');
+  await announceDemoAccounts(db, password);
 }
 
 main()

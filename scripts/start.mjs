@@ -9,12 +9,12 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const port = process.env.PORT ?? '3000';
 env.NEXTAUTH_URL ??= `http://localhost:${port}`;
-const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const serverScript = path.join(root, 'scripts', 'server.mjs');
 
 const status = buildIfStale(env);
 if (status !== 0) process.exit(status);
 
 console.log(`Starting on http://localhost:${port} (${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite in ./.data'})`);
-const server = spawn(process.execPath, [next, 'start', '-p', port], { cwd: root, env, stdio: 'inherit' });
+const server = spawn(process.execPath, [serverScript, '-p', port], { cwd: root, env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

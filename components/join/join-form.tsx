@@ -1,26 +1,17 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { createClientAccountAction } from '@/app/(workspace)/join/actions';
+import { createClientAccountAction } from '@/lib/actions/accounts';
+import { Form, PhoneField, SelectField, TextField, useActionForm } from '@/components/forms';
 import { Button } from '@/components/ui/button';
-import { useCall, useMessage } from '@/components/ui/call-provider';
-import { Field, Select, TextInput } from '@/components/ui/field';
-import { MaskedInput } from '@/components/ui/masked-input';
+import { useMessage } from '@/components/ui/call-provider';
 import { accountCreatedMessage } from '@/lib/accounts/messages';
-import {
-  ACCOUNT_SUFFIXES,
-  createClientAccountSchema,
-  type CreateClientAccountFormOutput,
-  type CreateClientAccountFormValues,
-} from '@/lib/validation/accounts';
+import { ACCOUNT_SUFFIXES, createClientAccountSchema } from '@/lib/validation/accounts';
 import { ADVISOR_REF_KEY } from '@/lib/accounts/referral';
 import styles from './join-form.module.css';
 
-
-const SUFFIX_OPTIONS = ACCOUNT_SUFFIXES.filter(Boolean).map((suffix) => ({ value: suffix, label: suffix }));
+const SUFFIX_OPTIONS = ACCOUNT_SUFFIXES.filter(Boolean);
 
 type Props = {
   /** The referring advisor's hash from the address, or '' when the visitor came without one. */
@@ -33,17 +24,10 @@ type Props = {
  */
 export function JoinForm({ advisorHash }: Props) {
   const router = useRouter();
-  const call = useCall();
   const { showMessage } = useMessage();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateClientAccountFormValues, unknown, CreateClientAccountFormOutput>({
-    resolver: zodResolver(createClientAccountSchema),
-    defaultValues: {
+  const { form, submit, saving } = useActionForm({
+    schema: createClientAccountSchema,
+    defaults: {
       first_name: '',
       middle_name: '',
       last_name: '',
@@ -53,6 +37,11 @@ export function JoinForm({ advisorHash }: Props) {
       password: '',
       password_confirmation: '',
       advisor_hash: advisorHash,
+    },
+    action: (values) => createClientAccountAction({ ...values, advisor_hash: advisorHash }),
+    onSuccess: async (data) => {
+      await showMessage({ title: 'Success', message: accountCreatedMessage(data), tone: 'success' });
+      router.push('/login');
     },
   });
 
@@ -66,60 +55,25 @@ export function JoinForm({ advisorHash }: Props) {
     }
   }, [advisorHash]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    const result = await call(() => createClientAccountAction({ ...values, advisor_hash: advisorHash }));
-    if (!result) return;
-    if (!result.ok) {
-      for (const [name, message] of Object.entries(result.fieldErrors ?? {})) {
-        if (name in values) setError(name as keyof CreateClientAccountFormValues, { type: 'server', message });
-      }
-      return;
-    }
-    await showMessage({ title: 'Success', message: accountCreatedMessage(result.data), tone: 'success' });
-    router.push('/login');
-  });
-
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <Form form={form} onSubmit={submit} className={styles.form}>
       <div className={styles.grid}>
-        <Field label="First Name" required error={errors.first_name?.message}>
-          <TextInput {...register('first_name')} autoComplete="given-name" />
-        </Field>
-        <Field label="Middle Name" error={errors.middle_name?.message}>
-          <TextInput {...register('middle_name')} autoComplete="additional-name" />
-        </Field>
-        <Field label="Last Name" required error={errors.last_name?.message}>
-          <TextInput {...register('last_name')} autoComplete="family-name" />
-        </Field>
-        <Field label="Suffix" error={errors.suffix?.message}>
-          <Select {...register('suffix')} placeholder="" options={SUFFIX_OPTIONS} autoComplete="honorific-suffix" />
-        </Field>
+        <TextField name="first_name" label="First Name" required autoComplete="given-name" />
+        <TextField name="middle_name" label="Middle Name" autoComplete="additional-name" />
+        <TextField name="last_name" label="Last Name" required autoComplete="family-name" />
+        <SelectField name="suffix" label="Suffix" placeholder="" options={SUFFIX_OPTIONS} autoComplete="honorific-suffix" />
       </div>
       <div className={styles.grid}>
-        <Field label="Email" required error={errors.email?.message}>
-          <TextInput {...register('email')} type="email" autoComplete="email" inputMode="email" />
-        </Field>
-        <Field label="Phone" required error={errors.phone?.message}>
-          <Controller
-            control={control}
-            name="phone"
-            render={({ field }) => (
-              <MaskedInput mask="phone" name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
-            )}
-          />
-        </Field>
+        <TextField name="email" label="Email" required type="email" autoComplete="email" inputMode="email" />
+        <PhoneField name="phone" label="Phone" required />
       </div>
       <div className={styles.grid}>
-        <Field label="Password" required hint="At least 8 characters." error={errors.password?.message}>
-          <TextInput {...register('password')} type="password" autoComplete="new-password" />
-        </Field>
-        <Field label="Retype Password" required error={errors.password_confirmation?.message}>
-          <TextInput {...register('password_confirmation')} type="password" autoComplete="new-password" />
-        </Field>
+        <TextField name="password" label="Password" required hint="At least 8 characters." type="password" autoComplete="new-password" />
+        <TextField name="password_confirmation" label="Retype Password" required type="password" autoComplete="new-password" />
       </div>
-      <Button type="submit" fullWidth loading={isSubmitting}>
+      <Button type="submit" fullWidth loading={saving}>
         Create Account
       </Button>
-    </form>
+    </Form>
   );
 }

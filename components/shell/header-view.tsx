@@ -52,12 +52,19 @@ export function SiteHeaderView({ actor }: { actor: HeaderActor | null }) {
             <ul className={styles.list}>
               {items.map((it) => (
                 <li key={it.key}>
-                  {it.prefetch ? (
+                  {it.key === 'logout' ? (
+                    // Signing out is a POST from a button (see /logout), never a link to follow.
+                    <form action="/logout" method="post" className={styles.logoutForm}>
+                      <button type="submit" className={`${styles.link} ${styles.linkButton}`}>
+                        {it.label}
+                      </button>
+                    </form>
+                  ) : it.prefetch ? (
                     <Link href={it.href} className={styles.link}>
                       {it.label}
                     </Link>
                   ) : (
-                    // Plain anchor: never prefetched, always a full navigation (ends the session).
+                    // Plain anchor: never prefetched, always a full navigation.
                     <a href={it.href} className={styles.link}>
                       {it.label}
                     </a>

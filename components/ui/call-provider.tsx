@@ -19,7 +19,14 @@ export type CallOptions = {
   overlay?: boolean;
   /** Show the Error dialog on failure (default true). */
   errorDialog?: boolean;
+  /**
+   * Runs on failure before the Error dialog opens: focus placed here (the first field in error) is where
+   * the dialog returns it when closed.
+   */
+  onFailure?: (failure: CallFailure) => void;
 };
+
+export type CallFailure = Extract<ActionResult<unknown>, { ok: false }>;
 
 export type Call = <T>(run: () => Promise<ActionResult<T>>, options?: CallOptions) => Promise<ActionResult<T>>;
 
@@ -104,15 +111,17 @@ export function CallProvider({ children }: { children: ReactNode }) {
 
   const call = useCallback<Call>(
     async (run, options = {}) => {
-      const { overlay = true, errorDialog = true } = options;
+      const { overlay = true, errorDialog = true, onFailure } = options;
       let result: Awaited<ReturnType<typeof run>>;
       try {
         result = overlay ? await runWithOverlay(run) : await run();
       } catch (error) {
         console.error(error);
-        result = { ok: false, message: GENERIC_ERROR_MESSAGE };
+        // No answer from the server (network down, action crashed in transit): status 0.
+        result = { ok: false, status: 0, message: GENERIC_ERROR_MESSAGE };
       }
       // A redirecting action resolves without a result; only an explicit failure opens the dialog.
+      if (result?.ok === false) onFailure?.(result);
       if (result?.ok === false && errorDialog) {
         void enqueue({
           title: ERROR_TITLE,

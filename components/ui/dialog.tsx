@@ -2,7 +2,7 @@
 
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useRef } from 'react';
-import type { FormEventHandler, ReactNode } from 'react';
+import type { ComponentPropsWithRef, FormEventHandler, ReactNode } from 'react';
 import { Button } from './button';
 import type { ButtonVariant } from './button';
 import { cx } from './class-names';
@@ -34,19 +34,25 @@ function useFocusReturn(pickInitial: (content: HTMLElement) => HTMLElement | nul
   const onCloseAutoFocus = useCallback((event: Event) => {
     event.preventDefault();
     const target = returnTo.current;
-    if (target?.isConnected) target.focus();
     returnTo.current = null;
+    // Code may already have placed focus on purpose (a record form reset for 'Add Another'): leave it there.
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    if (target?.isConnected) target.focus();
   }, []);
 
   return { contentRef, onOpenAutoFocus, onCloseAutoFocus };
 }
 
+/** The first enabled field of a modal's body (or of any container), or null. */
+export function firstField(container: ParentNode | null | undefined): HTMLElement | null {
+  const body = container?.querySelector('[data-dialog-body]') ?? container;
+  return body?.querySelector<HTMLElement>(FOCUSABLE_FIELD) ?? null;
+}
+
 /** Modal focus target: an element marked `data-autofocus`, else the first enabled field of the body. */
 function pickModalFocus(content: HTMLElement) {
-  return (
-    content.querySelector<HTMLElement>('[data-autofocus]') ??
-    content.querySelector('[data-dialog-body]')?.querySelector<HTMLElement>(FOCUSABLE_FIELD)
-  );
+  return content.querySelector<HTMLElement>('[data-autofocus]') ?? firstField(content);
 }
 
 /** Message dialog focus target: the button chosen by `focusCancel` (marked `data-autofocus`). */
@@ -73,8 +79,32 @@ export type ModalProps = {
   closeLabel?: string;
   /** When given, body and footer are wrapped in a <form noValidate>, so a submit button in the footer works. */
   onSubmit?: FormEventHandler<HTMLFormElement>;
+  /**
+   * The children bring their own ModalBody and ModalFooter (a form component that spans both, such as the
+   * RecordDialog's); `footer` and `onSubmit` are then not used.
+   */
+  bare?: boolean;
   className?: string;
 };
+
+/** The scrolling body of a Modal; its first field gets the focus on open. */
+export function ModalBody({ children }: { children?: ReactNode }) {
+  return (
+    <div className={styles.body} data-dialog-body="">
+      {children}
+    </div>
+  );
+}
+
+/** The button row of a Modal (main action on top on phones, at the right from 600px). */
+export function ModalFooter({ children }: { children?: ReactNode }) {
+  return <div className={styles.footer}>{children}</div>;
+}
+
+/** A <form> that spans a bare Modal's body and footer, keeping the footer pinned below the scrolling body. */
+export function ModalForm({ className, ...rest }: ComponentPropsWithRef<'form'>) {
+  return <form noValidate {...rest} className={cx(styles.form, className)} />;
+}
 
 /**
  * A static record modal: closes only through its own buttons (no backdrop click, no Escape).
@@ -92,16 +122,17 @@ export function Modal({
   hideClose = false,
   closeLabel = 'Close',
   onSubmit,
+  bare = false,
   className,
 }: ModalProps) {
   const { contentRef, onOpenAutoFocus, onCloseAutoFocus } = useFocusReturn(pickModalFocus);
 
-  const inner = (
+  const inner = bare ? (
+    children
+  ) : (
     <>
-      <div className={styles.body} data-dialog-body="">
-        {children}
-      </div>
-      {footer && <div className={styles.footer}>{footer}</div>}
+      <ModalBody>{children}</ModalBody>
+      {footer && <ModalFooter>{footer}</ModalFooter>}
     </>
   );
 
@@ -131,10 +162,8 @@ export function Modal({
               </Dialog.Close>
             )}
           </div>
-          {onSubmit ? (
-            <form className={styles.form} onSubmit={onSubmit} noValidate>
-              {inner}
-            </form>
+          {onSubmit && !bare ? (
+            <ModalForm onSubmit={onSubmit}>{inner}</ModalForm>
           ) : (
             inner
           )}

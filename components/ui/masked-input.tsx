@@ -23,7 +23,9 @@ import styles from './field.module.css';
  * | card      | 0000 0000 0000 0000, or 0000 000000 00000 when it starts with 3 | digits |
  * | expiry    | MM/YY (month limited to 01-12)          | formatted, '04/27'               |
  * | amount    | whole dollars with separators 1,234,567 | digits, '1234567'                |
+ * | money     | dollars and cents 1,234,567.89          | decimal text, '1234567.89'       |
  * | percent   | up to 999.99                            | decimal text, '33.33'            |
+ * | twoDigit  | up to 2 digits                          | digits, '7'                      |
  *
  * Dates and expiries report the formatted text because the schemas validate that shape (MM/DD/YYYY, MM/YY).
  */
@@ -38,7 +40,9 @@ export type MaskPreset =
   | 'card'
   | 'expiry'
   | 'amount'
-  | 'percent';
+  | 'money'
+  | 'percent'
+  | 'twoDigit';
 
 type Preset = {
   options: FactoryOpts;
@@ -89,11 +93,18 @@ export const MASK_PRESETS: Readonly<Record<MaskPreset, Preset>> = {
     unmask: true,
     inputMode: 'numeric',
   },
+  // numeric(12,2): up to 9,999,999,999.99.
+  money: {
+    options: { mask: Number, scale: 2, radix: '.', mapToRadix: ['.'], thousandsSeparator: ',', min: 0, max: 9999999999.99 },
+    unmask: true,
+    inputMode: 'decimal',
+  },
   percent: {
     options: { mask: Number, scale: 2, radix: '.', mapToRadix: ['.', ','], thousandsSeparator: '', min: 0, max: 999.99 },
     unmask: true,
     inputMode: 'decimal',
   },
+  twoDigit: { options: { mask: /^\d{0,2}$/ }, unmask: true, inputMode: 'numeric' },
 };
 
 // Input attributes that react-imask reads as mask options (or that the mask itself controls).

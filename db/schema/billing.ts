@@ -1,4 +1,6 @@
-import { index, integer, numeric, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { PAYMENT_BANK_ACCOUNT_TYPES } from '../../lib/validation/lists';
 import { advisors } from './advisory';
 import { clients } from './clients';
 import { createdAt, hashColumn, updatedAt } from './columns';
@@ -8,8 +10,12 @@ import { users } from './people';
 export const invoiceStatusEnum = pgEnum('invoice_status', ['open', 'paid', 'void']);
 export const paymentStatusEnum = pgEnum('payment_status', ['succeeded', 'failed', 'refunded']);
 export const paymentMethodKindEnum = pgEnum('payment_method_kind', ['card', 'bank']);
+export const bankAccountTypeEnum = pgEnum('bank_account_type', PAYMENT_BANK_ACCOUNT_TYPES);
 
-/** A client the advisor invited by email. Sent becomes Joined once the invitee has an account. */
+/**
+ * A client the advisor invited by email. Sent becomes Joined once the invitee has an account. `client_id` is
+ * the client record the advisor created for the invitee, which the invitee takes over on joining.
+ */
 export const invites = pgTable(
   'invites',
   {
@@ -22,9 +28,10 @@ export const invites = pgTable(
     clientEmail: text('client_email').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     joinedUserId: integer('joined_user_id').references(() => users.id),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('invites_advisor_idx').on(t.advisorId), index('invites_email_idx').on(t.clientEmail)],
+  (t) => [index('invites_advisor_idx').on(t.advisorId), index('invites_email_idx').on(t.clientEmail), index('invites_client_idx').on(t.clientId)],
 );
 
 /** What an advisor owes for a client's plan; open invoices count toward the features lock. */
@@ -62,13 +69,19 @@ export const paymentMethods = pgTable(
     gateway: text('gateway').notNull(),
     token: text('token').notNull(),
     kind: paymentMethodKindEnum('kind').notNull(),
+    // Checking or savings, for bank accounts only.
+    bankAccountType: bankAccountTypeEnum('bank_account_type'),
     brand: text('brand'),
     last4: text('last4').notNull(),
     expMonth: integer('exp_month'),
     expYear: integer('exp_year'),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_methods_advisor_idx').on(t.advisorId), index('payment_methods_client_idx').on(t.clientId)],
+  (t) => [
+    index('payment_methods_advisor_idx').on(t.advisorId),
+    index('payment_methods_client_idx').on(t.clientId),
+    check('payment_methods_bank_account_type_check', sql`(${t.kind} = 'bank') = (${t.bankAccountType} is not null)`),
+  ],
 );
 
 export const payments = pgTable(

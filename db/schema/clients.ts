@@ -1,15 +1,17 @@
-import { relations } from 'drizzle-orm';
-import { boolean, date, index, integer, pgEnum, pgTable, serial, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { relations, sql } from 'drizzle-orm';
+import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { STATE_CODES } from '../../lib/validation/lists';
 import { advisors } from './advisory';
-import { createdAt, hashColumn, updatedAt } from './columns';
+import { createdAt, hashColumn, inList, updatedAt, versionColumn } from './columns';
 import { persons, users } from './people';
 
 export const genderEnum = pgEnum('gender', ['male', 'female']);
 export const yesNoEnum = pgEnum('yes_no', ['yes', 'no']);
 
 /**
- * A client. A household is one client, or a married pair: two client rows pointing at each other through
- * `spouse_id`. Every answer is nullable because null means "Unanswered" in the intake.
+ * A client: one person being planned for, with their own intake answers. Which household a client belongs
+ * to, and as which owner, is recorded once, in `households`. Every answer is nullable because null means
+ * "Unanswered" in the intake.
  */
 export const clients = pgTable(
   'clients',
@@ -22,7 +24,6 @@ export const clients = pgTable(
     // Null until the client has a login (advisor-created clients get one through their invite).
     userId: integer('user_id').references(() => users.id),
     advisorId: integer('advisor_id').references(() => advisors.id),
-    spouseId: integer('spouse_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
     gender: genderEnum('gender'),
     residenceState: text('residence_state'),
     isUsCitizen: boolean('is_us_citizen'),
@@ -54,36 +55,82 @@ export const clients = pgTable(
     isSpousePoaMedical: boolean('is_spouse_poa_medical'),
     isSpousePoaFinancial: boolean('is_spouse_poa_financial'),
     isTrustSubmitted: boolean('is_trust_submitted').notNull().default(false),
+    version: versionColumn('clients'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('clients_advisor_idx').on(t.advisorId),
     index('clients_user_idx').on(t.userId),
-    index('clients_spouse_idx').on(t.spouseId),
     index('clients_person_idx').on(t.personId),
+    check('clients_residence_state_check', inList(t.residenceState, STATE_CODES)),
+    check('clients_trust_governing_state_check', inList(t.trustGoverningState, STATE_CODES)),
+    check('clients_trust_times_amended_check', sql`${t.trustTimesAmended} between 0 and 99`),
   ],
 );
 
-/** Additional comments / questions for the attorney: one note per household, keyed by its first client. */
-export const notes = pgTable('notes', {
-  id: serial('id').primaryKey(),
-  hash: hashColumn(),
-  clientId: integer('client_id')
-    .notNull()
-    .unique()
-    .references(() => clients.id, { onDelete: 'cascade' }),
-  body: text('body').notNull().default(''),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/**
+ * A household: one client (owner 1), or a married pair (owner 1 and owner 2). The pairing is stored here
+ * and only here. Each client is an owner of exactly one household: the unique columns keep a client from
+ * owning two as the same owner, and the trigger `households_one_per_client` (hand-written in migration 0003,
+ * which drizzle-kit does not track) from being owner 1 of one and owner 2 of another. Records of the
+ * household as a whole (estate plans, the note) hang off owner 1, by a foreign key to `owner1_client_id`
+ * that follows owner 1 when it changes. Deleting owner 1's client deletes the household; deleting owner 2's
+ * leaves owner 1 single.
+ */
+export const households = pgTable(
+  'households',
+  {
+    id: serial('id').primaryKey(),
+    hash: hashColumn(),
+    owner1ClientId: integer('owner1_client_id')
+      .notNull()
+      .unique()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    owner2ClientId: integer('owner2_client_id')
+      .unique()
+      .references(() => clients.id, { onDelete: 'set null' }),
+    version: versionColumn('households'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('households_owners_differ_check', sql`${t.owner1ClientId} <> ${t.owner2ClientId}`)],
+);
+
+/** Additional comments / questions for the attorney: one note per household, kept on its owner 1. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial('id').primaryKey(),
+    hash: hashColumn(),
+    clientId: integer('client_id')
+      .notNull()
+      .unique()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    body: text('body').notNull().default(''),
+    version: versionColumn('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Only owner 1 holds the note; when owner 1 changes the note follows.
+    foreignKey({ name: 'notes_household_owner1_fk', columns: [t.clientId], foreignColumns: [households.owner1ClientId] })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+  ],
+);
 
 export const clientsRelations = relations(clients, ({ one }) => ({
   person: one(persons, { fields: [clients.personId], references: [persons.id] }),
   user: one(users, { fields: [clients.userId], references: [users.id] }),
   advisor: one(advisors, { fields: [clients.advisorId], references: [advisors.id] }),
-  spouse: one(clients, { fields: [clients.spouseId], references: [clients.id], relationName: 'spouse' }),
+}));
+
+export const householdsRelations = relations(households, ({ one }) => ({
+  owner1: one(clients, { fields: [households.owner1ClientId], references: [clients.id], relationName: 'owner1' }),
+  owner2: one(clients, { fields: [households.owner2ClientId], references: [clients.id], relationName: 'owner2' }),
 }));
 
 export type Client = typeof clients.$inferSelect;
 export type NewClient = typeof clients.$inferInsert;
+export type Household = typeof households.$inferSelect;

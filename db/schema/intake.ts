@@ -1,6 +1,8 @@
-import { boolean, date, index, integer, numeric, pgEnum, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, numeric, pgEnum, pgTable, primaryKey, serial, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { IDENTIFIER_KINDS } from '../../lib/validation/lists';
 import { clients } from './clients';
-import { createdAt, hashColumn, updatedAt } from './columns';
+import { createdAt, hashColumn, percentCheck, updatedAt, versionColumn } from './columns';
 import { persons } from './people';
 
 /*
@@ -12,6 +14,11 @@ export const childGenderEnum = pgEnum('child_gender', ['male', 'female']);
 export const beneficiaryTypeEnum = pgEnum('beneficiary_type', ['person', 'entity']);
 export const tierEnum = pgEnum('beneficiary_tier', ['primary', 'contingent', 'tertiary', 'omitted']);
 export const poaTypeEnum = pgEnum('poa_type', ['general', 'medical', 'financial']);
+/** What an entity beneficiary's identifier is: a social security, taxpayer or employer identification number. */
+export const identifierKindEnum = pgEnum('identifier_kind', IDENTIFIER_KINDS);
+
+/** A serve order: positive, at most two digits (the "Other" entry takes up to 2 digits). */
+const serveOrderCheck = (name: string, column: AnyPgColumn) => check(name, sql`${column} between 1 and 99`);
 
 export const children = pgTable('children', {
   id: serial('id').primaryKey(),
@@ -23,6 +30,7 @@ export const children = pgTable('children', {
   guardian1PersonId: integer('guardian1_person_id').references(() => persons.id),
   guardian2PersonId: integer('guardian2_person_id').references(() => persons.id),
   multiGuardianSpecifics: text('multi_guardian_specifics'),
+  version: versionColumn('children'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -40,20 +48,37 @@ export const clientChildren = pgTable(
   (t) => [primaryKey({ columns: [t.clientId, t.childId] }), index('client_children_child_idx').on(t.childId)],
 );
 
-/** A beneficiary is a person, or an entity (trust, charity, company) with an encrypted identifier. */
-export const beneficiaries = pgTable('beneficiaries', {
-  id: serial('id').primaryKey(),
-  hash: hashColumn(),
-  type: beneficiaryTypeEnum('type').notNull(),
-  personId: integer('person_id').references(() => persons.id),
-  entityName: text('entity_name'),
-  entityIdentifierCipher: text('entity_identifier_cipher'),
-  entityIdentifierLast4: text('entity_identifier_last4'),
-  entityDate: date('entity_date'),
-  isTrust: boolean('is_trust').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/**
+ * A beneficiary is a person, or an entity (trust, charity, company) with an encrypted identifier. The type
+ * decides which columns are used, and the database holds it to that: a person has a person row and no
+ * entity columns; an entity has a name and no person row. An identifier is stored with its kind.
+ */
+export const beneficiaries = pgTable(
+  'beneficiaries',
+  {
+    id: serial('id').primaryKey(),
+    hash: hashColumn(),
+    type: beneficiaryTypeEnum('type').notNull(),
+    personId: integer('person_id').references(() => persons.id),
+    entityName: text('entity_name'),
+    entityIdentifierCipher: text('entity_identifier_cipher'),
+    entityIdentifierLast4: text('entity_identifier_last4'),
+    entityIdentifierKind: identifierKindEnum('entity_identifier_kind'),
+    entityDate: date('entity_date'),
+    isTrust: boolean('is_trust').notNull().default(false),
+    version: versionColumn('beneficiaries'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'beneficiaries_type_columns_check',
+      sql`(${t.type} = 'person' and ${t.personId} is not null and ${t.entityName} is null and ${t.entityIdentifierCipher} is null and ${t.entityIdentifierLast4} is null and ${t.entityIdentifierKind} is null and ${t.entityDate} is null and not ${t.isTrust})
+        or (${t.type} = 'entity' and ${t.entityName} is not null and ${t.personId} is null)`,
+    ),
+    check('beneficiaries_identifier_kind_check', sql`${t.entityIdentifierCipher} is null or ${t.entityIdentifierKind} is not null`),
+  ],
+);
 
 export const clientBeneficiaries = pgTable(
   'client_beneficiaries',
@@ -73,6 +98,9 @@ export const clientBeneficiaries = pgTable(
   (t) => [
     primaryKey({ columns: [t.clientId, t.beneficiaryId] }),
     index('client_beneficiaries_beneficiary_idx').on(t.beneficiaryId),
+    percentCheck('client_beneficiaries_share_percent_check', t.sharePercent),
+    // Omitting a beneficiary sets the percent to 0 and per stirpes to false (intake spec §4).
+    check('client_beneficiaries_omitted_check', sql`${t.tier} is distinct from 'omitted' or (coalesce(${t.sharePercent}, 0) = 0 and not ${t.isPerStirpes})`),
   ],
 );
 
@@ -83,6 +111,7 @@ export const fiduciaries = pgTable('fiduciaries', {
   personId: integer('person_id')
     .notNull()
     .references(() => persons.id),
+  version: versionColumn('fiduciaries'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -101,6 +130,7 @@ export const clientFiduciaries = pgTable(
   (t) => [
     primaryKey({ columns: [t.clientId, t.fiduciaryId] }),
     index('client_fiduciaries_fiduciary_idx').on(t.fiduciaryId),
+    serveOrderCheck('client_fiduciaries_serve_order_check', t.order),
   ],
 );
 
@@ -111,6 +141,7 @@ export const poaAgents = pgTable('poa_agents', {
   personId: integer('person_id')
     .notNull()
     .references(() => persons.id),
+  version: versionColumn('poa_agents'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -132,6 +163,7 @@ export const clientPoaAgents = pgTable(
   (t) => [
     primaryKey({ columns: [t.clientId, t.agentId, t.type] }),
     index('client_poa_agents_agent_idx').on(t.agentId),
+    serveOrderCheck('client_poa_agents_serve_order_check', t.order),
   ],
 );
 

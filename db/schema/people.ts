@@ -1,6 +1,6 @@
 import { relations } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, hashColumn, updatedAt } from './columns';
+import { createdAt, hashColumn, updatedAt, versionColumn } from './columns';
 
 /** Name, contact and personal details of anyone the platform knows: users, clients, children, agents. */
 export const persons = pgTable('persons', {
@@ -17,6 +17,9 @@ export const persons = pgTable('persons', {
   // AES-256-GCM envelope (lib/crypto.ts) and the last four digits for the masked form.
   ssnCipher: text('ssn_cipher'),
   ssnLast4: text('ssn_last4'),
+  // Person fields are edited through the records that show them (client, child, guardian, beneficiary,
+  // trustee, agent), and one person may sit on several of them: the person's own version catches that.
+  version: versionColumn('persons'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -14,14 +14,18 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type'),
     targetId: integer('target_id'),
+    // The client address (lib/http/request.ts) and browser of the request that made the change.
+    ip: text('ip'),
+    userAgent: text('user_agent'),
     meta: jsonb('meta'),
     createdAt: createdAt(),
   },
   (t) => [
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     index('audit_log_actor_idx').on(t.actorUserId),
-    // Recent entries of one kind (the sign-up brake counts the last hour's 'client.signup').
+    // Recent entries of one kind (the sign-up brake counts the last hour's 'client.signup' per address).
     index('audit_log_action_created_idx').on(t.action, t.createdAt),
+    index('audit_log_action_ip_created_idx').on(t.action, t.ip, t.createdAt),
   ],
 );
 

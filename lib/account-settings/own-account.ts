@@ -1,8 +1,8 @@
+import 'server-only';
 import type { Actor } from '@/lib/auth/actor';
-import { headers } from 'next/headers';
 import { assertNotThrottled, recordPasswordAttempt } from '@/lib/auth/authenticate';
 import { verifyPassword } from '@/lib/auth/password';
-import { clientAddress } from '@/lib/http/request';
+import type { RequestContext } from '@/lib/http/context';
 import { AppError } from '@/lib/errors';
 import { CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED } from '@/lib/validation/settings';
 import { findOwnAccount } from './queries';
@@ -22,7 +22,7 @@ export function assertOwnSession(actor: Actor): void {
 export async function loadOwnAccount(actor: Actor) {
   const row = await findOwnAccount(actor);
   // The actor was loaded from this row moments ago; gone now means the account was removed meanwhile.
-  if (!row || row.user.disabledAt) throw new AppError('UNAUTHENTICATED');
+  if (!row || row.user.disabled) throw new AppError('UNAUTHENTICATED');
   return row;
 }
 
@@ -30,24 +30,23 @@ export async function loadOwnAccount(actor: Actor) {
  * Checks the current password every settings save asks for; a wrong one is a field error on password_check.
  * Wrong guesses count toward the sign-in brakes, so a borrowed session can't be used to guess the password.
  */
-export async function assertCurrentPassword(user: { email: string; passwordHash: string }, password: string): Promise<void> {
+export async function assertCurrentPassword(ctx: RequestContext, user: { email: string; passwordHash: string }, password: string): Promise<void> {
   if (!password) {
     throw new AppError('VALIDATION', CURRENT_PASSWORD_REQUIRED, { password_check: CURRENT_PASSWORD_REQUIRED });
   }
-  const ip = clientAddress(await headers());
-  await assertNotThrottled(user.email, ip);
+  await assertNotThrottled(user.email, ctx.ip);
   const ok = await verifyPassword(user.passwordHash, password);
   if (!ok) {
-    await recordPasswordAttempt(user.email, ip, false);
+    await recordPasswordAttempt(user.email, ctx.ip, false);
     throw new AppError('VALIDATION', CURRENT_PASSWORD_INCORRECT, { password_check: CURRENT_PASSWORD_INCORRECT });
   }
 }
 
 /** Refuses impersonation, loads the own account and checks the current password, in that order. */
-export async function authorizeOwnSave(actor: Actor, password: string) {
-  assertOwnSession(actor);
-  const account = await loadOwnAccount(actor);
-  await assertCurrentPassword(account.user, password);
+export async function authorizeOwnSave(ctx: RequestContext, password: string) {
+  assertOwnSession(ctx.actor);
+  const account = await loadOwnAccount(ctx.actor);
+  await assertCurrentPassword(ctx, account.user, password);
   return account;
 }
 

@@ -1,16 +1,34 @@
-import { eq } from 'drizzle-orm';
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { persons, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import type { SettingsValues } from './types';
 
 /**
- * The actor's own user and person rows, or undefined when the account is gone. There is deliberately no id
- * parameter: settings can reach the session's user and nobody else.
+ * The actor's own login and name/contact columns (never the SSN), or undefined when the account is gone.
+ * There is deliberately no id parameter: settings can reach the session's user and nobody else.
  */
 export async function findOwnAccount(actor: Actor) {
   const [row] = await db
-    .select({ user: users, person: persons })
+    .select({
+      user: {
+        id: users.id,
+        hash: users.hash,
+        email: users.email,
+        passwordHash: users.passwordHash,
+        disabled: sql<boolean>`${users.disabledAt} is not null`,
+      },
+      person: {
+        id: persons.id,
+        nickname: persons.nickname,
+        firstName: persons.firstName,
+        middleName: persons.middleName,
+        lastName: persons.lastName,
+        suffix: persons.suffix,
+        phone: persons.phone,
+      },
+    })
     .from(users)
     .innerJoin(persons, eq(persons.id, users.personId))
     .where(eq(users.id, actor.userId))

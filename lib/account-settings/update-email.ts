@@ -1,7 +1,8 @@
+import 'server-only';
 import { and, eq, ne } from 'drizzle-orm';
 import { db } from '@/db';
 import { persons, users } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
+import type { RequestContext } from '@/lib/http/context';
 import { normaliseEmail } from '@/lib/auth/authenticate';
 import { audit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
@@ -20,16 +21,16 @@ function isUniqueViolation(error: unknown): boolean {
  * Changes the signed-in user's login email (users.email and the person's contact email together), after
  * checking their current password. The session carries the user's hash, not the email, so it stays valid.
  */
-export async function updateEmail(actor: Actor, input: UpdateEmailInput): Promise<{ message: string; email: string }> {
-  assertOwnSession(actor);
-  const { user, person } = await loadOwnAccount(actor);
+export async function updateEmail(ctx: RequestContext, input: UpdateEmailInput): Promise<{ message: string; email: string }> {
+  assertOwnSession(ctx.actor);
+  const { user, person } = await loadOwnAccount(ctx.actor);
   const email = normaliseEmail(input.contact_info.email);
   // Checked before the password, like the form does: it tells the user nothing they don't know.
   if (email === normaliseEmail(user.email)) {
     throw new AppError('VALIDATION', EMAIL_UNCHANGED, { 'contact_info.email': EMAIL_UNCHANGED });
   }
   // After the password, so an unattended session can't be used to probe which addresses have accounts.
-  await assertCurrentPassword(user, input.password_check);
+  await assertCurrentPassword(ctx, user, input.password_check);
 
   const [taken] = await db
     .select({ id: users.id })
@@ -42,7 +43,7 @@ export async function updateEmail(actor: Actor, input: UpdateEmailInput): Promis
     await db.transaction(async (tx) => {
       await tx.update(users).set({ email }).where(eq(users.id, user.id));
       await tx.update(persons).set({ email }).where(eq(persons.id, person.id));
-      await audit(tx, actor, 'settings.email.update', { type: 'user', id: user.id }, { from: user.email, to: email });
+      await audit(tx, ctx, 'settings.email.update', { type: 'user', id: user.id }, { from: user.email, to: email });
     });
   } catch (error) {
     // Another account took the address between the check and the write.

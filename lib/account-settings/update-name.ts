@@ -1,15 +1,16 @@
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { persons } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
+import type { RequestContext } from '@/lib/http/context';
 import { audit } from '@/lib/audit';
 import { SETTINGS_MESSAGES, type UpdateNameInput } from '@/lib/validation/settings';
 import { authorizeOwnSave, orNull } from './own-account';
 import type { SettingsName } from './types';
 
 /** Changes the signed-in user's own name parts and nickname, after checking their current password. */
-export async function updateName(actor: Actor, input: UpdateNameInput): Promise<{ message: string; name: SettingsName }> {
-  const { person } = await authorizeOwnSave(actor, input.password_check);
+export async function updateName(ctx: RequestContext, input: UpdateNameInput): Promise<{ message: string; name: SettingsName }> {
+  const { person } = await authorizeOwnSave(ctx, input.password_check);
   const name: SettingsName = {
     nickname: input.nickname,
     first_name: input.first_name,
@@ -28,7 +29,7 @@ export async function updateName(actor: Actor, input: UpdateNameInput): Promise<
         suffix: orNull(name.suffix),
       })
       .where(eq(persons.id, person.id));
-    await audit(tx, actor, 'settings.name.update', { type: 'user', id: actor.userId });
+    await audit(tx, ctx, 'settings.name.update', { type: 'user', id: ctx.actor.userId });
   });
   return { message: SETTINGS_MESSAGES.name, name };
 }

@@ -1,19 +1,21 @@
+import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { users } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
+import type { RequestContext } from '@/lib/http/context';
 import { hashPassword } from '@/lib/auth/password';
-import { startSession } from '@/lib/auth/session';
+import { reissueSession } from '@/lib/auth/session';
 import { audit } from '@/lib/audit';
 import { SETTINGS_MESSAGES, type UpdatePasswordInput } from '@/lib/validation/settings';
 import { authorizeOwnSave } from './own-account';
 
 /**
  * Changes the signed-in user's password after checking the current one. Bumping the session version ends
- * every other session (other browsers, a stolen cookie); this browser gets a fresh cookie so it stays in.
+ * every other session (other browsers, a stolen cookie); this browser gets a fresh cookie so it stays in,
+ * with the same absolute end (a password change does not extend a session).
  */
-export async function updatePassword(actor: Actor, input: UpdatePasswordInput): Promise<{ message: string }> {
-  const { user } = await authorizeOwnSave(actor, input.password_check);
+export async function updatePassword(ctx: RequestContext, input: UpdatePasswordInput): Promise<{ message: string }> {
+  const { user } = await authorizeOwnSave(ctx, input.password_check);
   const passwordHash = await hashPassword(input.new_password);
   const sessionVersion = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -21,10 +23,10 @@ export async function updatePassword(actor: Actor, input: UpdatePasswordInput): 
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(eq(users.id, user.id))
       .returning({ sessionVersion: users.sessionVersion });
-    await audit(tx, actor, 'settings.password.update', { type: 'user', id: user.id });
+    await audit(tx, ctx, 'settings.password.update', { type: 'user', id: user.id });
     return row.sessionVersion;
   });
   // After the commit: the new cookie must never name a version the database doesn't hold.
-  await startSession({ uid: user.hash, sv: sessionVersion });
+  await reissueSession(user.hash, sessionVersion);
   return { message: SETTINGS_MESSAGES.password };
 }

@@ -1,17 +1,16 @@
+import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { headers } from 'next/headers';
 import { db } from '@/db';
-import { clients, estatePlans, estatePlanStatusChanges, invites, persons, users } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
+import { clients, estatePlans, estatePlanStatusChanges, households, invites, persons, users } from '@/db/schema';
 import { normaliseEmail } from '@/lib/auth/authenticate';
 import { hashPassword } from '@/lib/auth/password';
 import { audit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
-import { clientAddress } from '@/lib/http/request';
+import type { PublicContext } from '@/lib/http/context';
 import type { CreateClientAccountInput } from '@/lib/validation/accounts';
 import { EMAIL_TAKEN } from './messages';
 import { findReferringAdvisorId } from './queries';
-import { assertSignupAllowed } from './signup-brake';
+import { assertSignupAllowed, holdSignupSlot } from './signup-brake';
 
 export type CreateClientAccountResult = {
   /** True when the sign-up came through a known advisor's link, which earns the advisor discount. */
@@ -28,18 +27,18 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Public sign-up (the join screen and POST /api/createClient/): creates the login, the client row (linked to
- * the referring advisor when the hash names one), the household's first estate plan, and marks that
- * advisor's open invites for this email as joined, all in one transaction.
+ * the referring advisor when the hash names one), its household (the client as owner 1), the household's
+ * first estate plan, and marks that advisor's open invites for this email as joined, all in one transaction.
  */
-export async function createClientAccount(actor: Actor | null, input: CreateClientAccountInput): Promise<CreateClientAccountResult> {
+export async function createClientAccount(ctx: PublicContext, input: CreateClientAccountInput): Promise<CreateClientAccountResult> {
   const email = normaliseEmail(input.email);
-  const ip = clientAddress(await headers());
-  // Refuse before the deliberately slow hashing, which is done outside the transaction to keep it short.
-  await assertSignupAllowed(db, ip);
+  // A cheap early refusal before the deliberately slow hashing, which stays outside the transaction.
+  await assertSignupAllowed(db, ctx.ip);
   const passwordHash = await hashPassword(input.password);
 
   try {
     return await db.transaction(async (tx) => {
+      await holdSignupSlot(tx, ctx.ip);
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
       if (existing) throw new AppError('CONFLICT', EMAIL_TAKEN);
 
@@ -57,6 +56,7 @@ export async function createClientAccount(actor: Actor | null, input: CreateClie
         .returning({ id: persons.id });
       const [user] = await tx.insert(users).values({ personId: person.id, email, passwordHash }).returning({ id: users.id });
       const [client] = await tx.insert(clients).values({ personId: person.id, userId: user.id, advisorId }).returning({ id: clients.id });
+      await tx.insert(households).values({ owner1ClientId: client.id });
       const [plan] = await tx.insert(estatePlans).values({ clientId: client.id, status: 'incomplete' }).returning({ id: estatePlans.id });
       await tx.insert(estatePlanStatusChanges).values({ estatePlanId: plan.id, fromStatus: null, toStatus: 'incomplete', changedByUserId: user.id });
 
@@ -64,14 +64,15 @@ export async function createClientAccount(actor: Actor | null, input: CreateClie
       if (advisorId !== null) {
         const joined = await tx
           .update(invites)
-          .set({ joinedUserId: user.id })
+          // The invite now points at the client record that answered it (as migration 0003 did for older joins).
+          .set({ joinedUserId: user.id, clientId: client.id })
           .where(and(eq(invites.advisorId, advisorId), isNull(invites.joinedUserId), sql`lower(trim(${invites.clientEmail})) = ${email}`))
           .returning({ id: invites.id });
         joinedInvites = joined.length;
       }
 
       const discounted = advisorId !== null;
-      await audit(tx, actor, 'client.signup', { type: 'client', id: client.id }, { userId: user.id, advisorId, discounted, joinedInvites, ip });
+      await audit(tx, ctx, 'client.signup', { type: 'client', id: client.id }, { userId: user.id, advisorId, discounted, joinedInvites });
       return { discounted };
     });
   } catch (error) {

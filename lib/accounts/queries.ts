@@ -1,3 +1,4 @@
+import 'server-only';
 import { eq } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
 import { advisors } from '@/db/schema';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Queryable } from '@/db';
 import { auditLog } from '@/db/schema';
@@ -14,16 +15,21 @@ import { SIGNUPS_THROTTLED } from './messages';
 export const SIGNUP_ADDRESS_LIMIT = 10;
 export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 
+/** Refuses a sign-up when the address has used up its allowance (429). */
 export async function assertSignupAllowed(q: Queryable, ip: string, now = new Date()): Promise<void> {
   const [recent] = await q
     .select({ n: count() })
     .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.action, 'client.signup'),
-        gt(auditLog.createdAt, new Date(now.getTime() - SIGNUP_WINDOW_MS)),
-        sql`${auditLog.meta}->>'ip' = ${ip}`,
-      ),
-    );
+    .where(and(eq(auditLog.action, 'client.signup'), eq(auditLog.ip, ip), gt(auditLog.createdAt, new Date(now.getTime() - SIGNUP_WINDOW_MS))));
   if (recent.n >= SIGNUP_ADDRESS_LIMIT) throw new AppError('RATE_LIMITED', SIGNUPS_THROTTLED);
+}
+
+/**
+ * The authoritative check, inside the transaction that inserts the account: a per-address advisory lock
+ * (released at commit) makes parallel sign-ups from one address take turns, so each one counts the
+ * accounts the others created and no burst gets past the limit.
+ */
+export async function holdSignupSlot(tx: Queryable, ip: string, now = new Date()): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signup:${ip}`}))`);
+  await assertSignupAllowed(tx, ip, now);
 }

@@ -1,7 +1,8 @@
+import 'server-only';
 import { cache } from 'react';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { advisorFirms, advisors, clients, persons, staffAdvisors, users } from '@/db/schema';
+import { advisors, clients, households, persons, users } from '@/db/schema';
 import { personName } from '@/lib/people/person-name';
 import { rolesOf, type Role, type RoleFlags } from './roles';
 
@@ -16,7 +17,7 @@ export type Actor = RoleFlags & {
   advisorId: number | null;
   /** This user's own client row, when the user is a client. */
   clientId: number | null;
-  /** Client ids of the user's household (self and spouse). */
+  /** Client ids of the user's household: owner 1, then owner 2 when married (the user is one of them). */
   householdClientIds: number[];
   /** Advisors whose clients this user may work with, besides legal/admin's global reach. */
   advisorIds: number[];
@@ -24,71 +25,93 @@ export type Actor = RoleFlags & {
   impersonator: { userId: number; hash: string; name: string } | null;
 };
 
-/** The claims a session token carries. Internal ids never leave the server, so only hashes are in it. */
-export type SessionClaims = { uid: string; sv: number; imp?: { uid: string; sv: number } };
+/**
+ * The claims a session token carries. Internal ids never leave the server, so only hashes are in it.
+ * `abs` is the absolute end of the session (seconds since the epoch), fixed at sign-in: nothing renews it.
+ */
+export type SessionClaims = { uid: string; sv: number; abs: number; imp?: { uid: string; sv: number } };
 
-async function loadUser(hash: string) {
-  const [row] = await db
-    .select({ user: users, person: persons })
+/*
+ * One query loads the user (and the impersonating admin, when there is one) with everything the policy
+ * needs: role flags, the advisor and client rows, and the advisors whose clients the user may reach (their
+ * own, the ones they work for as staff, and as a firm supervisor every advisor of their firms). Only the
+ * columns used here are selected: no password hash, no SSN.
+ */
+async function loadUsers(hashes: string[]) {
+  return db
+    .select({
+      id: users.id,
+      hash: users.hash,
+      email: users.email,
+      sessionVersion: users.sessionVersion,
+      disabled: sql<boolean>`${users.disabledAt} is not null`,
+      isAdmin: users.isAdmin,
+      isLegal: users.isLegal,
+      isAdvisory: users.isAdvisory,
+      isFirmSupervisor: users.isFirmSupervisor,
+      firstName: persons.firstName,
+      middleName: persons.middleName,
+      lastName: persons.lastName,
+      suffix: persons.suffix,
+      advisorId: sql<number | null>`(select a.id from ${advisors} a where a.user_id = ${users.id})`,
+      clientId: sql<number | null>`(select c.id from ${clients} c where c.user_id = ${users.id} order by c.id limit 1)`,
+      // The household the user's client row belongs to, as recorded in households (owner 1 first).
+      householdClientIds: sql<number[] | null>`(
+        select array_remove(array[h.owner1_client_id, h.owner2_client_id], null)
+          from ${households} h
+         where (select c.id from ${clients} c where c.user_id = ${users.id} order by c.id limit 1) in (h.owner1_client_id, h.owner2_client_id)
+         limit 1
+      )`,
+      advisorIds: sql<number[]>`array(
+        select a.id from advisors a where a.user_id = ${users.id}
+        union
+        select sa.advisor_id from staff_advisors sa where ${users.isAdvisory} and sa.staff_user_id = ${users.id}
+        union
+        select peer.advisor_id
+          from advisors a
+          join advisor_firms own on own.advisor_id = a.id
+          join advisor_firms peer on peer.firm_id = own.firm_id
+         where ${users.isFirmSupervisor} and ${users.isAdvisory} and a.user_id = ${users.id}
+      )`,
+    })
     .from(users)
-    .innerJoin(persons, eq(persons.id, users.personId))
-    .where(eq(users.hash, hash))
-    .limit(1);
-  return row;
+    .innerJoin(persons, sql`${persons.id} = ${users.personId}`)
+    .where(inArray(users.hash, hashes));
 }
 
-/** Loads the actor for a user hash, or null when the user is gone, disabled or the session is stale. */
+/** Loads the actor for session claims, or null when the user is gone, disabled or the session is stale. */
 export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
-  const row = await loadUser(claims.uid);
-  if (!row || row.user.disabledAt || row.user.sessionVersion !== claims.sv) return null;
+  const rows = await loadUsers(claims.imp ? [claims.uid, claims.imp.uid] : [claims.uid]);
+  const row = rows.find((r) => r.hash === claims.uid);
+  if (!row || row.disabled || row.sessionVersion !== claims.sv) return null;
 
   let impersonator: Actor['impersonator'] = null;
   if (claims.imp) {
-    const real = await loadUser(claims.imp.uid);
-    if (!real || real.user.disabledAt || real.user.sessionVersion !== claims.imp.sv || !real.user.isAdmin) return null;
-    impersonator = { userId: real.user.id, hash: real.user.hash, name: personName(real.person) };
-  }
-
-  const { user, person } = row;
-  const [advisor] = await db.select({ id: advisors.id }).from(advisors).where(eq(advisors.userId, user.id)).limit(1);
-  const [client] = await db
-    .select({ id: clients.id, spouseId: clients.spouseId })
-    .from(clients)
-    .where(eq(clients.userId, user.id))
-    .limit(1);
-
-  const advisorIds = new Set<number>();
-  if (advisor) advisorIds.add(advisor.id);
-  if (user.isAdvisory) {
-    const staffOf = await db.select({ id: staffAdvisors.advisorId }).from(staffAdvisors).where(eq(staffAdvisors.staffUserId, user.id));
-    staffOf.forEach((s) => advisorIds.add(s.id));
-  }
-  if (user.isFirmSupervisor && user.isAdvisory && advisor) {
-    // A supervisor reaches every advisor in the firms they belong to.
-    const firmIds = db.select({ id: advisorFirms.firmId }).from(advisorFirms).where(eq(advisorFirms.advisorId, advisor.id));
-    const peers = await db.select({ id: advisorFirms.advisorId }).from(advisorFirms).where(inArray(advisorFirms.firmId, firmIds));
-    peers.forEach((p) => advisorIds.add(p.id));
+    const real = rows.find((r) => r.hash === claims.imp!.uid);
+    if (!real || real.disabled || real.sessionVersion !== claims.imp.sv || !real.isAdmin) return null;
+    impersonator = { userId: real.id, hash: real.hash, name: personName(real) };
   }
 
   const flags: RoleFlags = {
-    isAdmin: user.isAdmin,
-    isLegal: user.isLegal,
-    isAdvisory: user.isAdvisory,
-    isAdvisor: Boolean(advisor),
-    isClient: Boolean(client),
-    isFirmSupervisor: user.isFirmSupervisor,
+    isAdmin: row.isAdmin,
+    isLegal: row.isLegal,
+    isAdvisory: row.isAdvisory,
+    isAdvisor: row.advisorId !== null,
+    isClient: row.clientId !== null,
+    isFirmSupervisor: row.isFirmSupervisor,
   };
   return {
     ...flags,
-    userId: user.id,
-    hash: user.hash,
-    email: user.email,
-    name: personName(person),
+    userId: row.id,
+    hash: row.hash,
+    email: row.email,
+    name: personName(row),
     roles: rolesOf(flags),
-    advisorId: advisor?.id ?? null,
-    clientId: client?.id ?? null,
-    householdClientIds: client ? [client.id, ...(client.spouseId ? [client.spouseId] : [])] : [],
-    advisorIds: [...advisorIds],
+    advisorId: row.advisorId,
+    clientId: row.clientId,
+    // A client always reaches their own record, even one whose household row is missing.
+    householdClientIds: row.householdClientIds?.length ? row.householdClientIds.map(Number) : row.clientId !== null ? [row.clientId] : [],
+    advisorIds: (row.advisorIds ?? []).map(Number),
     impersonator,
   };
 }
@@ -102,4 +125,3 @@ export const getActor = cache(async (): Promise<Actor | null> => {
   const claims = await readSessionClaims();
   return claims ? loadActor(claims) : null;
 });
-

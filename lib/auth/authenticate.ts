@@ -1,9 +1,11 @@
+import 'server-only';
 import { and, count, desc, eq, gt, max } from 'drizzle-orm';
 import { db } from '@/db';
 import { loginAttempts, users } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import type { SessionClaims } from './actor';
 import { verifyPassword } from './password';
+import { sessionEndFromNow } from './session';
 
 /*
  * Brute-force brakes (docs/decisions.md): 5 failures for one email within 15 minutes lock that email for
@@ -76,5 +78,5 @@ export async function authenticate(input: { email: string; password: string; ip:
   if (!ok) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
 
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  return { uid: user.hash, sv: user.sessionVersion };
+  return { uid: user.hash, sv: user.sessionVersion, abs: sessionEndFromNow(now.getTime()) };
 }

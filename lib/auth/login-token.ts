@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { getSecrets } from '@/lib/config/secrets';
 

@@ -1,27 +1,52 @@
+import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getSecrets } from '@/lib/config/secrets';
+import { clientAddress } from '@/lib/http/request';
+import { loadActor } from './actor';
 import { authenticate } from './authenticate';
-import { SESSION_MAX_AGE_SECONDS } from './session';
+import { isLiveClaims, SESSION_MAX_AGE_SECONDS, sessionEndFromNow } from './session';
+
+/** Thrown inside next-auth's jwt callback: next-auth then clears the cookie and answers "no session". */
+class SessionEnded extends Error {
+  constructor() {
+    super('The session has ended.');
+    this.name = 'SessionEnded';
+  }
+}
 
 /**
- * next-auth configuration: JWT sessions whose claims are user hash + session version (+ impersonator).
- * The credentials provider runs the same `authenticate` as the login form, so both doors share the
- * brute-force brakes and error texts.
+ * next-auth configuration: JWT sessions whose claims are user hash, session version, absolute end (+
+ * impersonator). The credentials provider runs the same `authenticate` as the login form, so both doors
+ * share the brute-force brakes and error texts. next-auth's own endpoints agree with the app about a
+ * session: every token they read is checked like getActor() checks it (absolute end, user still there and
+ * enabled, session version current), so `GET /api/auth/session` on a cookie the app refuses answers `{}`
+ * and clears it.
  */
 export function authOptions(): NextAuthOptions {
   return {
     secret: getSecrets().NEXTAUTH_SECRET,
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: '/login', signOut: '/logout', error: '/login' },
+    logger: {
+      // An ended session is an expected answer, not an error worth a stack trace in the log.
+      error: (code, metadata) => {
+        if (code === 'JWT_SESSION_ERROR' && (metadata as { name?: string } | undefined)?.name === 'SessionEnded') return;
+        console.error(`[next-auth] ${code}`, metadata);
+      },
+      warn: () => {},
+      debug: () => {},
+    },
     providers: [
       CredentialsProvider({
         name: 'Email and password',
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials, req) {
-          const forwarded = req?.headers?.['x-forwarded-for'];
-          const ip = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim() || 'unknown';
-          const claims = await authenticate({ email: credentials?.email ?? '', password: credentials?.password ?? '', ip });
+          const headers = new Headers();
+          for (const [key, value] of Object.entries(req?.headers ?? {})) {
+            if (typeof value === 'string') headers.set(key, value);
+          }
+          const claims = await authenticate({ email: credentials?.email ?? '', password: credentials?.password ?? '', ip: clientAddress(headers) });
           return { id: claims.uid, sv: claims.sv } as { id: string; sv: number };
         },
       }),
@@ -29,14 +54,16 @@ export function authOptions(): NextAuthOptions {
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
-          token.uid = user.id;
-          token.sv = (user as unknown as { sv: number }).sv;
+          // Signing in: the session's absolute end is fixed now and never moves.
+          return { ...token, uid: user.id, sv: (user as unknown as { sv: number }).sv, abs: sessionEndFromNow() };
         }
+        if (!isLiveClaims(token) || !(await loadActor(token))) throw new SessionEnded();
         return token;
       },
-      async session({ session }) {
+      async session({ session, token }) {
         // Identity and roles are loaded server-side per request (getActor); nothing sensitive goes here.
-        return session;
+        const abs = (token as { abs?: number }).abs;
+        return abs ? { ...session, expires: new Date(abs * 1000).toISOString() } : session;
       },
     },
   };

@@ -1,3 +1,4 @@
+import 'server-only';
 import { hash, verify } from '@node-rs/argon2';
 
 // argon2id with OWASP's recommended floor (19 MiB, 2 passes); Algorithm.Argon2id is the enum value 2.

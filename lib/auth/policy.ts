@@ -3,8 +3,9 @@ import type { Actor } from './actor';
 import type { Role } from './roles';
 
 /*
- * The one place authorization lives: which roles hold each permission, and which records an actor's
- * scope reaches. Every server action and route handler goes through `assertCan` and a scoped loader.
+ * The one place authorization lives, with lib/auth/scope.ts: which roles hold each permission (here) and
+ * which records an actor's scope reaches (there, as SQL). Every door declares the permission it needs
+ * (lib/http/door.ts checks it) and loads the records it addresses through a scope loader.
  */
 const ADVISORY: Role[] = ['advisor', 'staff', 'supervisor'];
 const STAFF_SIDE: Role[] = [...ADVISORY, 'legal', 'admin'];
@@ -39,7 +40,7 @@ export const permissions = {
 export type Permission = keyof typeof permissions;
 
 /** Whether the actor holds a permission by role. Impersonation acts with the impersonated user's roles. */
-export function can(actor: Actor | null, permission: Permission): boolean {
+export function can(actor: Pick<Actor, 'roles'> | null, permission: Permission): boolean {
   if (!actor) return false;
   const allowed: readonly Role[] = permissions[permission];
   return actor.roles.some((role) => allowed.includes(role));
@@ -54,16 +55,4 @@ export function assertCan(actor: Actor | null, permission: Permission): asserts 
 /** Attorneys and admins reach every advisor and client. */
 export function hasGlobalReach(actor: Actor): boolean {
   return actor.isAdmin || actor.isLegal;
-}
-
-/** Whether a client record (by its id and advisor) is inside the actor's scope. */
-export function canReachClient(actor: Actor, client: { id: number; advisorId: number | null }): boolean {
-  if (hasGlobalReach(actor)) return true;
-  if (actor.householdClientIds.includes(client.id)) return true;
-  return client.advisorId !== null && actor.advisorIds.includes(client.advisorId);
-}
-
-/** Whether an advisor's data (clients, invites, billing) is inside the actor's scope. */
-export function canReachAdvisor(actor: Actor, advisorId: number): boolean {
-  return hasGlobalReach(actor) || actor.advisorIds.includes(advisorId);
 }

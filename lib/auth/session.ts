@@ -1,27 +1,44 @@
+import 'server-only';
 import { decode, encode } from 'next-auth/jwt';
 import { cookies } from 'next/headers';
 import { getSecrets } from '@/lib/config/secrets';
 import type { SessionClaims } from './actor';
 
-/** Sessions last a working day; a password change or disable ends them sooner (session version). */
+/**
+ * Sessions last a working day from sign-in, whatever is polled or re-issued in between (the `abs` claim is
+ * fixed at sign-in and checked on every read); a password change or disable ends them sooner (session
+ * version).
+ */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 function secureCookies(): boolean {
   return (process.env.NEXTAUTH_URL ?? '').startsWith('https://');
 }
 
-/** The cookie next-auth itself reads and writes, so its sign-out endpoint and ours agree. */
+/** The cookie next-auth itself reads and writes, so its endpoints and ours see the same session. */
 export function sessionCookieName(): string {
   return secureCookies() ? '__Secure-next-auth.session-token' : 'next-auth.session-token';
 }
 
-/** Turns a session token into its claims; null when absent, expired or tampered with. */
-export async function decodeSessionToken(token: string | undefined): Promise<SessionClaims | null> {
+/** The absolute end of a session that starts now (seconds since the epoch). */
+export function sessionEndFromNow(now = Date.now()): number {
+  return Math.floor(now / 1000) + SESSION_MAX_AGE_SECONDS;
+}
+
+/** Whether claims read from a token still describe a live session. */
+export function isLiveClaims(payload: Record<string, unknown> | null | undefined, now = Date.now()): payload is SessionClaims {
+  if (!payload || typeof payload.uid !== 'string' || typeof payload.sv !== 'number' || typeof payload.abs !== 'number') return false;
+  return now < payload.abs * 1000;
+}
+
+/** Turns a session token into its claims; null when absent, past its absolute end, or tampered with. */
+export async function decodeSessionToken(token: string | undefined, now = Date.now()): Promise<SessionClaims | null> {
   if (!token) return null;
   try {
     const payload = await decode({ token, secret: getSecrets().NEXTAUTH_SECRET });
-    if (!payload || typeof payload.uid !== 'string' || typeof payload.sv !== 'number') return null;
-    return { uid: payload.uid, sv: payload.sv, imp: payload.imp as SessionClaims['imp'] };
+    if (!isLiveClaims(payload, now)) return null;
+    const imp = payload.imp as SessionClaims['imp'];
+    return { uid: payload.uid, sv: payload.sv, abs: payload.abs, ...(imp ? { imp } : {}) };
   } catch {
     return null;
   }
@@ -33,26 +50,36 @@ export async function readSessionClaims(): Promise<SessionClaims | null> {
   return decodeSessionToken(store.get(sessionCookieName())?.value);
 }
 
-/** Issues a session token for the claims (an encrypted next-auth JWT). */
-export async function encodeSessionToken(claims: SessionClaims): Promise<string> {
-  return encode({ token: { ...claims, sub: claims.uid }, secret: getSecrets().NEXTAUTH_SECRET, maxAge: SESSION_MAX_AGE_SECONDS });
+/** Issues a session token for the claims (an encrypted next-auth JWT that expires with the session). */
+export async function encodeSessionToken(claims: SessionClaims, now = Date.now()): Promise<string> {
+  const maxAge = Math.max(1, claims.abs - Math.floor(now / 1000));
+  return encode({ token: { ...claims, sub: claims.uid }, secret: getSecrets().NEXTAUTH_SECRET, maxAge });
 }
 
-/** Cookie attributes for the session cookie. */
-export function sessionCookieOptions() {
+/** Cookie attributes for the session cookie; it expires with the session's absolute end. */
+export function sessionCookieOptions(claims: Pick<SessionClaims, 'abs'>, now = Date.now()) {
   return {
     httpOnly: true,
     sameSite: 'lax' as const,
     secure: secureCookies(),
     path: '/',
-    maxAge: SESSION_MAX_AGE_SECONDS,
+    maxAge: Math.max(0, claims.abs - Math.floor(now / 1000)),
   };
 }
 
-/** Starts a session in the current response (server actions and route handlers). */
+/** Starts (or re-issues) a session in the current response (server actions and route handlers). */
 export async function startSession(claims: SessionClaims): Promise<void> {
   const store = await cookies();
-  store.set(sessionCookieName(), await encodeSessionToken(claims), sessionCookieOptions());
+  store.set(sessionCookieName(), await encodeSessionToken(claims), sessionCookieOptions(claims));
+}
+
+/**
+ * Re-issues the current session for a new session version of the same user (after a password change),
+ * keeping its absolute end: changing a password does not extend a session.
+ */
+export async function reissueSession(uid: string, sv: number): Promise<void> {
+  const current = await readSessionClaims();
+  await startSession({ uid, sv, abs: current?.abs ?? sessionEndFromNow() });
 }
 
 /** Ends the session in the current response. */

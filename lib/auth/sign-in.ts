@@ -1,27 +1,30 @@
+import 'server-only';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
+import { EMAIL_MAX_LENGTH, PASSWORD_CHECK_MAX_LENGTH } from '@/lib/validation/fields';
+import type { PublicContext } from '@/lib/http/context';
 import { loadActor } from './actor';
-import { authenticate } from './authenticate';
-import { landingPathFor, safeNextPath } from './landing';
+import { authenticate, INVALID_CREDENTIALS } from './authenticate';
+import { landingPathFor, safeRedirectPath } from './landing';
+import { LOGIN_EXPIRED } from './login-errors';
 import { verifyLoginToken } from './login-token';
 import { startSession } from './session';
 
 export const loginFormSchema = z.object({
   _token: z.string().optional(),
-  email: z.string().max(320).default(''),
-  password: z.string().max(1024).default(''),
+  // Plain strings: a wrong shape is just a failed sign-in. The limits keep an attacker's megabyte from being hashed.
+  email: z.string().max(EMAIL_MAX_LENGTH).default(''),
+  password: z.string().max(PASSWORD_CHECK_MAX_LENGTH).default(''),
   next: z.string().optional(),
 });
 export type LoginFormInput = z.infer<typeof loginFormSchema>;
 
-export const LOGIN_EXPIRED = 'Your sign-in form expired. Please try again.';
-
 /** Signs a user in from the login form: checks the form token, the credentials and starts the session. */
-export async function signInWithForm(input: LoginFormInput, ip: string): Promise<{ redirectTo: string }> {
+export async function signInWithForm(ctx: PublicContext, input: LoginFormInput): Promise<{ redirectTo: string }> {
   if (!verifyLoginToken(input._token)) throw new AppError('BAD_REQUEST', LOGIN_EXPIRED);
-  const claims = await authenticate({ email: input.email, password: input.password, ip });
+  const claims = await authenticate({ email: input.email, password: input.password, ip: ctx.ip });
   const actor = await loadActor(claims);
-  if (!actor) throw new AppError('UNAUTHENTICATED', 'Invalid email or password.');
+  if (!actor) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   await startSession(claims);
-  return { redirectTo: safeNextPath(input.next) ?? landingPathFor(actor) };
+  return { redirectTo: safeRedirectPath(input.next) ?? landingPathFor(actor) };
 }

@@ -6,8 +6,6 @@ export type NameParts = {
   suffix?: string | null;
 };
 
-/** Suffix options offered by the forms (spec: Jr., Sr., I, II, III, IV). */
-export const NAME_SUFFIXES = ['Jr.', 'Sr.', 'I', 'II', 'III', 'IV'] as const;
 
 /** Name fields accept letters, apostrophe, period, hyphen and space (letters include accented ones). */
 export const NAME_PATTERN = /^[\p{L}'.\- ]*$/u;

@@ -1,46 +1,58 @@
+import 'server-only';
+import { headers } from 'next/headers';
 import { z } from 'zod';
-import { getActor, type Actor } from '@/lib/auth/actor';
-import { AppError } from '@/lib/errors';
+import { getActor } from '@/lib/auth/actor';
+import type { DoorPermission, PublicContext, RequestContext } from './context';
+import { authorizeDoor, declareDoor } from './door';
 import { toPublicError } from './errors';
+import { clientAddress, userAgentOf } from './request';
 import type { ActionResult } from './result';
 
-type Options = { public?: boolean; message?: string | ((data: unknown) => string) };
+type Options = { message?: string | ((data: unknown) => string) };
+type ServerAction<S extends z.ZodType, R> = ((input: z.input<S>) => Promise<ActionResult<R>>) & { readonly permission: DoorPermission };
 
 /**
- * Wraps a domain function as a server action: resolves the actor from the session, parses the input with
- * the schema, runs the function, and answers an ActionResult. Domain functions do their own authorization
- * through the policy module; this wrapper only refuses guests on non-public actions.
+ * Wraps a domain function as a server action: checks the declared permission (guests get "Please sign in",
+ * roles without it "You do not have permission"), parses the input with the schema (field errors come back
+ * per field), builds the request context and calls the function; AppErrors become their user message,
+ * anything else a generic one (logged in full).
  */
 export function action<S extends z.ZodType, R>(
+  permission: 'public',
   schema: S,
-  fn: (actor: Actor, input: z.output<S>) => Promise<R>,
-  options?: Options & { public?: false },
-): (input: z.input<S>) => Promise<ActionResult<R>>;
+  fn: (ctx: PublicContext, input: z.output<S>) => Promise<R>,
+  options?: Options,
+): ServerAction<S, R>;
 export function action<S extends z.ZodType, R>(
+  permission: Exclude<DoorPermission, 'public'>,
   schema: S,
-  fn: (actor: Actor | null, input: z.output<S>) => Promise<R>,
-  options: Options & { public: true },
-): (input: z.input<S>) => Promise<ActionResult<R>>;
+  fn: (ctx: RequestContext, input: z.output<S>) => Promise<R>,
+  options?: Options,
+): ServerAction<S, R>;
 export function action<S extends z.ZodType, R>(
+  permission: DoorPermission,
   schema: S,
-  fn: (actor: Actor, input: z.output<S>) => Promise<R>,
+  fn: (ctx: RequestContext, input: z.output<S>) => Promise<R>,
   options: Options = {},
-) {
-  return async (input: z.input<S>): Promise<ActionResult<R>> => {
+): ServerAction<S, R> {
+  const run = async (input: z.input<S>): Promise<ActionResult<R>> => {
     try {
       const actor = await getActor();
-      if (!actor && !options.public) throw new AppError('UNAUTHENTICATED');
+      authorizeDoor(permission, actor);
       const parsed = schema.parse(input);
-      const data = await fn(actor as Actor, parsed);
+      const requestHeaders = await headers();
+      const ctx = { actor, ip: clientAddress(requestHeaders), userAgent: userAgentOf(requestHeaders) } as RequestContext;
+      const data = await fn(ctx, parsed);
       const message = typeof options.message === 'function' ? options.message(data) : options.message;
       return { ok: true, data, ...(message ? { message } : {}) };
     } catch (error) {
       // Next's redirect() and notFound() work by throwing; let them through.
       if (isNextControlFlow(error)) throw error;
-      const { message, fieldErrors } = toPublicError(error);
-      return { ok: false, message, ...(fieldErrors ? { fieldErrors } : {}) };
+      const { status, message, fieldErrors } = toPublicError(error);
+      return { ok: false, status, message, ...(fieldErrors ? { fieldErrors } : {}) };
     }
   };
+  return declareDoor(run, permission);
 }
 
 function isNextControlFlow(error: unknown): boolean {

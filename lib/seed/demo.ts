@@ -1,12 +1,19 @@
+import 'server-only';
 import { eq } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
 import type { Database, Tx } from '@/db';
 import * as t from '@/db/schema';
-import { sealIdentifier } from '@/lib/crypto';
+import { newHash } from '@/db/schema/columns';
+import { sealAccountNumber, sealIdentifier } from '@/lib/crypto';
+import { placeOf } from '@/lib/encrypted-columns';
 import { hashPassword } from '@/lib/auth/password';
 import { putObject } from '@/lib/files/storage';
+import { TRUST_RELATIONSHIP } from '@/lib/validation/lists';
 
-/** The demo accounts; all share one password, printed on start and listed in the README. */
-export const DEMO_PASSWORD = 'Trustwell-demo-2026';
+/**
+ * The demo accounts. They share one password, random per seeded database (never a published one): printed
+ * on start and written to the demo-accounts file (lib/seed/demo-accounts-file.ts).
+ */
 export const DEMO_ACCOUNTS = [
   { role: 'Admin', email: 'admin@demo.trustwell.test' },
   { role: 'Attorney', email: 'attorney@demo.trustwell.test' },
@@ -18,12 +25,31 @@ export const DEMO_ACCOUNTS = [
   { role: 'Spouse (married, submitted)', email: 'sam.rivera@demo.trustwell.test' },
 ] as const;
 
+const CONSONANTS = 'bdfghjklmnprstvz';
+const VOWELS = 'aeiou';
+
+/**
+ * A readable, strong password such as `Bakol-Timer-Nuvas-4821`: three pronounceable blocks
+ * (consonant-vowel-consonant-vowel-consonant, 16·5·16·5·16 choices each) and four digits, drawn with
+ * node:crypto. 3 × 16.6 + 13.3 ≈ 63 bits.
+ */
+export function generateDemoPassword(): string {
+  const pick = (letters: string) => letters[randomInt(letters.length)];
+  const block = () => {
+    const letters = [CONSONANTS, VOWELS, CONSONANTS, VOWELS, CONSONANTS].map(pick).join('');
+    return letters[0].toUpperCase() + letters.slice(1);
+  };
+  return [block(), block(), block(), String(randomInt(10_000)).padStart(4, '0')].join('-');
+}
+
 type PersonInput = Partial<typeof t.persons.$inferInsert> & { firstName: string; lastName: string };
 
 async function person(tx: Tx, p: PersonInput & { ssn?: string }) {
   const { ssn, ...rest } = p;
-  const sealed = sealIdentifier(ssn);
-  const [row] = await tx.insert(t.persons).values({ ...rest, ssnCipher: sealed.cipher, ssnLast4: sealed.last4 }).returning();
+  // The row's hash is part of the SSN's encryption (its place), so it is chosen before the insert.
+  const hash = rest.hash ?? newHash();
+  const sealed = sealIdentifier(ssn, placeOf(t.persons.ssnCipher, hash));
+  const [row] = await tx.insert(t.persons).values({ ...rest, hash, ssnCipher: sealed.cipher, ssnLast4: sealed.last4 }).returning();
   return row;
 }
 
@@ -53,10 +79,14 @@ export async function demoAdvisorLinks(db: Database): Promise<{ email: string; p
   return rows.filter((r) => demoEmails.has(r.email)).map((r) => ({ email: r.email, path: `/join/${r.hash}` }));
 }
 
-/** Loads the demo firm, people, households, plans, files, invites and invoices. Idempotent. */
-export async function seedDemoData(db: Database): Promise<boolean> {
-  if (await hasDemoData(db)) return false;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+/**
+ * Loads the demo firm, people, households, plans, files, invites and invoices, every demo account with
+ * `password` (a fresh random one by default). Idempotent: returns the password when it seeded, null when
+ * the demo data was already there. Recording the password is the caller's job (db/prepare.ts).
+ */
+export async function seedDemoData(db: Database, { password = generateDemoPassword() }: { password?: string } = {}): Promise<{ password: string } | null> {
+  if (await hasDemoData(db)) return null;
+  const passwordHash = await hashPassword(password);
   const letter = await putObject(new TextEncoder().encode('Engagement letter for the Rivera Family Trust.\n'));
   const draft = await putObject(new TextEncoder().encode('%PDF-1.4\n% Draft trust document placeholder for the demo.\n%%EOF\n'));
 
@@ -81,126 +111,334 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       { staffUserId: casey.user.id, advisorId: benAdvisor.id },
     ]);
 
-    // A single client, halfway through the intake.
-    const jordan = await user(tx, passwordHash, { firstName: 'Jordan', lastName: 'Blake', email: DEMO_ACCOUNTS[5].email, phone: '5035550110', dob: '1979-04-12', ssn: '123456789' });
-    const [jordanClient] = await tx
-      .insert(t.clients)
-      .values({ personId: jordan.person.id, userId: jordan.user.id, advisorId: aliceAdvisor.id, gender: 'female', residenceState: 'OR', isUsCitizen: true, isReceivingMedicaid: false })
-      .returning();
-    await tx.insert(t.estatePlans).values({ clientId: jordanClient.id, status: 'incomplete' });
-    const jordanChild = await person(tx, { firstName: 'Riley', lastName: 'Blake', dob: '2014-09-02' });
-    const [jordanChildRow] = await tx.insert(t.children).values({ personId: jordanChild.id, gender: 'male' }).returning();
-    await tx.insert(t.clientChildren).values({ clientId: jordanClient.id, childId: jordanChildRow.id });
+    const jordan = await seedJordan(tx, passwordHash, aliceAdvisor.id);
+    const riveras = await seedRiveras(tx, passwordHash, { advisorId: aliceAdvisor.id, attorneyUserId: attorney.user.id, letterKey: letter.key, draftKey: draft.key });
 
-    // A married couple with a complete, submitted intake under attorney review.
-    const pat = await user(tx, passwordHash, { firstName: 'Pat', lastName: 'Rivera', email: DEMO_ACCOUNTS[6].email, phone: '4085550120', dob: '1968-02-20', ssn: '234567890' });
-    const sam = await user(tx, passwordHash, { firstName: 'Sam', lastName: 'Rivera', email: DEMO_ACCOUNTS[7].email, phone: '4085550121', dob: '1970-11-05', ssn: '345678901' });
-    const answers = {
-      advisorId: aliceAdvisor.id,
-      residenceState: 'CA',
-      isUsCitizen: true,
-      isReceivingMedicaid: false,
-      hasMentalDisorder: false,
-      wantsLifeSupport: true,
-      wantsCremation: false,
-      isOrganDonor: true,
-      hasEstatePlan: 'no' as const,
-      trustGoverningState: 'CA',
-      hasTrustIntent1: true,
-      hasTrustIntent2: false,
-      hasTrustIntent3: true,
-      hasTrustIntent4: true,
-      hasTrustIntent5: true,
-      hasTrustIntent6: true,
-      hasTrustIntent7: false,
-      isSpouseBeneficiary: true,
-      isSpousePoaGeneral: true,
-      isSpousePoaMedical: true,
-      isSpousePoaFinancial: true,
-      isTrustSubmitted: true,
-    };
-    const [patClient] = await tx.insert(t.clients).values({ ...answers, personId: pat.person.id, userId: pat.user.id, gender: 'male' }).returning();
-    const [samClient] = await tx.insert(t.clients).values({ ...answers, personId: sam.person.id, userId: sam.user.id, gender: 'female', spouseId: patClient.id }).returning();
-    await tx.update(t.clients).set({ spouseId: samClient.id }).where(eq(t.clients.id, patClient.id));
-    const both = [patClient.id, samClient.id];
-
-    const guardian = await person(tx, { firstName: 'Morgan', lastName: 'Ellis', phone: '4085550130', email: 'morgan.ellis@example.com' });
-    const kids = [];
-    for (const kid of [
-      { firstName: 'Avery', lastName: 'Rivera', dob: '2001-06-15', gender: 'female' as const, guardian: false },
-      { firstName: 'Jamie', lastName: 'Rivera', dob: '2012-03-30', gender: 'male' as const, guardian: true },
-    ]) {
-      const p = await person(tx, { firstName: kid.firstName, lastName: kid.lastName, dob: kid.dob, ssn: kid.guardian ? undefined : '456789012' });
-      const [child] = await tx.insert(t.children).values({ personId: p.id, gender: kid.gender, guardian1PersonId: kid.guardian ? guardian.id : null }).returning();
-      await tx.insert(t.clientChildren).values(both.map((clientId) => ({ clientId, childId: child.id })));
-      const [bene] = await tx.insert(t.beneficiaries).values({ type: 'person', personId: p.id }).returning();
-      await tx.insert(t.clientBeneficiaries).values(
-        both.map((clientId) => ({ clientId, beneficiaryId: bene.id, tier: 'primary' as const, sharePercent: '50.00', relationship: 'Child', isPerStirpes: true })),
-      );
-      kids.push({ person: p, bene });
-    }
-    const [charity] = await tx
-      .insert(t.beneficiaries)
-      .values({ type: 'entity', entityName: 'Bay Area Food Bank', ...(() => { const s = sealIdentifier('941234567'); return { entityIdentifierCipher: s.cipher, entityIdentifierLast4: s.last4 }; })() })
-      .returning();
-    await tx.insert(t.clientBeneficiaries).values(both.map((clientId) => ({ clientId, beneficiaryId: charity.id, tier: 'contingent' as const, sharePercent: '100.00', relationship: 'Other' })));
-
-    const [trustee] = await tx.insert(t.fiduciaries).values({ personId: kids[0].person.id }).returning();
-    await tx.insert(t.clientFiduciaries).values(both.map((clientId) => ({ clientId, fiduciaryId: trustee.id, order: 1 })));
-    const [agent] = await tx.insert(t.poaAgents).values({ personId: kids[0].person.id }).returning();
-    await tx.insert(t.clientPoaAgents).values(
-      both.flatMap((clientId) => (['general', 'medical', 'financial'] as const).map((type) => ({ clientId, agentId: agent.id, type, order: 1 }))),
-    );
-
-    const [home] = await tx.insert(t.addresses).values({ street: '1200 Alameda Ave', city: 'San Jose', state: 'CA', zip: '95126', value: '1450000.00' }).returning();
-    const [homeProperty] = await tx.insert(t.properties).values({ addressId: home.id, purchaseMonth: 5, purchaseYear: 2004 }).returning();
-    await tx.insert(t.clientProperties).values(both.map((clientId) => ({ clientId, propertyId: homeProperty.id, isPrimary: true })));
-    const [office] = await tx.insert(t.addresses).values({ street: '88 Market St', unit: 'Suite 4', city: 'San Jose', state: 'CA', zip: '95113', value: '350000.00' }).returning();
-    const [company] = await tx.insert(t.companies).values({ name: 'Rivera Design LLC', type: 'limited liability company', addressId: office.id }).returning();
-    await tx.insert(t.clientCompanies).values(both.map((clientId) => ({ clientId, companyId: company.id, sharePercent: '50.00' })));
-    const [gift] = await tx.insert(t.gifts).values({ giftType: 'cash', beneficiaryId: kids[1].bene.id, cashAmount: '25000.00', predeceaseDistribution: 'bloodline' }).returning();
-    await tx.insert(t.clientGifts).values(both.map((clientId) => ({ clientId, giftId: gift.id })));
-    for (const account of [
-      { kind: 'retirement' as const, company: 'Fidelity', type: 'Traditional IRA', number: '7000123456', value: '412000.00', owners: [patClient.id] },
-      { kind: 'retirement' as const, company: 'Vanguard', type: 'Roth IRA', number: '7000654321', value: '188500.50', owners: [samClient.id] },
-      { kind: 'brokerage' as const, company: 'Charles Schwab', type: 'Joint', number: '5555000111', value: '260000.00', owners: both },
-      { kind: 'bank' as const, company: 'Wells Fargo', type: 'Checkings', number: '0001112223', value: '42000.00', owners: both },
-      { kind: 'annuity' as const, company: 'Pacific Life', type: null, number: '9990001112', value: '120000.00', owners: [patClient.id] },
-    ]) {
-      const sealed = sealIdentifier(account.number);
-      const [row] = await tx
-        .insert(t.accounts)
-        .values({ kind: account.kind, company: account.company, type: account.type, numberCipher: sealed.cipher, numberLast4: sealed.last4, value: account.value })
-        .returning();
-      await tx.insert(t.clientAccounts).values(account.owners.map((clientId) => ({ clientId, accountId: row.id })));
-    }
-    await tx.insert(t.notes).values({ clientId: patClient.id, body: 'Please confirm whether the office building should go into the trust or stay with the LLC.' });
-
-    const [plan] = await tx.insert(t.estatePlans).values({ clientId: patClient.id, status: 'preparing' }).returning();
-    await tx.insert(t.estatePlanStatusChanges).values([
-      { estatePlanId: plan.id, fromStatus: null, toStatus: 'incomplete' },
-      { estatePlanId: plan.id, fromStatus: 'incomplete', toStatus: 'paid', changedByUserId: pat.user.id },
-      { estatePlanId: plan.id, fromStatus: 'paid', toStatus: 'sent', changedByUserId: pat.user.id },
-      { estatePlanId: plan.id, fromStatus: 'sent', toStatus: 'preparing', changedByUserId: attorney.user.id },
-    ]);
-    await tx.insert(t.files).values([
-      { estatePlanId: plan.id, name: 'Engagement Letter.txt', contentType: 'text/plain', size: 47, storageKey: letter.key },
-      { estatePlanId: plan.id, name: 'Rivera Family Trust - Draft for Attorney Review.pdf', contentType: 'application/pdf', size: 64, storageKey: draft.key, createdByUserId: attorney.user.id },
-    ]);
+    // A client the advisor created before inviting them: the invite points at that record, which the invitee
+    // takes over on joining.
+    const taylor = await person(tx, { firstName: 'Taylor', lastName: 'Nguyen', email: 'taylor.nguyen@example.com', phone: '5035550140' });
+    const [taylorClient] = await tx.insert(t.clients).values({ personId: taylor.id, advisorId: aliceAdvisor.id }).returning();
+    await tx.insert(t.households).values({ owner1ClientId: taylorClient.id });
 
     // Invites: one joined, one fresh (can't be resent yet), one that may be resent.
     const now = Date.now();
     await tx.insert(t.invites).values([
-      { advisorId: aliceAdvisor.id, clientName: 'Jordan Blake', clientEmail: DEMO_ACCOUNTS[5].email, sentAt: new Date(now - 20 * 86_400_000), joinedUserId: jordan.user.id },
-      { advisorId: aliceAdvisor.id, clientName: 'Taylor Nguyen', clientEmail: 'taylor.nguyen@example.com', sentAt: new Date(now - 2 * 86_400_000) },
+      { advisorId: aliceAdvisor.id, clientName: 'Jordan Blake', clientEmail: DEMO_ACCOUNTS[5].email, sentAt: new Date(now - 20 * DAY), joinedUserId: jordan.userId, clientId: jordan.clientId },
+      { advisorId: aliceAdvisor.id, clientName: 'Taylor Nguyen', clientEmail: 'taylor.nguyen@example.com', sentAt: new Date(now - 2 * DAY), clientId: taylorClient.id },
       { advisorId: benAdvisor.id, clientName: 'Chris Patel', clientEmail: 'chris.patel@example.com', sentAt: new Date(now) },
     ]);
 
     await tx.insert(t.invoices).values([
-      { advisorId: aliceAdvisor.id, clientId: patClient.id, estatePlanId: plan.id, description: 'Living trust - Rivera household', amount: '995.00', amountPaid: '995.00', status: 'paid' },
-      { advisorId: aliceAdvisor.id, clientId: jordanClient.id, description: 'Living trust - Jordan Blake', amount: '995.00', status: 'open' },
+      { advisorId: aliceAdvisor.id, clientId: riveras.owner1ClientId, estatePlanId: riveras.planId, description: 'Living trust - Rivera household', amount: '995.00', amountPaid: '995.00', status: 'paid' },
+      { advisorId: aliceAdvisor.id, clientId: jordan.clientId, description: 'Living trust - Jordan Blake', amount: '995.00', status: 'open' },
       { advisorId: aliceAdvisor.id, description: 'Attorney support - Rivera household', amount: '249.50', status: 'open' },
     ]);
   });
-  return true;
+  return { password };
+}
+
+const DAY = 86_400_000;
+
+/** A pivot row's values for one owning client of an item. */
+type Owned<V> = { clientId: number } & V;
+
+/** A single client in the middle of the intake: personal info and a child; no beneficiaries or assets yet. */
+async function seedJordan(tx: Tx, passwordHash: string, advisorId: number) {
+  const jordan = await user(tx, passwordHash, { firstName: 'Jordan', lastName: 'Blake', email: DEMO_ACCOUNTS[5].email, phone: '5035550110', dob: '1979-04-12', ssn: '123456789' });
+  const [client] = await tx
+    .insert(t.clients)
+    .values({
+      personId: jordan.person.id,
+      userId: jordan.user.id,
+      advisorId,
+      gender: 'female',
+      residenceState: 'OR',
+      isUsCitizen: true,
+      isReceivingMedicaid: false,
+      hasMentalDisorder: false,
+      wantsLifeSupport: false,
+      wantsCremation: true,
+      // Organ donation, the estate plan questions and the trust intents are still Unanswered.
+    })
+    .returning();
+  await tx.insert(t.households).values({ owner1ClientId: client.id });
+  const [plan] = await tx.insert(t.estatePlans).values({ clientId: client.id, status: 'incomplete' }).returning();
+  await tx.insert(t.estatePlanStatusChanges).values({ estatePlanId: plan.id, fromStatus: null, toStatus: 'incomplete', changedByUserId: jordan.user.id });
+  const riley = await person(tx, { firstName: 'Riley', lastName: 'Blake', dob: '2014-09-02' });
+  const guardian = await person(tx, { firstName: 'Quinn', lastName: 'Blake', phone: '5035550111', email: 'quinn.blake@example.com' });
+  const [child] = await tx.insert(t.children).values({ personId: riley.id, gender: 'male', guardian1PersonId: guardian.id }).returning();
+  await tx.insert(t.clientChildren).values({ clientId: client.id, childId: child.id });
+  return { userId: jordan.user.id, clientId: client.id };
+}
+
+/**
+ * The Riveras: a married household whose intake is complete and submitted, under attorney review. Every
+ * section is filled, with items owned by Pat (owner 1), by Sam (owner 2) and by both.
+ */
+async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: number; attorneyUserId: number; letterKey: string; draftKey: string }) {
+  const pat = await user(tx, passwordHash, { firstName: 'Pat', lastName: 'Rivera', email: DEMO_ACCOUNTS[6].email, phone: '4085550120', dob: '1968-02-20', ssn: '234567890' });
+  const sam = await user(tx, passwordHash, { firstName: 'Sam', middleName: 'Elise', lastName: 'Rivera', email: DEMO_ACCOUNTS[7].email, phone: '4085550121', dob: '1970-11-05', ssn: '345678901' });
+  const answers = {
+    advisorId: ids.advisorId,
+    residenceState: 'CA',
+    isUsCitizen: true,
+    isReceivingMedicaid: false,
+    hasMentalDisorder: false,
+    isOrganDonor: true,
+    // Current and new estate plan info: a trust made in 2009, amended once, to be replaced.
+    hasEstatePlan: 'yes' as const,
+    estatePlanType: 'Trust',
+    trustName: 'Rivera Family Trust',
+    trustDate: '2009-06-12',
+    trustTimesAmended: 1,
+    trustReplacementReason: 'Restate the trust to add our younger children and the family businesses.',
+    isAssetsTrustOwned: 'yes' as const,
+    trustGoverningState: 'CA',
+    hasTrustIntent1: true,
+    hasTrustIntent2: false,
+    hasTrustIntent3: true,
+    hasTrustIntent4: true,
+    hasTrustIntent5: true,
+    hasTrustIntent6: true,
+    hasTrustIntent7: false,
+    trustIntentOther: 'Keep the Tahoe cabin in the family for at least ten years.',
+    isSpouseBeneficiary: true,
+    isSpousePoaGeneral: true,
+    isSpousePoaMedical: true,
+    isSpousePoaFinancial: true,
+    isTrustSubmitted: true,
+  };
+  const [patClient] = await tx
+    .insert(t.clients)
+    .values({ ...answers, personId: pat.person.id, userId: pat.user.id, gender: 'male', wantsLifeSupport: true, wantsCremation: false })
+    .returning();
+  const [samClient] = await tx
+    .insert(t.clients)
+    .values({ ...answers, personId: sam.person.id, userId: sam.user.id, gender: 'female', wantsLifeSupport: false, wantsCremation: true })
+    .returning();
+  await tx.insert(t.households).values({ owner1ClientId: patClient.id, owner2ClientId: samClient.id });
+  const P = patClient.id;
+  const S = samClient.id;
+  const both = [P, S];
+
+  // People who appear in several sections: stored once, linked from each.
+  const morgan = await person(tx, { firstName: 'Morgan', lastName: 'Ellis', phone: '4085550130', email: 'morgan.ellis@example.com' });
+  const chris = await person(tx, { firstName: 'Chris', lastName: 'Ellis', phone: '4085550131', email: 'chris.ellis@example.com' });
+  const elena = await person(tx, { firstName: 'Elena', lastName: 'Rivera', phone: '2135550150', email: 'elena.rivera@example.com', dob: '1972-07-19' });
+  const grace = await person(tx, { firstName: 'Grace', lastName: 'Kim', phone: '6505550160', email: 'grace.kim@example.com', dob: '1974-01-30' });
+  const marco = await person(tx, { firstName: 'Marco', lastName: 'Rivera', dob: '1965-10-03' });
+
+  // Children: one adult and two minors of both, and Sam's adult child from an earlier marriage.
+  const avery = await person(tx, { firstName: 'Avery', lastName: 'Rivera', dob: '2001-06-15', ssn: '456789012', phone: '4085550122', email: 'avery.rivera@example.com' });
+  const jamie = await person(tx, { firstName: 'Jamie', lastName: 'Rivera', dob: '2012-03-30', ssn: '567890123' });
+  const noah = await person(tx, { firstName: 'Noah', lastName: 'Rivera', dob: '2015-08-09', ssn: '678901234' });
+  const taylor = await person(tx, { firstName: 'Taylor', lastName: 'Brooks', dob: '1995-01-22', ssn: '789012345' });
+  for (const kid of [
+    { person: avery, gender: 'female' as const, owners: both },
+    { person: jamie, gender: 'male' as const, owners: both, guardian1: morgan.id },
+    {
+      person: noah,
+      gender: 'male' as const,
+      owners: both,
+      guardian1: morgan.id,
+      guardian2: chris.id,
+      specifics: 'Morgan and Chris Ellis serve together; if only one of them can serve, Morgan serves alone.',
+    },
+    { person: taylor, gender: 'female' as const, owners: [S] },
+  ]) {
+    const [child] = await tx
+      .insert(t.children)
+      .values({ personId: kid.person.id, gender: kid.gender, guardian1PersonId: kid.guardian1 ?? null, guardian2PersonId: kid.guardian2 ?? null, multiGuardianSpecifics: kid.specifics ?? null })
+      .returning();
+    await tx.insert(t.clientChildren).values(kid.owners.map((clientId) => ({ clientId, childId: child.id })));
+  }
+
+  // Beneficiaries: each client's tiers add up to 100 (omitted excluded).
+  type Share = Owned<Omit<typeof t.clientBeneficiaries.$inferInsert, 'clientId' | 'beneficiaryId'>>;
+  const personBeneficiary = async (personId: number, shares: Share[]) => {
+    const [row] = await tx.insert(t.beneficiaries).values({ type: 'person', personId }).returning();
+    await tx.insert(t.clientBeneficiaries).values(shares.map((s) => ({ ...s, beneficiaryId: row.id })));
+    return row;
+  };
+  const entityBeneficiary = async (entity: { name: string; identifier: string; kind: 'ssn' | 'tin' | 'ein'; date?: string; isTrust?: boolean }, shares: Share[]) => {
+    // The identifier's place includes the row's hash, so the hash is chosen before the insert.
+    const hash = newHash();
+    const sealed = sealIdentifier(entity.identifier, placeOf(t.beneficiaries.entityIdentifierCipher, hash));
+    const [row] = await tx
+      .insert(t.beneficiaries)
+      .values({
+        hash,
+        type: 'entity',
+        entityName: entity.name,
+        entityIdentifierCipher: sealed.cipher,
+        entityIdentifierLast4: sealed.last4,
+        entityIdentifierKind: entity.kind,
+        entityDate: entity.date ?? null,
+        isTrust: entity.isTrust ?? false,
+      })
+      .returning();
+    await tx.insert(t.clientBeneficiaries).values(shares.map((s) => ({ ...s, beneficiaryId: row.id })));
+    return row;
+  };
+  const primary = (clientId: number, sharePercent: string, relationship: string): Share => ({ clientId, tier: 'primary', sharePercent, relationship, isPerStirpes: true });
+  const averyBene = await personBeneficiary(avery.id, [primary(P, '25.00', 'Child'), primary(S, '25.00', 'Child')]);
+  const jamieBene = await personBeneficiary(jamie.id, [primary(P, '25.00', 'Child'), primary(S, '25.00', 'Child')]);
+  const noahBene = await personBeneficiary(noah.id, [primary(P, '25.00', 'Child'), primary(S, '25.00', 'Child')]);
+  const taylorBene = await personBeneficiary(taylor.id, [primary(P, '25.00', 'Step-Child'), primary(S, '25.00', 'Child')]);
+  await entityBeneficiary({ name: 'Rivera Education Trust', identifier: '12-3456789', kind: 'tin', date: '2018-09-01', isTrust: true }, [
+    { clientId: P, tier: 'contingent', sharePercent: '60.00', relationship: TRUST_RELATIONSHIP },
+    { clientId: S, tier: 'contingent', sharePercent: '50.00', relationship: TRUST_RELATIONSHIP },
+  ]);
+  await entityBeneficiary({ name: 'Bay Area Food Bank', identifier: '94-1234567', kind: 'ein', date: '1978-03-15' }, [
+    { clientId: P, tier: 'contingent', sharePercent: '40.00', relationship: 'Other' },
+    { clientId: S, tier: 'contingent', sharePercent: '50.00', relationship: 'Other' },
+  ]);
+  await personBeneficiary(elena.id, [{ clientId: P, tier: 'tertiary', sharePercent: '100.00', relationship: 'Sibling' }]);
+  await personBeneficiary(grace.id, [{ clientId: S, tier: 'tertiary', sharePercent: '100.00', relationship: 'Sibling' }]);
+  await personBeneficiary(marco.id, [
+    { clientId: P, tier: 'omitted', sharePercent: '0.00', relationship: 'Sibling', omissionReason: 'Provided for during our lifetime.' },
+    { clientId: S, tier: 'omitted', sharePercent: '0.00', relationship: 'Other', omissionReason: 'Provided for during our lifetime.' },
+  ]);
+
+  // Successor trustees, in order.
+  for (const trustee of [
+    { personId: avery.id, orders: [[P, 1], [S, 1]] },
+    { personId: morgan.id, orders: [[P, 2], [S, 2]] },
+    { personId: elena.id, orders: [[P, 3]] },
+    { personId: grace.id, orders: [[S, 3]] },
+  ]) {
+    const [row] = await tx.insert(t.fiduciaries).values({ personId: trustee.personId }).returning();
+    await tx.insert(t.clientFiduciaries).values(trustee.orders.map(([clientId, order]) => ({ clientId, fiduciaryId: row.id, order })));
+  }
+
+  // Durable powers of attorney: agents for the three types, in order; the financial agents serve together.
+  const agentOf = new Map<number, number>();
+  for (const personId of [avery.id, morgan.id, elena.id, grace.id]) {
+    const [row] = await tx.insert(t.poaAgents).values({ personId }).returning();
+    agentOf.set(personId, row.id);
+  }
+  type Appointment = [clientId: number, personId: number, type: 'general' | 'medical' | 'financial', order: number];
+  const appointments: Appointment[] = [
+    [P, avery.id, 'general', 1],
+    [P, elena.id, 'general', 2],
+    [S, avery.id, 'general', 1],
+    [S, grace.id, 'general', 2],
+    [P, avery.id, 'medical', 1],
+    [P, morgan.id, 'medical', 2],
+    [S, avery.id, 'medical', 1],
+    [S, morgan.id, 'medical', 2],
+    [P, avery.id, 'financial', 1],
+    [P, elena.id, 'financial', 2],
+    [S, avery.id, 'financial', 1],
+    [S, grace.id, 'financial', 2],
+  ];
+  await tx.insert(t.clientPoaAgents).values(
+    appointments.map(([clientId, personId, type, order]) => ({
+      clientId,
+      agentId: agentOf.get(personId)!,
+      type,
+      order,
+      isCollective: type === 'financial',
+      isIndependent: type === 'financial' && clientId === S,
+    })),
+  );
+
+  // Properties: the shared home is each owner's primary residence; a cabin of Pat's and a condo of Sam's.
+  const property = async (address: typeof t.addresses.$inferInsert, purchase: { month?: number; year: number }, owners: Owned<{ isPrimary: boolean }>[]) => {
+    const [addressRow] = await tx.insert(t.addresses).values(address).returning();
+    const [row] = await tx.insert(t.properties).values({ addressId: addressRow.id, purchaseMonth: purchase.month ?? null, purchaseYear: purchase.year }).returning();
+    await tx.insert(t.clientProperties).values(owners.map((o) => ({ ...o, propertyId: row.id })));
+    return { address: addressRow, property: row };
+  };
+  await property({ street: '1200 Alameda Ave', city: 'San Jose', state: 'CA', zip: '95126', value: '1450000.00' }, { month: 5, year: 2004 }, [
+    { clientId: P, isPrimary: true },
+    { clientId: S, isPrimary: true },
+  ]);
+  const cabin = await property({ street: '42 Pine Ridge Rd', city: 'South Lake Tahoe', state: 'CA', zip: '96150', value: '690000.00' }, { year: 2016 }, [{ clientId: P, isPrimary: false }]);
+  await property({ street: '77 Ocean View Blvd', unit: '3B', city: 'Santa Cruz', state: 'CA', zip: '95060', value: '540000.00' }, { month: 3, year: 1999 }, [
+    { clientId: S, isPrimary: false },
+  ]);
+
+  // Companies: an LLC held half and half, and a corporation with stock.
+  const company = async (values: Omit<typeof t.companies.$inferInsert, 'addressId'>, address: typeof t.addresses.$inferInsert, owners: Owned<{ sharePercent: string; stockShares?: number }>[]) => {
+    const [addressRow] = await tx.insert(t.addresses).values(address).returning();
+    const [row] = await tx.insert(t.companies).values({ ...values, addressId: addressRow.id }).returning();
+    await tx.insert(t.clientCompanies).values(owners.map((o) => ({ ...o, companyId: row.id })));
+  };
+  await company({ name: 'Rivera Design LLC', type: 'limited liability company' }, { street: '88 Market St', unit: 'Suite 4', city: 'San Jose', state: 'CA', zip: '95113', value: '350000.00' }, [
+    { clientId: P, sharePercent: '50.00' },
+    { clientId: S, sharePercent: '50.00' },
+  ]);
+  await company({ name: 'Rivera Holdings, Inc.', type: 'corporation' }, { street: '2100 Tasman Dr', city: 'Santa Clara', state: 'CA', zip: '95054', value: '1200000.00' }, [
+    { clientId: P, sharePercent: '60.00', stockShares: 600_000 },
+    { clientId: S, sharePercent: '40.00', stockShares: 400_000 },
+  ]);
+
+  // Specific gifts of all three types.
+  for (const gift of [
+    { values: { giftType: 'property' as const, beneficiaryId: averyBene.id, addressId: cabin.address.id, predeceaseDistribution: 'bloodline' as const }, owners: [P] },
+    { values: { giftType: 'cash' as const, beneficiaryId: jamieBene.id, cashAmount: '25000.00', predeceaseDistribution: 'equally' as const }, owners: both },
+    { values: { giftType: 'item' as const, beneficiaryId: noahBene.id, specificItem: "Grandfather's 1965 Omega Seamaster watch", predeceaseDistribution: 'lapse' as const }, owners: [P] },
+    { values: { giftType: 'item' as const, beneficiaryId: taylorBene.id, specificItem: 'Steinway upright piano', predeceaseDistribution: 'bloodline' as const }, owners: [S] },
+  ]) {
+    const [row] = await tx.insert(t.gifts).values(gift.values).returning();
+    await tx.insert(t.clientGifts).values(gift.owners.map((clientId) => ({ clientId, giftId: row.id })));
+  }
+
+  // Accounts of every kind, owned by Pat, by Sam or by both; numbers are kept as typed, letters included.
+  for (const account of [
+    { kind: 'retirement' as const, company: 'Fidelity', type: 'Traditional IRA', number: '7000123456', value: '412000.00', owners: [P] },
+    { kind: 'retirement' as const, company: 'Vanguard', type: 'Roth IRA', number: '7000654321', value: '188500.50', owners: [S] },
+    { kind: 'brokerage' as const, company: 'Charles Schwab', type: 'Joint', number: 'SCH-5555 0111', value: '260000.00', owners: both },
+    { kind: 'brokerage' as const, company: 'Fidelity', type: 'Individual', number: 'Z12-345678', value: '75000.00', owners: [S] },
+    { kind: 'bank' as const, company: 'Wells Fargo', type: 'Checkings', number: '0001112223', value: '42000.00', owners: both },
+    { kind: 'bank' as const, company: 'Bank of America', type: 'Savings', number: '4440009991', value: '15500.25', owners: [P] },
+    { kind: 'annuity' as const, company: 'Pacific Life', type: null, number: 'PL-9990001112', value: '120000.00', owners: [P] },
+    { kind: 'annuity' as const, company: 'Northwestern Mutual', type: null, number: '21 884 903', value: '500000.00', owners: [S] },
+  ]) {
+    const hash = newHash();
+    const sealed = sealAccountNumber(account.number, placeOf(t.accounts.numberCipher, hash));
+    const [row] = await tx
+      .insert(t.accounts)
+      .values({ hash, kind: account.kind, company: account.company, type: account.type, numberCipher: sealed.cipher, numberLast4: sealed.last4, value: account.value })
+      .returning();
+    await tx.insert(t.clientAccounts).values(account.owners.map((clientId) => ({ clientId, accountId: row.id })));
+  }
+  // The household's note and plan hang off owner 1.
+  await tx.insert(t.notes).values({ clientId: P, body: 'Please confirm whether the office building should go into the trust or stay with the LLC.' });
+
+  // Submitted ten days ago after paying; the attorney has been preparing it for a week.
+  const now = Date.now();
+  const [plan] = await tx
+    .insert(t.estatePlans)
+    .values({ clientId: P, status: 'preparing', submittedAt: new Date(now - 10 * DAY), submittedByUserId: pat.user.id, createdAt: new Date(now - 30 * DAY) })
+    .returning();
+  await tx.insert(t.estatePlanStatusChanges).values([
+    { estatePlanId: plan.id, fromStatus: null, toStatus: 'incomplete', changedByUserId: pat.user.id, createdAt: new Date(now - 30 * DAY) },
+    { estatePlanId: plan.id, fromStatus: 'incomplete', toStatus: 'paid', changedByUserId: pat.user.id, createdAt: new Date(now - 10 * DAY - 3_600_000) },
+    { estatePlanId: plan.id, fromStatus: 'paid', toStatus: 'sent', changedByUserId: pat.user.id, createdAt: new Date(now - 10 * DAY) },
+    { estatePlanId: plan.id, fromStatus: 'sent', toStatus: 'preparing', changedByUserId: ids.attorneyUserId, createdAt: new Date(now - 7 * DAY) },
+  ]);
+  // Each spouse acknowledged the three Agreement and Receipt statements before submitting.
+  await tx.insert(t.planConsents).values(
+    [
+      { clientId: P, userId: pat.user.id },
+      { clientId: S, userId: sam.user.id },
+    ].flatMap(({ clientId, userId }) =>
+      [1, 2, 3].map((statement) => ({
+        estatePlanId: plan.id,
+        clientId,
+        statement,
+        acknowledgedByUserId: userId,
+        acknowledgedAt: new Date(now - 10 * DAY - 7_200_000),
+        ip: '203.0.113.20',
+        userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+      })),
+    ),
+  );
+  await tx.insert(t.files).values([
+    { estatePlanId: plan.id, name: 'Engagement Letter.txt', contentType: 'text/plain', size: 47, storageKey: ids.letterKey },
+    { estatePlanId: plan.id, name: 'Rivera Family Trust - Draft for Attorney Review.pdf', contentType: 'application/pdf', size: 64, storageKey: ids.draftKey, createdByUserId: ids.attorneyUserId },
+  ]);
+  return { owner1ClientId: P, owner2ClientId: S, planId: plan.id };
 }

@@ -1,13 +1,12 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { axeViolations, exactLabel, newContext, resultsDir, screenshot, settle, signIn, browserForThisFile } from './helpers/browser';
+import { axeViolations, exactLabel, newContext, resultsDir, screenshot, settle, signIn, browserForThisFile, demoPassword } from './helpers/browser';
 
 /*
  * axe-core (WCAG 2.x A/AA) on the public and account screens at phone and desktop widths, in their
  * resting state and in the states that add content: validation errors, an open dialog, the open menu.
  */
 
-const PASSWORD = 'Trustwell-demo-2026';
 const CLIENT = 'jordan.blake@demo.trustwell.test';
 const WIDTHS = [390, 1280] as const;
 
@@ -88,14 +87,14 @@ describe.each(WIDTHS)('WCAG A/AA at %i px', (width) => {
   }, 60_000);
 
   it('/settings as the client: both tabs, an edit form, a field error and a dialog', async () => {
-    await signIn(page, CLIENT, PASSWORD);
+    await signIn(page, CLIENT, demoPassword());
     await page.goto('/settings');
     await expectNoViolations(page, `settings-${width}`);
 
     await page.getByRole('button', { name: 'Edit name' }).click();
     const nameForm = page.getByRole('form', { name: 'Edit name' });
     await nameForm.getByLabel(exactLabel('First Name')).fill('');
-    await nameForm.getByLabel(exactLabel('Current Password')).fill(PASSWORD);
+    await nameForm.getByLabel(exactLabel('Current Password')).fill(demoPassword());
     await nameForm.getByRole('button', { name: 'Save' }).click();
     await page.getByText('First name is required.').waitFor();
     await expectNoViolations(page, `settings-name-error-${width}`);
@@ -121,7 +120,7 @@ describe.each(WIDTHS)('WCAG A/AA at %i px', (width) => {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Menu' }).click();
       await expectNoViolations(page, 'menu-guest-390');
-      await signIn(page, CLIENT, PASSWORD);
+      await signIn(page, CLIENT, demoPassword());
       await page.goto('/settings');
       await page.getByRole('button', { name: 'Menu' }).click();
       await expectNoViolations(page, 'menu-client-390');

@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import { mapsSearchUrl, siteConfig } from '@/lib/config/site';
-import { baseUrl, newContext, screenshot, signIn, browserForThisFile } from './helpers/browser';
+import { baseUrl, newContext, screenshot, signIn, browserForThisFile, demoPassword } from './helpers/browser';
 
 /*
  * Spec 2, Header and Footer: which links each kind of visitor gets, at desktop width and through the
  * Menu toggle on a phone; the footer's Get Started band, maps link and the products without an action.
  */
 
-const PASSWORD = 'Trustwell-demo-2026';
 const ALL_LINKS = ['Home', 'My Info', 'Dashboard', 'Trust', 'About Us', 'Contact Us', 'Settings', 'Logout', 'Login'];
 
 const visitors = [
@@ -42,9 +41,9 @@ const browser = browserForThisFile();
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-/** The names of the header links that are visible right now, in order. */
+/** The names of the header links (and the Logout button, a form post) that are visible right now, in order. */
 async function visibleLinks(page: Page): Promise<string[]> {
-  const links = nav(page).getByRole('link');
+  const links = nav(page).locator('a, form button');
   const names: string[] = [];
   for (const link of await links.all()) {
     if (await link.isVisible()) names.push(((await link.textContent()) ?? '').trim());
@@ -55,10 +54,18 @@ async function visibleLinks(page: Page): Promise<string[]> {
 async function expectLinks(page: Page, expected: readonly string[]) {
   await expect(visibleLinks(page)).resolves.toEqual(expected);
   for (const name of expected) {
+    if (name === 'Logout') {
+      // Signing out is a POST from a button, never a link another site could point at.
+      const form = nav(page).locator('form', { has: page.getByRole('button', { name: 'Logout', exact: true }) });
+      await expect(form.getAttribute('action')).resolves.toBe(HREFS.Logout);
+      await expect(form.getAttribute('method')).resolves.toBe('post');
+      continue;
+    }
     await expect(nav(page).getByRole('link', { name, exact: true }).getAttribute('href')).resolves.toBe(HREFS[name]);
   }
   for (const name of ALL_LINKS.filter((n) => !expected.includes(n))) {
     await expect(nav(page).getByRole('link', { name, exact: true }).count()).resolves.toBe(0);
+    await expect(nav(page).locator('form').getByRole('button', { name, exact: true }).count()).resolves.toBe(0);
   }
 }
 
@@ -66,7 +73,7 @@ describe('header links by role', () => {
   it.each(visitors)('$who at 1280 px: links in the bar, no Menu button', async ({ who, email, page: path, links }) => {
     const context = await newContext(browser(), 1280);
     const page = await context.newPage();
-    if (email) await signIn(page, email, PASSWORD);
+    if (email) await signIn(page, email, demoPassword());
     await page.goto(path);
     await expect(nav(page).getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
     await expectLinks(page, links);
@@ -77,7 +84,7 @@ describe('header links by role', () => {
   it.each(visitors)('$who at 390 px: links behind the Menu toggle', async ({ who, email, page: path, links }) => {
     const context = await newContext(browser(), 390);
     const page = await context.newPage();
-    if (email) await signIn(page, email, PASSWORD);
+    if (email) await signIn(page, email, demoPassword());
     await page.goto(path);
 
     const toggle = nav(page).getByRole('button', { name: 'Menu' });
@@ -115,7 +122,7 @@ describe('header on /trust', () => {
   it.each(visitors)('$who sees their own links on the static landing page', async ({ who, email, links }) => {
     const context = await newContext(browser(), 1280);
     const page = await context.newPage();
-    if (email) await signIn(page, email, PASSWORD);
+    if (email) await signIn(page, email, demoPassword());
     const response = await page.goto('/trust');
     expect(page.url()).toMatch(/\/trust$/);
     await expectLinks(page, links);

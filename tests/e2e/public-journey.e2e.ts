@@ -131,6 +131,8 @@ describe('a guest finds the trust, creates an account and manages it', () => {
     expect(advisorJoinPath).toMatch(/^\/join\/[A-Za-z0-9_-]+$/);
     await page.goto(advisorJoinPath);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Create Account');
+    // The join screen remembers the advisor once it has hydrated; leaving before that would forget them (a race).
+    await page.waitForFunction(() => window.localStorage.getItem('advisor_ref') !== null, null, { timeout: 10_000 });
     await page.goto('/trust');
     const priceCard = page.getByRole('complementary', { name: 'Your complete trust package' });
     // The static page shows the full price until hydration reads the remembered advisor, then swaps in place.
@@ -235,7 +237,7 @@ describe('a guest finds the trust, creates an account and manages it', () => {
     // Sign out through the header: home, and Settings now asks for a login.
     await Promise.all([
       page.waitForURL((url) => url.pathname === '/'),
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Logout' }).click(),
+      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click(),
     ]);
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
     await page.goto('/settings');

@@ -1,6 +1,5 @@
-import { axeViolations, newContext, screenshot, signIn, browserForThisFile } from './helpers/browser';
+import { axeViolations, newContext, screenshot, signIn, browserForThisFile, demoPassword, submitLogin } from './helpers/browser';
 
-const PASSWORD = 'Trustwell-demo-2026';
 const roles = [
   { role: 'admin', email: 'admin@demo.trustwell.test', lands: '/dashboard', heading: 'Admin' },
   { role: 'attorney', email: 'attorney@demo.trustwell.test', lands: '/dashboard', heading: 'Attorney' },
@@ -16,12 +15,14 @@ describe('signing in as every demo role', () => {
   it.each(roles)('$role lands on $lands and can sign out', async ({ role, email, lands, heading }) => {
     const context = await newContext(browser());
     const page = await context.newPage();
-    await signIn(page, email, PASSWORD);
+    await signIn(page, email, demoPassword());
     expect(new URL(page.url()).pathname).toBe(lands);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
     await screenshot(page, `sign-in-${role}`);
+    // GET /logout only offers the button; the click (a same-site POST) signs out.
     await page.goto('/logout');
-    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(page.url()).pathname).toBe('/logout');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('main').getByRole('button', { name: 'Logout' }).click()]);
     await page.goto(lands);
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
@@ -31,9 +32,7 @@ describe('signing in as every demo role', () => {
     const context = await newContext(browser(), 390);
     const page = await context.newPage();
     await page.goto('/login');
-    await page.getByLabel('Email').fill('nobody@demo.trustwell.test');
-    await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitLogin(page, 'nobody@demo.trustwell.test', 'wrong-password');
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
     await dialog.waitFor();
     await expect(dialog.getByText('Error', { exact: true }).count()).resolves.toBeGreaterThan(0);

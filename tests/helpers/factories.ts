@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import * as t from '@/db/schema';
 import { hashPassword } from '@/lib/auth/password';
@@ -42,16 +41,19 @@ export async function makeStaff(advisorIds: number[]) {
   return { user, person };
 }
 
-/** A client with a login, under an advisor, optionally married (the spouse gets a login too). */
+/**
+ * A client with a login, under an advisor, and its household; optionally married (the spouse, owner 2,
+ * gets a login too).
+ */
 export async function makeHousehold(advisorId: number | null, options: { spouse?: boolean } = {}) {
   const primary = await makeUser();
   const [client] = await db.insert(t.clients).values({ personId: primary.person.id, userId: primary.user.id, advisorId }).returning();
-  if (!options.spouse) return { client, user: primary.user, person: primary.person, spouse: null };
+  if (!options.spouse) {
+    const [household] = await db.insert(t.households).values({ owner1ClientId: client.id }).returning();
+    return { client, user: primary.user, person: primary.person, spouse: null, household };
+  }
   const other = await makeUser();
-  const [spouse] = await db
-    .insert(t.clients)
-    .values({ personId: other.person.id, userId: other.user.id, advisorId, spouseId: client.id })
-    .returning();
-  await db.update(t.clients).set({ spouseId: spouse.id }).where(eq(t.clients.id, client.id));
-  return { client: { ...client, spouseId: spouse.id }, user: primary.user, person: primary.person, spouse: { client: spouse, user: other.user } };
+  const [spouse] = await db.insert(t.clients).values({ personId: other.person.id, userId: other.user.id, advisorId }).returning();
+  const [household] = await db.insert(t.households).values({ owner1ClientId: client.id, owner2ClientId: spouse.id }).returning();
+  return { client, user: primary.user, person: primary.person, spouse: { client: spouse, user: other.user }, household };
 }

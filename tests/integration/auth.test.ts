@@ -10,6 +10,7 @@ import {
   authenticate,
   INVALID_CREDENTIALS,
 } from '@/lib/auth/authenticate';
+import { claimsOf } from '../helpers/context';
 import { makeUser, TEST_PASSWORD } from '../helpers/factories';
 
 const ip = '203.0.113.5';
@@ -18,7 +19,10 @@ describe('authenticate', () => {
   it('returns the session claims for the right password, whatever the email case', async () => {
     const { user } = await makeUser();
     const claims = await authenticate({ email: `  ${user.email.toUpperCase()} `, password: TEST_PASSWORD, ip });
-    expect(claims).toEqual({ uid: user.hash, sv: user.sessionVersion });
+    expect(claims).toEqual({ uid: user.hash, sv: user.sessionVersion, abs: expect.any(Number) });
+    // The session's absolute end: eight hours from now.
+    expect(claims.abs * 1000 - Date.now()).toBeGreaterThan(8 * 3600_000 - 60_000);
+    expect(claims.abs * 1000 - Date.now()).toBeLessThanOrEqual(8 * 3600_000);
   });
 
   it('answers a wrong password and an unknown email with the same message', async () => {
@@ -63,23 +67,23 @@ describe('authenticate', () => {
 describe('loadActor', () => {
   it('ends sessions issued before a password change (session version)', async () => {
     const { user } = await makeUser();
-    expect(await loadActor({ uid: user.hash, sv: user.sessionVersion })).not.toBeNull();
+    expect(await loadActor(claimsOf(user))).not.toBeNull();
     await db.update(users).set({ sessionVersion: user.sessionVersion + 1 }).where(eq(users.id, user.id));
-    expect(await loadActor({ uid: user.hash, sv: user.sessionVersion })).toBeNull();
+    expect(await loadActor(claimsOf(user))).toBeNull();
   });
 
   it('ends sessions of a disabled user', async () => {
     const { user } = await makeUser();
     await db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
-    expect(await loadActor({ uid: user.hash, sv: user.sessionVersion })).toBeNull();
+    expect(await loadActor(claimsOf(user))).toBeNull();
   });
 
   it('refuses an impersonation claimed by a non-admin', async () => {
     const { user: target } = await makeUser();
     const { user: pretender } = await makeUser({ isLegal: true });
     const { user: admin } = await makeUser({ isAdmin: true });
-    expect(await loadActor({ uid: target.hash, sv: 1, imp: { uid: pretender.hash, sv: 1 } })).toBeNull();
-    const actor = await loadActor({ uid: target.hash, sv: 1, imp: { uid: admin.hash, sv: 1 } });
+    expect(await loadActor(claimsOf(target, pretender))).toBeNull();
+    const actor = await loadActor(claimsOf(target, admin));
     expect(actor?.impersonator?.userId).toBe(admin.id);
   });
 });

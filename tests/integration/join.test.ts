@@ -2,13 +2,15 @@ import { count, desc, eq, isNotNull } from 'drizzle-orm';
 import { db } from '@/db';
 import * as t from '@/db/schema';
 import { POST } from '@/app/api/createClient/route';
-import { createClientAccountAction } from '@/app/(workspace)/join/actions';
+import { createClientAccountAction } from '@/lib/actions/accounts';
 import { createClientAccount } from '@/lib/accounts/create-client-account';
 import { ACCOUNT_CREATED, DISCOUNT_APPLIED, EMAIL_TAKEN, SIGNUPS_THROTTLED } from '@/lib/accounts/messages';
 import { assertSignupAllowed, SIGNUP_ADDRESS_LIMIT, SIGNUP_WINDOW_MS } from '@/lib/accounts/signup-brake';
 import { authenticate } from '@/lib/auth/authenticate';
 import type { CreateClientAccountInput } from '@/lib/validation/accounts';
 import { makeAdvisor, makeUser } from '../helpers/factories';
+import { PEER_HEADER } from '@/lib/http/request';
+import { guestCtx } from '../helpers/context';
 import { setRequestHeaders } from '../helpers/fake-headers';
 import { signInAs, signOut } from '../helpers/session';
 
@@ -42,7 +44,7 @@ function postJson(body: unknown) {
     new Request('http://localhost/api/createClient/', {
       method: 'POST',
       body: typeof body === 'string' ? body : JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [PEER_HEADER]: currentIp },
     }),
     ctx,
   );
@@ -51,7 +53,7 @@ function postJson(body: unknown) {
 function postForm(fields: Record<string, string>) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  return POST(new Request('http://localhost/api/createClient/', { method: 'POST', body: form }), ctx);
+  return POST(new Request('http://localhost/api/createClient/', { method: 'POST', body: form, headers: { [PEER_HEADER]: currentIp } }), ctx);
 }
 
 /** Row counts of every table a sign-up writes, to prove a refusal wrote nothing. */
@@ -85,24 +87,33 @@ async function accountOf(email: string) {
 }
 
 let address = 0;
+let currentIp = '';
+/** Makes the following calls (routes, actions and direct domain calls) come from this address. */
+function comeFrom(ip: string) {
+  currentIp = ip;
+  setRequestHeaders({ [PEER_HEADER]: ip });
+}
 beforeEach(() => {
   signOut();
   // Each test signs up from its own address, so the per-address sign-up brake never trips by accident.
   address += 1;
-  setRequestHeaders({ 'x-forwarded-for': `203.0.113.${address}` });
+  comeFrom(`203.0.113.${address}`);
 });
 
 describe('createClientAccount', () => {
   it('creates person, login, client and a first incomplete plan, and audits the sign-up', async () => {
     const input = domainInput({ email: '  New.Client@Join.Example ' });
-    await expect(createClientAccount(null, input)).resolves.toEqual({ discounted: false });
+    await expect(createClientAccount(guestCtx(currentIp), input)).resolves.toEqual({ discounted: false });
 
     const account = await accountOf('new.client@join.example');
     expect(account).not.toBeNull();
     const { user, person, client, plans } = account!;
     expect(person).toMatchObject({ firstName: 'Jamie', middleName: 'Lee', lastName: "O'Neil-Smith", suffix: 'Jr.', email: 'new.client@join.example', phone: '5551234567' });
     expect(user).toMatchObject({ isAdmin: false, isLegal: false, isAdvisory: false, isFirmSupervisor: false, disabledAt: null });
-    expect(client).toMatchObject({ personId: person.id, advisorId: null, spouseId: null });
+    expect(client).toMatchObject({ personId: person.id, advisorId: null });
+    // A household of one, the new client as owner 1.
+    const [household] = await db.select().from(t.households).where(eq(t.households.owner1ClientId, client.id));
+    expect(household).toMatchObject({ owner1ClientId: client.id, owner2ClientId: null });
     expect(plans).toHaveLength(1);
     expect(plans[0]).toMatchObject({ status: 'incomplete', type: 'trust' });
     const [change] = await db.select().from(t.estatePlanStatusChanges).where(eq(t.estatePlanStatusChanges.estatePlanId, plans[0].id));
@@ -148,6 +159,9 @@ describe('createClientAccount', () => {
     expect(byId.get(alreadyJoined.id)).toBe(earlier.id);
     expect(byId.get(otherAdvisors.id)).toBeNull();
     expect(byId.get(otherEmail.id)).toBeNull();
+    // The joined invite points at the client record that answered it.
+    const [joinedInvite] = await db.select().from(t.invites).where(eq(t.invites.id, open.id));
+    expect(joinedInvite.clientId).toBe(client.id);
   });
 
   it.each([
@@ -163,12 +177,12 @@ describe('createClientAccount', () => {
 
   it('answers discounted: true from the domain function for a known advisor', async () => {
     const { advisor } = await makeAdvisor();
-    await expect(createClientAccount(null, domainInput({ advisor_hash: advisor.hash }))).resolves.toEqual({ discounted: true });
+    await expect(createClientAccount(guestCtx(currentIp), domainInput({ advisor_hash: advisor.hash }))).resolves.toEqual({ discounted: true });
   });
 
   it('lets only one of two simultaneous sign-ups for one email through', async () => {
     const input = domainInput();
-    const results = await Promise.allSettled([createClientAccount(null, input), createClientAccount(null, { ...input, email: input.email.toUpperCase() })]);
+    const results = await Promise.allSettled([createClientAccount(guestCtx(currentIp), input), createClientAccount(guestCtx(currentIp), { ...input, email: input.email.toUpperCase() })]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const [refused] = results.filter((r) => r.status === 'rejected');
     expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: 'CONFLICT', message: EMAIL_TAKEN });
@@ -188,23 +202,52 @@ describe('createClientAccount', () => {
 });
 
 describe('sign-up brake per address', () => {
+  it(`lets at most ${SIGNUP_ADDRESS_LIMIT} of 20 parallel sign-ups from one address through`, async () => {
+    const ip = '198.51.100.60';
+    const before = (await db.select({ n: count() }).from(t.users))[0].n;
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => createClientAccount(guestCtx(ip), domainInput())));
+    const created = results.filter((r) => r.status === 'fulfilled').length;
+    expect(created).toBe(SIGNUP_ADDRESS_LIMIT);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
+      expect(r.reason).toMatchObject({ code: 'RATE_LIMITED', message: SIGNUPS_THROTTLED });
+    }
+    const after = (await db.select({ n: count() }).from(t.users))[0].n;
+    expect(after - before).toBe(SIGNUP_ADDRESS_LIMIT);
+  }, 120_000);
+
+  it('counts the connection address: a forged X-Forwarded-For does not open a new allowance', async () => {
+    comeFrom('198.51.100.61');
+    const forged = (i: number) =>
+      POST(
+        new Request('http://localhost/api/createClient/', {
+          method: 'POST',
+          body: JSON.stringify(payload()),
+          headers: { 'content-type': 'application/json', [PEER_HEADER]: '198.51.100.61', 'x-forwarded-for': `10.9.8.${i}`, 'x-real-ip': `10.9.9.${i}` },
+        }),
+        ctx,
+      );
+    for (let i = 0; i < SIGNUP_ADDRESS_LIMIT; i++) expect((await forged(i)).status).toBe(200);
+    const entries = await db.select({ ip: t.auditLog.ip }).from(t.auditLog).where(eq(t.auditLog.action, 'client.signup')).orderBy(desc(t.auditLog.id)).limit(SIGNUP_ADDRESS_LIMIT);
+    expect(new Set(entries.map((e) => e.ip))).toEqual(new Set(['198.51.100.61']));
+    expect((await forged(99)).status).toBe(429);
+  }, 60_000);
+
   it(`refuses the ${SIGNUP_ADDRESS_LIMIT + 1}th sign-up from one address within the hour, writing nothing`, async () => {
-    setRequestHeaders({ 'x-forwarded-for': '198.51.100.7, 10.0.0.1' });
-    for (let i = 0; i < SIGNUP_ADDRESS_LIMIT; i++) await createClientAccount(null, domainInput());
+    comeFrom('198.51.100.7');
+    for (let i = 0; i < SIGNUP_ADDRESS_LIMIT; i++) await createClientAccount(guestCtx(currentIp), domainInput());
     const [entry] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'client.signup')).orderBy(desc(t.auditLog.id)).limit(1);
-    // The nearest proxy's report of the client: the first X-Forwarded-For entry.
-    expect(entry.meta).toMatchObject({ ip: '198.51.100.7' });
+    expect(entry.ip).toBe('198.51.100.7');
 
     const before = await counts();
     const res = await postJson(payload());
     expect(res.status).toBe(429);
     await expect(res.json()).resolves.toEqual({ message: SIGNUPS_THROTTLED });
     const form = domainInput();
-    await expect(createClientAccountAction({ ...form, password_confirmation: form.password })).resolves.toEqual({ ok: false, message: SIGNUPS_THROTTLED });
+    await expect(createClientAccountAction({ ...form, password_confirmation: form.password })).resolves.toEqual({ ok: false, status: 429, message: SIGNUPS_THROTTLED });
     await expect(counts()).resolves.toEqual(before);
 
     // Another address is not affected, and the first one may sign up again once the hour has passed.
-    setRequestHeaders({ 'x-forwarded-for': '198.51.100.8' });
+    comeFrom('198.51.100.8');
     expect((await postJson(payload())).status).toBe(200);
     const later = new Date(Date.now() + SIGNUP_WINDOW_MS + 1000);
     await expect(assertSignupAllowed(db, '198.51.100.7', later)).resolves.toBeUndefined();
@@ -296,13 +339,13 @@ describe('createClientAccountAction', () => {
   it('answers a password mismatch as a field error and writes nothing', async () => {
     const before = await counts();
     const result = await createClientAccountAction(form({ password_confirmation: 'Different-Pass-42' }));
-    expect(result).toEqual({ ok: false, message: 'Passwords do not match', fieldErrors: { password_confirmation: 'Passwords do not match' } });
+    expect(result).toEqual({ ok: false, status: 422, message: 'Passwords do not match', fieldErrors: { password_confirmation: 'Passwords do not match' } });
     expect(await counts()).toEqual(before);
   });
 
   it('answers a taken email with its message', async () => {
     const input = form();
     await createClientAccountAction(input);
-    await expect(createClientAccountAction({ ...input, email: input.email.toUpperCase() })).resolves.toEqual({ ok: false, message: EMAIL_TAKEN });
+    await expect(createClientAccountAction({ ...input, email: input.email.toUpperCase() })).resolves.toEqual({ ok: false, status: 409, message: EMAIL_TAKEN });
   });
 });

@@ -1,9 +1,13 @@
-import { POST } from '@/app/api/login/route';
-import { GET as logout } from '@/app/logout/route';
+import { and, eq } from 'drizzle-orm';
+import { db } from '@/db';
+import { auditLog, loginAttempts } from '@/db/schema';
+import { POST as loginPost } from '@/app/api/login/route';
+import { PEER_HEADER } from '@/lib/http/request';
+import { POST as logoutPost } from '@/app/api/logout/route';
 import { loadActor } from '@/lib/auth/actor';
 import { issueLoginToken } from '@/lib/auth/login-token';
 import { decodeSessionToken } from '@/lib/auth/session';
-import { makeAdvisor, makeHousehold, TEST_PASSWORD } from '../helpers/factories';
+import { makeAdvisor, makeHousehold, makeUser, TEST_PASSWORD } from '../helpers/factories';
 import { currentSessionCookie, signInAs, signOut } from '../helpers/session';
 
 function loginRequest(fields: Record<string, string>, headers: Record<string, string> = {}) {
@@ -14,6 +18,11 @@ function loginRequest(fields: Record<string, string>, headers: Record<string, st
     headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:3000', origin: 'http://localhost:3000', ...headers },
   });
 }
+
+const noParams = { params: Promise.resolve({}) };
+const POST = (request: Request) => loginPost(request, noParams);
+const logout = (headers: Record<string, string> = { host: 'localhost:3000', origin: 'http://localhost:3000' }) =>
+  logoutPost(new Request('http://localhost:3000/logout', { method: 'POST', headers }), noParams);
 
 beforeEach(() => signOut());
 
@@ -38,18 +47,45 @@ describe('POST /login (classic form post)', () => {
   });
 
   it.each([
-    ['a wrong password', { password: 'nope' }, 'Invalid email or password.'],
-    ['a missing token', { _token: '' }, 'Your sign-in form expired. Please try again.'],
-    ['a forged token', { _token: 'x.y.z' }, 'Your sign-in form expired. Please try again.'],
-  ])('sends %s back to /login with the error and no session', async (_case, override, message) => {
+    ['a wrong password', { password: 'nope' }, 'credentials'],
+    ['a missing token', { _token: '' }, 'expired'],
+    ['a forged token', { _token: 'x.y.z' }, 'expired'],
+  ])('sends %s back to /login with the error code and no session', async (_case, override, code) => {
     const { user } = await makeAdvisor();
     const res = await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD, ...override }));
     expect(res.status).toBe(303);
     const location = new URL(res.headers.get('location')!, 'http://localhost:3000');
     expect(location.pathname).toBe('/login');
-    expect(location.searchParams.get('error')).toBe(message);
+    expect(location.searchParams.get('error')).toBe(code);
     expect(currentSessionCookie()).toBeUndefined();
   });
+
+  it('counts failed sign-ins against the connection address, whatever X-Forwarded-For claims', async () => {
+    const { user } = await makeAdvisor();
+    for (const forged of ['1.1.1.1', '2.2.2.2, 3.3.3.3']) {
+      await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: 'wrong' }, { [PEER_HEADER]: '192.0.2.44', 'x-forwarded-for': forged }));
+    }
+    const attempts = await db.select({ ip: loginAttempts.ip }).from(loginAttempts).where(eq(loginAttempts.email, user.email));
+    expect(attempts.map((a) => a.ip)).toEqual(['192.0.2.44', '192.0.2.44']);
+  });
+
+  it('keeps a safe `next` across a failed attempt, and never echoes error text from the address', async () => {
+    const { user } = await makeAdvisor();
+    const res = await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: 'nope', next: '/settings' }));
+    const location = new URL(res.headers.get('location')!, 'http://localhost:3000');
+    expect(Object.fromEntries(location.searchParams)).toEqual({ error: 'credentials', next: '/settings' });
+  });
+
+  it.each(['/\t/evil.com', '/\n/evil.com', '/%09/evil.com', '//evil.com', '/\\evil.com', 'https://evil.com', 'javascript:alert(1)'])(
+    'never redirects off-site after sign-in: next=%p',
+    async (next) => {
+      const { user } = await makeAdvisor();
+      const res = await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD, next }));
+      expect(res.status).toBe(303);
+      // The Location a browser would follow, exactly as sent.
+      expect(res.headers.get('location')).toBe('/dashboard');
+    },
+  );
 
   it('refuses a cross-site form post', async () => {
     const { user } = await makeAdvisor();
@@ -78,7 +114,7 @@ describe('session cookies', () => {
   });
 
   it('logout ends the session; logout while impersonating returns to the admin', async () => {
-    const { user: admin } = await makeAdvisor();
+    const { user: admin } = await makeUser({ isAdmin: true });
     const { user: target } = await makeAdvisor();
     await signInAs(target, admin);
     const back = await logout();
@@ -87,5 +123,31 @@ describe('session cookies', () => {
     const out = await logout();
     expect(new URL(out.headers.get('location')!, 'http://localhost:3000').pathname).toBe('/');
     expect(currentSessionCookie()).toBeUndefined();
+  });
+
+  it('audits the end of an impersonation with both people, and keeps the admin session’s end', async () => {
+    const { user: admin } = await makeUser({ isAdmin: true });
+    const { user: target } = await makeAdvisor();
+    await signInAs(target, admin);
+    const abs = (await decodeSessionToken(currentSessionCookie()))!.abs;
+    await logout();
+    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'impersonation.end'), eq(auditLog.actorUserId, target.id)));
+    expect(entry).toMatchObject({ actorUserId: target.id, impersonatorUserId: admin.id });
+    expect((await decodeSessionToken(currentSessionCookie()))!.abs).toBe(abs);
+  });
+
+  it.each([
+    ['another site', { host: 'localhost:3000', origin: 'https://evil.example' }],
+    ['a cross-site fetch', { host: 'localhost:3000', 'sec-fetch-site': 'cross-site' }],
+  ])('refuses a logout posted from %s: the session (and an impersonation) stay', async (_case, headers) => {
+    const { user: admin } = await makeUser({ isAdmin: true });
+    const { user: target } = await makeAdvisor();
+    await signInAs(target, admin);
+    const before = currentSessionCookie();
+    const res = await logout(headers);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/logout');
+    expect(currentSessionCookie()).toBe(before);
+    expect(await db.select().from(auditLog).where(and(eq(auditLog.action, 'impersonation.end'), eq(auditLog.actorUserId, target.id)))).toHaveLength(0);
   });
 });

@@ -1,4 +1,10 @@
+import { actorOf as loadedActorOf, claimsOf, ctxOf, guestCtx } from '../helpers/context';
+import { buildWorld, ROLES, sessionOf, type RoleName, type World } from '../helpers/world';
+import { eq } from 'drizzle-orm';
+import { db } from '@/db';
+import * as t from '@/db/schema';
 import { loadActor } from '@/lib/auth/actor';
+import { loadAdvisor, loadEstatePlan, loadHousehold } from '@/lib/auth/scope';
 import { listHouseholds } from '@/lib/clients/queries';
 import { makeAdvisor, makeFirm, makeHousehold, makeStaff, makeUser } from '../helpers/factories';
 
@@ -7,7 +13,7 @@ import { makeAdvisor, makeFirm, makeHousehold, makeStaff, makeUser } from '../he
  * firm's advisors; legal and admin everyone; clients no dashboard at all.
  */
 async function actorOf(user: { hash: string; sessionVersion: number }) {
-  return (await loadActor({ uid: user.hash, sv: user.sessionVersion }))!;
+  return (await loadActor(claimsOf(user)))!;
 }
 
 async function visible(user: { hash: string; sessionVersion: number }) {
@@ -54,5 +60,102 @@ describe('household scope on the dashboard', () => {
 
   it('clients are refused the dashboard listing', async () => {
     await expect(listHouseholds(await actorOf(world.peersCouple.user))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
+
+describe('the dashboard scopes the spouse columns too', () => {
+  it("does not show a spouse under another advisor through their partner's row", async () => {
+    const mine = await makeAdvisor();
+    const theirs = await makeAdvisor();
+    // A married pair whose partners are clients of different advisors.
+    const couple = await makeHousehold(mine.advisor.id, { spouse: true });
+    await db.update(t.clients).set({ advisorId: theirs.advisor.id }).where(eq(t.clients.id, couple.spouse!.client.id));
+
+    const minesView = await listHouseholds(await actorOf(mine.user));
+    expect(minesView).toEqual([expect.objectContaining({ hash: couple.client.hash, spouseName: null })]);
+    // The other advisor sees their own client, listed on its own (not hidden behind the lower id).
+    const theirsView = await listHouseholds(await actorOf(theirs.user));
+    expect(theirsView).toEqual([expect.objectContaining({ hash: couple.spouse!.client.hash, spouseName: null })]);
+  });
+});
+
+describe('owner 1 is what the household row says, not the lower id', () => {
+  it('loads, lists and reaches the household by its recorded owners', async () => {
+    const { advisor, user } = await makeAdvisor();
+    const couple = await makeHousehold(advisor.id, { spouse: true });
+    const spouse = couple.spouse!.client;
+    expect(spouse.id).toBeGreaterThan(couple.client.id);
+    // The spouse, the higher id, becomes owner 1.
+    await db.update(t.households).set({ owner1ClientId: spouse.id, owner2ClientId: couple.client.id }).where(eq(t.households.id, couple.household.id));
+
+    const ctx = ctxOf(await loadedActorOf(user));
+    for (const hash of [couple.client.hash, spouse.hash]) {
+      expect(await loadHousehold(ctx, hash, 'intake.read')).toMatchObject({
+        householdId: couple.household.id,
+        householdHash: couple.household.hash,
+        clientId: spouse.id,
+        clientHash: spouse.hash,
+        spouseId: couple.client.id,
+        spouseHash: couple.client.hash,
+      });
+    }
+    expect(await listHouseholds(await actorOf(user))).toEqual([expect.objectContaining({ hash: spouse.hash, spouseName: `${couple.person.firstName} ${couple.person.lastName}` })]);
+    expect((await actorOf(couple.user)).householdClientIds).toEqual([spouse.id, couple.client.id]);
+  });
+});
+
+describe('scope loaders: one SQL fragment per kind of record', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await buildWorld();
+  });
+
+  const ctxFor = async (role: RoleName) => {
+    const session = sessionOf(world, role);
+    return session ? ctxOf(await loadedActorOf(session.user, session.impersonator)) : guestCtx();
+  };
+
+  // Who reaches the advisor's married household (and its plan), and the advisor.
+  const reachesHousehold: Record<RoleName, boolean> = {
+    guest: false,
+    client: true,
+    spouse: true,
+    otherHouseholdClient: false,
+    advisor: true,
+    otherAdvisor: false,
+    staff: true,
+    firmSupervisor: true,
+    otherFirm: false,
+    legal: true,
+    admin: true,
+    adminImpersonating: true,
+  };
+  const reachesAdvisor: Record<RoleName, boolean> = { ...reachesHousehold, client: false, spouse: false };
+
+  it.each([...ROLES])('%s', async (role) => {
+    const ctx = await ctxFor(role);
+    const { household, plan, advisor } = world;
+    const outcome = (p: Promise<unknown>) => p.then(() => 'found', (e: { code?: string }) => e.code);
+
+    const expected = reachesHousehold[role] ? 'found' : 'NOT_FOUND';
+    expect(await outcome(loadHousehold(ctx, household.client.hash, 'intake.read'))).toBe(expected);
+    // Either spouse's hash opens the same household, owner 1 first.
+    expect(await outcome(loadHousehold(ctx, household.spouse!.client.hash, 'intake.write'))).toBe(expected);
+    expect(await outcome(loadEstatePlan(ctx, plan.hash, 'file.view'))).toBe(expected);
+    expect(await outcome(loadAdvisor(ctx, advisor.advisor.hash, 'advisor.read'))).toBe(reachesAdvisor[role] ? 'found' : 'NOT_FOUND');
+    // Unknown hashes and permissions the role lacks look exactly like records outside the scope.
+    expect(await outcome(loadHousehold(ctx, 'no-such-hash', 'intake.read'))).toBe('NOT_FOUND');
+    const canChangeStatus = role === 'legal' || role === 'admin';
+    expect(await outcome(loadEstatePlan(ctx, plan.hash, 'plan.status.update'))).toBe(canChangeStatus ? 'found' : 'NOT_FOUND');
+  });
+
+  it('returns the household with owner 1 first, whichever spouse is addressed', async () => {
+    const ctx = ctxOf(await loadedActorOf(world.advisor.user));
+    const bySpouse = await loadHousehold(ctx, world.household.spouse!.client.hash, 'intake.read');
+    expect(bySpouse).toMatchObject({
+      clientId: world.household.client.id,
+      spouseId: world.household.spouse!.client.id,
+      addressedClientId: world.household.spouse!.client.id,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { claimsOf } from '../helpers/context';
 import { count, eq } from 'drizzle-orm';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -8,7 +9,7 @@ import { POST as postEmail } from '@/app/api/user/update/email/route';
 import { POST as postName } from '@/app/api/user/update/name/route';
 import { POST as postPassword } from '@/app/api/user/update/password/route';
 import { POST as postPhone } from '@/app/api/user/update/phone/route';
-import { updateEmailAction, updateNameAction, updatePasswordAction } from '@/app/(workspace)/settings/actions';
+import { updateEmailAction, updateNameAction, updatePasswordAction } from '@/lib/actions/settings';
 import SettingsPage from '@/app/(workspace)/settings/page';
 import { CallProvider } from '@/components/ui/call-provider';
 import { loadActor } from '@/lib/auth/actor';
@@ -16,6 +17,7 @@ import { verifyPassword } from '@/lib/auth/password';
 import { decodeSessionToken } from '@/lib/auth/session';
 import type { RouteHandler } from '@/lib/http/route';
 import { makeAdvisor, makeHousehold, makeStaff, makeUser, TEST_PASSWORD } from '../helpers/factories';
+import { redirectOf } from '../helpers/pages';
 import { currentSessionCookie, signInAs, signOut } from '../helpers/session';
 
 const REQUIRED = 'Your current password is required.';
@@ -149,7 +151,7 @@ describe('POST /api/user/update/email/', () => {
     // The phone sent along is ignored by the email call.
     expect(after.person.phone).toBeNull();
     // The session names the user by hash, so it keeps working.
-    expect(await loadActor({ uid: user.hash, sv: user.sessionVersion })).toMatchObject({ email: 'new.address@example.com' });
+    expect(await loadActor(claimsOf(user))).toMatchObject({ email: 'new.address@example.com' });
   });
 
   it("refuses the same email (in any case) with the spec's text", async () => {
@@ -294,7 +296,7 @@ describe('POST /api/user/update/password/', () => {
     expect(await verifyPassword(after.user.passwordHash, TEST_PASSWORD)).toBe(false);
 
     // Every session issued before (another browser, or this cookie if it had been copied) is over.
-    expect(await loadActor({ uid: user.hash, sv: user.sessionVersion })).toBeNull();
+    expect(await loadActor(claimsOf(user))).toBeNull();
     const oldClaims = await decodeSessionToken(oldCookie);
     expect(oldClaims && (await loadActor(oldClaims))).toBeNull();
 
@@ -329,7 +331,7 @@ describe('POST /api/user/update/password/', () => {
     expect(res).toMatchObject({ status: 422, body: { message } });
     expect(await snapshot(user.id)).toEqual(before);
     expect(currentSessionCookie()).toBe(cookie);
-    expect(await loadActor({ uid: user.hash, sv: user.sessionVersion })).not.toBeNull();
+    expect(await loadActor(claimsOf(user))).not.toBeNull();
   });
 
   it('ignores a user_id of someone else', async () => {
@@ -393,20 +395,10 @@ describe('settings server actions', () => {
 });
 
 describe('the /settings page', () => {
-  /** The redirect a server component asked for (Next's redirect() throws it), or null. */
-  async function redirectOf(run: () => Promise<unknown>): Promise<string | null> {
-    try {
-      await run();
-      return null;
-    } catch (error) {
-      const digest = (error as { digest?: string }).digest ?? '';
-      if (!digest.startsWith('NEXT_REDIRECT')) throw error;
-      return digest.split(';')[2];
-    }
-  }
+
 
   it('sends guests to login and impersonators to the dashboard', async () => {
-    expect(await redirectOf(() => SettingsPage())).toBe('/login?next=/settings');
+    expect(await redirectOf(() => SettingsPage())).toBe('/login?next=%2Fsettings');
     const { user: admin } = await makeUser({ isAdmin: true });
     const { user: advisor } = await makeAdvisor();
     await signInAs(advisor, admin);

@@ -1,19 +1,15 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
-import { getActor } from '@/lib/auth/actor';
-import { can } from '@/lib/auth/policy';
 import { listHouseholds } from '@/lib/clients/queries';
 import { formatPhone } from '@/lib/format/phone';
+import { requireActor } from '@/lib/http/page';
 import styles from './dashboard.module.css';
 
 export const metadata: Metadata = { title: 'Dashboard', robots: { index: false } };
 
 /** The signed-in home of advisors, staff, attorneys and admins: the households they can reach. */
 export default async function DashboardPage() {
-  const actor = await getActor();
-  if (!actor) redirect('/login?next=/dashboard');
-  if (!can(actor, 'dashboard.view')) redirect('/client-info');
+  const actor = await requireActor('dashboard.view', '/dashboard');
   const households = await listHouseholds(actor);
   const title = actor.isAdmin ? 'Admin' : actor.isLegal ? 'Attorney' : 'Dashboard';
 

@@ -4,7 +4,8 @@ import { redirect } from 'next/navigation';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { LoginForm } from '@/components/auth/login-form';
 import { getActor } from '@/lib/auth/actor';
-import { landingPathFor, safeNextPath } from '@/lib/auth/landing';
+import { landingPathFor, safeRedirectPath } from '@/lib/auth/landing';
+import { loginErrorMessage } from '@/lib/auth/login-errors';
 import { issueLoginToken } from '@/lib/auth/login-token';
 import styles from './login.module.css';
 
@@ -15,17 +16,20 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: 'Login', other: { 'csrf-token': issueLoginToken() }, robots: { index: false } };
 }
 
-/** Classic sign-in form posting to POST /login; errors come back in the query and show in an Error dialog. */
+/**
+ * Classic sign-in form posting to POST /login. A failure comes back as an error code in the query; the
+ * page shows that code's fixed text in an Error dialog (never text from the address).
+ */
 export default async function LoginPage({ searchParams }: Props) {
   const { error, next } = await searchParams;
   const actor = await getActor();
-  if (actor) redirect(safeNextPath(next) ?? landingPathFor(actor));
+  if (actor) redirect(safeRedirectPath(next) ?? landingPathFor(actor));
   return (
     <main id={MAIN_CONTENT_ID} className={styles.page}>
       <section className={styles.card} aria-labelledby="login-title">
         <h1 id="login-title">Sign in</h1>
         <p className={styles.lead}>Welcome back. Sign in to continue your estate plan.</p>
-        <LoginForm token={issueLoginToken()} next={safeNextPath(next) ?? undefined} error={error?.slice(0, 200)} />
+        <LoginForm token={issueLoginToken()} next={safeRedirectPath(next) ?? undefined} error={loginErrorMessage(error) ?? undefined} />
         <p className={styles.alt}>
           New here? <Link href="/join">Create an account</Link>
         </p>

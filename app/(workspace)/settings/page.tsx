@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { SettingsPanel } from '@/components/settings/settings-panel';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { getOwnSettings } from '@/lib/account-settings/queries';
-import { getActor } from '@/lib/auth/actor';
+import { requireActor } from '@/lib/http/page';
 import styles from './settings.module.css';
 
 export const metadata: Metadata = { title: 'My Information', robots: { index: false } };
@@ -13,8 +13,7 @@ export const metadata: Metadata = { title: 'My Information', robots: { index: fa
  * impersonating (spec: Settings hidden then); the saves refuse it too.
  */
 export default async function SettingsPage() {
-  const actor = await getActor();
-  if (!actor) redirect('/login?next=/settings');
+  const actor = await requireActor('signed-in', '/settings');
   if (actor.impersonator) redirect('/dashboard');
   const values = await getOwnSettings(actor);
   if (!values) redirect('/login?next=/settings');

@@ -1,23 +1,29 @@
+import { loginErrorCodeFor, type LoginErrorCode } from '@/lib/auth/login-errors';
 import { loginFormSchema, signInWithForm } from '@/lib/auth/sign-in';
-import { readBody } from '@/lib/http/route';
-import { toPublicError } from '@/lib/http/errors';
 import { seeOther } from '@/lib/http/redirect';
-import { clientAddress, isSameOrigin } from '@/lib/http/request';
+import { isSameOrigin } from '@/lib/http/request';
+import { rawRoute, readBody } from '@/lib/http/route';
+
+/** Back to the login page with an error code (the page shows that code's fixed text), keeping `next`. */
+function back(code: LoginErrorCode, next?: unknown): Response {
+  const query = new URLSearchParams({ error: code });
+  if (typeof next === 'string' && next) query.set('next', next);
+  return seeOther(`/login?${query}`);
+}
 
 /**
- * POST /login (rewritten here by middleware): the classic form post. Redirects to the landing page on
- * success, and back to /login with the error otherwise, so the page can show it in its Error dialog.
+ * POST /login (rewritten here by middleware): the classic form post. Redirects to the landing page (or a
+ * validated `next`) on success, and back to /login with an error code otherwise. Every failure, a
+ * malformed or oversized body included, answers with that redirect, never JSON: a browser form posted it.
  */
-export async function POST(request: Request) {
-  const back = (message: string) => {
-    return seeOther(`/login?${new URLSearchParams({ error: message })}`);
-  };
-  if (!isSameOrigin(request)) return back('Your sign-in form expired. Please try again.');
+export const POST = rawRoute('public', async (request, ctx) => {
+  if (!isSameOrigin(request)) return back('expired');
+  let fields: Record<string, unknown> = {};
   try {
-    const input = loginFormSchema.parse(await readBody(request));
-    const { redirectTo } = await signInWithForm(input, clientAddress(request));
+    fields = await readBody(request);
+    const { redirectTo } = await signInWithForm(ctx, loginFormSchema.parse(fields));
     return seeOther(redirectTo);
   } catch (error) {
-    return back(toPublicError(error).message);
+    return back(loginErrorCodeFor(error), fields.next);
   }
-}
+});

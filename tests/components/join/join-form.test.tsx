@@ -1,13 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createClientAccountAction } from '@/app/(workspace)/join/actions';
+import { createClientAccountAction } from '@/lib/actions/accounts';
 import JoinWithAdvisorPage, { metadata as referralMetadata } from '@/app/(workspace)/join/[advisorHash]/page';
 import JoinPage, { metadata } from '@/app/(workspace)/join/page';
 import { JoinForm } from '@/components/join/join-form';
 import { CallProvider } from '@/components/ui/call-provider';
 import { findReferringAdvisorId } from '@/lib/accounts/queries';
 
-jest.mock('@/app/(workspace)/join/actions', () => ({ createClientAccountAction: jest.fn() }));
+jest.mock('@/lib/actions/accounts', () => ({ createClientAccountAction: jest.fn() }));
 jest.mock('@/lib/accounts/queries', () => ({ findReferringAdvisorId: jest.fn() }));
 // The real module loads the session (and with it the database driver), which jsdom has no use for.
 jest.mock('@/components/shell/site-header', () => ({ MAIN_CONTENT_ID: 'main-content' }));
@@ -128,6 +128,7 @@ describe('JoinForm', () => {
     const user = userEvent.setup();
     submit.mockResolvedValue({
       ok: false,
+      status: 422,
       message: 'An account with this email already exists.',
       fieldErrors: { email: 'An account with this email already exists.' },
     });

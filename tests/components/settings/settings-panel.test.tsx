@@ -1,11 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { updateEmailAction, updateNameAction, updatePasswordAction, updatePhoneAction } from '@/app/(workspace)/settings/actions';
+import { updateEmailAction, updateNameAction, updatePasswordAction, updatePhoneAction } from '@/lib/actions/settings';
 import { SettingsPanel } from '@/components/settings/settings-panel';
 import { CallProvider } from '@/components/ui/call-provider';
 import type { SettingsValues } from '@/lib/account-settings/types';
 
-jest.mock('@/app/(workspace)/settings/actions', () => ({
+jest.mock('@/lib/actions/settings', () => ({
   updateNameAction: jest.fn(),
   updateEmailAction: jest.fn(),
   updatePhoneAction: jest.fn(),
@@ -217,6 +217,7 @@ describe('SettingsPanel', () => {
   it("shows the server's message in the Error dialog and stays in edit mode", async () => {
     phoneAction.mockResolvedValue({
       ok: false,
+      status: 422,
       message: 'Your current password is incorrect.',
       fieldErrors: { password_check: 'Your current password is incorrect.' },
     });

@@ -16,6 +16,7 @@ describe('SiteHeaderView', () => {
     expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     expect(nav.queryByRole('link', { name: 'Logout' })).toBeNull();
+    expect(nav.queryByRole('button', { name: 'Logout' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Impersonation' })).toBeNull();
   });
 
@@ -29,7 +30,12 @@ describe('SiteHeaderView', () => {
     const nav = within(mainNav());
     expect(nav.getByRole('link', { name: 'My Info' })).toHaveAttribute('href', '/client-info');
     expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
-    expect(nav.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+    // Logout is a button posting to /logout, never a link a page elsewhere (or a prefetch) could follow.
+    expect(nav.queryByRole('link', { name: 'Logout' })).toBeNull();
+    const logout = nav.getByRole('button', { name: 'Logout' });
+    expect(logout).toHaveAttribute('type', 'submit');
+    expect(logout.closest('form')).toHaveAttribute('action', '/logout');
+    expect(logout.closest('form')).toHaveAttribute('method', 'post');
   });
 
   it('shows the impersonation banner with a way back, and hides Settings and Logout', () => {
@@ -48,6 +54,7 @@ describe('SiteHeaderView', () => {
     expect(nav.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     expect(nav.queryByRole('link', { name: 'Settings' })).toBeNull();
     expect(nav.queryByRole('link', { name: 'Logout' })).toBeNull();
+    expect(nav.queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 
   it('opens and closes the mobile menu as a disclosure', async () => {

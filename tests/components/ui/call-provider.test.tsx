@@ -60,7 +60,7 @@ describe('useCall', () => {
   });
 
   it('on { ok: false } removes the overlay and shows the Error dialog with the message', async () => {
-    const failure: ActionResult<string> = { ok: false, message: 'Beneficiary not found', fieldErrors: { name: 'Required' } };
+    const failure: ActionResult<string> = { ok: false, status: 404, message: 'Beneficiary not found', fieldErrors: { name: 'Required' } };
     const onResult = renderCall(async () => failure);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -80,7 +80,7 @@ describe('useCall', () => {
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Error' });
     expect(dialog).toHaveTextContent('Something went wrong. Please try again.');
-    expect(onResult).toHaveBeenCalledWith({ ok: false, message: 'Something went wrong. Please try again.' });
+    expect(onResult).toHaveBeenCalledWith({ ok: false, status: 0, message: 'Something went wrong. Please try again.' });
     expect(console.error).toHaveBeenCalled();
   });
 
@@ -90,12 +90,12 @@ describe('useCall', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
-    await act(async () => pending.resolve({ ok: false, message: 'Note too long' }));
+    await act(async () => pending.resolve({ ok: false, status: 422, message: 'Note too long' }));
     expect(await screen.findByRole('alertdialog', { name: 'Error' })).toHaveTextContent('Note too long');
   });
 
   it('shows one dialog at a time, in order', async () => {
-    const onResult = renderCall(async () => ({ ok: false, message: 'First' }));
+    const onResult = renderCall(async () => ({ ok: false as const, status: 422, message: 'First' }));
     const button = screen.getByRole('button', { name: 'Save' });
     await userEvent.click(button);
     await waitFor(() => expect(onResult).toHaveBeenCalledTimes(1));

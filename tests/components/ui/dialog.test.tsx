@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
-import { MessageDialog, Modal } from '@/components/ui/dialog';
+import { MessageDialog, Modal, ModalBody, ModalFooter, ModalForm } from '@/components/ui/dialog';
 import { Field, TextInput } from '@/components/ui/field';
 
 function RecordModal({ onOpenChange = () => {} }: { onOpenChange?: (open: boolean) => void }) {
@@ -87,6 +88,65 @@ describe('Modal', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(onSubmit).toHaveBeenCalled();
+  });
+
+  it('bare: the children bring their own body and footer (a form spanning both); the body field gets the focus', async () => {
+    const onSubmit = jest.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <Modal open bare title="New Child">
+        <ModalForm onSubmit={onSubmit} aria-label="Child">
+          <ModalBody>
+            <Field label="First name">
+              <TextInput />
+            </Field>
+          </ModalBody>
+          <ModalFooter>
+            <Button type="submit">Create</Button>
+          </ModalFooter>
+        </ModalForm>
+      </Modal>,
+    );
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveFocus();
+    expect(screen.getByRole('form', { name: 'Child' })).toHaveAttribute('novalidate');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(onSubmit).toHaveBeenCalled();
+  });
+
+  it('on close, leaves focus that code has placed elsewhere (a form reset for Add Another)', async () => {
+    function Placed() {
+      const [open, setOpen] = useState(false);
+      const elsewhere = useRef<HTMLInputElement>(null);
+      return (
+        <>
+          <Button onClick={() => setOpen(true)}>Open</Button>
+          <Field label="Elsewhere">
+            <TextInput ref={elsewhere} />
+          </Field>
+          <Modal
+            open={open}
+            title="Saved"
+            footer={
+              <Button
+                onClick={() => {
+                  // Closed at once, then focus placed before Radix's deferred focus return runs.
+                  flushSync(() => setOpen(false));
+                  elsewhere.current?.focus();
+                }}
+              >
+                Done
+              </Button>
+            }
+          >
+            text
+          </Modal>
+        </>
+      );
+    }
+    render(<Placed />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await new Promise((done) => setTimeout(done, 10));
+    expect(screen.getByRole('textbox', { name: 'Elsewhere' })).toHaveFocus();
   });
 });
 

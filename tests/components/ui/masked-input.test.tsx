@@ -36,6 +36,8 @@ describe('MaskedInput', () => {
     ['expiry', '0427', '04/27', '04/27'],
     ['amount', '1234567', '1,234,567', '1234567'],
     ['percent', '33.33', '33.33', '33.33'],
+    ['money', '1234567.891', '1,234,567.89', '1234567.89'],
+    ['twoDigit', '123', '12', '12'],
   ])('%s: typing %p shows %p and reports %p', async (mask, typed, shown, raw) => {
     const onRaw = jest.fn();
     render(<Controlled mask={mask} onRaw={onRaw} />);

@@ -46,6 +46,27 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/**
+ * The demo accounts' password. Random per seeded database: scripts/e2e.mjs reads it from the server's
+ * demo-accounts file and passes it on as E2E_DEMO_PASSWORD.
+ */
+export function demoPassword(): string {
+  const password = process.env.E2E_DEMO_PASSWORD;
+  if (!password) {
+    throw new Error(
+      'E2E_DEMO_PASSWORD is not set. Run the journeys with `npm run test:e2e`, or set it to the password in the demo-accounts.txt of the server under test.',
+    );
+  }
+  return password;
+}
+
+/** Fills the login form on the current page and submits it (no waiting: the caller knows where it leads). */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
 /** Signs in through the login form and waits for the landing page. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');

@@ -1,5 +1,5 @@
 import type { Actor } from '@/lib/auth/actor';
-import { can, canReachAdvisor, canReachClient, permissions, type Permission } from '@/lib/auth/policy';
+import { can, permissions, type Permission } from '@/lib/auth/policy';
 import { rolesOf, type RoleFlags } from '@/lib/auth/roles';
 
 const noFlags: RoleFlags = { isAdmin: false, isLegal: false, isAdvisory: false, isAdvisor: false, isClient: false, isFirmSupervisor: false };
@@ -76,24 +76,5 @@ describe('roles', () => {
   it('staff are advisory users who are not advisors; supervisors must be advisory', () => {
     expect(rolesOf({ ...noFlags, isAdvisory: true })).toEqual(['staff']);
     expect(rolesOf({ ...noFlags, isFirmSupervisor: true })).toEqual([]);
-  });
-});
-
-describe('scope', () => {
-  const mine = actor({ isAdvisory: true, isAdvisor: true }, { advisorIds: [7] });
-  it('advisors reach their own advisors’ clients only', () => {
-    expect(canReachClient(mine, { id: 1, advisorId: 7 })).toBe(true);
-    expect(canReachClient(mine, { id: 2, advisorId: 8 })).toBe(false);
-    expect(canReachClient(mine, { id: 3, advisorId: null })).toBe(false);
-    expect(canReachAdvisor(mine, 8)).toBe(false);
-  });
-  it('clients reach their household only', () => {
-    const c = actor({ isClient: true }, { householdClientIds: [4, 5] });
-    expect(canReachClient(c, { id: 5, advisorId: 7 })).toBe(true);
-    expect(canReachClient(c, { id: 6, advisorId: 7 })).toBe(false);
-  });
-  it('attorneys and admins reach everyone', () => {
-    expect(canReachClient(actors.legal, { id: 9, advisorId: 99 })).toBe(true);
-    expect(canReachAdvisor(actors.admin, 99)).toBe(true);
   });
 });

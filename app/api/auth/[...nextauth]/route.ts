@@ -1,9 +1,11 @@
 import NextAuth from 'next-auth';
 import { authOptions } from '@/lib/auth/options';
+import { rawRoute } from '@/lib/http/route';
 
-// next-auth's own endpoints (csrf, session, sign-out, credentials callback).
-function handler(req: Request, ctx: { params: Promise<{ nextauth: string[] }> }) {
-  return NextAuth(authOptions())(req, ctx);
-}
+type NextAuthContext = { params: Promise<{ nextauth: string[] }> };
+
+// next-auth's own endpoints (csrf, session, sign-in callback, sign-out): public by nature; each one checks
+// the session itself (lib/auth/options.ts) and agrees with the app about it.
+const handler = rawRoute<NextAuthContext>('public', (request, _ctx, context) => NextAuth(authOptions())(request, context));
 
 export { handler as GET, handler as POST };

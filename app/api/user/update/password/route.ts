@@ -6,6 +6,6 @@ import { updatePasswordSchema } from '@/lib/validation/settings';
  * POST /api/user/update/password/ — legacy settings call: the signed-in user's own password; answers
  * { message }. Other sessions end; the response carries a fresh session cookie for this one.
  */
-export const POST = route(updatePasswordSchema, async ({ actor, input }) => ({
-  message: (await updatePassword(actor, input)).message,
+export const POST = route('own', updatePasswordSchema, async ({ ctx, input }) => ({
+  message: (await updatePassword(ctx, input)).message,
 }));

@@ -1,0 +1,11 @@
+export { CheckboxField, YesNoField } from './choice-fields';
+export type { CheckboxFieldProps, YesNoFieldProps } from './choice-fields';
+export { EinField, IdentifierField, SsnField, TinField } from './identifier-field';
+export type { IdentifierFieldProps } from './identifier-field';
+export { DateField, MoneyField, PercentField, PhoneField, TwoDigitField, ZipField } from './masked-fields';
+export type { MaskedFieldProps, MoneyFieldProps } from './masked-fields';
+export { SelectField } from './select-field';
+export type { SelectFieldProps } from './select-field';
+export { TextAreaField, TextField } from './text-field';
+export type { TextAreaFieldProps, TextFieldProps } from './text-field';
+export type { KitFieldProps } from './use-form-field';

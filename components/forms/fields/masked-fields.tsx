@@ -1,0 +1,135 @@
+'use client';
+
+import type { ComponentPropsWithoutRef } from 'react';
+import { Field } from '@/components/ui/field';
+import { MaskedInput } from '@/components/ui/masked-input';
+import type { MaskPreset } from '@/components/ui/masked-input';
+import { parseMoney } from '@/lib/money';
+import { blurDate, clampPercent, formatUsDate } from '@/lib/validation/fields';
+import { useBoundControl } from './use-form-field';
+import type { KitFieldProps } from './use-form-field';
+
+type MaskedControlProps = Omit<
+  ComponentPropsWithoutRef<'input'>,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'id' | 'className' | 'required' | 'type' | 'min' | 'max' | 'pattern' | 'maxLength'
+>;
+
+export type MaskedFieldProps = KitFieldProps & MaskedControlProps;
+
+type MaskedFieldConfig = {
+  /** The mask, or a choice of mask by the form's value (money with or without cents). */
+  mask: MaskPreset | ((value: unknown) => MaskPreset);
+  /** The form's value as the mask should show it (a stored ISO date, a number ...). */
+  toShown?: (value: unknown) => string;
+  /** The blur rule: the value to keep once the person leaves the field (clear an impossible date ...). */
+  onLeave?: (shown: string) => string;
+};
+
+/**
+ * The one masked field: a MaskedInput bound to the form, reporting the mask's raw value, with an optional
+ * conversion of stored values for display and an optional blur rule.
+ */
+function MaskedField({ mask, toShown, onLeave, ...props }: MaskedFieldProps & MaskedFieldConfig) {
+  const { frame, controlProps } = useBoundControl(props);
+  const { value, onChange, onBlur, ...control } = controlProps;
+  const shown = toShown ? toShown(value) : asText(value);
+  return (
+    <Field {...frame}>
+      <MaskedInput
+        {...control}
+        mask={typeof mask === 'function' ? mask(value) : mask}
+        value={shown}
+        onChange={onChange}
+        onBlur={(event) => {
+          if (onLeave) {
+            const kept = onLeave(shown);
+            if (kept !== shown) onChange(kept);
+          }
+          onBlur(event);
+        }}
+      />
+    </Field>
+  );
+}
+
+function asText(value: unknown): string {
+  return value == null ? '' : String(value);
+}
+
+/**
+ * A stored decimal as the number masks write it ('33.30' → '33.3', '100.00' → '100'). Handing the mask its
+ * own spelling keeps it from reporting a change (and dirtying the form) the moment the field appears.
+ */
+function decimalText(value: unknown): string {
+  const text = asText(value);
+  return parseMoney(text)?.toFixed() ?? text;
+}
+
+/** A US phone number behind the (###) ###-#### mask; the form holds its 10 digits. */
+export function PhoneField(props: MaskedFieldProps) {
+  return <MaskedField mask="phone" {...props} />;
+}
+
+/** A five-digit ZIP code. */
+export function ZipField(props: MaskedFieldProps) {
+  return <MaskedField mask="zip" {...props} />;
+}
+
+/** One or two digits (times amended, serve order Other); the form holds the digits, the schema a number. */
+export function TwoDigitField(props: MaskedFieldProps) {
+  return <MaskedField mask="twoDigit" {...props} />;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * A date behind the MM/DD/YYYY mask. A stored ISO date is shown as MM/DD/YYYY; on blur a month outside 1-12
+ * or a day outside 1-31 clears the entry (intake §5). The form holds the typed text; the schema answers ISO.
+ */
+export function DateField(props: MaskedFieldProps) {
+  return <MaskedField mask="date" toShown={showDate} onLeave={blurDate} {...props} />;
+}
+
+function showDate(value: unknown): string {
+  const text = asText(value);
+  return ISO_DATE.test(text) ? formatUsDate(text) : text;
+}
+
+/**
+ * A share percentage: the mask takes up to 999.99, and on blur the value is clamped to 0..100 (0 or less
+ * becomes 0, 100 or more becomes 100, otherwise the decimal it spells).
+ */
+export function PercentField(props: MaskedFieldProps) {
+  return <MaskedField mask="percent" toShown={decimalText} onLeave={clampPercent} {...props} />;
+}
+
+export type MoneyFieldProps = MaskedFieldProps & {
+  /** Dollars and cents (payments). Default: whole dollars, as the intake's values and cash amounts. */
+  cents?: boolean;
+};
+
+/**
+ * An amount with thousands separators (1,234,567). The form holds a decimal string ('1234567', or
+ * '1234.56' with cents) and the schema answers '1234567.00'. A stored amount with cents keeps its cents
+ * even in a whole-dollar field, so re-saving never rounds it away.
+ */
+export function MoneyField({ cents = false, ...props }: MoneyFieldProps) {
+  const withCents = (value: unknown) => cents || hasCents(asText(value));
+  return (
+    <MaskedField
+      mask={(value) => (withCents(value) ? 'money' : 'amount')}
+      toShown={(value) => (withCents(value) ? decimalText(value) : wholeDollars(value))}
+      {...props}
+    />
+  );
+}
+
+function hasCents(value: string): boolean {
+  const [, fraction = ''] = value.split('.');
+  return /[1-9]/.test(fraction);
+}
+
+function wholeDollars(value: unknown): string {
+  const [whole = ''] = asText(value).split('.');
+  return whole;
+}

@@ -1,0 +1,207 @@
+'use client';
+
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { FormProvider } from 'react-hook-form';
+import type { DefaultValues } from 'react-hook-form';
+import { useActionForm } from '@/components/forms/use-action-form';
+import type { ActionFormMethods, FormInput, FormOutput, FormSchema, PrecheckProblem } from '@/components/forms/use-action-form';
+import { Button } from '@/components/ui/button';
+import { useCall, useMessage } from '@/components/ui/call-provider';
+import { firstField, Modal, ModalBody, ModalFooter, ModalForm } from '@/components/ui/dialog';
+import type { ModalSize } from '@/components/ui/dialog';
+import type { ActionResult } from '@/lib/http/result';
+import { recordTexts } from './record-texts';
+import type { RecordTexts, RecordTextsConfig } from './record-texts';
+import styles from './record-dialog.module.css';
+
+export type RecordMode = 'create' | 'update';
+
+export type RecordDialogProps<S extends FormSchema, R> = {
+  open: boolean;
+  /** 'create' for a new record (Create, then Add Another / Finished With …), 'update' for an existing one. */
+  mode: RecordMode;
+  /** The section's words: `{ noun: 'Child', section: 'Children' }`, with overrides for the spec's exceptions. */
+  texts: RecordTextsConfig;
+  /** The upsert's schema: the form validates with the one the server parses with. */
+  schema: S;
+  /** The record's values (or a new record's defaults); read each time the dialog opens. */
+  defaults: DefaultValues<FormInput<S>>;
+  /** Calls the upsert action with the parsed values. */
+  save: (values: FormOutput<S>) => Promise<ActionResult<R>>;
+  /** Calls the delete action; with it, an existing record gets a Remove button. */
+  remove?: () => Promise<ActionResult<unknown>>;
+  /** After a successful save (the section refreshes its list from `data`), before the success dialog. */
+  onSaved?: (data: R, mode: RecordMode) => void;
+  /** After a successful removal, before the dialog closes. */
+  onRemoved?: (data: unknown) => void;
+  /** The dialog asks to close (Cancel, ×, Finished With …, after an update or a removal). */
+  onClose: () => void;
+  /** Client-side rules beyond the schema (see useActionForm). */
+  precheck?: (values: FormOutput<S>) => PrecheckProblem | null | undefined | false;
+  /** The fields; a function receives the form (to watch a value and show dependent fields). */
+  children: ReactNode | ((form: ActionFormMethods<S>) => ReactNode);
+  /** Defaults to the texts' 'New …' or 'Edit …'. */
+  title?: ReactNode;
+  description?: ReactNode;
+  size?: ModalSize;
+};
+
+/**
+ * The intake sections' record modal (intake §2, §8): static (no backdrop or Escape dismissal), every field
+ * and button locked while saving or removing, and the spec's lifecycle:
+ * - create → '<Noun> Added' asks 'Would you like to add another …?': Add Another empties the form for the
+ *   next record; 'Finished With <Section>' closes;
+ * - update → '<Noun> Updated', then closes;
+ * - Remove → 'Remove <Noun>?' (warning, Cancel focused, button 'Remove') → closes once removed;
+ * - Cancel (or ×) closes; a new record that was never saved is discarded.
+ * Each opening (and each Add Another) starts from fresh `defaults`: the form is remounted, not patched.
+ */
+export function RecordDialog<S extends FormSchema, R>(props: RecordDialogProps<S, R>) {
+  const { open, mode, title, description, size = 'md', onClose } = props;
+  const texts = recordTexts(props.texts);
+  const [generation, setGeneration] = useState(0);
+  const [busy, setBusy] = useState(false);
+  // Set by Add Another: the next form focuses its first field (Radix only does so when the modal opens).
+  const focusNext = useRef(false);
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={title ?? (mode === 'create' ? texts.newTitle : texts.editTitle)}
+      description={description}
+      size={size}
+      busy={busy}
+      bare
+    >
+      <RecordForm
+        key={generation}
+        {...props}
+        resolvedTexts={texts}
+        onBusyChange={setBusy}
+        focusOnMountRef={focusNext}
+        onAddAnother={() => {
+          focusNext.current = true;
+          setGeneration((current) => current + 1);
+        }}
+      />
+    </Modal>
+  );
+}
+
+type RecordFormProps<S extends FormSchema, R> = RecordDialogProps<S, R> & {
+  resolvedTexts: RecordTexts;
+  onBusyChange: (busy: boolean) => void;
+  focusOnMountRef: { current: boolean };
+  onAddAnother: () => void;
+};
+
+function RecordForm<S extends FormSchema, R>({
+  mode,
+  schema,
+  defaults,
+  save,
+  remove,
+  onSaved,
+  onRemoved,
+  onClose,
+  precheck,
+  children,
+  resolvedTexts: texts,
+  onBusyChange,
+  focusOnMountRef,
+  onAddAnother,
+}: RecordFormProps<S, R>) {
+  const call = useCall();
+  const { confirm, showMessage } = useMessage();
+  const [removing, setRemoving] = useState(false);
+  const fieldsRef = useRef<HTMLFieldSetElement>(null);
+
+  const { form, submit, saving } = useActionForm({
+    schema,
+    defaults,
+    action: save,
+    precheck,
+    onSuccess: async (data) => {
+      onSaved?.(data, mode);
+      if (mode === 'create') {
+        const another = await confirm({
+          title: texts.added,
+          message: texts.addAnother,
+          confirmLabel: 'Add Another',
+          cancelLabel: texts.finished,
+          tone: 'success',
+          confirmVariant: 'primary',
+          focusCancel: false,
+        });
+        if (another) onAddAnother();
+        else onClose();
+      } else {
+        await showMessage({ title: texts.updated, tone: 'success' });
+        onClose();
+      }
+    },
+  });
+
+  const busy = saving || removing;
+  // A layout effect: the × is disabled in the same paint as the rest of the form.
+  useLayoutEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+
+  useEffect(() => {
+    if (!focusOnMountRef.current) return;
+    focusOnMountRef.current = false;
+    firstField(fieldsRef.current)?.focus();
+  }, [focusOnMountRef]);
+
+  const onRemove = async () => {
+    if (!remove) return;
+    const confirmed = await confirm({
+      title: texts.removeTitle,
+      message: texts.removeMessage,
+      confirmLabel: 'Remove',
+      tone: 'warning',
+      focusCancel: true,
+    });
+    if (!confirmed) return;
+    setRemoving(true);
+    let result: ActionResult<unknown> | undefined;
+    try {
+      result = await call(remove);
+    } finally {
+      setRemoving(false);
+    }
+    if (result?.ok) {
+      onRemoved?.(result.data);
+      onClose();
+    }
+  };
+
+  return (
+    <FormProvider {...form}>
+      <ModalForm onSubmit={submit} aria-busy={busy || undefined}>
+        <ModalBody>
+          {/* One disabled fieldset locks every field at once while a call runs. */}
+          <fieldset ref={fieldsRef} disabled={busy} className={styles.lock}>
+            {typeof children === 'function' ? children(form) : children}
+          </fieldset>
+        </ModalBody>
+        <ModalFooter>
+          {mode === 'update' && remove && (
+            <Button variant="danger" className={styles.remove} onClick={onRemove} disabled={busy} loading={removing}>
+              Remove
+            </Button>
+          )}
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving} disabled={removing}>
+            {mode === 'create' ? 'Create' : 'Save'}
+          </Button>
+        </ModalFooter>
+      </ModalForm>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,28 @@
+import 'server-only';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getActor, type Actor } from '@/lib/auth/actor';
+import { landingPathFor } from '@/lib/auth/landing';
+import { can, type Permission } from '@/lib/auth/policy';
+import type { RequestContext } from './context';
+import { clientAddress, userAgentOf } from './request';
+
+/**
+ * The door of a page: the signed-in actor, or a redirect. Guests go to sign in and come back to `from`;
+ * a user whose roles lack the permission goes to their own home (their dashboard, their intake, or the
+ * no-access page), never to an error. Records a page addresses are then loaded through the scope loaders,
+ * which answer notFound() for anything outside the actor's reach.
+ */
+export async function requireActor(permission: Permission | 'signed-in', from: string): Promise<Actor> {
+  const actor = await getActor();
+  if (!actor) redirect(`/login?${new URLSearchParams({ next: from })}`);
+  if (permission !== 'signed-in' && !can(actor, permission)) redirect(landingPathFor(actor));
+  return actor;
+}
+
+/** requireActor plus the request context a page hands to domain reads and loaders. */
+export async function requirePageContext(permission: Permission | 'signed-in', from: string): Promise<RequestContext> {
+  const actor = await requireActor(permission, from);
+  const requestHeaders = await headers();
+  return { actor, ip: clientAddress(requestHeaders), userAgent: userAgentOf(requestHeaders) };
+}

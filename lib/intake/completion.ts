@@ -1,0 +1,68 @@
+import { hasTotalsError } from './beneficiary-totals';
+import { requiredQuestions, unansweredQuestions } from './required';
+import type { Completion, IntakeView, SectionKey, SectionState } from './types';
+
+/*
+ * Where a household stands: each section of the client-info page complete, incomplete (with the count of
+ * unanswered questions) or empty, and one completion percentage (answered ÷ required, whole percent) that
+ * the advisor dashboard shows too. Sections 1-2 count the spec's required answers of every client; a list
+ * section counts one question, "is anyone on it?", plus the rules that make a list unusable (beneficiary
+ * totals that are not 0 or 100, a minor child without a guardian).
+ */
+
+export const SECTION_TITLES: Record<SectionKey, string> = {
+  personal: 'Personal Information',
+  estatePlan: 'Current & New Estate Plan Info',
+  children: 'Children',
+  beneficiaries: 'Beneficiaries',
+  trustees: 'Successor Trustees',
+  poas: 'Durable Powers of Attorney',
+};
+
+type Counts = { required: number; unanswered: number; empty: boolean };
+
+function section(key: SectionKey, counts: Counts): SectionState {
+  const state = counts.empty ? 'empty' : counts.unanswered === 0 ? 'complete' : 'incomplete';
+  return { key, title: SECTION_TITLES[key], state, unanswered: counts.unanswered };
+}
+
+type CompletionInput = Pick<IntakeView, 'client' | 'spouse' | 'children' | 'beneficiaries' | 'trustees' | 'agents' | 'showsFinancialPoa'>;
+
+/** The navigation's section states and the completion percentage of a household. */
+export function completionOf(view: CompletionInput, isMinorWithoutGuardian: (child: IntakeView['children'][number]) => boolean): Completion {
+  const clients = [view.client, ...(view.spouse ? [view.spouse] : [])];
+  const hasSpouse = view.spouse !== null;
+  const questions = (s: 'personal' | 'estatePlan') => {
+    const required = clients.reduce((n, c) => n + requiredQuestions(c, hasSpouse).filter((q) => q.section === s).length, 0);
+    const unanswered = clients.reduce((n, c) => n + unansweredQuestions(c, hasSpouse).filter((q) => q.section === s).length, 0);
+    return { required, unanswered, empty: unanswered === required };
+  };
+  // Children are optional (many clients have none): the section is complete unless a minor lacks a guardian.
+  const childIssues = view.children.filter(isMinorWithoutGuardian).length;
+  const childCounts: Counts = { required: 1 + view.children.length, unanswered: childIssues, empty: false };
+  // One question: someone inherits, with shares that add up (each tier 0 or 100 per client).
+  const beneficiaryCounts: Counts = {
+    required: 1,
+    unanswered: view.beneficiaries.length === 0 || hasTotalsError(view.beneficiaries) ? 1 : 0,
+    empty: view.beneficiaries.length === 0,
+  };
+  const trusteeCounts: Counts = { required: 1, unanswered: view.trustees.length === 0 ? 1 : 0, empty: view.trustees.length === 0 };
+  const poaTypes = view.showsFinancialPoa ? (['general', 'medical', 'financial'] as const) : (['general', 'medical'] as const);
+  const missingTypes = poaTypes.filter((type) => !view.agents.some((a) => a.type === type)).length;
+  const poaCounts: Counts = { required: poaTypes.length, unanswered: missingTypes, empty: view.agents.length === 0 };
+
+  const all: [SectionKey, Counts][] = [
+    ['personal', questions('personal')],
+    ['estatePlan', questions('estatePlan')],
+    ['children', childCounts],
+    ['beneficiaries', beneficiaryCounts],
+    ['trustees', trusteeCounts],
+    ['poas', poaCounts],
+  ];
+  const required = all.reduce((n, [, c]) => n + c.required, 0);
+  const unanswered = all.reduce((n, [, c]) => n + c.unanswered, 0);
+  return {
+    sections: all.map(([key, counts]) => section(key, counts)),
+    percent: required === 0 ? 100 : Math.floor(((required - unanswered) / required) * 100),
+  };
+}

@@ -1,0 +1,189 @@
+/*
+ * The intake as the client-info page sees it: one load of a household (lib/intake/load.ts) gives this
+ * view, server components render it and client components edit it through the intake actions
+ * (lib/actions/intake.ts), which answer with the refreshed view. Plain, serialisable data: public hashes,
+ * never internal ids, and never an unmasked SSN or identifier (only their last four; admins and attorneys
+ * fetch a full value on demand through the reveal action of the review page).
+ *
+ * The compatibility routes answer the spec's own shape instead; lib/intake/legacy.ts maps this view onto it.
+ */
+import type { Owner } from './owners';
+import type { BENEFICIARY_TIERS, IDENTIFIER_KINDS, POA_TYPES } from '@/lib/validation/lists';
+
+export type Tier = (typeof BENEFICIARY_TIERS)[number];
+export type PoaType = (typeof POA_TYPES)[number];
+export type IdentifierKind = (typeof IDENTIFIER_KINDS)[number];
+export type Gender = 'male' | 'female';
+export type YesNo = 'yes' | 'no';
+
+/** Name and contact of anyone on a list (children, beneficiaries, trustees, agents, guardians). */
+export type PersonView = {
+  /** The person's public hash: the same person may stand on several lists (linking). */
+  hash: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  suffix: string;
+  email: string;
+  phone: string;
+  /** ISO date (YYYY-MM-DD) or null. */
+  dob: string | null;
+  /** Last four digits of the SSN, for the masked display XXX-XX-1234; null when none is stored. */
+  ssnLast4: string | null;
+  /**
+   * The person row's version (always filled by the loader). A save that writes the person's fields sends
+   * it as `person_version`: one person may stand on several lists, and an edit through another list in
+   * between answers 409 instead of being overwritten.
+   */
+  version?: number;
+};
+
+/** A client's answers on the client-info page (section 1 and 2, and the per-client Yes/No choices). */
+export type ClientView = {
+  hash: string;
+  version: number;
+  /** 1 for the household's client, 2 for the spouse. */
+  ownerNo: 1 | 2;
+  person: PersonView;
+  /** The login email when the client has an account (read-only on the page). */
+  loginEmail: string | null;
+  gender: Gender | null;
+  residenceState: string | null;
+  isUsCitizen: boolean | null;
+  isReceivingMedicaid: boolean | null;
+  hasMentalDisorder: boolean | null;
+  wantsLifeSupport: boolean | null;
+  wantsCremation: boolean | null;
+  isOrganDonor: boolean | null;
+  hasEstatePlan: YesNo | null;
+  /** 'Trust', 'Will' or the free-text other type (at most 25 characters). */
+  estatePlanType: string | null;
+  trustName: string | null;
+  trustDate: string | null;
+  trustTimesAmended: number | null;
+  trustReplacementReason: string | null;
+  isAssetsTrustOwned: YesNo | null;
+  /** The state that governs the new trust (intent 1 is chosen after it). */
+  trustGoverningState: string | null;
+  /** has_trust_intent_1 … 7, in order (6 and 7 count only with a spouse). */
+  intents: [boolean | null, boolean | null, boolean | null, boolean | null, boolean | null, boolean | null, boolean | null];
+  trustIntentOther: string | null;
+  isSpouseBeneficiary: boolean | null;
+  isSpousePoa: Record<PoaType, boolean | null>;
+  isTrustSubmitted: boolean;
+};
+
+export type GuardianView = Omit<PersonView, 'dob' | 'ssnLast4'>;
+
+export type ChildView = {
+  hash: string;
+  version: number;
+  owner: Owner;
+  gender: Gender | null;
+  person: PersonView;
+  guardian1: GuardianView | null;
+  guardian2: GuardianView | null;
+  multiGuardianSpecifics: string;
+};
+
+/** One client's terms for a beneficiary (the pivot row). */
+export type BeneficiaryTerms = {
+  tier: Tier | null;
+  /** Decimal string with two decimals ("33.33"), or null when not given. */
+  sharePercent: string | null;
+  relationship: string | null;
+  isPerStirpes: boolean;
+  omissionReason: string | null;
+};
+
+export type BeneficiaryView = {
+  hash: string;
+  version: number;
+  owner: Owner;
+  type: 'person' | 'entity';
+  /** For a person beneficiary. */
+  person: PersonView | null;
+  /** For an entity beneficiary (a trust, charity, company). */
+  entity: { name: string; identifierKind: IdentifierKind | null; identifierLast4: string | null; date: string | null; isTrust: boolean } | null;
+  /** The client's and the spouse's terms; null for the one who does not own it. */
+  terms1: BeneficiaryTerms | null;
+  terms2: BeneficiaryTerms | null;
+};
+
+export type TrusteeView = {
+  hash: string;
+  version: number;
+  owner: Owner;
+  person: PersonView;
+  /** Serve order for the client and for the spouse (null where not an owner). */
+  order1: number | null;
+  order2: number | null;
+};
+
+/** An agent under one power-of-attorney type (an agent serving several types appears once per type). */
+export type AgentView = {
+  hash: string;
+  version: number;
+  type: PoaType;
+  owner: Owner;
+  person: PersonView;
+  order1: number | null;
+  order2: number | null;
+  isCollective: boolean;
+  isIndependent: boolean;
+};
+
+/** A person already on one of the household's lists, offered by 'Link from existing record?'. */
+export type LinkCandidate = {
+  person: PersonView;
+  /** Where the person stands today, e.g. ['Child', 'Beneficiary']. */
+  lists: string[];
+};
+
+export type SectionKey = 'personal' | 'estatePlan' | 'children' | 'beneficiaries' | 'trustees' | 'poas';
+
+/** A section's state for the navigation and the completion figure. */
+export type SectionState = {
+  key: SectionKey;
+  title: string;
+  state: 'complete' | 'incomplete' | 'empty';
+  /** Unanswered required questions in the section (0 when complete). */
+  unanswered: number;
+};
+
+export type Completion = {
+  sections: SectionState[];
+  /** Answered required questions ÷ required questions, 0..100, whole percent. */
+  percent: number;
+};
+
+/** What the viewer may do on the page (decided on the server; the page only hides what is refused). */
+export type IntakeAbilities = {
+  canEdit: boolean;
+  /** Admins and attorneys: reveal full SSNs and identifiers on the review page. */
+  canRevealIdentifiers: boolean;
+  /** Attorneys and admins: change the plan status; attorneys open a submitted trust on review. */
+  isLegal: boolean;
+  /**
+   * The trust has been submitted for attorney review: from then on only attorneys and admins may edit
+   * (canEdit is false for everyone else, and the server refuses their saves with 403).
+   */
+  isSubmitted?: boolean;
+};
+
+export type IntakeView = {
+  householdHash: string;
+  client: ClientView;
+  spouse: ClientView | null;
+  /** The advisor's first firm decides firm-specific rules (the financial PoA block for apsi / alpha 1). */
+  showsFinancialPoa: boolean;
+  latestPlan: { hash: string; status: string; statusLabel: string } | null;
+  children: ChildView[];
+  beneficiaries: BeneficiaryView[];
+  trustees: TrusteeView[];
+  agents: AgentView[];
+  /** Everyone on any list (and the guardians), for linking. */
+  people: LinkCandidate[];
+  completion: Completion;
+  abilities: IntakeAbilities;
+};

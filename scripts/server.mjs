@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// The production server: Next's request handler behind a plain Node HTTP server, so the app can know the
+// address of the connection. `next start` cannot tell it: Next fills X-Forwarded-For from the socket only
+// when the client sent none, so a forged header would replace the real address. Here every request gets
+// the socket's address in PEER_HEADER, overwriting anything the client sent; lib/http/request.ts derives
+// the client address from it (and from X-Forwarded-For only for TRUSTED_PROXY_HOPS trusted proxies).
+// It also adds what depends on the served address (HSTS, the CSP's upgrade-insecure-requests) and replays
+// the prerendered guest /trust from memory (scripts/prerendered-page-cache.mjs).
+//
+//   node scripts/server.mjs [-p PORT] [-H HOST]      (npm start and npm run test:e2e call this)
+import http from 'node:http';
+import path from 'node:path';
+import next from 'next';
+import { withUpgradeInsecureRequests } from '../lib/http/security-headers.mjs';
+import { createPrerenderedPageCache } from './prerendered-page-cache.mjs';
+
+/** Keep in sync with PEER_HEADER in lib/http/request.ts. */
+const PEER_HEADER = 'x-trustwell-peer';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const args = process.argv.slice(2);
+const flag = (names, fallback) => {
+  const i = args.findIndex((a) => names.includes(a));
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const port = Number(flag(['-p', '--port'], process.env.PORT ?? '3000'));
+const hostname = flag(['-H', '--hostname'], undefined);
+
+process.env.NODE_ENV = 'production';
+const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+// When the site is served over HTTPS (behind a TLS-terminating proxy), browsers are told to keep to it, and
+// the Content-Security-Policy (fixed at build time by next.config.mjs) gets `upgrade-insecure-requests`.
+const siteUrl = process.env.SITE_URL?.trim() || process.env.NEXTAUTH_URL?.trim() || '';
+const hsts = siteUrl.startsWith('https://') ? 'max-age=63072000; includeSubDomains' : null;
+
+/** Rewrites the CSP that Next sets from next.config.mjs, on its way out. */
+function upgradeCsp(res) {
+  const setHeader = res.setHeader;
+  res.setHeader = function (name, value) {
+    const csp = typeof value === 'string' && name.toLowerCase() === 'content-security-policy';
+    return setHeader.call(this, name, csp ? withUpgradeInsecureRequests(value) : value);
+  };
+}
+
+// The guest /trust, prerendered, is replayed from memory for a second at a time: Next's per-request work
+// for it costs twice what sending it does (docs/performance.md). A session cookie (any cookie whose name
+// contains next-auth.session-token, as in next.config.mjs's rewrites) sends the request to Next.
+const serve = createPrerenderedPageCache({ paths: ['/trust', '/trust/'], bypassCookie: 'next-auth.session-token' });
+
+const server = http.createServer((req, res) => {
+  req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+  if (hsts) {
+    res.setHeader('Strict-Transport-Security', hsts);
+    upgradeCsp(res);
+  }
+  serve(req, res, handle);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, hostname, () => {
+  console.log(`> Ready on http://${hostname ?? 'localhost'}:${port}`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.close();
+    void app.close?.().finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3000).unref();
+  });
+}

@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/*
+ * A second app server for the tests that need other settings than the suite's (an https site URL, proxy
+ * hops): scripts/server.mjs on the built app, its own port and an empty scratch database (no demo data).
+ */
+
+const root = path.resolve(__dirname, '../../..');
+
+export type ScratchServer = { url: string; stop: () => Promise<void> };
+
+export async function startScratchServer(port: number, extraEnv: Record<string, string> = {}): Promise<ScratchServer> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'trustwell-e2e-server-'));
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXTAUTH_URL: url,
+    PGLITE_DATA_DIR: path.join(scratch, 'pglite'),
+    SECRETS_FILE: path.join(scratch, 'secrets.json'),
+    UPLOADS_DIR: path.join(scratch, 'uploads'),
+    DEMO_ACCOUNTS_FILE: path.join(scratch, 'demo-accounts.txt'),
+    SEED_DEMO_DATA: '0',
+    ...extraEnv,
+  };
+  delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/server.mjs'), '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    fs.rmSync(scratch, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited:\n${log}`);
+    }
+    try {
+      if ((await fetch(`${url}/login`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not start:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return { url, stop };
+}

@@ -1,0 +1,1 @@
+// Stands in for the 'server-only' marker under Jest (Next's build enforces it; tests import server modules directly).

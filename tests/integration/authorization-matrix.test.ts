@@ -1,0 +1,326 @@
+import { NextRequest } from 'next/server';
+import fs from 'node:fs';
+import path from 'node:path';
+import { issueLoginToken } from '@/lib/auth/login-token';
+import type { DoorPermission } from '@/lib/http/context';
+import { PEER_HEADER } from '@/lib/http/request';
+import type { ActionResult } from '@/lib/http/result';
+import { setRequestHeaders } from '../helpers/fake-headers';
+import { TEST_PASSWORD } from '../helpers/factories';
+import { signInAs, signOut } from '../helpers/session';
+import { buildWorld, databaseFingerprint, ROLES, sessionOf, type RoleName, type World } from '../helpers/world';
+import { seedIntakeRecords, type IntakeRecords } from './helpers/intake';
+
+/*
+ * The authorization matrix: every door of the app (each route handler and each server action, found by
+ * walking the source tree) called as every role, with the answer each must give. A refusal (401, 403, 404)
+ * must also leave the database exactly as it was. A door added without an entry here fails the test, so
+ * no door ships without its authorization being decided and checked.
+ */
+
+const root = path.resolve(__dirname, '../..');
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+type Door = { id: string; file: string; permission: DoorPermission | undefined; invoke: (args: CallArgs) => Promise<number> };
+type CallArgs = { body?: Record<string, unknown>; form?: Record<string, string>; path?: string; params?: Record<string, string | string[]>; input?: unknown };
+
+function walk(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : walk(full);
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** `app/api/user/update/name/route.ts` → `/api/user/update/name` (route groups dropped). */
+function urlPathOf(file: string): string {
+  const segments = path.relative(path.join(root, 'app'), path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
+  return `/${segments.join('/')}`;
+}
+
+const isServerActionFile = (source: string) => /^(?:\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*['"]use server['"]/.test(source);
+
+let peer = 0;
+/** Each call comes from its own address, so the per-address brakes never decide an answer here. */
+function nextAddress(): string {
+  peer += 1;
+  return `198.18.${Math.floor(peer / 250)}.${(peer % 250) + 1}`;
+}
+
+async function discoverDoors(): Promise<Door[]> {
+  const doors: Door[] = [];
+  const files = [...walk(path.join(root, 'app')), ...walk(path.join(root, 'lib')), ...walk(path.join(root, 'components'))];
+  for (const file of files) {
+    const rel = path.relative(root, file);
+    if (path.basename(file) === 'route.ts' && rel.startsWith(`app${path.sep}`)) {
+      const mod = (await import(file)) as Record<string, unknown>;
+      for (const method of HTTP_METHODS) {
+        const handler = mod[method] as ((request: Request, ctx: unknown) => Promise<Response>) & { permission?: DoorPermission };
+        if (typeof handler !== 'function') continue;
+        const urlPath = urlPathOf(file);
+        doors.push({
+          id: `${method} ${urlPath}`,
+          file: rel,
+          permission: handler.permission,
+          invoke: async ({ body, form, path: callPath, params }) => {
+            const address = nextAddress();
+            const headers: Record<string, string> = { host: 'localhost:3000', origin: 'http://localhost:3000', [PEER_HEADER]: address };
+            let payload: BodyInit | undefined;
+            if (form) {
+              headers['content-type'] = 'application/x-www-form-urlencoded';
+              payload = new URLSearchParams(form).toString();
+            } else if (body && method !== 'GET') {
+              headers['content-type'] = 'application/json';
+              payload = JSON.stringify(body);
+            }
+            // Next hands route handlers a NextRequest (next-auth reads its nextUrl).
+            const request = new NextRequest(`http://localhost:3000${callPath ?? urlPath}`, { method, headers, body: payload });
+            const response = await handler(request, { params: Promise.resolve(params ?? {}) });
+            return response.status;
+          },
+        });
+      }
+    } else if (isServerActionFile(fs.readFileSync(file, 'utf8'))) {
+      const mod = (await import(file)) as Record<string, unknown>;
+      for (const [name, fn] of Object.entries(mod)) {
+        if (typeof fn !== 'function') continue;
+        const action = fn as ((input: unknown) => Promise<ActionResult<unknown>>) & { permission?: DoorPermission };
+        doors.push({
+          id: `action ${rel.split(path.sep).join('/')}#${name}`,
+          file: rel,
+          permission: action.permission,
+          invoke: async ({ input }) => {
+            setRequestHeaders({ host: 'localhost:3000', origin: 'http://localhost:3000', [PEER_HEADER]: nextAddress() });
+            const result = await action(input);
+            return result.ok ? 200 : result.status;
+          },
+        });
+      }
+    }
+  }
+  return doors;
+}
+
+// ---- What each door must answer, per role --------------------------------------------------------------
+
+type Expectation = Record<RoleName, number>;
+type Prepared = { intake?: IntakeRecords };
+type Entry = {
+  permission: DoorPermission;
+  /** Records the call needs besides the world (created once per world, before the fingerprint). */
+  prepare?: (world: World) => Promise<Prepared>;
+  args: (world: World, role: RoleName, prepared: Prepared) => CallArgs;
+  expect: Expectation;
+};
+
+const every = (status: number): Expectation => Object.fromEntries(ROLES.map((r) => [r, status])) as Expectation;
+/** Signed-in users acting on their own account: guests 401, an admin acting as someone 403 (settings are the real user's). */
+const ownAccount: Expectation = { ...every(200), guest: 401, adminImpersonating: 403 };
+
+let emails = 0;
+const uniqueEmail = () => `matrix${++emails}-${Date.now()}@test.example`;
+
+const signUp = () => ({
+  first_name: 'Matrix',
+  middle_name: '',
+  last_name: 'Person',
+  suffix: '',
+  email: uniqueEmail(),
+  phone: '5551234567',
+  password: 'Matrix-Password-1',
+  password_confirmation: 'Matrix-Password-1',
+  advisor_hash: '',
+});
+const nameChange = { nickname: '', first_name: 'Renamed', middle_name: '', last_name: 'Person', suffix: '', password_check: TEST_PASSWORD };
+const emailChange = () => ({ contact_info: { email: uniqueEmail(), phone: '5551234567' }, password_check: TEST_PASSWORD });
+const phoneChange = { contact_info: { email: 'ignored@test.example', phone: '5559876543' }, password_check: TEST_PASSWORD };
+const passwordChange = { password_check: TEST_PASSWORD, new_password: 'Brand-New-Password-9', new_password_confirmation: 'Brand-New-Password-9' };
+
+// ---- Intake (client-info sections 1-6): every door writes to the matrix household ------------------------
+
+/** The household's own people and team may write; other households' people and advisors get 404. */
+const intakeWrite: Expectation = { ...every(200), guest: 401, otherHouseholdClient: 404, otherAdvisor: 404, otherFirm: 404 };
+const owner1 = (w: World) => w.household.client.hash;
+const owner2 = (w: World) => w.household.spouse!.client.hash;
+const withRecords = async (w: World): Promise<Prepared> => ({ intake: await seedIntakeRecords([w.household.client.id, w.household.spouse!.client.id]) });
+const records = (p: Prepared) => p.intake!;
+const intakeName = { first_name: 'Matrix', middle_name: '', last_name: 'Person', suffix: '' };
+const personalInfo = (w: World) => ({
+  client_hash: owner2(w),
+  version: 1,
+  ...intakeName,
+  phone: '5551234567',
+  dob: '01/02/1970',
+  ssn: '123-45-6789',
+  gender: 'female',
+  residence_state: 'CA',
+  is_us_citizen: true,
+  is_receiving_medicaid: false,
+  has_mental_disorder: false,
+  wants_life_support: true,
+  wants_cremation: false,
+  is_organ_donor: true,
+});
+const estatePlanAnswers = { version: 1, has_estate_plan: 'yes', estate_plan_type: 'Trust', trust_name: 'Matrix Trust', trust_date: '01/01/2010', trust_times_amended: 1, trust_replacement_reason: 'Restate.', is_assets_trust_owned: 'no', trust_governing_state: 'CA', has_trust_intent_1: true };
+const childInput = (w: World) => ({ client_hash: owner1(w), owner: 'both', ...intakeName, dob: '01/02/2015', gender: 'male', guardian1: { ...intakeName, first_name: 'Guardian' } });
+const beneficiaryInput = (w: World) => ({ client_hash: owner1(w), type: 'person', owner: 'both', same_values: false, values1: { tier: 'primary', share_percent: '50', relationship: 'Child' }, values2: { tier: 'contingent', share_percent: '25', relationship: 'Friend' }, ...intakeName });
+const trusteeInput = (w: World) => ({ client_hash: owner1(w), owner: '1', values1: { order: 1 }, ...intakeName, phone: '5551234567', email: 'trustee@test.example' });
+const agentInput = (w: World) => ({ client_hash: owner1(w), type: 'medical', owner: '2', values2: { order: 1 }, ...intakeName });
+const deleteOf = (key: 'child' | 'beneficiary' | 'trustee') => (w: World, _role: RoleName, p: Prepared) => ({ input: { client_hash: owner1(w), hash: records(p)[key], version: 1 } });
+
+const INTAKE: Record<string, Entry> = {
+  'action lib/actions/intake.ts#updatePersonalInfoAction': { permission: 'intake.write', args: (w) => ({ input: personalInfo(w) }), expect: intakeWrite },
+  'action lib/actions/intake.ts#updateEstatePlanInfoAction': {
+    permission: 'intake.write',
+    args: (w) => ({ input: { client_hash: owner1(w), client1: estatePlanAnswers, client2: { ...estatePlanAnswers, has_estate_plan: 'no' } } }),
+    expect: intakeWrite,
+  },
+  'action lib/actions/intake.ts#setSpouseChoiceAction': { permission: 'intake.write', args: (w) => ({ input: { client_hash: owner2(w), version: 1, is_spouse_beneficiary: true, is_spouse_poa_financial: false } }), expect: intakeWrite },
+  'action lib/actions/intake.ts#upsertChildAction': { permission: 'intake.write', args: (w) => ({ input: childInput(w) }), expect: intakeWrite },
+  'action lib/actions/intake.ts#deleteChildAction': { permission: 'intake.write', prepare: withRecords, args: deleteOf('child'), expect: intakeWrite },
+  'action lib/actions/intake.ts#upsertBeneficiaryAction': { permission: 'intake.write', args: (w) => ({ input: beneficiaryInput(w) }), expect: intakeWrite },
+  'action lib/actions/intake.ts#deleteBeneficiaryAction': { permission: 'intake.write', prepare: withRecords, args: deleteOf('beneficiary'), expect: intakeWrite },
+  'action lib/actions/intake.ts#upsertTrusteeAction': { permission: 'intake.write', args: (w) => ({ input: trusteeInput(w) }), expect: intakeWrite },
+  'action lib/actions/intake.ts#deleteTrusteeAction': { permission: 'intake.write', prepare: withRecords, args: deleteOf('trustee'), expect: intakeWrite },
+  'action lib/actions/intake.ts#upsertAgentAction': { permission: 'intake.write', args: (w) => ({ input: agentInput(w) }), expect: intakeWrite },
+  'action lib/actions/intake.ts#deleteAgentAction': {
+    permission: 'intake.write',
+    prepare: withRecords,
+    args: (w, _role, p) => ({ input: { client_hash: owner1(w), hash: records(p).agent, version: 1, type: 'general' } }),
+    expect: intakeWrite,
+  },
+  // The compatibility routes, with the earlier front end's payloads (intake §7).
+  'POST /api/updatePersonalInfo': {
+    permission: 'intake.write',
+    args: (w) => ({ body: { ...personalInfo(w), client_hash: undefined, version: undefined, hash_id: owner2(w), is_us_citizen: 1, wants_cremation: 0 } }),
+    expect: intakeWrite,
+  },
+  'POST /api/ClientInfo/updateClientInfo': {
+    permission: 'intake.write',
+    args: (w) => ({ body: { hash: owner2(w), is_spouse_beneficiary: 1, has_estate_plan: 'no' } }),
+    expect: intakeWrite,
+  },
+  'POST /api/clientInfo/updateOrCreate/child': {
+    permission: 'intake.write',
+    args: (w) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_child: '', hash_id_existing_person: null, owner: 'both', gender: 'female', dob: '01/02/2015', ...intakeName, has_guardian_1: true, guardian_1_first_name: 'Guardian', guardian_1_last_name: 'Person' } }),
+    expect: intakeWrite,
+  },
+  'POST /api/clientInfo/delete/child': { permission: 'intake.write', prepare: withRecords, args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_child: records(p).child } }), expect: intakeWrite },
+  'POST /api/clientInfo/updateOrCreate/beneficiary': {
+    permission: 'intake.write',
+    args: (w) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), owner: 'both', type: 'entity', name: 'Matrix Charity', identifier: '12-3456789', is_trust: false, tier1: 'primary', share_percent1: 50, relationship1: 'Charity', is_per_stirpes1: 0, tier2: 'primary', share_percent2: '40', relationship2: 'Charity' } }),
+    expect: intakeWrite,
+  },
+  'POST /api/clientInfo/delete/beneficiary': { permission: 'intake.write', prepare: withRecords, args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_beneficiary: records(p).beneficiary } }), expect: intakeWrite },
+  'POST /api/clientInfo/updateOrCreate/fiduciary': {
+    permission: 'intake.write',
+    args: (w) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), owner: 'both', ...intakeName, phone: '(555) 123-4567', email: 'f@test.example', order1: 1, order2: 2 } }),
+    expect: intakeWrite,
+  },
+  'POST /api/clientInfo/delete/fiduciary': { permission: 'intake.write', prepare: withRecords, args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_fiduciary: records(p).trustee } }), expect: intakeWrite },
+  'POST /api/clientInfo/updateOrCreate/poa': {
+    permission: 'intake.write',
+    args: (w) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), owner: '1', ...intakeName, phone: '5551234567', email: 'a@test.example', type1: 'financial', order1: 1 } }),
+    expect: intakeWrite,
+  },
+  'POST /api/clientInfo/delete/poa': { permission: 'intake.write', prepare: withRecords, args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_poa: records(p).agent, type: 'general' } }), expect: intakeWrite },
+};
+
+const MATRIX: Record<string, Entry> = {
+  ...INTAKE,
+  // Sign-up is open to anyone; a signed-in user may create another account (audited under them).
+  'POST /api/createClient': { permission: 'public', args: () => ({ body: signUp() }), expect: every(200) },
+  'action lib/actions/accounts.ts#createClientAccountAction': { permission: 'public', args: () => ({ input: signUp() }), expect: every(200) },
+  // The form post always answers with a redirect (to the landing page, or back with an error code).
+  'POST /api/login': {
+    permission: 'public',
+    args: (world) => ({ form: { _token: issueLoginToken(), email: world.users.advisor.email, password: TEST_PASSWORD } }),
+    expect: every(303),
+  },
+  'POST /api/logout': { permission: 'public', args: () => ({ form: {} }), expect: every(303) },
+  // next-auth's own endpoints: the session read answers everyone; a sign-out without its CSRF token is
+  // sent to the sign-out page and changes nothing.
+  'GET /api/auth/[...nextauth]': { permission: 'public', args: () => ({ path: '/api/auth/session', params: { nextauth: ['session'] } }), expect: every(200) },
+  'POST /api/auth/[...nextauth]': { permission: 'public', args: () => ({ path: '/api/auth/signout', params: { nextauth: ['signout'] }, form: {} }), expect: every(302) },
+  'POST /api/user/update/name': { permission: 'own', args: () => ({ body: nameChange }), expect: ownAccount },
+  'POST /api/user/update/email': { permission: 'own', args: () => ({ body: emailChange() }), expect: ownAccount },
+  'POST /api/user/update/phone': { permission: 'own', args: () => ({ body: phoneChange }), expect: ownAccount },
+  'POST /api/user/update/password': { permission: 'own', args: () => ({ body: passwordChange }), expect: ownAccount },
+  'action lib/actions/settings.ts#updateNameAction': { permission: 'own', args: () => ({ input: nameChange }), expect: ownAccount },
+  'action lib/actions/settings.ts#updateEmailAction': { permission: 'own', args: () => ({ input: emailChange() }), expect: ownAccount },
+  'action lib/actions/settings.ts#updatePhoneAction': { permission: 'own', args: () => ({ input: phoneChange }), expect: ownAccount },
+  'action lib/actions/settings.ts#updatePasswordAction': { permission: 'own', args: () => ({ input: passwordChange }), expect: ownAccount },
+};
+
+// ---- The test -----------------------------------------------------------------------------------------
+
+let doors: Door[] = [];
+beforeAll(async () => {
+  doors = await discoverDoors();
+}, 60_000);
+
+describe('authorization matrix: the doors', () => {
+  it('finds the doors by walking the tree (routes and server actions)', () => {
+    expect(doors.length).toBeGreaterThanOrEqual(Object.keys(MATRIX).length);
+    expect(doors.some((d) => d.id.startsWith('action '))).toBe(true);
+    expect(doors.some((d) => d.id.startsWith('POST /api/'))).toBe(true);
+  });
+
+  it('has an entry for every door, and every entry names a door that exists', () => {
+    const found = doors.map((d) => d.id).sort();
+    expect(found.filter((id) => !(id in MATRIX))).toEqual([]);
+    expect(Object.keys(MATRIX).filter((id) => !found.includes(id))).toEqual([]);
+  });
+
+  it('every door declares the permission the matrix expects (no door is written without deciding it)', () => {
+    for (const door of doors) expect({ door: door.id, permission: door.permission }).toEqual({ door: door.id, permission: MATRIX[door.id]?.permission });
+  });
+
+  it('no server action is defined inline: every one lives in a "use server" file that exports wrapped doors only', () => {
+    const inline = [...walk(path.join(root, 'app')), ...walk(path.join(root, 'components')), ...walk(path.join(root, 'lib'))].filter((file) => {
+      const source = fs.readFileSync(file, 'utf8');
+      return /['"]use server['"]/.test(source) && !isServerActionFile(source);
+    });
+    expect(inline.map((f) => path.relative(root, f))).toEqual([]);
+  });
+});
+
+describe.each(Object.keys(MATRIX))('authorization matrix: %s', (doorId) => {
+  const entry = MATRIX[doorId];
+  let world: World;
+  let fresh = false;
+  let prepared: { world: World; records: Prepared } | null = null;
+
+  beforeAll(async () => {
+    world = await buildWorld();
+    fresh = true;
+  }, 60_000);
+
+  it.each([...ROLES])('%s', async (role) => {
+    const door = doors.find((d) => d.id === doorId);
+    if (!door) throw new Error(`No door ${doorId}`);
+    // A successful call may have changed what the next role's call depends on (a new password, a new
+    // email): start every call after a success from a newly built world.
+    if (!fresh) world = await buildWorld();
+    if (prepared?.world !== world) prepared = { world, records: entry.prepare ? await entry.prepare(world) : {} };
+    const session = sessionOf(world, role);
+    if (session) await signInAs(session.user, session.impersonator);
+    else signOut();
+
+    const before = await databaseFingerprint();
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+    let status: number;
+    try {
+      status = await door.invoke(entry.args(world, role, prepared.records));
+    } finally {
+      spy.mockRestore();
+    }
+    expect({ role, status }).toEqual({ role, status: entry.expect[role] });
+    const refused = status === 401 || status === 403 || status === 404;
+    if (refused) {
+      expect(await databaseFingerprint()).toEqual(before);
+    } else {
+      fresh = false;
+    }
+  }, 30_000);
+});

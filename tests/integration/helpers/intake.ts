@@ -1,0 +1,88 @@
+import { db } from '@/db';
+import * as t from '@/db/schema';
+import { newHash } from '@/db/schema/columns';
+import type { Actor } from '@/lib/auth/actor';
+import { sealIdentifier } from '@/lib/crypto';
+import { placeOf } from '@/lib/encrypted-columns';
+import { actorOf, ctxOf } from '../../helpers/context';
+import { makeAdvisor, makeFirm, makeHousehold } from '../../helpers/factories';
+
+/*
+ * Intake fixtures: a married household under an advisor, the request contexts of the people who work on
+ * it, and lists filled by direct inserts (fast; the domain functions are tested on their own).
+ */
+export async function makeCouple(options: { firmName?: string; spouse?: boolean } = {}) {
+  const firm = await makeFirm(options.firmName ?? `Firm ${newHash().slice(0, 6)}`);
+  const advisor = await makeAdvisor({ firmId: firm.id });
+  const household = await makeHousehold(advisor.advisor.id, { spouse: options.spouse ?? true });
+  const clientActor = await actorOf(household.user);
+  const advisorActor = await actorOf(advisor.user);
+  return {
+    firm,
+    advisor,
+    household,
+    owner1: household.client,
+    owner2: household.spouse?.client ?? null,
+    clientCtx: ctxOf(clientActor),
+    advisorCtx: ctxOf(advisorActor),
+    spouseCtx: household.spouse ? ctxOf(await actorOf(household.spouse.user)) : null,
+    actors: { client: clientActor, advisor: advisorActor } as Record<string, Actor>,
+  };
+}
+export type Couple = Awaited<ReturnType<typeof makeCouple>>;
+
+async function person(values: Partial<t.NewPerson> & { ssn?: string } = {}) {
+  const { ssn, ...rest } = values;
+  const hash = newHash();
+  const sealed = sealIdentifier(ssn, placeOf(t.persons.ssnCipher, hash));
+  const [row] = await db
+    .insert(t.persons)
+    .values({ firstName: 'Pat', lastName: 'Doe', ...rest, hash, ssnCipher: sealed.cipher, ssnLast4: sealed.last4 })
+    .returning();
+  return row;
+}
+
+/** Fills a couple's lists: children (minors with a guardian), beneficiaries, trustees and agents, owned by both. */
+export async function fillLists(couple: Couple, counts: { children: number; beneficiaries: number; trustees: number; agents: number }) {
+  const owners = [couple.owner1.id, ...(couple.owner2 ? [couple.owner2.id] : [])];
+  const guardian = await person({ firstName: 'Gina', lastName: 'Guard', phone: '5551112222' });
+  for (let i = 0; i < counts.children; i++) {
+    const p = await person({ firstName: `Kid${i}`, lastName: 'Doe', dob: '2015-05-05', ssn: '123456789' });
+    const [child] = await db.insert(t.children).values({ personId: p.id, gender: 'female', guardian1PersonId: guardian.id }).returning();
+    await db.insert(t.clientChildren).values(owners.map((clientId) => ({ clientId, childId: child.id })));
+  }
+  for (let i = 0; i < counts.beneficiaries; i++) {
+    const p = await person({ firstName: `Heir${i}`, lastName: 'Doe', ssn: '987654321' });
+    const [b] = await db.insert(t.beneficiaries).values({ type: 'person', personId: p.id }).returning();
+    await db.insert(t.clientBeneficiaries).values(owners.map((clientId) => ({ clientId, beneficiaryId: b.id, tier: 'primary' as const, sharePercent: '5.00', relationship: 'Child' })));
+  }
+  for (let i = 0; i < counts.trustees; i++) {
+    const p = await person({ firstName: `Trustee${i}`, lastName: 'Doe', phone: '5550000000' });
+    const [f] = await db.insert(t.fiduciaries).values({ personId: p.id }).returning();
+    await db.insert(t.clientFiduciaries).values(owners.map((clientId) => ({ clientId, fiduciaryId: f.id, order: i + 1 })));
+  }
+  for (let i = 0; i < counts.agents; i++) {
+    const p = await person({ firstName: `Agent${i}`, lastName: 'Doe' });
+    const [a] = await db.insert(t.poaAgents).values({ personId: p.id }).returning();
+    const type = (['general', 'medical', 'financial'] as const)[i % 3];
+    await db.insert(t.clientPoaAgents).values(owners.map((clientId) => ({ clientId, agentId: a.id, type, order: Math.floor(i / 3) + 1 })));
+  }
+}
+
+/** One record of each family list on both clients (version 1), for the doors that update or delete. */
+export async function seedIntakeRecords(clientIds: number[]) {
+  const kid = await person({ firstName: 'Matrix', lastName: 'Kid', dob: '2016-01-01' });
+  const [child] = await db.insert(t.children).values({ personId: kid.id }).returning();
+  await db.insert(t.clientChildren).values(clientIds.map((clientId) => ({ clientId, childId: child.id })));
+  const heir = await person({ firstName: 'Matrix', lastName: 'Heir' });
+  const [beneficiary] = await db.insert(t.beneficiaries).values({ type: 'person', personId: heir.id }).returning();
+  await db.insert(t.clientBeneficiaries).values(clientIds.map((clientId) => ({ clientId, beneficiaryId: beneficiary.id, tier: 'primary' as const, sharePercent: '100.00', relationship: 'Child' })));
+  const steward = await person({ firstName: 'Matrix', lastName: 'Trustee' });
+  const [trustee] = await db.insert(t.fiduciaries).values({ personId: steward.id }).returning();
+  await db.insert(t.clientFiduciaries).values(clientIds.map((clientId) => ({ clientId, fiduciaryId: trustee.id, order: 1 })));
+  const helper = await person({ firstName: 'Matrix', lastName: 'Agent' });
+  const [agent] = await db.insert(t.poaAgents).values({ personId: helper.id }).returning();
+  await db.insert(t.clientPoaAgents).values(clientIds.map((clientId) => ({ clientId, agentId: agent.id, type: 'general' as const, order: 1 })));
+  return { child: child.hash, beneficiary: beneficiary.hash, trustee: trustee.hash, agent: agent.hash };
+}
+export type IntakeRecords = Awaited<ReturnType<typeof seedIntakeRecords>>;

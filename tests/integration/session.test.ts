@@ -1,0 +1,98 @@
+import { eq, sql } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import { GET as nextAuthGet } from '@/app/api/auth/[...nextauth]/route';
+import { db } from '@/db';
+import { users } from '@/db/schema';
+import { getActor } from '@/lib/auth/actor';
+import { decodeSessionToken, encodeSessionToken, SESSION_MAX_AGE_SECONDS, sessionCookieName } from '@/lib/auth/session';
+import { claimsOf } from '../helpers/context';
+import { cookieJar } from '../helpers/fake-headers';
+import { makeAdvisor, makeUser } from '../helpers/factories';
+import { currentSessionCookie, signInAs, signOut } from '../helpers/session';
+
+/*
+ * One truth about a session: next-auth's own endpoint (GET /api/auth/session) and the app (getActor) accept
+ * and refuse the same cookies, and a session ends 8 hours after sign-in however often it is read.
+ */
+
+/** GET /api/auth/session with the current cookie, as a browser would send it. */
+async function sessionEndpoint() {
+  const token = currentSessionCookie();
+  const request = new NextRequest('http://localhost:3000/api/auth/session', {
+    headers: { host: 'localhost:3000', ...(token ? { cookie: `${sessionCookieName()}=${token}` } : {}) },
+  });
+  const response = await nextAuthGet(request, { params: Promise.resolve({ nextauth: ['session'] }) });
+  const setCookie = response.headers.getSetCookie().join('\n');
+  return { status: response.status, body: (await response.json()) as { expires?: string }, setCookie };
+}
+
+/** The app's view of the same cookie. */
+async function appActor() {
+  // getActor is memoised per render with React's cache; outside a render each call reads afresh.
+  return getActor();
+}
+
+beforeEach(() => signOut());
+
+describe('next-auth and the app agree about a session', () => {
+  it('both accept a fresh session; next-auth reports its absolute end', async () => {
+    const { user } = await makeAdvisor();
+    await signInAs(user);
+    const abs = (await decodeSessionToken(currentSessionCookie()))!.abs;
+    const { status, body } = await sessionEndpoint();
+    expect(status).toBe(200);
+    expect(body.expires).toBe(new Date(abs * 1000).toISOString());
+    expect((await appActor())?.userId).toBe(user.id);
+  });
+
+  it('after a password change (session version bumped) both refuse the old cookie, and next-auth clears it', async () => {
+    const { user } = await makeAdvisor();
+    await signInAs(user);
+    await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, user.id));
+    expect(await appActor()).toBeNull();
+    const { status, body, setCookie } = await sessionEndpoint();
+    expect(status).toBe(200);
+    expect(body).toEqual({});
+    expect(setCookie).toMatch(new RegExp(`${sessionCookieName()}=;`));
+  });
+
+  it('after the account is disabled both refuse it', async () => {
+    const { user } = await makeAdvisor();
+    await signInAs(user);
+    await db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
+    expect(await appActor()).toBeNull();
+    expect((await sessionEndpoint()).body).toEqual({});
+  });
+
+  it('an impersonation whose admin lost the admin flag ends for both', async () => {
+    const { user: admin } = await makeUser({ isAdmin: true });
+    const { user: target } = await makeAdvisor();
+    await signInAs(target, admin);
+    expect((await appActor())?.impersonator?.userId).toBe(admin.id);
+    await db.update(users).set({ isAdmin: false }).where(eq(users.id, admin.id));
+    expect(await appActor()).toBeNull();
+    expect((await sessionEndpoint()).body).toEqual({});
+  });
+
+  it('a session past its absolute end is refused by both, even though its token has not expired', async () => {
+    const { user } = await makeAdvisor();
+    // Signed in 8 hours and 1 minute ago; the token itself was re-issued a minute ago (still "valid").
+    const claims = { ...claimsOf(user), abs: Math.floor(Date.now() / 1000) - 60 };
+    cookieJar.set(sessionCookieName(), await encodeSessionToken(claims, Date.now() - SESSION_MAX_AGE_SECONDS * 1000));
+    expect(await appActor()).toBeNull();
+    expect((await sessionEndpoint()).body).toEqual({});
+  });
+
+  it('polling the session endpoint never moves the end: no sliding renewal', async () => {
+    const { user } = await makeAdvisor();
+    await signInAs(user);
+    const abs = (await decodeSessionToken(currentSessionCookie()))!.abs;
+    for (let i = 0; i < 3; i++) {
+      const { setCookie } = await sessionEndpoint();
+      // next-auth re-issues its cookie on every read; the claim inside keeps the sign-in's end.
+      const reissued = setCookie.match(new RegExp(`${sessionCookieName()}=([^;]+)`))?.[1];
+      if (reissued) cookieJar.set(sessionCookieName(), reissued);
+      expect((await decodeSessionToken(currentSessionCookie()))!.abs).toBe(abs);
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { clientAddress, isSameOrigin, PEER_HEADER, trustedProxyHops } from '@/lib/http/request';
+
+const headers = (values: Record<string, string>) => new Headers(values);
+
+describe('client address', () => {
+  it('is the connection address when no proxy is trusted, whatever X-Forwarded-For claims', () => {
+    expect(clientAddress(headers({ [PEER_HEADER]: '203.0.113.7', 'x-forwarded-for': '1.2.3.4' }), 0)).toBe('203.0.113.7');
+    expect(clientAddress(headers({ [PEER_HEADER]: '203.0.113.7', 'x-forwarded-for': '1.2.3.4, 5.6.7.8', 'x-real-ip': '9.9.9.9' }), 0)).toBe('203.0.113.7');
+  });
+
+  it.each([
+    // One proxy appends the client's address: the rightmost entry; anything left of it was sent by the client.
+    [1, '6.6.6.6, 198.51.100.4', '10.0.0.2', '198.51.100.4'],
+    [1, '198.51.100.4', '10.0.0.2', '198.51.100.4'],
+    // Two proxies (a CDN, then a load balancer): two hops from the right.
+    [2, '6.6.6.6, 198.51.100.4, 172.16.0.9', '10.0.0.2', '198.51.100.4'],
+    // Fewer entries than hops: the leftmost there is (the request skipped a proxy).
+    [2, '198.51.100.4', '10.0.0.2', '198.51.100.4'],
+    [1, '', '10.0.0.2', '10.0.0.2'],
+  ])('behind %i trusted proxies, X-Forwarded-For %p from %s is %s', (hops, xff, peer, expected) => {
+    expect(clientAddress(headers({ [PEER_HEADER]: peer, 'x-forwarded-for': xff }), hops)).toBe(expected);
+  });
+
+  it('is "unknown" without the header scripts/server.mjs sets (a bare next start cannot tell)', () => {
+    expect(clientAddress(headers({ 'x-forwarded-for': '1.2.3.4' }), 0)).toBe('unknown');
+    expect(clientAddress(headers({ 'x-forwarded-for': '1.2.3.4' }), 1)).toBe('unknown');
+  });
+
+  it('counts IPv4 clients of a dual-stack socket by their IPv4 address', () => {
+    expect(clientAddress(headers({ [PEER_HEADER]: '::ffff:203.0.113.7' }), 0)).toBe('203.0.113.7');
+    expect(clientAddress(headers({ [PEER_HEADER]: '2001:db8::1' }), 0)).toBe('2001:db8::1');
+  });
+
+  it('reads TRUSTED_PROXY_HOPS, defaulting to no proxy', () => {
+    expect(trustedProxyHops({})).toBe(0);
+    expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: '2' })).toBe(2);
+    expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: '-1' })).toBe(0);
+    expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: 'lots' })).toBe(0);
+  });
+});
+
+describe('same-origin form posts', () => {
+  const post = (h: Record<string, string>) => new Request('http://app.example/logout', { method: 'POST', headers: { host: 'app.example', ...h } });
+  it.each([
+    [{ origin: 'http://app.example' }, true],
+    [{ referer: 'http://app.example/dashboard' }, true],
+    [{}, true],
+    [{ origin: 'https://evil.example' }, false],
+    [{ origin: 'null' }, false],
+    [{ referer: 'https://evil.example/page' }, false],
+    [{ 'sec-fetch-site': 'cross-site' }, false],
+    [{ 'sec-fetch-site': 'same-site', origin: 'http://app.example' }, false],
+    [{ origin: 'not a url' }, false],
+  ])('%p → %p', (h, expected) => {
+    expect(isSameOrigin(post(h as Record<string, string>))).toBe(expected);
+  });
+});

@@ -1,0 +1,175 @@
+import { hasTotalsError, isInOffTier, tierTotals } from '@/lib/intake/beneficiary-totals';
+import { completionOf } from '@/lib/intake/completion';
+import { requiredQuestions, unansweredIntents, unansweredQuestions } from '@/lib/intake/required';
+import { maxServeOrder, nextServeOrder, serveOrderOptions } from '@/lib/intake/serve-order';
+import type { BeneficiaryTerms, ClientView } from '@/lib/intake/types';
+
+const terms = (tier: BeneficiaryTerms['tier'], sharePercent: string | null): BeneficiaryTerms => ({ tier, sharePercent, relationship: 'Child', isPerStirpes: false, omissionReason: null });
+const bene = (t1: BeneficiaryTerms | null, t2: BeneficiaryTerms | null = null) => ({ terms1: t1, terms2: t2 });
+
+describe('beneficiary totals, per client and tier, with big.js', () => {
+  it('33.33 + 33.33 + 33.34 is exactly 100 (floats would say 99.99999999999999)', () => {
+    const list = [bene(terms('primary', '33.33')), bene(terms('primary', '33.33')), bene(terms('primary', '33.34'))];
+    expect(tierTotals(list)).toEqual([{ owner: 1, tier: 'primary', total: '100.00', ok: true }]);
+    expect(hasTotalsError(list)).toBe(false);
+  });
+
+  it.each([
+    ['0 is fine (shares not decided yet)', ['0.00', null], true],
+    ['100 is fine', ['60', '40'], true],
+    ['99.99 is off', ['60', '39.99'], false],
+    ['100.01 is off', ['60', '40.01'], false],
+  ] as const)('%s', (_case, shares, ok) => {
+    const list = shares.map((s) => bene(terms('contingent', s)));
+    expect(tierTotals(list)[0].ok).toBe(ok);
+  });
+
+  it('counts each client separately and leaves the omitted out', () => {
+    const list = [
+      bene(terms('primary', '100'), terms('primary', '50')),
+      bene(null, terms('primary', '25')),
+      bene(terms('omitted', '0'), terms('omitted', '0')),
+    ];
+    const totals = tierTotals(list);
+    expect(totals).toEqual([
+      { owner: 1, tier: 'primary', total: '100.00', ok: true },
+      { owner: 2, tier: 'primary', total: '75.00', ok: false },
+    ]);
+    // Only rows in the off tier of that client turn red.
+    expect(isInOffTier(list[0], totals)).toBe(true);
+    expect(isInOffTier(list[1], totals)).toBe(true);
+    expect(isInOffTier(list[2], totals)).toBe(false);
+    expect(isInOffTier(bene(terms('primary', '100')), totals)).toBe(false);
+  });
+});
+
+describe('serve order', () => {
+  it.each([
+    [[], 3, ['1', '2', '3', 'Other'], 1],
+    [[1], 3, ['1', '2', '3', 'Other'], 2],
+    [[1, 2, 3], 4, ['1', '2', '3', '4', 'Other'], 4],
+    [[1, 7], 8, ['1', '2', '3', '4', '5', '6', '7', '8', 'Other'], 8],
+    [[null, undefined, 0], 3, ['1', '2', '3', 'Other'], 1],
+  ])('orders %p: max %i, options %p, next %i', (orders, max, options, next) => {
+    expect(maxServeOrder(orders)).toBe(max);
+    expect(serveOrderOptions(orders)).toEqual(options);
+    expect(nextServeOrder(orders)).toBe(next);
+  });
+
+  it('keeps a current order beyond the list, and never goes past 99', () => {
+    expect(serveOrderOptions([1], 12)).toHaveLength(13);
+    expect(maxServeOrder([99])).toBe(99);
+    expect(nextServeOrder([99])).toBe(99);
+  });
+});
+
+const blank: ClientView = {
+  hash: 'c1',
+  version: 1,
+  ownerNo: 1,
+  person: { hash: 'p1', firstName: 'A', middleName: '', lastName: 'B', suffix: '', email: '', phone: '', dob: null, ssnLast4: null },
+  loginEmail: null,
+  gender: null,
+  residenceState: null,
+  isUsCitizen: null,
+  isReceivingMedicaid: null,
+  hasMentalDisorder: null,
+  wantsLifeSupport: null,
+  wantsCremation: null,
+  isOrganDonor: null,
+  hasEstatePlan: null,
+  estatePlanType: null,
+  trustName: null,
+  trustDate: null,
+  trustTimesAmended: null,
+  trustReplacementReason: null,
+  isAssetsTrustOwned: null,
+  trustGoverningState: null,
+  intents: [null, null, null, null, null, null, null],
+  trustIntentOther: null,
+  isSpouseBeneficiary: null,
+  isSpousePoa: { general: null, medical: null, financial: null },
+  isTrustSubmitted: false,
+};
+const answeredAll: ClientView = {
+  ...blank,
+  residenceState: 'CA',
+  isUsCitizen: true,
+  isReceivingMedicaid: false,
+  hasMentalDisorder: false,
+  wantsLifeSupport: true,
+  wantsCremation: false,
+  isOrganDonor: true,
+  hasEstatePlan: 'no',
+  intents: [true, false, true, true, false, null, null],
+};
+
+describe('required answers before review (intake §5)', () => {
+  it('a single client: 7 personal answers, the plan question and intents 1-5', () => {
+    expect(requiredQuestions(blank, false)).toHaveLength(13);
+    expect(unansweredQuestions(answeredAll, false)).toEqual([]);
+    expect(unansweredIntents(answeredAll, false)).toBe(0);
+  });
+
+  it('with a spouse, intents 6 and 7 count too', () => {
+    expect(unansweredQuestions(answeredAll, true).map((q) => q.field)).toEqual(['intent6', 'intent7']);
+    expect(unansweredIntents(answeredAll, true)).toBe(2);
+  });
+
+  it('an existing plan asks its type; a Trust asks its five details', () => {
+    const withPlan = { ...answeredAll, hasEstatePlan: 'yes' as const };
+    expect(unansweredQuestions(withPlan, false).map((q) => q.field)).toEqual(['estatePlanType']);
+    const trust = { ...withPlan, estatePlanType: 'Trust' };
+    expect(unansweredQuestions(trust, false).map((q) => q.field)).toEqual(['trustName', 'trustDate', 'trustTimesAmended', 'trustReplacementReason', 'isAssetsTrustOwned']);
+    expect(unansweredQuestions({ ...withPlan, estatePlanType: 'Will' }, false)).toEqual([]);
+  });
+
+  it('a blank answer is unanswered; false is an answer', () => {
+    expect(unansweredQuestions({ ...answeredAll, residenceState: ' ' }, false).map((q) => q.field)).toEqual(['residenceState']);
+    expect(unansweredQuestions({ ...answeredAll, isUsCitizen: false }, false)).toEqual([]);
+  });
+});
+
+describe('completion', () => {
+  const noMinorIssue = () => false;
+  const empty = { client: blank, spouse: null, children: [], beneficiaries: [], trustees: [], agents: [], showsFinancialPoa: true };
+
+  it('a new household: every section empty but children (optional), and a low percentage', () => {
+    const c = completionOf(empty, noMinorIssue);
+    expect(c.sections.map((s) => [s.key, s.state, s.unanswered])).toEqual([
+      ['personal', 'empty', 7],
+      ['estatePlan', 'empty', 6],
+      ['children', 'complete', 0],
+      ['beneficiaries', 'empty', 1],
+      ['trustees', 'empty', 1],
+      ['poas', 'empty', 3],
+    ]);
+    // 19 questions: 7 personal, 6 plan (the plan and intents 1-5), children, beneficiaries, trustees, 3 PoA types.
+    expect(c.percent).toBe(Math.floor((1 / 19) * 100));
+  });
+
+  it('answers move sections to complete and the percentage to 100', () => {
+    const person = blank.person;
+    const full = {
+      ...empty,
+      client: { ...answeredAll },
+      beneficiaries: [{ hash: 'b', version: 1, owner: '1' as const, type: 'person' as const, person, entity: null, terms1: terms('primary', '100'), terms2: null }],
+      trustees: [{ hash: 't', version: 1, owner: '1' as const, person, order1: 1, order2: null }],
+      agents: (['general', 'medical', 'financial'] as const).map((type) => ({ hash: type, version: 1, type, owner: '1' as const, person, order1: 1, order2: null, isCollective: false, isIndependent: false })),
+    };
+    const c = completionOf(full, noMinorIssue);
+    expect(c.sections.every((s) => s.state === 'complete')).toBe(true);
+    expect(c.percent).toBe(100);
+    // A percentage error makes the beneficiaries incomplete again; a hidden financial block is not asked.
+    const off = completionOf({ ...full, beneficiaries: [{ ...full.beneficiaries[0], terms1: terms('primary', '90') }] }, noMinorIssue);
+    expect(off.sections.find((s) => s.key === 'beneficiaries')).toMatchObject({ state: 'incomplete', unanswered: 1 });
+    const apsi = completionOf({ ...full, showsFinancialPoa: false, agents: full.agents.slice(0, 2) }, noMinorIssue);
+    expect(apsi.sections.find((s) => s.key === 'poas')?.state).toBe('complete');
+  });
+
+  it('a minor without a guardian leaves the children incomplete', () => {
+    const child = { hash: 'k', version: 1, owner: '1' as const, gender: null, person: blank.person, guardian1: null, guardian2: null, multiGuardianSpecifics: '' };
+    const c = completionOf({ ...empty, children: [child] }, () => true);
+    expect(c.sections.find((s) => s.key === 'children')).toMatchObject({ state: 'incomplete', unanswered: 1 });
+  });
+});
