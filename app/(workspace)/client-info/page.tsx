@@ -1,37 +1,19 @@
 import type { Metadata } from 'next';
-import { desc, inArray } from 'drizzle-orm';
 import { redirect } from 'next/navigation';
-import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
-import { db } from '@/db';
-import { estatePlans } from '@/db/schema';
-import { getActor } from '@/lib/auth/actor';
-import { assertCan } from '@/lib/auth/policy';
-import { statusLabel } from '@/lib/estate-plans/statuses';
-import styles from '../dashboard/dashboard.module.css';
+import { landingPathFor } from '@/lib/auth/landing';
+import { requirePageContext } from '@/lib/http/page';
+import { IntakePage, loadIntakeOr404 } from './intake-page';
 
-export const metadata: Metadata = { title: 'My Information', robots: { index: false } };
+export const metadata: Metadata = { title: 'Client Information', robots: { index: false } };
 
-/** The client's home: their household's plan status. The intake questionnaire lands here (intake issue). */
+/**
+ * The signed-in client's own intake: their household (either spouse's login opens it). Everyone else has
+ * no household of their own and goes to their home; they open a household by its address.
+ */
 export default async function ClientInfoPage() {
-  const actor = await getActor();
-  if (!actor) redirect('/login?next=/client-info');
-  if (!actor.isClient) redirect('/dashboard');
-  assertCan(actor, 'intake.read');
-  const [plan] = await db
-    .select({ status: estatePlans.status })
-    .from(estatePlans)
-    .where(inArray(estatePlans.clientId, actor.householdClientIds))
-    .orderBy(desc(estatePlans.createdAt))
-    .limit(1);
-
-  return (
-    <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
-      <h1>Client Information</h1>
-      <p className={styles.lead}>Welcome, {actor.name}.</p>
-      <section className={styles.card} aria-labelledby="plan-title">
-        <h2 id="plan-title">Your estate plan</h2>
-        <p>{plan ? `Status: ${statusLabel(plan.status)}` : 'No estate plan found - Please contact support'}</p>
-      </section>
-    </main>
-  );
+  const ctx = await requirePageContext('intake.read', '/client-info');
+  const { actor } = ctx;
+  if (!actor.isClient || actor.clientId === null) redirect(landingPathFor(actor));
+  const view = await loadIntakeOr404(ctx, String(actor.clientId));
+  return <IntakePage view={view} />;
 }

@@ -1,0 +1,38 @@
+import 'server-only';
+import { notFound } from 'next/navigation';
+import { IntakeScreen } from '@/components/intake/intake-screen';
+import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
+import { AppError } from '@/lib/errors';
+import type { PublicContext } from '@/lib/http/context';
+import { loadIntake, resolveClientHash } from '@/lib/intake/load';
+import type { IntakeView } from '@/lib/intake/types';
+import styles from './client-info.module.css';
+
+/** Out of scope, unknown or malformed: the app's 404 page, the same answer for each (nobody learns more). */
+async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') notFound();
+    throw error;
+  }
+}
+
+/** The household a client-info address opens, from one load of the intake (lib/intake/load.ts). */
+export function loadIntakeOr404(ctx: PublicContext, address: string): Promise<IntakeView> {
+  return orNotFound(() => loadIntake(ctx, address));
+}
+
+/** The public hash of a client-info address: a numeric client id resolved within the scope, a hash as is. */
+export function resolveAddressOr404(ctx: PublicContext, address: string): Promise<string> {
+  return orNotFound(() => resolveClientHash(ctx, address));
+}
+
+/** The page frame around the intake's client components. */
+export function IntakePage({ view }: { view: IntakeView }) {
+  return (
+    <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
+      <IntakeScreen view={view} />
+    </main>
+  );
+}

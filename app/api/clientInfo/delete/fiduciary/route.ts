@@ -1,0 +1,6 @@
+import { route } from '@/lib/http/route';
+import { legacyDeleteTrusteeSchema, toLegacyLists } from '@/lib/intake/legacy';
+import { deleteTrustee } from '@/lib/intake/delete-trustee';
+
+/** POST /api/clientInfo/delete/fiduciary/ — the earlier front end's delete of hash_id_fiduciary; answers the refreshed lists. */
+export const POST = route('intake.write', legacyDeleteTrusteeSchema, async ({ ctx, input }) => toLegacyLists(await deleteTrustee(ctx, input), input.client_hash));

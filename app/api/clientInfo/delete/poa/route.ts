@@ -1,0 +1,6 @@
+import { route } from '@/lib/http/route';
+import { legacyDeleteAgentSchema, toLegacyLists } from '@/lib/intake/legacy';
+import { deleteAgent } from '@/lib/intake/delete-agent';
+
+/** POST /api/clientInfo/delete/poa/ — the earlier front end's delete of hash_id_poa under one type (`type`: general, medical or financial); answers the refreshed lists. */
+export const POST = route('intake.write', legacyDeleteAgentSchema, async ({ ctx, input }) => toLegacyLists(await deleteAgent(ctx, input), input.client_hash));

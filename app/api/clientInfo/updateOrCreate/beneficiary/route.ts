@@ -1,0 +1,11 @@
+import { route } from '@/lib/http/route';
+import { legacyUpsertBeneficiarySchema, toLegacyLists } from '@/lib/intake/legacy';
+import { upsertBeneficiary } from '@/lib/intake/upsert-beneficiary';
+
+/**
+ * POST /api/clientInfo/updateOrCreate/beneficiary/ — the earlier front end's save (intake §7): creates (hash_id_beneficiary
+ * absent) or updates the record; owners are numbered from hash_id's client. Answers the refreshed lists.
+ */
+export const POST = route('intake.write', legacyUpsertBeneficiarySchema, async ({ ctx, input }) =>
+  toLegacyLists(await upsertBeneficiary(ctx, input, { ownersFromAddressedClient: true }), input.client_hash),
+);

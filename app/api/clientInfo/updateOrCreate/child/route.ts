@@ -1,0 +1,11 @@
+import { route } from '@/lib/http/route';
+import { legacyUpsertChildSchema, toLegacyLists } from '@/lib/intake/legacy';
+import { upsertChild } from '@/lib/intake/upsert-child';
+
+/**
+ * POST /api/clientInfo/updateOrCreate/child/ — the earlier front end's save (intake §7): creates (hash_id_child
+ * absent) or updates the record; owners are numbered from hash_id's client. Answers the refreshed lists.
+ */
+export const POST = route('intake.write', legacyUpsertChildSchema, async ({ ctx, input }) =>
+  toLegacyLists(await upsertChild(ctx, input, { ownersFromAddressedClient: true }), input.client_hash),
+);

@@ -1,0 +1,11 @@
+import { route } from '@/lib/http/route';
+import { legacyUpsertTrusteeSchema, toLegacyLists } from '@/lib/intake/legacy';
+import { upsertTrustee } from '@/lib/intake/upsert-trustee';
+
+/**
+ * POST /api/clientInfo/updateOrCreate/fiduciary/ — the earlier front end's save (intake §7): creates (hash_id_fiduciary
+ * absent) or updates the record; owners are numbered from hash_id's client. Answers the refreshed lists.
+ */
+export const POST = route('intake.write', legacyUpsertTrusteeSchema, async ({ ctx, input }) =>
+  toLegacyLists(await upsertTrustee(ctx, input, { ownersFromAddressedClient: true }), input.client_hash),
+);

@@ -1,0 +1,58 @@
+'use client';
+
+import type { RecordColumn } from '@/components/records';
+import { deleteChildAction, upsertChildAction } from '@/lib/actions/intake';
+import { ageLabel, isInvalidDob, isMinor } from '@/lib/format/date';
+import { linkCandidates } from '@/lib/intake/people';
+import type { ChildView } from '@/lib/intake/types';
+import { upsertChildSchema } from '@/lib/validation/intake';
+import { useIntake } from '../intake-context';
+import { IntakeSection } from '../page/intake-section';
+import { IntakeRecordSection } from '../records/intake-record-section';
+import { nameOf } from '../shared/people';
+import { ChildFields } from './child-fields';
+import { childFormValues, childInput, defaultGuardians, guardianValues } from './child-values';
+import { GuardianLine } from './guardian-line';
+import styles from './children.module.css';
+
+/** Age in months under a year, else years; 'Invalid DoB' at 120+ or in the future; minors in red. */
+export function ChildAge({ dob }: { dob: string | null }) {
+  if (!dob) return null;
+  const flagged = isMinor(dob) || isInvalidDob(dob);
+  return <span className={flagged ? styles.minor : undefined}>{ageLabel(dob)}</span>;
+}
+
+const columns: RecordColumn<ChildView>[] = [
+  { key: 'name', header: 'Name', cell: (child) => nameOf(child.person), sortValue: (child) => child.person.lastName },
+  { key: 'age', header: 'Age', cell: (child) => <ChildAge dob={child.person.dob} />, sortValue: (child) => child.person.dob },
+];
+
+/** Section 3: the children, with the minor guardian line above the table. */
+export function ChildrenSection() {
+  const { view } = useIntake();
+  const fallback = defaultGuardians(view.children);
+  const guardianFallback = fallback
+    ? { guardian1: guardianValues(fallback.guardian1), guardian2: guardianValues(fallback.guardian2), specifics: fallback.multiGuardianSpecifics }
+    : null;
+  const candidates = linkCandidates(view.people, 'child');
+
+  return (
+    <IntakeSection section="children">
+      <IntakeRecordSection
+        label="List of children"
+        texts={{ noun: 'Child', section: 'Children' }}
+        rows={view.children}
+        rowKey={(child) => child.hash}
+        rowLabel={(child) => nameOf(child.person)}
+        columns={columns}
+        owner={(child) => child.owner}
+        toolbar={<GuardianLine childList={view.children} />}
+        schema={upsertChildSchema}
+        defaults={(child) => childFormValues(view, child)}
+        save={(values) => upsertChildAction(childInput(values, view.children))}
+        remove={(child) => deleteChildAction({ client_hash: view.client.hash, hash: child.hash, version: child.version })}
+        fields={(child) => <ChildFields isNew={child === null} candidates={candidates} guardianFallback={guardianFallback} />}
+      />
+    </IntakeSection>
+  );
+}

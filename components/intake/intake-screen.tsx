@@ -1,0 +1,42 @@
+'use client';
+
+import type { IntakeView } from '@/lib/intake/types';
+import { BeneficiariesSection } from './beneficiaries/beneficiaries-section';
+import { ChildrenSection } from './children/children-section';
+import { EstatePlanSection } from './estate-plan/estate-plan-section';
+import { IntakeProvider } from './intake-context';
+import { ConflictNotice } from './page/conflict-notice';
+import { PageHeader } from './page/page-header';
+import { ReviewButton } from './page/review-button';
+import { SectionNav } from './page/section-nav';
+import { PersonalSection } from './personal/personal-section';
+import { PoasSection } from './poas/poas-section';
+import { TrusteesSection } from './trustees/trustees-section';
+import styles from './page/intake-page.module.css';
+
+/**
+ * The client-info page's content (intake §2, sections 1-6), rendered from the one IntakeView the server
+ * loaded; every section edits through the intake actions and shows their refreshed view.
+ */
+export function IntakeScreen({ view }: { view: IntakeView }) {
+  return (
+    <IntakeProvider initial={view}>
+      <PageHeader />
+      <ConflictNotice />
+      <div className={styles.layout}>
+        <SectionNav />
+        <div className={styles.sections}>
+          <PersonalSection />
+          <EstatePlanSection />
+          <ChildrenSection />
+          <BeneficiariesSection />
+          <TrusteesSection />
+          <PoasSection />
+          <div className={styles.bottomActions}>
+            <ReviewButton />
+          </div>
+        </div>
+      </div>
+    </IntakeProvider>
+  );
+}

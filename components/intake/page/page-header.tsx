@@ -1,0 +1,29 @@
+'use client';
+
+import { useIntake } from '../intake-context';
+import { householdNames } from '../shared/people';
+import { ReviewButton } from './review-button';
+import styles from './intake-page.module.css';
+
+/** The page's title, the household's names, the latest plan's status and the review entry. */
+export function PageHeader() {
+  const { view } = useIntake();
+  return (
+    <div className={styles.header}>
+      <div>
+        <h1>Client Information</h1>
+        <p className={styles.names}>{householdNames(view)}</p>
+        <p className={styles.status}>
+          {view.latestPlan ? (
+            <>
+              Plan status: <span className={styles.statusValue}>{view.latestPlan.statusLabel}</span>
+            </>
+          ) : (
+            'No estate plan found - Please contact support'
+          )}
+        </p>
+      </div>
+      <ReviewButton />
+    </div>
+  );
+}

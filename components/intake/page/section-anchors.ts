@@ -1,0 +1,15 @@
+import type { SectionKey } from '@/lib/intake/types';
+
+/** The page's anchors, one per section: /client-info/{hash}#beneficiaries jumps there. */
+export const SECTION_ANCHORS: Record<SectionKey, string> = {
+  personal: 'personal-info',
+  estatePlan: 'estate-plan',
+  children: 'children',
+  beneficiaries: 'beneficiaries',
+  trustees: 'successor-trustees',
+  poas: 'powers-of-attorney',
+};
+
+export function sectionAnchor(key: SectionKey): string {
+  return SECTION_ANCHORS[key];
+}

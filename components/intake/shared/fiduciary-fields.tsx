@@ -1,0 +1,67 @@
+'use client';
+
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { LinkCandidate } from '@/lib/intake/types';
+import { useIntake } from '../intake-context';
+import type { OrderValues } from './fiduciary-values';
+import { EMPTY_ORDER } from './fiduciary-values';
+import { LinkExisting } from './link-existing';
+import type { LinkState } from './link-existing';
+import { OwnedValuesFields, OwnerField, SameValuesField } from './owner-fields';
+import { ContactFields, NameFields } from './person-fields';
+import type { LockableField } from './person-fields';
+import { ServeOrderField } from './serve-order-field';
+
+const FIDUCIARY_PERSON_FIELDS: LockableField[] = ['first_name', 'middle_name', 'last_name', 'suffix', 'phone', 'email'];
+
+type Props = {
+  isNew: boolean;
+  candidates: readonly LinkCandidate[];
+  /** The other records' serve orders of each client. */
+  orders1: readonly (number | null)[];
+  orders2: readonly (number | null)[];
+  /** The noun of the values' group: 'Serve order for Pat'. */
+  orderLabel?: string;
+};
+
+/**
+ * The fields of a successor trustee or an agent: link, name, phone and email, the owner with 'same values',
+ * and each owning client's serve order.
+ */
+export function FiduciaryFields({ isNew, candidates, orders1, orders2, orderLabel = 'Serve Order' }: Props) {
+  const { hasSpouse } = useIntake();
+  const asks = isNew && candidates.length > 0;
+  const [link, setLink] = useState<LinkState | null>(null);
+  const owner = useWatch({ name: 'owner' });
+  const same = useWatch({ name: 'same_values' }) !== false;
+  const pending = asks && (link?.pending ?? true);
+
+  return (
+    <>
+      {asks && <LinkExisting candidates={candidates} fields={FIDUCIARY_PERSON_FIELDS} onChange={setLink} />}
+      {!pending && (
+        <>
+          <NameFields locked={link?.locked} />
+          <ContactFields locked={link?.locked} />
+          {hasSpouse && (
+            <>
+              <OwnerField<OrderValues> empty={EMPTY_ORDER} />
+              <SameValuesField />
+            </>
+          )}
+          <OwnedValuesFields legend={(who) => `${orderLabel} for ${who}`}>
+            {(key) => (
+              <ServeOrderField
+                name={`${key}.order`}
+                label={orderLabel}
+                // Both with the same values: one order for both lists, so the options cover both.
+                orders={owner === 'both' && same ? [...orders1, ...orders2] : key === 'values1' ? orders1 : orders2}
+              />
+            )}
+          </OwnedValuesFields>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+'use server';
+
+import { action } from '@/lib/http/action';
+import { deleteAgent } from '@/lib/intake/delete-agent';
+import { deleteBeneficiary } from '@/lib/intake/delete-beneficiary';
+import { deleteChild } from '@/lib/intake/delete-child';
+import { deleteTrustee } from '@/lib/intake/delete-trustee';
+import { setSpouseChoice } from '@/lib/intake/set-spouse-choice';
+import { updateEstatePlanInfo } from '@/lib/intake/update-estate-plan-info';
+import { updatePersonalInfo } from '@/lib/intake/update-personal-info';
+import { upsertAgent } from '@/lib/intake/upsert-agent';
+import { upsertBeneficiary } from '@/lib/intake/upsert-beneficiary';
+import { upsertChild } from '@/lib/intake/upsert-child';
+import { upsertTrustee } from '@/lib/intake/upsert-trustee';
+import {
+  deleteAgentSchema,
+  deleteBeneficiarySchema,
+  deleteChildSchema,
+  deleteTrusteeSchema,
+  ESTATE_PLAN_UPDATED,
+  setSpouseChoiceSchema,
+  updateEstatePlanInfoSchema,
+  updatePersonalInfoSchema,
+  upsertAgentSchema,
+  upsertBeneficiarySchema,
+  upsertChildSchema,
+  upsertTrusteeSchema,
+} from '@/lib/validation/intake';
+
+// Every export of a 'use server' file is a public endpoint: only wrapped actions live here. Each one is
+// a door to one intake domain function (lib/intake/*), answers the refreshed IntakeView, and declares
+// 'intake.write'; the household it addresses is loaded through the scope (404 outside it).
+export const updatePersonalInfoAction = action('intake.write', updatePersonalInfoSchema, updatePersonalInfo);
+export const updateEstatePlanInfoAction = action('intake.write', updateEstatePlanInfoSchema, updateEstatePlanInfo, { message: ESTATE_PLAN_UPDATED });
+export const setSpouseChoiceAction = action('intake.write', setSpouseChoiceSchema, setSpouseChoice);
+
+export const upsertChildAction = action('intake.write', upsertChildSchema, upsertChild);
+export const deleteChildAction = action('intake.write', deleteChildSchema, deleteChild);
+
+export const upsertBeneficiaryAction = action('intake.write', upsertBeneficiarySchema, upsertBeneficiary);
+export const deleteBeneficiaryAction = action('intake.write', deleteBeneficiarySchema, deleteBeneficiary);
+
+export const upsertTrusteeAction = action('intake.write', upsertTrusteeSchema, upsertTrustee);
+export const deleteTrusteeAction = action('intake.write', deleteTrusteeSchema, deleteTrustee);
+
+export const upsertAgentAction = action('intake.write', upsertAgentSchema, upsertAgent);
+export const deleteAgentAction = action('intake.write', deleteAgentSchema, deleteAgent);

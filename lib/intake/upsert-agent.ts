@@ -1,0 +1,136 @@
+import 'server-only';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '@/db';
+import { clientPoaAgents, poaAgents } from '@/db/schema';
+import { audit } from '@/lib/audit';
+import type { Household } from '@/lib/auth/scope';
+import { AppError } from '@/lib/errors';
+import type { RequestContext } from '@/lib/http/context';
+import type { UpsertAgentInput } from '@/lib/validation/intake';
+import { FINANCIAL_POA_UNAVAILABLE } from './firm-rules';
+import type { Pivot } from './owners';
+import type { IntakeView, PoaType } from './types';
+import {
+  ALREADY_ON_LIST_MESSAGE,
+  applyPivots,
+  clientIdsOf,
+  deleteOrphanPersons,
+  householdOwned,
+  householdShowsFinancialPoa,
+  intakeWrite,
+  loadHouseholdPerson,
+  pivotsFor,
+  resolveRecordPerson,
+  updateVersioned,
+  type WriteOptions,
+} from './write';
+
+type StoredAgent = { id: number; version: number; personId: number };
+export type AgentTerms = { order: number | null; isCollective: boolean; isIndependent: boolean };
+
+function inHousehold(household: Household) {
+  return sql`exists (select 1 from ${clientPoaAgents} where ${clientPoaAgents.agentId} = ${poaAgents.id} and ${inArray(clientPoaAgents.clientId, clientIdsOf(household))})`;
+}
+
+/** An agent of this household (under any type) by public hash; NOT_FOUND for any other. */
+export async function findAgent(tx: Tx, household: Household, hash: string): Promise<StoredAgent> {
+  const [row] = await tx
+    .select({ id: poaAgents.id, version: poaAgents.version, personId: poaAgents.personId })
+    .from(poaAgents)
+    .where(and(eq(poaAgents.hash, hash), inHousehold(household)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** The household's pivots of one agent under one type. */
+export async function agentPivots(tx: Tx, household: Household, agentId: number, type: PoaType): Promise<Pivot<AgentTerms>[]> {
+  const rows = await tx
+    .select({ clientId: clientPoaAgents.clientId, order: clientPoaAgents.order, isCollective: clientPoaAgents.isCollective, isIndependent: clientPoaAgents.isIndependent })
+    .from(clientPoaAgents)
+    .where(and(eq(clientPoaAgents.agentId, agentId), eq(clientPoaAgents.type, type), inArray(clientPoaAgents.clientId, clientIdsOf(household))));
+  return rows.map(({ clientId, ...values }) => ({ clientId, values }));
+}
+
+/** Refuses the financial type for a household whose advisor's first firm hides it (apsi, alpha 1). */
+export async function assertPoaTypeAvailable(tx: Tx, household: Household, type: PoaType): Promise<void> {
+  if (type === 'financial' && !(await householdShowsFinancialPoa(tx, household))) throw new AppError('FORBIDDEN', FINANCIAL_POA_UNAVAILABLE);
+}
+
+/**
+ * Creates or updates an agent under one power-of-attorney type: the person (linked, own or new; name,
+ * phone, email), the agent row (one per person in the household, shared by the types it serves) and each
+ * owning client's order for this type through the owner engine. The financial type is refused (403) for
+ * clients of the firms that hide it. Answers the refreshed intake.
+ */
+export async function upsertAgent(ctx: RequestContext, input: UpsertAgentInput, options: WriteOptions = {}): Promise<IntakeView> {
+  return intakeWrite(ctx, input.client_hash, async (tx, household) => {
+    await assertPoaTypeAvailable(tx, household, input.type);
+    const owned = householdOwned({ owner: input.owner, sameValues: input.same_values, values1: input.values1, values2: input.values2 }, household, options);
+    const wanted = pivotsFor(owned, household);
+
+    let stored = input.hash ? await findAgent(tx, household, input.hash) : null;
+    // An update addresses the agent under its own type's list.
+    if (stored && (await agentPivots(tx, household, stored.id, input.type)).length === 0) throw new AppError('NOT_FOUND');
+    let version = input.version;
+    let reused = false;
+    if (!stored && input.existing_person_hash) {
+      // A person already serving the household under another type keeps one agent row for all types.
+      const person = await loadHouseholdPerson(tx, household, input.existing_person_hash);
+      const [agent] = await tx
+        .select({ id: poaAgents.id, version: poaAgents.version, personId: poaAgents.personId })
+        .from(poaAgents)
+        .where(and(eq(poaAgents.personId, person.id), inHousehold(household)))
+        .limit(1);
+      if (agent) {
+        if ((await agentPivots(tx, household, agent.id, input.type)).length) {
+          throw new AppError('VALIDATION', ALREADY_ON_LIST_MESSAGE, { existing_person_hash: ALREADY_ON_LIST_MESSAGE });
+        }
+        stored = agent;
+        version = undefined;
+        reused = true;
+      }
+    }
+
+    const personId = await resolveRecordPerson(tx, household, {
+      // A reused agent row is still a link: its person keeps its filled name, phone and email.
+      currentPersonId: reused ? null : (stored?.personId ?? null),
+      linkHash: input.existing_person_hash,
+      personVersion: input.person_version,
+      fields: { firstName: input.first_name, middleName: input.middle_name, lastName: input.last_name, suffix: input.suffix, phone: input.phone, email: input.email },
+    });
+
+    let agentId: number;
+    if (stored) {
+      await updateVersioned(tx, poaAgents, stored.id, version, { personId });
+      agentId = stored.id;
+    } else {
+      const [row] = await tx.insert(poaAgents).values({ personId }).returning({ id: poaAgents.id });
+      agentId = row.id;
+    }
+
+    const current = await agentPivots(tx, household, agentId, input.type);
+    // The collective / independent marks are kept as stored when the form does not send them.
+    const desired: Pivot<AgentTerms>[] = wanted.map((p) => {
+      const before = current.find((c) => c.clientId === p.clientId)?.values;
+      return {
+        clientId: p.clientId,
+        values: {
+          order: p.values.order,
+          isCollective: p.values.is_collective ?? before?.isCollective ?? false,
+          isIndependent: p.values.is_independent ?? before?.isIndependent ?? false,
+        },
+      };
+    });
+    const byClient = (clientId: number) => and(eq(clientPoaAgents.agentId, agentId), eq(clientPoaAgents.type, input.type), eq(clientPoaAgents.clientId, clientId));
+    await applyPivots(current, desired, {
+      insert: (p) => tx.insert(clientPoaAgents).values({ ...p.values, clientId: p.clientId, agentId, type: input.type }),
+      update: (p) => tx.update(clientPoaAgents).set(p.values).where(byClient(p.clientId)),
+      remove: (clientIds) =>
+        tx.delete(clientPoaAgents).where(and(eq(clientPoaAgents.agentId, agentId), eq(clientPoaAgents.type, input.type), inArray(clientPoaAgents.clientId, clientIds))),
+    });
+
+    if (stored && stored.personId !== personId) await deleteOrphanPersons(tx, [stored.personId]);
+    await audit(tx, ctx, input.hash ? 'intake.agent.update' : 'intake.agent.create', { type: 'poa_agent', id: agentId }, { poaType: input.type });
+  });
+}

@@ -1,0 +1,465 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { IntakeProvider } from '@/components/intake/intake-context';
+import { CallProvider } from '@/components/ui/call-provider';
+import * as actions from '@/lib/actions/intake';
+import { isMinor } from '@/lib/format/date';
+import type { ActionResult } from '@/lib/http/result';
+import { completionOf } from '@/lib/intake/completion';
+import type { Owner } from '@/lib/intake/owners';
+import { peopleOf } from '@/lib/intake/people';
+import type {
+  AgentView,
+  BeneficiaryTerms,
+  BeneficiaryView,
+  ChildView,
+  ClientView,
+  GuardianView,
+  IntakeView,
+  PersonView,
+  PoaType,
+  TrusteeView,
+} from '@/lib/intake/types';
+import {
+  deleteAgentSchema,
+  deleteBeneficiarySchema,
+  deleteChildSchema,
+  deleteTrusteeSchema,
+  ESTATE_PLAN_UPDATED,
+  setSpouseChoiceSchema,
+  STALE_VERSION_MESSAGE,
+  updateEstatePlanInfoSchema,
+  updatePersonalInfoSchema,
+  upsertAgentSchema,
+  upsertBeneficiarySchema,
+  upsertChildSchema,
+  upsertTrusteeSchema,
+} from '@/lib/validation/intake';
+import type { BeneficiaryTermsInput, GuardianInput } from '@/lib/validation/intake';
+
+/*
+ * A household for the intake's component tests and a fake of the intake actions: each action parses its
+ * input with the real schema (as the server door does), checks the version it was based on (409 with the
+ * server's message when stale), applies the change to an in-memory IntakeView and answers the refreshed
+ * view, with `people` and `completion` recomputed by the real pure rules.
+ *
+ * Test files mock the actions module (./actions-mock) and next/navigation themselves (jest.mock is hoisted):
+ *
+ *     jest.mock('@/lib/actions/intake', () => jest.requireActual('./actions-mock'));
+ *     jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn() }) }));
+ */
+
+let sequence = 0;
+const nextHash = (prefix: string) => `${prefix}${++sequence}`;
+
+export function person(overrides: Partial<PersonView> = {}): PersonView {
+  return {
+    hash: nextHash('p'),
+    firstName: '',
+    middleName: '',
+    lastName: '',
+    suffix: '',
+    email: '',
+    phone: '',
+    dob: null,
+    ssnLast4: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
+export function client(ownerNo: 1 | 2, overrides: Partial<ClientView> = {}): ClientView {
+  return {
+    hash: ownerNo === 1 ? 'client-pat' : 'client-sam',
+    version: 1,
+    ownerNo,
+    person: person(ownerNo === 1 ? { firstName: 'Pat', lastName: 'Rivera', ssnLast4: '7890' } : { firstName: 'Sam', lastName: 'Rivera' }),
+    loginEmail: ownerNo === 1 ? 'pat@example.test' : null,
+    gender: null,
+    residenceState: null,
+    isUsCitizen: null,
+    isReceivingMedicaid: null,
+    hasMentalDisorder: null,
+    wantsLifeSupport: null,
+    wantsCremation: null,
+    isOrganDonor: null,
+    hasEstatePlan: null,
+    estatePlanType: null,
+    trustName: null,
+    trustDate: null,
+    trustTimesAmended: null,
+    trustReplacementReason: null,
+    isAssetsTrustOwned: null,
+    trustGoverningState: null,
+    intents: [null, null, null, null, null, null, null],
+    trustIntentOther: null,
+    isSpouseBeneficiary: null,
+    isSpousePoa: { general: null, medical: null, financial: null },
+    isTrustSubmitted: false,
+    ...overrides,
+  };
+}
+
+/** Every required answer of a client given (no current plan). */
+export const ANSWERED: Partial<ClientView> = {
+  residenceState: 'CA',
+  isUsCitizen: true,
+  isReceivingMedicaid: false,
+  hasMentalDisorder: false,
+  wantsLifeSupport: true,
+  wantsCremation: false,
+  isOrganDonor: true,
+  hasEstatePlan: 'no',
+  trustGoverningState: 'CA',
+  intents: [true, true, false, true, false, true, false],
+};
+
+/** A guardian: a person without date of birth and SSN on the page. */
+function asGuardian({ hash, firstName, middleName, lastName, suffix, email, phone, version }: PersonView): GuardianView {
+  return { hash, firstName, middleName, lastName, suffix, email, phone, version };
+}
+
+export function guardian(overrides: Partial<GuardianView> = {}): GuardianView {
+  return { ...asGuardian(person({ firstName: 'Quinn', lastName: 'Blake', phone: '5035550111', email: 'quinn@example.test' })), ...overrides };
+}
+
+export function child(overrides: Partial<ChildView> = {}): ChildView {
+  return {
+    hash: nextHash('child'),
+    version: 1,
+    owner: '1',
+    gender: null,
+    person: person({ firstName: 'Riley', lastName: 'Rivera', dob: '2014-09-02' }),
+    guardian1: null,
+    guardian2: null,
+    multiGuardianSpecifics: '',
+    ...overrides,
+  };
+}
+
+export const terms = (tier: BeneficiaryTerms['tier'], sharePercent: string | null, more: Partial<BeneficiaryTerms> = {}): BeneficiaryTerms => ({
+  tier,
+  sharePercent,
+  relationship: 'Child',
+  isPerStirpes: false,
+  omissionReason: null,
+  ...more,
+});
+
+export function beneficiary(overrides: Partial<BeneficiaryView> = {}): BeneficiaryView {
+  return {
+    hash: nextHash('bene'),
+    version: 1,
+    owner: '1',
+    type: 'person',
+    person: person({ firstName: 'Avery', lastName: 'Rivera', dob: '2001-06-15', ssnLast4: '9012' }),
+    entity: null,
+    terms1: terms('primary', '100.00'),
+    terms2: null,
+    ...overrides,
+  };
+}
+
+export function trustee(overrides: Partial<TrusteeView> = {}): TrusteeView {
+  return {
+    hash: nextHash('trustee'),
+    version: 1,
+    owner: '1',
+    person: person({ firstName: 'Morgan', lastName: 'Ellis', phone: '4085550130', email: 'morgan@example.test' }),
+    order1: 1,
+    order2: null,
+    ...overrides,
+  };
+}
+
+export function agent(type: PoaType, overrides: Partial<AgentView> = {}): AgentView {
+  return {
+    hash: nextHash('agent'),
+    version: 1,
+    type,
+    owner: '1',
+    person: person({ firstName: 'Grace', lastName: 'Kim', phone: '6505550160', email: 'grace@example.test' }),
+    order1: 1,
+    order2: null,
+    isCollective: false,
+    isIndependent: false,
+    ...overrides,
+  };
+}
+
+type Lists = Partial<Pick<IntakeView, 'children' | 'beneficiaries' | 'trustees' | 'agents' | 'showsFinancialPoa' | 'latestPlan' | 'abilities'>> & {
+  client?: Partial<ClientView>;
+  spouse?: Partial<ClientView> | null;
+};
+
+/** Recomputes what the server derives: the household's people and the completion figures. */
+export function finish(view: IntakeView): IntakeView {
+  const people = peopleOf(view);
+  return { ...view, people, completion: completionOf(view, (c) => isMinor(c.person.dob) && !c.guardian1) };
+}
+
+/** A household: married unless `spouse: null`. */
+export function household(lists: Lists = {}): IntakeView {
+  const { client: clientOverrides, spouse: spouseOverrides = {}, ...rest } = lists;
+  return finish({
+    householdHash: 'household-1',
+    client: client(1, clientOverrides),
+    spouse: spouseOverrides === null ? null : client(2, spouseOverrides),
+    showsFinancialPoa: true,
+    latestPlan: { hash: 'plan-1', status: 'incomplete', statusLabel: 'In Progress' },
+    children: [],
+    beneficiaries: [],
+    trustees: [],
+    agents: [],
+    people: [],
+    completion: { sections: [], percent: 0 },
+    abilities: { canEdit: true, canRevealIdentifiers: false, isLegal: false },
+    ...rest,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The fake server
+
+type Result = Promise<ActionResult<IntakeView>>;
+const stale = (): ActionResult<IntakeView> => ({ ok: false, status: 409, message: STALE_VERSION_MESSAGE });
+
+const personFrom = (input: { first_name?: string; middle_name?: string; last_name?: string; suffix?: string; phone?: string; email?: string; dob?: string | null }, base?: PersonView): PersonView => ({
+  ...(base ?? person()),
+  firstName: input.first_name ?? base?.firstName ?? '',
+  middleName: input.middle_name ?? base?.middleName ?? '',
+  lastName: input.last_name ?? base?.lastName ?? '',
+  suffix: input.suffix ?? base?.suffix ?? '',
+  phone: input.phone ?? base?.phone ?? '',
+  email: input.email ?? base?.email ?? '',
+  dob: input.dob === undefined ? (base?.dob ?? null) : input.dob,
+  version: (base?.version ?? 0) + 1,
+});
+
+const termsFrom = (t: BeneficiaryTermsInput): BeneficiaryTerms => ({
+  tier: (t.tier || null) as BeneficiaryTerms['tier'],
+  sharePercent: t.tier === 'omitted' ? '0.00' : t.share_percent,
+  relationship: t.relationship || null,
+  isPerStirpes: t.tier === 'omitted' ? false : t.is_per_stirpes,
+  omissionReason: t.tier === 'omitted' ? t.omission_reason || null : null,
+});
+
+/** Per-client values for an owner, as the server stores them (values2 = values1 with same values). */
+function owned<V, R>(input: { owner: Owner; same_values: boolean; values1: V; values2: V }, map: (v: V) => R): [R | null, R | null] {
+  const v2 = input.owner === 'both' && input.same_values ? input.values1 : input.values2;
+  return [input.owner === '2' ? null : map(input.values1), input.owner === '1' ? null : map(v2)];
+}
+
+/** Installs the fake actions on the mocked module; returns the current view and the recorded inputs. */
+export function fakeServer(initial: IntakeView) {
+  let view = initial;
+  const answer = (next: IntakeView): ActionResult<IntakeView> => {
+    view = finish(next);
+    return { ok: true, data: view };
+  };
+  const mock = <K extends keyof typeof actions>(name: K, run: (input: never) => ActionResult<IntakeView>, message?: string) => {
+    const fn = jest.mocked(actions[name]) as unknown as jest.Mock<Result, [unknown]>;
+    fn.mockReset();
+    fn.mockImplementation(async (input: unknown) => {
+      const result = run(input as never);
+      return result.ok && message ? { ...result, message } : result;
+    });
+    return fn;
+  };
+  const guardianView = (g: GuardianInput | null): GuardianView | null => {
+    if (!g) return null;
+    const made = asGuardian(personFrom(g));
+    return { ...made, hash: g.person_hash ?? made.hash };
+  };
+  const linked = (hash: string | undefined) => view.people.find((c) => c.person.hash === hash)?.person;
+
+  mock('updatePersonalInfoAction', (raw) => {
+    const input = updatePersonalInfoSchema.parse(raw);
+    const target = view.client.hash === input.client_hash ? 'client' : 'spouse';
+    const current = view[target]!;
+    if (input.version !== current.version) return stale();
+    const updated: ClientView = {
+      ...current,
+      version: current.version + 1,
+      person: { ...personFrom(input, current.person), ssnLast4: input.ssn ? input.ssn.slice(-4) : current.person.ssnLast4 },
+      gender: input.gender || null,
+      residenceState: input.residence_state || null,
+      isUsCitizen: input.is_us_citizen,
+      isReceivingMedicaid: input.is_receiving_medicaid,
+      hasMentalDisorder: input.has_mental_disorder,
+      wantsLifeSupport: input.wants_life_support,
+      wantsCremation: input.wants_cremation,
+      isOrganDonor: input.is_organ_donor,
+    };
+    return answer({ ...view, [target]: updated });
+  });
+
+  mock(
+    'updateEstatePlanInfoAction',
+    (raw) => {
+      const input = updateEstatePlanInfoSchema.parse(raw);
+      const apply = (current: ClientView, a: NonNullable<typeof input.client2>): ClientView => {
+        const trust = a.has_estate_plan === 'yes' && a.estate_plan_type === 'Trust';
+        return {
+          ...current,
+          version: current.version + 1,
+          hasEstatePlan: a.has_estate_plan,
+          estatePlanType: a.has_estate_plan === 'yes' ? a.estate_plan_type || null : null,
+          trustName: trust ? a.trust_name : null,
+          trustDate: trust ? a.trust_date : null,
+          trustTimesAmended: trust ? a.trust_times_amended : null,
+          trustReplacementReason: trust ? a.trust_replacement_reason : null,
+          isAssetsTrustOwned: trust ? a.is_assets_trust_owned : null,
+          trustGoverningState: a.trust_governing_state || null,
+          intents: [a.has_trust_intent_1, a.has_trust_intent_2, a.has_trust_intent_3, a.has_trust_intent_4, a.has_trust_intent_5, a.has_trust_intent_6, a.has_trust_intent_7],
+          trustIntentOther: a.trust_intent_other || null,
+        };
+      };
+      if (input.client1.version !== view.client.version || (view.spouse && input.client2?.version !== view.spouse.version)) return stale();
+      return answer({ ...view, client: apply(view.client, input.client1), spouse: view.spouse && input.client2 ? apply(view.spouse, input.client2) : view.spouse });
+    },
+    ESTATE_PLAN_UPDATED,
+  );
+
+  mock('setSpouseChoiceAction', (raw) => {
+    const input = setSpouseChoiceSchema.parse(raw);
+    const target = view.client.hash === input.client_hash ? 'client' : 'spouse';
+    const current = view[target]!;
+    if (input.version !== current.version) return stale();
+    const poa = { ...current.isSpousePoa };
+    for (const type of ['general', 'medical', 'financial'] as const) {
+      const value = input[`is_spouse_poa_${type}`];
+      if (value !== undefined) poa[type] = value;
+    }
+    const updated: ClientView = {
+      ...current,
+      version: current.version + 1,
+      isSpouseBeneficiary: input.is_spouse_beneficiary === undefined ? current.isSpouseBeneficiary : input.is_spouse_beneficiary,
+      isSpousePoa: poa,
+    };
+    return answer({ ...view, [target]: updated });
+  });
+
+  mock('upsertChildAction', (raw) => {
+    const input = upsertChildSchema.parse(raw);
+    const stored = view.children.find((c) => c.hash === input.hash);
+    if (stored && stored.version !== input.version) return stale();
+    const minor = isMinor(input.dob);
+    const next: ChildView = {
+      hash: stored?.hash ?? nextHash('child'),
+      version: (stored?.version ?? 0) + 1,
+      owner: input.owner,
+      gender: input.gender || null,
+      person: personFrom(input, stored?.person ?? linked(input.existing_person_hash)),
+      guardian1: minor ? guardianView(input.guardian1) : null,
+      guardian2: minor ? guardianView(input.guardian2) : null,
+      multiGuardianSpecifics: input.multi_guardian_specifics,
+    };
+    return answer({ ...view, children: stored ? view.children.map((c) => (c === stored ? next : c)) : [...view.children, next] });
+  });
+  mock('deleteChildAction', (raw) => {
+    const input = deleteChildSchema.parse(raw);
+    const stored = view.children.find((c) => c.hash === input.hash);
+    if (!stored || stored.version !== input.version) return stale();
+    return answer({ ...view, children: view.children.filter((c) => c !== stored) });
+  });
+
+  mock('upsertBeneficiaryAction', (raw) => {
+    const input = upsertBeneficiarySchema.parse(raw);
+    const stored = view.beneficiaries.find((b) => b.hash === input.hash);
+    if (stored && stored.version !== input.version) return stale();
+    const trust = input.type === 'entity' && input.is_trust;
+    const [terms1, terms2] = owned(input, (t) => ({ ...termsFrom(t), relationship: trust ? 'Trust' : t.relationship || null }));
+    const next: BeneficiaryView = {
+      hash: stored?.hash ?? nextHash('bene'),
+      version: (stored?.version ?? 0) + 1,
+      owner: input.owner,
+      type: input.type,
+      person: input.type === 'person' ? personFrom(input, stored?.person ?? linked(input.existing_person_hash)) : null,
+      entity:
+        input.type === 'entity'
+          ? { name: input.name, identifierKind: input.identifier_kind || null, identifierLast4: input.identifier ? input.identifier.slice(-4) : (stored?.entity?.identifierLast4 ?? null), date: input.date, isTrust: input.is_trust }
+          : null,
+      terms1,
+      terms2,
+    };
+    return answer({ ...view, beneficiaries: stored ? view.beneficiaries.map((b) => (b === stored ? next : b)) : [...view.beneficiaries, next] });
+  });
+  mock('deleteBeneficiaryAction', (raw) => {
+    const input = deleteBeneficiarySchema.parse(raw);
+    const stored = view.beneficiaries.find((b) => b.hash === input.hash);
+    if (!stored || stored.version !== input.version) return stale();
+    return answer({ ...view, beneficiaries: view.beneficiaries.filter((b) => b !== stored) });
+  });
+
+  mock('upsertTrusteeAction', (raw) => {
+    const input = upsertTrusteeSchema.parse(raw);
+    const stored = view.trustees.find((t) => t.hash === input.hash);
+    if (stored && stored.version !== input.version) return stale();
+    const [order1, order2] = owned(input, (v) => v.order);
+    const next: TrusteeView = {
+      hash: stored?.hash ?? nextHash('trustee'),
+      version: (stored?.version ?? 0) + 1,
+      owner: input.owner,
+      person: personFrom(input, stored?.person ?? linked(input.existing_person_hash)),
+      order1,
+      order2,
+    };
+    return answer({ ...view, trustees: stored ? view.trustees.map((t) => (t === stored ? next : t)) : [...view.trustees, next] });
+  });
+  mock('deleteTrusteeAction', (raw) => {
+    const input = deleteTrusteeSchema.parse(raw);
+    const stored = view.trustees.find((t) => t.hash === input.hash);
+    if (!stored || stored.version !== input.version) return stale();
+    return answer({ ...view, trustees: view.trustees.filter((t) => t !== stored) });
+  });
+
+  mock('upsertAgentAction', (raw) => {
+    const input = upsertAgentSchema.parse(raw);
+    const stored = view.agents.find((a) => a.hash === input.hash && a.type === input.type);
+    if (stored && stored.version !== input.version) return stale();
+    const [order1, order2] = owned(input, (v) => v.order);
+    const next: AgentView = {
+      hash: stored?.hash ?? nextHash('agent'),
+      version: (stored?.version ?? 0) + 1,
+      type: input.type,
+      owner: input.owner,
+      person: personFrom(input, stored?.person ?? linked(input.existing_person_hash)),
+      order1,
+      order2,
+      isCollective: false,
+      isIndependent: false,
+    };
+    return answer({ ...view, agents: stored ? view.agents.map((a) => (a === stored ? next : a)) : [...view.agents, next] });
+  });
+  mock('deleteAgentAction', (raw) => {
+    const input = deleteAgentSchema.parse(raw);
+    const stored = view.agents.find((a) => a.hash === input.hash && a.type === input.type);
+    if (!stored || stored.version !== input.version) return stale();
+    return answer({ ...view, agents: view.agents.filter((a) => a !== stored) });
+  });
+
+  return {
+    /** The view as the fake server holds it now. */
+    current: () => view,
+    /** Someone else saves meanwhile: the record's version moves on, so the page's next save is stale. */
+    bump: (list: 'children' | 'beneficiaries' | 'trustees' | 'agents', hash: string) => {
+      view = { ...view, [list]: (view[list] as { hash: string; version: number }[]).map((r) => (r.hash === hash ? { ...r, version: r.version + 1 } : r)) };
+    },
+    /** The inputs the action received, parsed as the server parses them. */
+    inputsOf: (name: keyof typeof actions) => (jest.mocked(actions[name]) as unknown as jest.Mock).mock.calls.map(([input]) => input),
+  };
+}
+
+/** Renders intake content (a section, or the whole screen) for a household, with the fake server. */
+export function renderIntake(view: IntakeView, content: ReactNode) {
+  const server = fakeServer(view);
+  const user = userEvent.setup();
+  const utils = render(
+    <CallProvider>
+      <IntakeProvider initial={view}>{content}</IntakeProvider>
+    </CallProvider>,
+  );
+  return { user, server, ...utils };
+}

@@ -1,0 +1,170 @@
+import { eq } from 'drizzle-orm';
+import http from 'node:http';
+import { countQueries, db, stopRequestQueryLog } from '@/db';
+import * as t from '@/db/schema';
+import { loadIntake, resolveClientHash } from '@/lib/intake/load';
+import { resetDatabase } from '../helpers/db';
+import { actorOf, ctxOf, guestCtx } from '../helpers/context';
+import { makeAdvisor, makeFirm, makeHousehold, makeUser } from '../helpers/factories';
+import { fillLists, makeCouple } from './helpers/intake';
+
+beforeEach(async () => {
+  await resetDatabase();
+});
+
+describe('loadIntake', () => {
+  it('opens the household from either spouse\'s hash, or the numeric client id, within the scope', async () => {
+    const couple = await makeCouple();
+    const bySpouse = await loadIntake(couple.clientCtx, couple.owner2!.hash);
+    expect(bySpouse.client.hash).toBe(couple.owner1.hash);
+    expect(bySpouse.spouse?.hash).toBe(couple.owner2!.hash);
+    expect(bySpouse.client.ownerNo).toBe(1);
+    const byId = await loadIntake(couple.advisorCtx, String(couple.owner2!.id));
+    expect(byId.householdHash).toBe(bySpouse.householdHash);
+    expect(await resolveClientHash(couple.advisorCtx, String(couple.owner1.id))).toBe(couple.owner1.hash);
+
+    const other = await makeCouple();
+    await expect(loadIntake(other.advisorCtx, couple.owner1.hash)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(loadIntake(other.advisorCtx, String(couple.owner1.id))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(loadIntake(guestCtx(), couple.owner1.hash)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(loadIntake(couple.advisorCtx, 'no-such-hash')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('uses a constant number of queries (at most 8) whatever the household holds', async () => {
+    const small = await makeCouple();
+    await fillLists(small, { children: 1, beneficiaries: 1, trustees: 1, agents: 1 });
+    const large = await makeCouple();
+    await fillLists(large, { children: 10, beneficiaries: 20, trustees: 10, agents: 15 });
+
+    const few = await countQueries(() => loadIntake(small.advisorCtx, small.owner1.hash));
+    const many = await countQueries(() => loadIntake(large.advisorCtx, large.owner1.hash));
+    expect(few.count).toBeLessThanOrEqual(8);
+    expect(many.count).toBe(few.count);
+    expect(many.result.children).toHaveLength(10);
+    expect(many.result.beneficiaries).toHaveLength(20);
+    expect(many.result.trustees).toHaveLength(10);
+    expect(many.result.agents).toHaveLength(15);
+    expect(many.result.beneficiaries[0].owner).toBe('both');
+    // The numeric address costs one more query, still within the budget.
+    const byId = await countQueries(() => loadIntake(large.advisorCtx, String(large.owner1.id)));
+    expect(byId.count).toBe(few.count + 1);
+    expect(byId.count).toBeLessThanOrEqual(8);
+  });
+
+  it('never carries an SSN or identifier: only the last four', async () => {
+    const couple = await makeCouple();
+    await fillLists(couple, { children: 2, beneficiaries: 2, trustees: 0, agents: 0 });
+    const view = await loadIntake(couple.clientCtx, couple.owner1.hash);
+    const json = JSON.stringify(view);
+    expect(json).not.toContain('123456789');
+    expect(json).not.toContain('987654321');
+    expect(json).not.toMatch(/v[12]:k1:/);
+    expect(view.children[0].person.ssnLast4).toBe('6789');
+    expect(view.people.map((p) => p.lists)).toContainEqual(['Guardian']);
+  });
+
+  it('hides the financial PoA for clients of apsi and alpha 1 (first firm by position, any case)', async () => {
+    const apsi = await makeCouple({ firmName: '  APSI ' });
+    expect((await loadIntake(apsi.advisorCtx, apsi.owner1.hash)).showsFinancialPoa).toBe(false);
+    const fine = await makeCouple({ firmName: 'Harbor' });
+    expect((await loadIntake(fine.advisorCtx, fine.owner1.hash)).showsFinancialPoa).toBe(true);
+    // Alpha 1 as the advisor's second firm does not count; as the first it does.
+    const alpha = await makeFirm('Alpha 1');
+    await db.insert(t.advisorFirms).values({ advisorId: fine.advisor.advisor.id, firmId: alpha.id, position: 1 });
+    expect((await loadIntake(fine.advisorCtx, fine.owner1.hash)).showsFinancialPoa).toBe(true);
+    await db.update(t.advisorFirms).set({ position: -1 }).where(eq(t.advisorFirms.firmId, alpha.id));
+    expect((await loadIntake(fine.advisorCtx, fine.owner1.hash)).showsFinancialPoa).toBe(false);
+  });
+
+  it('reports abilities: after submission only attorneys and admins may edit', async () => {
+    const couple = await makeCouple();
+    expect((await loadIntake(couple.clientCtx, couple.owner1.hash)).abilities).toMatchObject({ canEdit: true, canRevealIdentifiers: false, isLegal: false, isSubmitted: false });
+    await db.update(t.clients).set({ isTrustSubmitted: true }).where(eq(t.clients.id, couple.owner1.id));
+    expect((await loadIntake(couple.clientCtx, couple.owner1.hash)).abilities).toMatchObject({ canEdit: false, isSubmitted: true });
+    const legal = ctxOf(await actorOf((await makeUser({ isLegal: true })).user));
+    expect((await loadIntake(legal, couple.owner1.hash)).abilities).toMatchObject({ canEdit: true, canRevealIdentifiers: true, isLegal: true });
+  });
+
+  it('shows a single client with no spouse and no plan', async () => {
+    const firm = await makeFirm();
+    const advisor = await makeAdvisor({ firmId: firm.id });
+    const single = await makeHousehold(advisor.advisor.id);
+    const view = await loadIntake(ctxOf(await actorOf(single.user)), single.client.hash);
+    expect(view.spouse).toBeNull();
+    expect(view.latestPlan).toBeNull();
+    expect(view.completion.sections.map((s) => s.key)).toEqual(['personal', 'estatePlan', 'children', 'beneficiaries', 'trustees', 'poas']);
+  });
+});
+
+describe('the query count', () => {
+  afterEach(() => {
+    delete process.env.LOG_QUERY_COUNTS;
+    stopRequestQueryLog();
+  });
+
+  it('counts nested scopes into the enclosing one', async () => {
+    const couple = await makeCouple();
+    const outer = await countQueries(async () => {
+      const inner = await countQueries(() => loadIntake(couple.clientCtx, couple.owner1.hash));
+      await loadIntake(couple.clientCtx, couple.owner1.hash);
+      return inner.count;
+    });
+    expect(outer.count).toBe(outer.result * 2);
+  });
+
+  it('logs "[queries] <method> <path> <n>" per HTTP request with LOG_QUERY_COUNTS=1', async () => {
+    const couple = await makeCouple();
+    process.env.LOG_QUERY_COUNTS = '1';
+    const expected = (await countQueries(() => loadIntake(couple.clientCtx, couple.owner1.hash))).count;
+    const server = http.createServer((_req, res) => {
+      // Work started from the request inherits its scope, across timers and promises.
+      setTimeout(() => void Promise.all([loadIntake(couple.clientCtx, couple.owner1.hash)]).then(() => res.end('ok')), 1);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const { port } = server.address() as { port: number };
+      await Promise.all([fetch(`http://127.0.0.1:${port}/client-info/a`), fetch(`http://127.0.0.1:${port}/client-info/b`)].map((r) => r.then((x) => x.text())));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const lines = log.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith('[queries]')).sort();
+      expect(lines).toEqual([`[queries] GET /client-info/a ${expected}`, `[queries] GET /client-info/b ${expected}`]);
+    } finally {
+      log.mockRestore();
+      server.close();
+    }
+  });
+});
+
+describe('the demo Riveras (a full married household)', () => {
+  it('load completely, in the same number of queries, and read-only for them once submitted', async () => {
+    const { seedDemoData } = await import('@/lib/seed/demo');
+    await seedDemoData(db, { password: 'Demo-Password-1' });
+    const [pat] = await db.select().from(t.users).where(eq(t.users.email, 'pat.rivera@demo.trustwell.test'));
+    const [attorney] = await db.select().from(t.users).where(eq(t.users.email, 'attorney@demo.trustwell.test'));
+    const [patClient] = await db.select().from(t.clients).where(eq(t.clients.userId, pat.id));
+    const patCtx = ctxOf(await actorOf(pat));
+    const { count, result: view } = await countQueries(() => loadIntake(patCtx, patClient.hash));
+    expect(count).toBeLessThanOrEqual(8);
+    expect(view.spouse?.person.firstName).toBe('Sam');
+    expect(view.children.map((c) => [c.person.firstName, c.owner])).toEqual([
+      ['Avery', 'both'],
+      ['Jamie', 'both'],
+      ['Noah', 'both'],
+      ['Taylor', '2'],
+    ]);
+    expect(view.children[2].guardian2?.firstName).toBe('Chris');
+    expect(view.beneficiaries).toHaveLength(9);
+    expect(view.trustees.map((tr) => [tr.person.firstName, tr.order1, tr.order2])).toEqual([
+      ['Avery', 1, 1],
+      ['Morgan', 2, 2],
+      ['Elena', 3, null],
+      ['Grace', null, 3],
+    ]);
+    expect(view.agents.filter((a) => a.type === 'financial').map((a) => a.isCollective)).toEqual([true, true, true]);
+    expect(view.completion.percent).toBe(100);
+    expect(view.latestPlan?.statusLabel).toBeTruthy();
+    expect(view.abilities).toMatchObject({ canEdit: false, isSubmitted: true });
+    const asAttorney = await loadIntake(ctxOf(await actorOf(attorney)), patClient.hash);
+    expect(asAttorney.abilities).toMatchObject({ canEdit: true, canRevealIdentifiers: true, isLegal: true });
+  });
+});
