@@ -1,14 +1,17 @@
 #!/usr/bin/env node
-// `npm run bench [startup|signin|trust]`: measures the budgets of docs/performance.md on this machine.
-//   startup  cold `npm start` (build + empty embedded database) to first page, then a warm restart
-//   signin   warm sign-in round trip (POST /login → 303), median of 30
-//   trust    /trust's first-load JS over an empty App Router page's, Lighthouse mobile scores, and its
-//            throughput as a share of a static file's (scripts/bench-trust.mjs)
-// With no argument, all three. Uses throwaway data folders; never touches ./.data.
+// `npm run bench [startup|signin|trust|client-info]`: measures the budgets of docs/performance.md on this machine.
+//   startup      cold `npm start` (build + empty embedded database) to first page, then a warm restart
+//   signin       warm sign-in round trip (POST /login → 303), median of 30
+//   trust        /trust's first-load JS over an empty App Router page's, Lighthouse mobile scores, and its
+//                throughput as a share of a static file's (scripts/bench-trust.mjs)
+//   client-info  a big couple's intake page: SQL queries per render and p95 against /login's
+//                (scripts/bench-pages.mjs)
+// With no argument, all of them. Uses throwaway data folders; never touches ./.data.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchClientInfo } from './bench-pages.mjs';
 import { benchTrust } from './bench-trust.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -24,6 +27,8 @@ const env = {
   UPLOADS_DIR: path.join(scratch, 'uploads'),
   DEMO_ACCOUNTS_FILE: path.join(scratch, 'demo-accounts.txt'),
   NEXT_TELEMETRY_DISABLED: '1',
+  // The server logs `[queries] GET /path n` per request; the page budgets read them.
+  LOG_QUERY_COUNTS: '1',
 };
 delete env.DATABASE_URL;
 const which = process.argv[2] ?? 'all';
@@ -99,6 +104,8 @@ try {
     }
     if (which === 'all' || which === 'signin') await benchSignIn();
     if (which === 'all' || which === 'trust') results.push(...(await benchTrust({ root, base, env, floorPort: port + 1 })));
+    // Last: it grows the demo household, which the other measures do not expect.
+    if (which === 'all' || which === 'client-info') results.push(...(await benchClientInfo({ base, env, server })));
   }
 } finally {
   if (server) await stop(server);

@@ -1,7 +1,7 @@
 'use client';
 
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { DefaultValues } from 'react-hook-form';
 import { useActionForm } from '@/components/forms/use-action-form';
@@ -16,6 +16,22 @@ import type { RecordTexts, RecordTextsConfig } from './record-texts';
 import styles from './record-dialog.module.css';
 
 export type RecordMode = 'create' | 'update';
+
+/** Reports from a part of the form that the Create / Save button must wait (see useHoldSubmit). */
+const SubmitHoldContext = createContext<((held: boolean) => void) | null>(null);
+
+/**
+ * Hides the record dialog's Create / Save button while `held`: a question that decides what the form is
+ * (intake §4, 'Link from existing record?') shows the button only once answered. Outside a RecordDialog it
+ * does nothing.
+ */
+export function useHoldSubmit(held: boolean): void {
+  const setHeld = useContext(SubmitHoldContext);
+  useEffect(() => {
+    setHeld?.(held);
+    return () => setHeld?.(false);
+  }, [held, setHeld]);
+}
 
 export type RecordDialogProps<S extends FormSchema, R> = {
   open: boolean;
@@ -118,6 +134,7 @@ function RecordForm<S extends FormSchema, R>({
   const call = useCall();
   const { confirm, showMessage } = useMessage();
   const [removing, setRemoving] = useState(false);
+  const [submitHeld, setSubmitHeld] = useState(false);
   const fieldsRef = useRef<HTMLFieldSetElement>(null);
 
   const { form, submit, saving } = useActionForm({
@@ -179,13 +196,19 @@ function RecordForm<S extends FormSchema, R>({
     }
   };
 
+  // Enter in a field submits the form even without a visible button: a held form does not save.
+  const submitUnlessHeld = (event: FormEvent<HTMLFormElement>) => {
+    if (submitHeld) event.preventDefault();
+    else return submit(event);
+  };
+
   return (
     <FormProvider {...form}>
-      <ModalForm onSubmit={submit} aria-busy={busy || undefined}>
+      <ModalForm onSubmit={submitUnlessHeld} aria-busy={busy || undefined}>
         <ModalBody>
           {/* One disabled fieldset locks every field at once while a call runs. */}
           <fieldset ref={fieldsRef} disabled={busy} className={styles.lock}>
-            {typeof children === 'function' ? children(form) : children}
+            <SubmitHoldContext.Provider value={setSubmitHeld}>{typeof children === 'function' ? children(form) : children}</SubmitHoldContext.Provider>
           </fieldset>
         </ModalBody>
         <ModalFooter>
@@ -197,9 +220,11 @@ function RecordForm<S extends FormSchema, R>({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving} disabled={removing}>
-            {mode === 'create' ? 'Create' : 'Save'}
-          </Button>
+          {!submitHeld && (
+            <Button type="submit" loading={saving} disabled={removing}>
+              {mode === 'create' ? 'Create' : 'Save'}
+            </Button>
+          )}
         </ModalFooter>
       </ModalForm>
     </FormProvider>

@@ -1,8 +1,9 @@
 'use client';
 
 import { useEffect, useId, useMemo, useState } from 'react';
-import type { ChangeEvent, KeyboardEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
+import { useHoldSubmit } from '@/components/records/record-dialog';
 import { Field, Fieldset, Radio, Select } from '@/components/ui/field';
 import type { LinkCandidate, PersonView } from '@/lib/intake/types';
 import { nameOf } from './people';
@@ -63,6 +64,7 @@ export function LinkExisting({ candidates, fields, onChange }: Props) {
 
   const person = useMemo(() => candidates.find((candidate) => candidate.person.hash === value)?.person ?? null, [candidates, value]);
   const pending = answer === null || (answer === 'yes' && !person);
+  useHoldSubmit(pending);
 
   useEffect(() => {
     onChange({ answer, person, locked: lockedBy(person, fields), pending });
@@ -91,15 +93,9 @@ export function LinkExisting({ candidates, fields, onChange }: Props) {
     fill(picked);
   };
 
-  // While the question is open the form's fields are not shown (their values are blank, so a submit could
-  // only mark hidden fields invalid): Enter does not submit it.
-  const holdEnter = (event: KeyboardEvent) => {
-    if (pending && event.key === 'Enter') event.preventDefault();
-  };
 
   return (
-    <div className={styles.link} onKeyDown={holdEnter}>
-      {pending && <span className={styles.linkPending} hidden />}
+    <div className={styles.link}>
       <Fieldset legend={LINK_QUESTION} inline>
         <Radio label="Yes" name={questionName} value="yes" checked={answer === 'yes'} onChange={() => choose('yes')} disabled={disabled} />
         <Radio label="No" name={questionName} value="no" checked={answer === 'no'} onChange={() => choose('no')} disabled={disabled} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { DateField, SelectField, TextField } from '@/components/forms';
 import { RecordDialog, RecordTable } from '@/components/records';
+import { useHoldSubmit } from '@/components/records/record-dialog';
 import type { OwnerCode, RecordColumn } from '@/components/records';
 import { ageLabel, birthDate, choiceOrOther, personName } from '@/lib/validation/fields';
 import { RELATIONSHIPS } from '@/lib/validation/lists';
@@ -31,9 +32,22 @@ type Props = {
   /** The upsert: answers the refreshed list, as the spec's calls do. */
   save: (input: ChildInput, hash: string | null) => Promise<ActionResult<Child[]>>;
   remove: (hash: string) => Promise<ActionResult<Child[]>>;
+  /** Adds a question that holds the Create / Save button until it is ticked (useHoldSubmit). */
+  withQuestion?: boolean;
 };
 
-export function ChildrenSection({ initial, hasSpouse = false, save, remove }: Props) {
+/** A question the form waits for, as 'Link from existing record?' is. */
+function Question() {
+  const [answered, setAnswered] = useState(false);
+  useHoldSubmit(!answered);
+  return (
+    <label>
+      <input type="checkbox" checked={answered} onChange={(event) => setAnswered(event.target.checked)} /> Answered
+    </label>
+  );
+}
+
+export function ChildrenSection({ initial, hasSpouse = false, save, remove, withQuestion = false }: Props) {
   const [rows, setRows] = useState(initial);
   const [editing, setEditing] = useState<Child | 'new' | null>(null);
   const record = editing === 'new' ? null : editing;
@@ -67,6 +81,7 @@ export function ChildrenSection({ initial, hasSpouse = false, save, remove }: Pr
         onRemoved={(data) => setRows(data as Child[])}
         onClose={() => setEditing(null)}
       >
+        {withQuestion && <Question />}
         <TextField name="first_name" label="First Name" required />
         <TextField name="last_name" label="Last Name" required />
         <DateField name="dob" label="Date of Birth" />

@@ -8,7 +8,7 @@ import type { Child, ChildInput } from './children-section';
 
 const jamie: Child = { hash: 'c1', first_name: 'Jamie', last_name: 'Lee', dob: '2015-03-02', relationship: 'Child', owner: 'both' };
 
-function setup(initial: Child[] = []) {
+function setup(initial: Child[] = [], { withQuestion = false } = {}) {
   let rows = [...initial];
   let next = 1;
   const save = jest.fn(async (input: ChildInput, hash: string | null): Promise<ActionResult<Child[]>> => {
@@ -23,7 +23,7 @@ function setup(initial: Child[] = []) {
   const user = userEvent.setup();
   render(
     <CallProvider>
-      <ChildrenSection initial={initial} save={save} remove={remove} />
+      <ChildrenSection initial={initial} save={save} remove={remove} withQuestion={withQuestion} />
     </CallProvider>,
   );
   return { user, save, remove };
@@ -250,5 +250,19 @@ describe('RecordDialog', () => {
     expect(within(dialog()).getByText('Last name is required.')).toBeInTheDocument();
     expect(within(dialog()).getByText('Relationship is required.')).toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it('a question held with useHoldSubmit hides Create, and Enter saves nothing, until it is answered', async () => {
+    const { user, save } = setup([], { withQuestion: true });
+    await user.click(screen.getByRole('button', { name: 'Add Child' }));
+    const modal = dialog('New Child');
+    expect(within(modal).queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+    await fillChild(user, 'Robin');
+    await user.type(within(modal).getByRole('textbox', { name: 'First Name' }), '{Enter}');
+    expect(save).not.toHaveBeenCalled();
+
+    await user.click(within(modal).getByRole('checkbox', { name: 'Answered' }));
+    await user.click(within(modal).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
   });
 });
