@@ -5,7 +5,7 @@ import { updateNameAction } from '@/lib/actions/settings';
 import type { SettingsName } from '@/lib/account-settings/types';
 import { SETTINGS_SUFFIXES, updateNameSchema } from '@/lib/validation/settings';
 import { CurrentPasswordField, currentPasswordAlert } from './current-password-field';
-import { FormActions } from './form-actions';
+import { FormActions } from '@/components/forms/form-actions';
 import styles from './settings-panel.module.css';
 
 const SUFFIX_OPTIONS = SETTINGS_SUFFIXES.filter(Boolean);

@@ -4,7 +4,7 @@ import { Form, TextField, useActionForm } from '@/components/forms';
 import { updatePasswordAction } from '@/lib/actions/settings';
 import { NEW_PASSWORD_MIN_LENGTH, updatePasswordSchema } from '@/lib/validation/settings';
 import { CurrentPasswordField, currentPasswordAlert } from './current-password-field';
-import { FormActions } from './form-actions';
+import { FormActions } from '@/components/forms/form-actions';
 import styles from './settings-panel.module.css';
 
 type Props = { onSaved: (data: { message: string }) => void; onCancel: () => void };

@@ -1,7 +1,7 @@
 'use client';
 
 import { Form, useActionForm } from '@/components/forms';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/forms/form-actions';
 import { updateEstatePlanInfoAction } from '@/lib/actions/intake';
 import { unansweredQuestions } from '@/lib/intake/required';
 import { updateEstatePlanInfoSchema } from '@/lib/validation/intake';
@@ -48,14 +48,7 @@ export function EstatePlanForm({ onSaved, onCancel }: Props) {
         <EstatePlanClientFields prefix="client1" name={nameOf(client.person) || 'Client'} />
         {spouse && <EstatePlanClientFields prefix="client2" name={nameOf(spouse.person) || 'Spouse'} />}
       </fieldset>
-      <div className={styles.actions}>
-        <Button type="submit" loading={saving}>
-          Save
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions saving={saving} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { Form, PhoneField, SelectField, SsnField, useActionForm, YesNoField } from '@/components/forms';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/forms/form-actions';
 import { Field, TextInput } from '@/components/ui/field';
 import { updatePersonalInfoAction } from '@/lib/actions/intake';
 import type { ClientView, IntakeView } from '@/lib/intake/types';
@@ -91,14 +91,7 @@ export function PersonalForm({ client, onSaved, onCancel }: Props) {
           ))}
         </div>
       </fieldset>
-      <div className={styles.actions}>
-        <Button type="submit" loading={saving}>
-          Save
-        </Button>
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions saving={saving} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { Button } from '@/components/ui/button';
-import styles from './settings-panel.module.css';
+import styles from './form-actions.module.css';
 
 type Props = {
   saving: boolean;
@@ -10,7 +10,7 @@ type Props = {
   onSave?: () => void;
 };
 
-/** Save and Cancel under an edit form. */
+/** Save and Cancel under an inline edit form (settings, the intake's personal and estate plan forms). */
 export function FormActions({ saving, onCancel, onSave }: Props) {
   return (
     <div className={styles.actions}>
