@@ -9,7 +9,12 @@ import { setRequestHeaders } from '../helpers/fake-headers';
 import { TEST_PASSWORD } from '../helpers/factories';
 import { signInAs, signOut } from '../helpers/session';
 import { buildWorld, databaseFingerprint, ROLES, sessionOf, type RoleName, type World } from '../helpers/world';
-import { seedIntakeRecords, type IntakeRecords } from './helpers/intake';
+import { answerRequiredQuestions, seedIntakeRecords, type IntakeRecords } from './helpers/intake';
+import { db } from '@/db';
+import * as t from '@/db/schema';
+import { eq } from 'drizzle-orm';
+import { sealIdentifier } from '@/lib/crypto';
+import { placeOf } from '@/lib/encrypted-columns';
 
 /*
  * The authorization matrix: every door of the app (each route handler and each server action, found by
@@ -226,8 +231,39 @@ const INTAKE: Record<string, Entry> = {
   'POST /api/clientInfo/delete/poa': { permission: 'intake.write', prepare: withRecords, args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_poa: records(p).agent, type: 'general' } }), expect: intakeWrite },
 };
 
+// ---- The review page: submission, the attorney's status change, the reveal of a full SSN -----------------
+
+/** Submitting: the household and its advisory team (and an admin acting as the advisor); attorneys 403. */
+const submitExpect: Expectation = { ...intakeWrite, legal: 403 };
+/** Attorneys and admins only; an admin acting as an advisor acts with the advisor's roles. */
+const legalOnly: Expectation = { ...every(403), guest: 401, legal: 200, admin: 200 };
+const answered = async (w: World): Promise<Prepared> => {
+  await answerRequiredQuestions([w.household.client.id, w.household.spouse!.client.id]);
+  return {};
+};
+const withSsn = async (w: World): Promise<Prepared> => {
+  const sealed = sealIdentifier('123456789', placeOf(t.persons.ssnCipher, w.household.person.hash));
+  await db.update(t.persons).set({ ssnCipher: sealed.cipher, ssnLast4: sealed.last4 }).where(eq(t.persons.id, w.household.person.id));
+  return {};
+};
+const acknowledgements = (w: World) => [owner1(w), owner2(w)].map((client_hash) => ({ client_hash, statements: [1, 2, 3] }));
+
+const REVIEW: Record<string, Entry> = {
+  'action lib/actions/plans.ts#submitTrustAction': { permission: 'plan.submit', prepare: answered, args: (w) => ({ input: { client_hash: owner2(w), acknowledgements: acknowledgements(w) } }), expect: submitExpect },
+  // From In Progress the attorney may only cancel (lib/estate-plans/status-machine.ts).
+  'action lib/actions/plans.ts#updatePlanStatusAction': { permission: 'plan.status.update', args: (w) => ({ input: { plan_hash: w.plan.hash, status: 'canceled', from_status: 'incomplete' } }), expect: legalOnly },
+  'action lib/actions/plans.ts#revealIdentifierAction': {
+    permission: 'identifiers.reveal',
+    prepare: withSsn,
+    args: (w) => ({ input: { client_hash: owner1(w), kind: 'person', hash: w.household.person.hash } }),
+    expect: legalOnly,
+  },
+  'POST /api/attorney/updateStatus': { permission: 'plan.status.update', args: (w) => ({ body: { estate_plan_id: w.plan.hash, status: 'canceled' } }), expect: legalOnly },
+};
+
 const MATRIX: Record<string, Entry> = {
   ...INTAKE,
+  ...REVIEW,
   // Sign-up is open to anyone; a signed-in user may create another account (audited under them).
   'POST /api/createClient': { permission: 'public', args: () => ({ body: signUp() }), expect: every(200) },
   'action lib/actions/accounts.ts#createClientAccountAction': { permission: 'public', args: () => ({ input: signUp() }), expect: every(200) },

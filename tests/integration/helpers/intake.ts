@@ -86,3 +86,29 @@ export async function seedIntakeRecords(clientIds: number[]) {
   return { child: child.hash, beneficiary: beneficiary.hash, trustee: trustee.hash, agent: agent.hash };
 }
 export type IntakeRecords = Awaited<ReturnType<typeof seedIntakeRecords>>;
+
+/** Answers every required question of the clients (review §5), so their trust may be submitted. */
+export async function answerRequiredQuestions(clientIds: number[]) {
+  const { inArray } = await import('drizzle-orm');
+  await db
+    .update(t.clients)
+    .set({
+      residenceState: 'CA',
+      isUsCitizen: true,
+      isReceivingMedicaid: false,
+      hasMentalDisorder: false,
+      wantsLifeSupport: true,
+      wantsCremation: false,
+      isOrganDonor: true,
+      hasEstatePlan: 'no',
+      trustGoverningState: 'CA',
+      hasTrustIntent1: true,
+      hasTrustIntent2: false,
+      hasTrustIntent3: true,
+      hasTrustIntent4: true,
+      hasTrustIntent5: false,
+      hasTrustIntent6: true,
+      hasTrustIntent7: false,
+    })
+    .where(inArray(t.clients.id, clientIds));
+}
