@@ -44,10 +44,16 @@ export const updatePlanStatusSchema = z.object({
 });
 export type UpdatePlanStatusInput = z.output<typeof updatePlanStatusSchema>;
 
-export const revealIdentifierSchema = z.object({
-  client_hash: publicHash('Client'),
+const identifierRef = z.object({
   /** A person's SSN (clients, children, beneficiaries) or an entity beneficiary's identifier. */
   kind: z.enum(['person', 'entity'], { error: 'Unknown identifier.' }),
   hash: publicHash('Record'),
+});
+export type IdentifierRef = z.output<typeof identifierRef>;
+
+/** One identifier (the eye icon) or every identifier shown on the review (printing), of one household. */
+export const revealIdentifierSchema = z.object({
+  client_hash: publicHash('Client'),
+  items: z.array(identifierRef).min(1, 'Nothing to reveal.').max(200),
 });
 export type RevealIdentifierInput = z.output<typeof revealIdentifierSchema>;

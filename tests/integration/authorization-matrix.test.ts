@@ -252,10 +252,10 @@ const REVIEW: Record<string, Entry> = {
   'action lib/actions/plans.ts#submitTrustAction': { permission: 'plan.submit', prepare: answered, args: (w) => ({ input: { client_hash: owner2(w), acknowledgements: acknowledgements(w) } }), expect: submitExpect },
   // From In Progress the attorney may only cancel (lib/estate-plans/status-machine.ts).
   'action lib/actions/plans.ts#updatePlanStatusAction': { permission: 'plan.status.update', args: (w) => ({ input: { plan_hash: w.plan.hash, status: 'canceled', from_status: 'incomplete' } }), expect: legalOnly },
-  'action lib/actions/plans.ts#revealIdentifierAction': {
+  'action lib/actions/plans.ts#revealIdentifiersAction': {
     permission: 'identifiers.reveal',
     prepare: withSsn,
-    args: (w) => ({ input: { client_hash: owner1(w), kind: 'person', hash: w.household.person.hash } }),
+    args: (w) => ({ input: { client_hash: owner1(w), items: [{ kind: 'person', hash: w.household.person.hash }] } }),
     expect: legalOnly,
   },
   'POST /api/attorney/updateStatus': { permission: 'plan.status.update', args: (w) => ({ body: { estate_plan_id: w.plan.hash, status: 'canceled' } }), expect: legalOnly },

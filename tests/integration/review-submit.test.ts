@@ -8,7 +8,7 @@ import { sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import { ALREADY_SUBMITTED_MESSAGE, NO_PLAN_MESSAGE, submitTrust, UNANSWERED_SUBMIT_MESSAGE } from '@/lib/estate-plans/submit-trust';
 import { NOT_LATEST_PLAN_MESSAGE, STATUS_CHANGED_MEANWHILE, updatePlanStatus } from '@/lib/estate-plans/update-plan-status';
-import { revealIdentifier } from '@/lib/intake/reveal-identifier';
+import { revealIdentifiers } from '@/lib/intake/reveal-identifier';
 import { MISSING_CONSENT_MESSAGE, revealIdentifierSchema, submitTrustSchema, updatePlanStatusSchema } from '@/lib/validation/plans';
 import type { RequestContext } from '@/lib/http/context';
 import { resetDatabase } from '../helpers/db';
@@ -225,19 +225,21 @@ describe('revealing a full identifier', () => {
     await db.update(t.persons).set({ ssnCipher: sealed.cipher, ssnLast4: sealed.last4 }).where(eq(t.persons.id, couple.household.person.id));
     // The place binds the cipher to the row's hash: give the person that hash.
     await db.update(t.persons).set({ hash }).where(eq(t.persons.id, couple.household.person.id));
-    const input = revealIdentifierSchema.parse({ client_hash: couple.owner1.hash, kind: 'person', hash });
-    expect(await revealIdentifier(legal, input)).toEqual({ value: '123-45-6789' });
-    expect(await revealIdentifier(admin, input)).toEqual({ value: '123-45-6789' });
+    const input = revealIdentifierSchema.parse({ client_hash: couple.owner1.hash, items: [{ kind: 'person', hash }] });
+    expect(await revealIdentifiers(legal, input)).toEqual({ values: { [hash]: '123-45-6789' } });
+    expect(await revealIdentifiers(admin, input)).toEqual({ values: { [hash]: '123-45-6789' } });
     const logs = await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'identifier.reveal'), eq(t.auditLog.targetId, couple.household.person.id)));
     expect(logs).toHaveLength(2);
     expect(JSON.stringify(logs)).not.toContain('6789');
     // Someone outside the household, addressed through this household: 404.
     const stranger = await makeUser({}, { firstName: 'Stranger', lastName: 'Doe' });
-    expect(await caught(revealIdentifier(legal, { ...input, hash: stranger.person.hash }))).toMatchObject({ code: 'NOT_FOUND' });
+    const before = await databaseFingerprint();
+    expect(await caught(revealIdentifiers(legal, { ...input, items: [{ kind: 'person', hash }, { kind: 'person', hash: stranger.person.hash }] }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await databaseFingerprint()).toEqual(before);
   });
 
   it('is refused to everyone else', async () => {
-    const input = revealIdentifierSchema.parse({ client_hash: couple.owner1.hash, kind: 'person', hash: couple.household.person.hash });
-    for (const ctx of [couple.clientCtx, couple.advisorCtx]) expect(await caught(revealIdentifier(ctx, input))).toMatchObject({ code: 'NOT_FOUND' });
+    const input = revealIdentifierSchema.parse({ client_hash: couple.owner1.hash, items: [{ kind: 'person', hash: couple.household.person.hash }] });
+    for (const ctx of [couple.clientCtx, couple.advisorCtx]) expect(await caught(revealIdentifiers(ctx, input))).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
