@@ -188,7 +188,26 @@ export function agent(type: PoaType, overrides: Partial<AgentView> = {}): AgentV
   };
 }
 
-type Lists = Partial<Pick<IntakeView, 'children' | 'beneficiaries' | 'trustees' | 'agents' | 'showsFinancialPoa' | 'latestPlan' | 'abilities'>> & {
+type Lists = Partial<
+  Pick<
+    IntakeView,
+    | 'children'
+    | 'beneficiaries'
+    | 'trustees'
+    | 'agents'
+    | 'showsFinancialPoa'
+    | 'latestPlan'
+    | 'abilities'
+    | 'properties'
+    | 'companies'
+    | 'gifts'
+    | 'retirementAccounts'
+    | 'brokerageAccounts'
+    | 'bankAccounts'
+    | 'annuityAccounts'
+    | 'note'
+  >
+> & {
   client?: Partial<ClientView>;
   spouse?: Partial<ClientView> | null;
 };
@@ -212,6 +231,14 @@ export function household(lists: Lists = {}): IntakeView {
     beneficiaries: [],
     trustees: [],
     agents: [],
+    properties: [],
+    companies: [],
+    gifts: [],
+    retirementAccounts: [],
+    brokerageAccounts: [],
+    bankAccounts: [],
+    annuityAccounts: [],
+    note: { hash: null, version: null, body: '' },
     people: [],
     completion: { sections: [], percent: 0 },
     abilities: { canEdit: true, canRevealIdentifiers: false, isLegal: false },

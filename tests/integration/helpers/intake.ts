@@ -2,7 +2,7 @@ import { db } from '@/db';
 import * as t from '@/db/schema';
 import { newHash } from '@/db/schema/columns';
 import type { Actor } from '@/lib/auth/actor';
-import { sealIdentifier } from '@/lib/crypto';
+import { sealAccountNumber, sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import { actorOf, ctxOf } from '../../helpers/context';
 import { makeAdvisor, makeFirm, makeHousehold } from '../../helpers/factories';
@@ -111,4 +111,43 @@ export async function answerRequiredQuestions(clientIds: number[]) {
       hasTrustIntent7: false,
     })
     .where(inArray(t.clients.id, clientIds));
+}
+
+/**
+ * Fills a couple's asset lists by direct inserts, each item owned by both: properties (the first the
+ * client's primary residence), companies (corporations with stock), cash gifts to a new beneficiary,
+ * accounts of each kind (number sealed), and the note.
+ */
+export async function fillAssets(couple: Couple, counts: { properties: number; companies: number; gifts: number; accounts: number }) {
+  const owners = [couple.owner1.id, ...(couple.owner2 ? [couple.owner2.id] : [])];
+  for (let i = 0; i < counts.properties; i++) {
+    const [address] = await db.insert(t.addresses).values({ street: `${i + 1} Main St`, city: 'Austin', state: 'TX', zip: '78701', value: '350000.10' }).returning();
+    const [property] = await db.insert(t.properties).values({ addressId: address.id, purchaseMonth: 5, purchaseYear: 2001 }).returning();
+    await db.insert(t.clientProperties).values(owners.map((clientId) => ({ clientId, propertyId: property.id, isPrimary: i === 0 })));
+  }
+  for (let i = 0; i < counts.companies; i++) {
+    const [company] = await db.insert(t.companies).values({ name: `Company ${i}`, type: 'corporation' }).returning();
+    await db.insert(t.clientCompanies).values(owners.map((clientId) => ({ clientId, companyId: company.id, sharePercent: '50.00', stockShares: 1000 })));
+  }
+  if (counts.gifts > 0) {
+    const heir = await person({ firstName: 'Gift', lastName: 'Heir' });
+    const [beneficiary] = await db.insert(t.beneficiaries).values({ type: 'person', personId: heir.id }).returning();
+    await db.insert(t.clientBeneficiaries).values(owners.map((clientId) => ({ clientId, beneficiaryId: beneficiary.id, tier: 'primary' as const, sharePercent: '100.00', relationship: 'Child' })));
+    for (let i = 0; i < counts.gifts; i++) {
+      const [gift] = await db.insert(t.gifts).values({ giftType: 'cash', beneficiaryId: beneficiary.id, cashAmount: '1000.00', predeceaseDistribution: 'lapse' }).returning();
+      await db.insert(t.clientGifts).values(owners.map((clientId) => ({ clientId, giftId: gift.id })));
+    }
+  }
+  const kinds = ['retirement', 'brokerage', 'bank', 'annuity'] as const;
+  for (let i = 0; i < counts.accounts; i++) {
+    const hash = newHash();
+    const sealed = sealAccountNumber('ACCT-55501234', placeOf(t.accounts.numberCipher, hash));
+    const kind = kinds[i % 4];
+    const [account] = await db
+      .insert(t.accounts)
+      .values({ hash, kind, company: 'Wells Fargo', type: kind === 'annuity' ? null : 'Other type', numberCipher: sealed.cipher, numberLast4: sealed.last4, value: '1234.56' })
+      .returning();
+    await db.insert(t.clientAccounts).values(owners.map((clientId) => ({ clientId, accountId: account.id })));
+  }
+  await db.insert(t.notes).values({ clientId: couple.owner1.id, body: 'Please call after 5pm.' });
 }
