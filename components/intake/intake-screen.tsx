@@ -12,31 +12,37 @@ import { SectionNav } from './page/section-nav';
 import { PersonalSection } from './personal/personal-section';
 import { PoasSection } from './poas/poas-section';
 import { TrusteesSection } from './trustees/trustees-section';
+import { ReviewModeProvider, ReviewSwitch } from './review/review-mode';
 import styles from './page/intake-page.module.css';
 
 /**
  * The client-info page's content (intake §2, sections 1-6), rendered from the one IntakeView the server
- * loaded; every section edits through the intake actions and shows their refreshed view.
+ * loaded; every section edits through the intake actions and shows their refreshed view. The review
+ * (components/intake/review) replaces it while open; attorneys open a submitted trust on it.
  */
-export function IntakeScreen({ view }: { view: IntakeView }) {
+export function IntakeScreen({ view, startOnReview = false }: { view: IntakeView; startOnReview?: boolean }) {
   return (
     <IntakeProvider initial={view}>
-      <PageHeader />
-      <ConflictNotice />
-      <div className={styles.layout}>
-        <SectionNav />
-        <div className={styles.sections}>
-          <PersonalSection />
-          <EstatePlanSection />
-          <ChildrenSection />
-          <BeneficiariesSection />
-          <TrusteesSection />
-          <PoasSection />
-          <div className={styles.bottomActions}>
-            <ReviewButton />
+      <ReviewModeProvider initial={startOnReview}>
+        <ReviewSwitch>
+          <PageHeader />
+          <ConflictNotice />
+          <div className={styles.layout}>
+            <SectionNav />
+            <div className={styles.sections}>
+              <PersonalSection />
+              <EstatePlanSection />
+              <ChildrenSection />
+              <BeneficiariesSection />
+              <TrusteesSection />
+              <PoasSection />
+              <div className={styles.bottomActions}>
+                <ReviewButton />
+              </div>
+            </div>
           </div>
-        </div>
-      </div>
+        </ReviewSwitch>
+      </ReviewModeProvider>
     </IntakeProvider>
   );
 }

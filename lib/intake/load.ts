@@ -503,6 +503,7 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
     canRevealIdentifiers: !!actor && can(actor, 'identifiers.reveal'),
     isLegal,
     isSubmitted,
+    canSubmit: !!actor && can(actor, 'plan.submit') && !isSubmitted,
   };
 
   const lists = { children: childViews, beneficiaries: beneficiaryViews, trustees: trusteeViews, agents: agentViews };

@@ -271,6 +271,8 @@ export type IntakeAbilities = {
    * (canEdit is false for everyone else, and the server refuses their saves with 403).
    */
   isSubmitted?: boolean;
+  /** The household and its advisory team, and admins: submit the trust for attorney review (not attorneys). */
+  canSubmit?: boolean;
 };
 
 export type IntakeView = {

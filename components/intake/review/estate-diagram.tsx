@@ -86,18 +86,22 @@ function xOf(i: number, n: number): number {
   return (WIDTH - rowWidth) / 2 + i * (BOX_W + GAP);
 }
 
+/** Where each band starts, and the drawing's height. */
+function layout(bands: Band[], start: number): { drawn: { band: Band; top: number }[]; height: number } {
+  const drawn: { band: Band; top: number }[] = [];
+  let y = start;
+  for (const band of bands) {
+    drawn.push({ band, top: y });
+    y += 26 + Math.ceil(band.boxes.length / PER_ROW) * (BOX_H + GAP) + 18;
+  }
+  return { drawn, height: y };
+}
+
 export function EstateDiagram({ view }: { view: IntakeView }) {
   const trustors = [view.client, ...(view.spouse ? [view.spouse] : [])];
   const bands = bandsOf(view);
   const trustTop = 24 + BOX_H + 40;
-  let y = trustTop + BOX_H + 36;
-  const drawn = bands.map((band) => {
-    const top = y;
-    const rows = Math.ceil(band.boxes.length / PER_ROW);
-    y += 26 + rows * (BOX_H + GAP) + 18;
-    return { band, top };
-  });
-  const height = y;
+  const { drawn, height } = layout(bands, trustTop + BOX_H + 36);
   const title = trustTitle(view);
   const summary = [
     `${trustors.map((c) => nameOf(c.person)).join(' and ')} create ${title}.`,
@@ -106,7 +110,7 @@ export function EstateDiagram({ view }: { view: IntakeView }) {
 
   return (
     <figure className={styles.diagram}>
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby="estate-diagram-title estate-diagram-desc" className={styles.diagramSvg}>
+      <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby="estate-diagram-title" aria-describedby="estate-diagram-desc" className={styles.diagramSvg}>
         <title id="estate-diagram-title">Estate summary</title>
         <desc id="estate-diagram-desc">{summary}</desc>
         {trustors.map((c, i) => (

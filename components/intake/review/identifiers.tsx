@@ -42,7 +42,15 @@ export function RevealProvider({ children }: { children: ReactNode }) {
     },
     [call, view.client.hash],
   );
-  const hide = useCallback((hash: string) => setShown(({ [hash]: _gone, ...rest }) => rest), []);
+  const hide = useCallback(
+    (hash: string) =>
+      setShown((current) => {
+        const rest = { ...current };
+        delete rest[hash];
+        return rest;
+      }),
+    [],
+  );
   const fetchForPrint = useCallback(
     async (refs: IdentifierRef[]) => {
       if (refs.length === 0) return true;

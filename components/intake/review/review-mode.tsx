@@ -1,6 +1,7 @@
 'use client';
 
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { ReviewScreen } from './review-screen';
 
 type ReviewMode = { reviewing: boolean; openReview: () => void; closeReview: () => void };
 
@@ -25,4 +26,10 @@ export function useReviewMode(): ReviewMode {
   const context = useContext(ReviewModeContext);
   if (!context) throw new Error('useReviewMode() must be used inside <ReviewModeProvider>.');
   return context;
+}
+
+/** The intake sections, or the review while it is open. */
+export function ReviewSwitch({ children }: { children: ReactNode }) {
+  const { reviewing } = useReviewMode();
+  return reviewing ? <ReviewScreen /> : <>{children}</>;
 }

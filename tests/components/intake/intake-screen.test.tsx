@@ -7,6 +7,7 @@ import { axeViolations } from '../records/axe';
 import { ANSWERED, beneficiary, child, fakeServer, household, terms, trustee } from './fake-intake';
 
 jest.mock('@/lib/actions/intake', () => jest.requireActual('./actions-mock'));
+jest.mock('@/lib/actions/plans', () => jest.requireActual('./plans-actions-mock'));
 const refresh = jest.fn();
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh }) }));
 
@@ -130,10 +131,10 @@ describe('The client-info page', () => {
     expect(within(samPart).getByRole('group', { name: /^6\. / })).toHaveTextContent('Please select an answer.');
   });
 
-  it('with every required answer given, says the review comes next', async () => {
+  it('with every required answer given, opens the review (tests/components/intake/review.test.tsx)', async () => {
     const { user } = renderScreen(household({ client: { ...ANSWERED }, spouse: { ...ANSWERED } }));
     await user.click(screen.getAllByRole('button', { name: 'Review & Submit Trust' })[0]);
-    expect(await screen.findByRole('alertdialog', { name: 'Review & Submit Trust' })).toHaveTextContent('The review page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review & Submit Trust' })).toBeInTheDocument();
   });
 
   it('after a conflict, reloading brings the latest version into the open form', async () => {
