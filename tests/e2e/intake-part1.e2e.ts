@@ -52,6 +52,11 @@ async function openHousehold(page: Page, names: string): Promise<string> {
     if (await page.getByText(names, { exact: true }).count()) {
       // Hydrated before anything is clicked or measured.
       await page.waitForLoadState('networkidle');
+      // Attorneys and admins open a submitted trust on its review (issue 10): Edit leads to the sections.
+      if (await page.getByRole('heading', { level: 1, name: 'Review Information' }).count()) {
+        await page.getByRole('button', { name: 'Edit', exact: true }).first().click();
+        await page.getByRole('heading', { level: 1, name: 'Client Information' }).waitFor();
+      }
       const { pathname } = new URL(page.url());
       expect(pathname).toMatch(/^\/client-info\/[A-Za-z0-9_-]{8,}$/);
       return pathname;
