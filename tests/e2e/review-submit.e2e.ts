@@ -65,7 +65,7 @@ describe('review, submission and the attorney status', () => {
   it('the client reviews at 1280 px: 16 sections, the diagram, cards 4 per row; prints to PDF with 2 per row', async () => {
     const page = await signedIn(LEE, 1440);
     await openReview(page);
-    const titles = await page.getByRole('heading', { level: 2 }).allTextContents();
+    const titles = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
     expect(titles).toEqual([
       'Personal Info',
       'Current & New Estate Plan Info',

@@ -110,30 +110,33 @@ export function EstateDiagram({ view }: { view: IntakeView }) {
 
   return (
     <figure className={styles.diagram}>
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby="estate-diagram-title" aria-describedby="estate-diagram-desc" className={styles.diagramSvg}>
-        <title id="estate-diagram-title">Estate summary</title>
-        <desc id="estate-diagram-desc">{summary}</desc>
-        {trustors.map((c, i) => (
-          <g key={c.hash}>
-            <BoxShape x={xOf(i, trustors.length)} y={24} box={{ title: nameOf(c.person), detail: 'Trustor' }} tone="trustor" />
-            <line x1={xOf(i, trustors.length) + BOX_W / 2} y1={24 + BOX_H} x2={WIDTH / 2} y2={trustTop} className={styles.diagramLine} />
-          </g>
-        ))}
-        <BoxShape x={xOf(0, 1)} y={trustTop} box={{ title, detail: 'Revocable living trust' }} tone="trust" />
-        {drawn.map(({ band, top }) => (
-          <g key={band.label}>
-            <line x1={WIDTH / 2} y1={top - 30} x2={WIDTH / 2} y2={top} className={styles.diagramLine} />
-            <text x={WIDTH / 2} y={top + 14} textAnchor="middle" className={styles.diagramBand}>
-              {band.label}
-            </text>
-            {band.boxes.map((box, i) => {
-              const row = Math.floor(i / PER_ROW);
-              const inRow = Math.min(PER_ROW, band.boxes.length - row * PER_ROW);
-              return <BoxShape key={`${band.label}-${i}`} x={xOf(i % PER_ROW, inRow)} y={top + 26 + row * (BOX_H + GAP)} box={box} tone="plain" />;
-            })}
-          </g>
-        ))}
-      </svg>
+      {/* On phones the drawing keeps a readable size and scrolls sideways (reachable by keyboard). */}
+      <div className={styles.diagramScroll} tabIndex={0} role="group" aria-label="Estate summary drawing">
+        <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby="estate-diagram-title" aria-describedby="estate-diagram-desc" className={styles.diagramSvg}>
+          <title id="estate-diagram-title">Estate summary</title>
+          <desc id="estate-diagram-desc">{summary}</desc>
+          {trustors.map((c, i) => (
+            <g key={c.hash}>
+              <BoxShape x={xOf(i, trustors.length)} y={24} box={{ title: nameOf(c.person), detail: 'Trustor' }} tone="trustor" />
+              <line x1={xOf(i, trustors.length) + BOX_W / 2} y1={24 + BOX_H} x2={WIDTH / 2} y2={trustTop} className={styles.diagramLine} />
+            </g>
+          ))}
+          <BoxShape x={xOf(0, 1)} y={trustTop} box={{ title, detail: 'Revocable living trust' }} tone="trust" />
+          {drawn.map(({ band, top }) => (
+            <g key={band.label}>
+              <line x1={WIDTH / 2} y1={top - 30} x2={WIDTH / 2} y2={top} className={styles.diagramLine} />
+              <text x={WIDTH / 2} y={top + 14} textAnchor="middle" className={styles.diagramBand}>
+                {band.label}
+              </text>
+              {band.boxes.map((box, i) => {
+                const row = Math.floor(i / PER_ROW);
+                const inRow = Math.min(PER_ROW, band.boxes.length - row * PER_ROW);
+                return <BoxShape key={`${band.label}-${i}`} x={xOf(i % PER_ROW, inRow)} y={top + 26 + row * (BOX_H + GAP)} box={box} tone="plain" />;
+              })}
+            </g>
+          ))}
+        </svg>
+      </div>
       <figcaption className={styles.diagramCaption}>Estate summary: who creates the trust, who receives it, who manages it and who cares for minor children.</figcaption>
     </figure>
   );
