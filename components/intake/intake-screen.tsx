@@ -1,6 +1,11 @@
 'use client';
 
 import type { IntakeView } from '@/lib/intake/types';
+import { AccountsSection } from './assets/accounts-section';
+import { CompaniesSection } from './assets/companies-section';
+import { GiftsSection } from './assets/gifts-section';
+import { NoteSection } from './assets/note-section';
+import { PropertiesSection } from './assets/properties-section';
 import { BeneficiariesSection } from './beneficiaries/beneficiaries-section';
 import { ChildrenSection } from './children/children-section';
 import { EstatePlanSection } from './estate-plan/estate-plan-section';
@@ -15,7 +20,7 @@ import { TrusteesSection } from './trustees/trustees-section';
 import styles from './page/intake-page.module.css';
 
 /**
- * The client-info page's content (intake §2, sections 1-6), rendered from the one IntakeView the server
+ * The client-info page's content (intake §2, sections 1-14), rendered from the one IntakeView the server
  * loaded; every section edits through the intake actions and shows their refreshed view.
  */
 export function IntakeScreen({ view }: { view: IntakeView }) {
@@ -32,6 +37,14 @@ export function IntakeScreen({ view }: { view: IntakeView }) {
           <BeneficiariesSection />
           <TrusteesSection />
           <PoasSection />
+          <PropertiesSection />
+          <CompaniesSection />
+          <GiftsSection />
+          <AccountsSection kind="retirement" />
+          <AccountsSection kind="brokerage" />
+          <AccountsSection kind="bank" />
+          <AccountsSection kind="annuity" />
+          <NoteSection />
           <div className={styles.bottomActions}>
             <ReviewButton />
           </div>
