@@ -1,6 +1,11 @@
 'use client';
 
 import type { IntakeView } from '@/lib/intake/types';
+import { AccountsSection } from './assets/accounts-section';
+import { CompaniesSection } from './assets/companies-section';
+import { GiftsSection } from './assets/gifts-section';
+import { NoteSection } from './assets/note-section';
+import { PropertiesSection } from './assets/properties-section';
 import { BeneficiariesSection } from './beneficiaries/beneficiaries-section';
 import { ChildrenSection } from './children/children-section';
 import { EstatePlanSection } from './estate-plan/estate-plan-section';
@@ -16,7 +21,7 @@ import { ReviewModeProvider, ReviewSwitch } from './review/review-mode';
 import styles from './page/intake-page.module.css';
 
 /**
- * The client-info page's content (intake §2, sections 1-6), rendered from the one IntakeView the server
+ * The client-info page's content (intake §2, sections 1-14), rendered from the one IntakeView the server
  * loaded; every section edits through the intake actions and shows their refreshed view. The review
  * (components/intake/review) replaces it while open; attorneys open a submitted trust on it.
  */
@@ -36,6 +41,14 @@ export function IntakeScreen({ view, startOnReview = false }: { view: IntakeView
               <BeneficiariesSection />
               <TrusteesSection />
               <PoasSection />
+              <PropertiesSection />
+              <CompaniesSection />
+              <GiftsSection />
+              <AccountsSection kind="retirement" />
+              <AccountsSection kind="brokerage" />
+              <AccountsSection kind="bank" />
+              <AccountsSection kind="annuity" />
+              <NoteSection />
               <div className={styles.bottomActions}>
                 <ReviewButton />
               </div>

@@ -45,6 +45,11 @@ export type RecordDialogProps<S extends FormSchema, R> = {
   title?: ReactNode;
   description?: ReactNode;
   size?: ModalSize;
+  /**
+   * Whether the Create/Save button shows (default: always). The gift modal hides it while the chosen owner
+   * has no beneficiary to give to (intake §5).
+   */
+  canSubmit?: (form: ActionFormMethods<S>) => boolean;
 };
 
 /**
@@ -109,6 +114,7 @@ function RecordForm<S extends FormSchema, R>({
   onRemoved,
   onClose,
   precheck,
+  canSubmit,
   children,
   resolvedTexts: texts,
   onBusyChange,
@@ -197,9 +203,11 @@ function RecordForm<S extends FormSchema, R>({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving} disabled={removing}>
-            {mode === 'create' ? 'Create' : 'Save'}
-          </Button>
+          {(canSubmit?.(form) ?? true) && (
+            <Button type="submit" loading={saving} disabled={removing}>
+              {mode === 'create' ? 'Create' : 'Save'}
+            </Button>
+          )}
         </ModalFooter>
       </ModalForm>
     </FormProvider>

@@ -45,6 +45,14 @@ describe('The client-info page', () => {
       'Beneficiaries',
       'Successor Trustees',
       'Durable Powers of Attorney',
+      'Properties',
+      'Companies',
+      'Specific Gifts',
+      'Retirement Accounts',
+      'Brokerage Accounts',
+      'Bank Accounts',
+      'Non-Qualified Annuities & Life Insurance',
+      'Additional Comments / Questions for Attorney',
     ]);
   });
 
@@ -74,6 +82,14 @@ describe('The client-info page', () => {
       '#beneficiaries',
       '#successor-trustees',
       '#powers-of-attorney',
+      '#properties',
+      '#companies',
+      '#specific-gifts',
+      '#retirement-accounts',
+      '#brokerage-accounts',
+      '#bank-accounts',
+      '#annuities',
+      '#additional-comments',
     ]);
     expect(links.map((link) => link.textContent)).toEqual([
       '!Personal Information: 1 unanswered',
@@ -82,6 +98,14 @@ describe('The client-info page', () => {
       '!Beneficiaries: 1 unanswered',
       '✓Successor Trustees: Complete',
       '○Durable Powers of Attorney: Not started',
+      '○Properties: Not started',
+      '○Companies: Not started',
+      '○Specific Gifts: Not started',
+      '○Retirement Accounts: Not started',
+      '○Brokerage Accounts: Not started',
+      '○Bank Accounts: Not started',
+      '○Non-Qualified Annuities & Life Insurance: Not started',
+      '○Additional Comments / Questions for Attorney: Not started',
     ]);
     expect(within(nav()).getByRole('progressbar')).toHaveAttribute('value', String(view.completion.percent));
     expect(nav()).toHaveTextContent(`${view.completion.percent}% complete`);

@@ -83,7 +83,33 @@ export async function seedIntakeRecords(clientIds: number[]) {
   const helper = await person({ firstName: 'Matrix', lastName: 'Agent' });
   const [agent] = await db.insert(t.poaAgents).values({ personId: helper.id }).returning();
   await db.insert(t.clientPoaAgents).values(clientIds.map((clientId) => ({ clientId, agentId: agent.id, type: 'general' as const, order: 1 })));
-  return { child: child.hash, beneficiary: beneficiary.hash, trustee: trustee.hash, agent: agent.hash };
+  // Assets (sections 7-14), each on both clients, version 1.
+  const [address] = await db.insert(t.addresses).values({ street: '1 Matrix Way', city: 'Austin', state: 'TX', zip: '78701', value: '500000.00' }).returning();
+  const [property] = await db.insert(t.properties).values({ addressId: address.id }).returning();
+  await db.insert(t.clientProperties).values(clientIds.map((clientId) => ({ clientId, propertyId: property.id })));
+  const [company] = await db.insert(t.companies).values({ name: 'Matrix Corp', type: 'corporation' }).returning();
+  await db.insert(t.clientCompanies).values(clientIds.map((clientId) => ({ clientId, companyId: company.id, sharePercent: '50.00', stockShares: 10 })));
+  const [gift] = await db.insert(t.gifts).values({ giftType: 'cash', beneficiaryId: beneficiary.id, cashAmount: '100.00', predeceaseDistribution: 'lapse' }).returning();
+  await db.insert(t.clientGifts).values(clientIds.map((clientId) => ({ clientId, giftId: gift.id })));
+  const accountOf = async (kind: 'retirement' | 'brokerage' | 'bank' | 'annuity') => {
+    const [account] = await db.insert(t.accounts).values({ kind, company: 'Matrix Bank', type: kind === 'annuity' ? null : 'Other kind', numberLast4: '0000', value: '1.00' }).returning();
+    await db.insert(t.clientAccounts).values(clientIds.map((clientId) => ({ clientId, accountId: account.id })));
+    return account.hash;
+  };
+  return {
+    child: child.hash,
+    beneficiary: beneficiary.hash,
+    trustee: trustee.hash,
+    agent: agent.hash,
+    property: property.hash,
+    propertyAddress: address.hash,
+    company: company.hash,
+    gift: gift.hash,
+    retirement: await accountOf('retirement'),
+    brokerage: await accountOf('brokerage'),
+    bank: await accountOf('bank'),
+    annuity: await accountOf('annuity'),
+  };
 }
 export type IntakeRecords = Awaited<ReturnType<typeof seedIntakeRecords>>;
 
