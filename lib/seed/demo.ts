@@ -23,8 +23,8 @@ export const DEMO_ACCOUNTS = [
   { role: 'Client (half-finished intake)', email: 'jordan.blake@demo.trustwell.test' },
   { role: 'Client (married, submitted)', email: 'pat.rivera@demo.trustwell.test' },
   { role: 'Spouse (married, submitted)', email: 'sam.rivera@demo.trustwell.test' },
-  { role: 'Client (married, ready to submit)', email: 'lee.okafor@demo.trustwell.test' },
-  { role: 'Spouse (married, ready to submit)', email: 'robin.okafor@demo.trustwell.test' },
+  { role: 'Client (married, ready to submit)', email: 'lee.nakamura@demo.trustwell.test' },
+  { role: 'Spouse (married, ready to submit)', email: 'robin.nakamura@demo.trustwell.test' },
 ] as const;
 
 const CONSONANTS = 'bdfghjklmnprstvz';
@@ -115,7 +115,6 @@ export async function seedDemoData(db: Database, { password = generateDemoPasswo
 
     const jordan = await seedJordan(tx, passwordHash, aliceAdvisor.id);
     const riveras = await seedRiveras(tx, passwordHash, { advisorId: aliceAdvisor.id, attorneyUserId: attorney.user.id, letterKey: letter.key, draftKey: draft.key });
-    await seedOkafors(tx, passwordHash, aliceAdvisor.id);
 
     // A client the advisor created before inviting them: the invite points at that record, which the invitee
     // takes over on joining.
@@ -136,6 +135,9 @@ export async function seedDemoData(db: Database, { password = generateDemoPasswo
       { advisorId: aliceAdvisor.id, clientId: jordan.clientId, description: 'Living trust - Jordan Blake', amount: '995.00', status: 'open' },
       { advisorId: aliceAdvisor.id, description: 'Attorney support - Rivera household', amount: '249.50', status: 'open' },
     ]);
+
+    // Seeded last, so the other demo records keep their ids.
+    await seedNakamuras(tx, passwordHash, aliceAdvisor.id);
   });
   return { password };
 }
@@ -447,13 +449,13 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
 }
 
 /**
- * The Okafors: a married household whose intake is answered but not submitted yet, ready for the review and
+ * The Nakamuras: a married household whose intake is answered but not submitted yet, ready for the review and
  * the submission (Agreement and Receipt). Family sections and one property are filled; there are no bank,
  * retirement or brokerage accounts, so the missing-items warning has something to say.
  */
-async function seedOkafors(tx: Tx, passwordHash: string, advisorId: number) {
-  const lee = await user(tx, passwordHash, { firstName: 'Lee', lastName: 'Okafor', email: DEMO_ACCOUNTS[8].email, phone: '5125550170', dob: '1975-05-14', ssn: '321654987' });
-  const robin = await user(tx, passwordHash, { firstName: 'Robin', lastName: 'Okafor', email: DEMO_ACCOUNTS[9].email, phone: '5125550171', dob: '1977-09-02', ssn: '432165098' });
+async function seedNakamuras(tx: Tx, passwordHash: string, advisorId: number) {
+  const lee = await user(tx, passwordHash, { firstName: 'Lee', lastName: 'Nakamura', email: DEMO_ACCOUNTS[8].email, phone: '5125550170', dob: '1975-05-14', ssn: '321654987' });
+  const robin = await user(tx, passwordHash, { firstName: 'Robin', lastName: 'Nakamura', email: DEMO_ACCOUNTS[9].email, phone: '5125550171', dob: '1977-09-02', ssn: '432165098' });
   const answers = {
     advisorId,
     residenceState: 'TX',
@@ -482,9 +484,9 @@ async function seedOkafors(tx: Tx, passwordHash: string, advisorId: number) {
   await tx.insert(t.households).values({ owner1ClientId: leeClient.id, owner2ClientId: robinClient.id });
   const both = [leeClient.id, robinClient.id];
 
-  const ada = await person(tx, { firstName: 'Ada', lastName: 'Okafor', dob: '2013-02-11', ssn: '543216780' });
-  const nia = await person(tx, { firstName: 'Nia', lastName: 'Okafor', dob: '2003-07-30', ssn: '654321987', phone: '5125550172', email: 'nia.okafor@example.com' });
-  const uche = await person(tx, { firstName: 'Uche', lastName: 'Okafor', phone: '5125550173', email: 'uche.okafor@example.com' });
+  const ada = await person(tx, { firstName: 'Ada', lastName: 'Nakamura', dob: '2013-02-11', ssn: '543216780' });
+  const nia = await person(tx, { firstName: 'Nia', lastName: 'Nakamura', dob: '2003-07-30', ssn: '654321987', phone: '5125550172', email: 'nia.nakamura@example.com' });
+  const uche = await person(tx, { firstName: 'Uche', lastName: 'Nakamura', phone: '5125550173', email: 'uche.nakamura@example.com' });
   for (const kid of [
     { person: ada, gender: 'female' as const, guardian1: uche.id },
     { person: nia, gender: 'female' as const },

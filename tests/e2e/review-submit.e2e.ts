@@ -6,18 +6,18 @@ import { axeViolations, browserForThisFile, demoPassword, newContext, resultsDir
 
 /*
  * The review page, the submission and the attorney's status (issue 10), in Chromium against the demo data:
- * Lee Okafor (married, answered, not submitted) reviews, prints to PDF (turned into images to be looked
+ * Lee Nakamura (married, answered, not submitted) reviews, prints to PDF (turned into images to be looked
  * at), meets the missing-items warning and the Agreement and Receipt, and submits; the attorney opens the
  * household straight on the review, reveals an SSN (hidden again on blur) and moves the status to Under
  * Attorney Review; Lee, Robin and the advisor see the new status. axe-core on the review, screenshots at
- * 390 and 1280 px. The journey changes the Okafors for good (a fresh database per e2e run).
+ * 390 and 1280 px. The journey changes the Nakamuras for good (a fresh database per e2e run).
  */
 
-const LEE = 'lee.okafor@demo.trustwell.test';
-const ROBIN = 'robin.okafor@demo.trustwell.test';
+const LEE = 'lee.nakamura@demo.trustwell.test';
+const ROBIN = 'robin.nakamura@demo.trustwell.test';
 const ATTORNEY = 'attorney@demo.trustwell.test';
 const ADVISOR = 'alice.morgan@demo.trustwell.test';
-const OKAFORS = 'Lee Okafor & Robin Okafor';
+const NAKAMURAS = 'Lee Nakamura & Robin Nakamura';
 
 const browser = browserForThisFile();
 const contexts: BrowserContext[] = [];
@@ -95,27 +95,27 @@ describe('review, submission and the attorney status', () => {
     expect(new Set(tops).size).toBe(1);
     await expect(page.getByRole('region', { name: 'Personal Info' }).textContent()).resolves.toContain('Used to maintain life');
     await expect(page.getByRole('region', { name: 'Current & New Estate Plan Info' }).textContent()).resolves.toContain('Will Only');
-    await expect(page.getByRole('region', { name: 'Children' }).textContent()).resolves.toContain('Uche Okafor');
+    await expect(page.getByRole('region', { name: 'Children' }).textContent()).resolves.toContain('Uche Nakamura');
     await expect(page.getByRole('region', { name: 'Bank Accounts' }).textContent()).resolves.toContain('No records to display');
-    await expectNoViolations(page, 'review-okafors-1440');
-    await screenshot(page, 'review-okafors-1440');
+    await expectNoViolations(page, 'review-nakamuras-1440');
+    await screenshot(page, 'review-nakamuras-1440');
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await settle(page);
-    await screenshot(page, 'review-okafors-1280');
+    await screenshot(page, 'review-nakamuras-1280');
 
     // Print: the PDF Chromium makes with the print stylesheet, turned into images to be looked at.
     fs.mkdirSync(resultsDir, { recursive: true });
-    const pdf = path.join(resultsDir, 'review-okafors.pdf');
+    const pdf = path.join(resultsDir, 'review-nakamuras.pdf');
     await page.emulateMedia({ media: 'print' });
     const cardsPerRow = await beneficiaries.evaluateAll((cards) => new Set(cards.map((c) => Math.round(c.getBoundingClientRect().top))).size);
     expect(cardsPerRow).toBe(2); // 3 cards, 2 per row: two rows
-    await expect(page.locator('p', { hasText: 'The Okafor Family Trust — Lee Okafor & Robin Okafor —' }).isVisible()).resolves.toBe(true);
+    await expect(page.locator('p', { hasText: 'The Nakamura Family Trust — Lee Nakamura & Robin Nakamura —' }).isVisible()).resolves.toBe(true);
     await page.pdf({ path: pdf, format: 'Letter', printBackground: true, margin: { top: '0.5in', bottom: '0.5in', left: '0.5in', right: '0.5in' } });
     await page.emulateMedia({ media: 'screen' });
     expect(fs.statSync(pdf).size).toBeGreaterThan(10_000);
     try {
-      execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '3', pdf, path.join(resultsDir, 'review-okafors-pdf')]);
+      execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '3', pdf, path.join(resultsDir, 'review-nakamuras-pdf')]);
     } catch {
       // pdftoppm (poppler-utils) is optional; the PDF itself is kept.
     }
@@ -127,8 +127,8 @@ describe('review, submission and the attorney status', () => {
     const cards = page.getByRole('region', { name: 'Beneficiaries' }).getByRole('article');
     const lefts = await cards.evaluateAll((els) => els.map((c) => Math.round(c.getBoundingClientRect().left)));
     expect(new Set(lefts).size).toBe(1);
-    await expectNoViolations(page, 'review-okafors-390');
-    await screenshot(page, 'review-okafors-390');
+    await expectNoViolations(page, 'review-nakamuras-390');
+    await screenshot(page, 'review-nakamuras-390');
   }, 60_000);
 
   it('the client submits: the missing-items warning, Missing Consent, the acknowledgements, the banner', async () => {
@@ -149,7 +149,7 @@ describe('review, submission and the attorney status', () => {
     await missing.waitFor();
     await expect(missing.textContent()).resolves.toContain('Please read and acknowledge the entire Agreement');
     await missing.getByRole('button', { name: 'OK' }).click();
-    for (const who of ['Lee Okafor', 'Robin Okafor']) {
+    for (const who of ['Lee Nakamura', 'Robin Nakamura']) {
       const group = agreement.getByRole('group', { name: `Acknowledgements of ${who}` });
       for (const box of await group.getByRole('checkbox').all()) await box.check();
     }
@@ -173,11 +173,11 @@ describe('review, submission and the attorney status', () => {
 
   it('the attorney opens it on the review, reveals an SSN (hidden again on blur) and changes the status', async () => {
     const page = await signedIn(ATTORNEY);
-    await openHousehold(page, OKAFORS);
+    await openHousehold(page, NAKAMURAS);
     await page.getByRole('heading', { level: 1, name: 'Review Information' }).waitFor();
     await expect(page.getByRole('button', { name: 'Edit', exact: true }).count()).resolves.toBe(2);
 
-    const eye = page.getByRole('button', { name: 'Show SSN of Lee Okafor' });
+    const eye = page.getByRole('button', { name: 'Show SSN of Lee Nakamura' });
     await eye.click();
     const personal = page.getByRole('region', { name: 'Personal Info' });
     await personal.getByText('321-65-4987').waitFor();
@@ -208,7 +208,7 @@ describe('review, submission and the attorney status', () => {
       await page.getByText('Trust Under Attorney Review', { exact: true }).waitFor();
     }
     const advisor = await signedIn(ADVISOR, 390);
-    await openHousehold(advisor, OKAFORS);
+    await openHousehold(advisor, NAKAMURAS);
     await advisor.getByText('Trust Under Attorney Review', { exact: true }).waitFor();
     await screenshot(advisor, 'review-advisor-banner-390');
   }, 120_000);

@@ -343,7 +343,7 @@ function readFileOrEmpty(): string {
   }
 }
 
-describe('demo data: the Okafors, married and ready to submit', () => {
+describe('demo data: the Nakamuras, married and ready to submit', () => {
   it('have every required answer, an In Progress plan and no submission yet', async () => {
     const [lee] = await db.select({ hash: t.clients.hash, id: t.clients.id }).from(t.clients).innerJoin(t.users, eq(t.users.id, t.clients.userId)).where(eq(t.users.email, DEMO_ACCOUNTS[8].email));
     expect(lee).toBeDefined();
