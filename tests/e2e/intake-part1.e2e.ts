@@ -104,7 +104,7 @@ describe('client-info, sections 1-6', () => {
     // Submitted: 'Review Information', top and bottom.
     await expect(page.getByRole('button', { name: 'Review Information' }).count()).resolves.toBe(2);
     const nav = page.getByRole('navigation', { name: 'Intake sections' });
-    await expect(nav.getByRole('link').count()).resolves.toBe(6);
+    await expect(nav.getByRole('link').count()).resolves.toBe(14);
     await expectNoViolations(page, 'intake-riveras-1280');
     await screenshot(page, 'intake-riveras-1280');
 
