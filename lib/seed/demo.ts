@@ -136,6 +136,7 @@ export async function seedDemoData(db: Database, { password = generateDemoPasswo
       { advisorId: aliceAdvisor.id, description: 'Attorney support - Rivera household', amount: '249.50', status: 'open' },
     ]);
 
+    await seedOkafors(tx, aliceAdvisor.id);
     // Seeded last, so the other demo records keep their ids.
     await seedNakamuras(tx, passwordHash, aliceAdvisor.id);
   });
@@ -174,6 +175,27 @@ async function seedJordan(tx: Tx, passwordHash: string, advisorId: number) {
   const [child] = await tx.insert(t.children).values({ personId: riley.id, gender: 'male', guardian1PersonId: guardian.id }).returning();
   await tx.insert(t.clientChildren).values({ clientId: client.id, childId: child.id });
   return { userId: jordan.user.id, clientId: client.id };
+}
+
+/**
+ * The Okafors: a married household the advisor works on for them (no logins yet), not submitted: personal
+ * info given, two beneficiaries, no assets yet (sections 7-14 are where they stand). Seeded last, so the
+ * other demo records keep their ids.
+ */
+async function seedOkafors(tx: Tx, advisorId: number) {
+  const chidi = await person(tx, { firstName: 'Chidi', lastName: 'Okafor', email: 'chidi.okafor@example.com', phone: '6175550170', dob: '1975-03-14' });
+  const amara = await person(tx, { firstName: 'Amara', lastName: 'Okafor', email: 'amara.okafor@example.com', phone: '6175550171', dob: '1977-08-22' });
+  const answers = { advisorId, residenceState: 'MA', isUsCitizen: true, isReceivingMedicaid: false, hasMentalDisorder: false, wantsLifeSupport: true, wantsCremation: false, isOrganDonor: true };
+  const [c1] = await tx.insert(t.clients).values({ ...answers, personId: chidi.id, gender: 'male' }).returning();
+  const [c2] = await tx.insert(t.clients).values({ ...answers, personId: amara.id, gender: 'female' }).returning();
+  await tx.insert(t.households).values({ owner1ClientId: c1.id, owner2ClientId: c2.id });
+  await tx.insert(t.estatePlans).values({ clientId: c1.id, status: 'incomplete' });
+  const ada = await person(tx, { firstName: 'Ada', lastName: 'Okafor', dob: '2003-05-09' });
+  const [b1] = await tx.insert(t.beneficiaries).values({ type: 'person', personId: ada.id }).returning();
+  await tx.insert(t.clientBeneficiaries).values([c1.id, c2.id].map((clientId) => ({ clientId, beneficiaryId: b1.id, tier: 'primary' as const, sharePercent: '100.00', relationship: 'Child' })));
+  const ngozi = await person(tx, { firstName: 'Ngozi', lastName: 'Eze', dob: '1950-01-30' });
+  const [b2] = await tx.insert(t.beneficiaries).values({ type: 'person', personId: ngozi.id }).returning();
+  await tx.insert(t.clientBeneficiaries).values({ clientId: c2.id, beneficiaryId: b2.id, tier: 'contingent', sharePercent: '100.00', relationship: 'Parent' });
 }
 
 /**
