@@ -186,6 +186,22 @@ describe('review, submission and the attorney status', () => {
     await personal.getByText('321-65-4987').waitFor({ state: 'detached' });
     await expect(personal.textContent()).resolves.toContain('XXX-XX-4987');
 
+    // Print: the review's Print button fetches the full identifiers (audited) and prints them for attorneys.
+    await page.evaluate(() => {
+      window.print = () => {
+        (window as unknown as { printed: boolean }).printed = true;
+      };
+    });
+    await page.getByRole('button', { name: 'Print', exact: true }).first().click();
+    await page.waitForFunction(() => (window as unknown as { printed?: boolean }).printed === true);
+    await page.emulateMedia({ media: 'print' });
+    await expect(personal.getByText('321-65-4987').isVisible()).resolves.toBe(true);
+    await page.pdf({ path: path.join(resultsDir, 'review-attorney.pdf'), format: 'Letter', printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+    await expect(personal.getByText('321-65-4987').isVisible()).resolves.toBe(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await expect(personal.getByText('321-65-4987').count()).resolves.toBe(0);
+
     const bar = page.getByRole('group', { name: 'Estate plan status' });
     await bar.getByRole('combobox', { name: 'New status' }).selectOption({ label: 'Under Attorney Review' });
     await bar.getByRole('button', { name: 'Save' }).click();
