@@ -10,10 +10,11 @@ import styles from './review.module.css';
 /*
  * The estate summary at the top of the review: an SVG (so it prints as drawn) of the trustors, the trust,
  * each tier of beneficiaries with their shares and per stirpes marks, the successor trustees in order and
- * the guardians of minor children. Laid out here in code: rows of boxes, four to a row, 960 units wide.
+ * the guardians of minor children. Laid out here in code: rows of boxes, at most four to a row; the drawing
+ * is as wide as its widest row, shown at most at its own size and at least at 60 % of it (phones scroll).
  */
 
-const WIDTH = 960;
+const PAD = 16;
 const BOX_W = 222;
 const BOX_H = 52;
 const GAP = 14;
@@ -80,10 +81,11 @@ function BoxShape({ x, y, box, tone }: { x: number; y: number; box: Box; tone: '
   );
 }
 
-/** x of the i-th of n boxes in a centred row. */
-function xOf(i: number, n: number): number {
-  const rowWidth = n * BOX_W + (n - 1) * GAP;
-  return (WIDTH - rowWidth) / 2 + i * (BOX_W + GAP);
+const rowWidth = (n: number) => n * BOX_W + (n - 1) * GAP;
+
+/** x of the i-th of n boxes in a row centred in a drawing `width` wide. */
+function xOf(width: number, i: number, n: number): number {
+  return (width - rowWidth(n)) / 2 + i * (BOX_W + GAP);
 }
 
 /** Where each band starts, and the drawing's height. */
@@ -100,6 +102,9 @@ function layout(bands: Band[], start: number): { drawn: { band: Band; top: numbe
 export function EstateDiagram({ view }: { view: IntakeView }) {
   const trustors = [view.client, ...(view.spouse ? [view.spouse] : [])];
   const bands = bandsOf(view);
+  const widest = Math.max(2, ...bands.map((b) => Math.min(PER_ROW, b.boxes.length)));
+  const WIDTH = rowWidth(widest) + 2 * PAD;
+  const x = (i: number, n: number) => xOf(WIDTH, i, n);
   const trustTop = 24 + BOX_H + 40;
   const { drawn, height } = layout(bands, trustTop + BOX_H + 36);
   const title = trustTitle(view);
@@ -112,16 +117,16 @@ export function EstateDiagram({ view }: { view: IntakeView }) {
     <figure className={styles.diagram}>
       {/* On phones the drawing keeps a readable size and scrolls sideways (reachable by keyboard). */}
       <div className={styles.diagramScroll} tabIndex={0} role="group" aria-label="Estate summary drawing">
-        <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby="estate-diagram-title" aria-describedby="estate-diagram-desc" className={styles.diagramSvg}>
+        <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby="estate-diagram-title" aria-describedby="estate-diagram-desc" className={styles.diagramSvg} style={{ minWidth: Math.round(WIDTH * 0.6), maxWidth: WIDTH }}>
           <title id="estate-diagram-title">Estate summary</title>
           <desc id="estate-diagram-desc">{summary}</desc>
           {trustors.map((c, i) => (
             <g key={c.hash}>
-              <BoxShape x={xOf(i, trustors.length)} y={24} box={{ title: nameOf(c.person), detail: 'Trustor' }} tone="trustor" />
-              <line x1={xOf(i, trustors.length) + BOX_W / 2} y1={24 + BOX_H} x2={WIDTH / 2} y2={trustTop} className={styles.diagramLine} />
+              <BoxShape x={x(i, trustors.length)} y={24} box={{ title: nameOf(c.person), detail: 'Trustor' }} tone="trustor" />
+              <line x1={x(i, trustors.length) + BOX_W / 2} y1={24 + BOX_H} x2={WIDTH / 2} y2={trustTop} className={styles.diagramLine} />
             </g>
           ))}
-          <BoxShape x={xOf(0, 1)} y={trustTop} box={{ title, detail: 'Revocable living trust' }} tone="trust" />
+          <BoxShape x={x(0, 1)} y={trustTop} box={{ title, detail: 'Revocable living trust' }} tone="trust" />
           {drawn.map(({ band, top }) => (
             <g key={band.label}>
               <line x1={WIDTH / 2} y1={top - 30} x2={WIDTH / 2} y2={top} className={styles.diagramLine} />
@@ -131,7 +136,7 @@ export function EstateDiagram({ view }: { view: IntakeView }) {
               {band.boxes.map((box, i) => {
                 const row = Math.floor(i / PER_ROW);
                 const inRow = Math.min(PER_ROW, band.boxes.length - row * PER_ROW);
-                return <BoxShape key={`${band.label}-${i}`} x={xOf(i % PER_ROW, inRow)} y={top + 26 + row * (BOX_H + GAP)} box={box} tone="plain" />;
+                return <BoxShape key={`${band.label}-${i}`} x={x(i % PER_ROW, inRow)} y={top + 26 + row * (BOX_H + GAP)} box={box} tone="plain" />;
               })}
             </g>
           ))}
