@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { useIntake } from '../intake-context';
 import { householdNames } from '../shared/people';
@@ -52,6 +52,9 @@ function ReviewActions({ bottom = false }: { bottom?: boolean }) {
  */
 export function ReviewScreen() {
   const { view } = useIntake();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened from a button that is gone now: the focus goes to the review's heading.
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   return (
     <RevealProvider>
       <div className={styles.review}>
@@ -60,7 +63,9 @@ export function ReviewScreen() {
         </p>
         <div className={styles.reviewHeader}>
           <div>
-            <h1>{view.abilities.isSubmitted ? 'Review Information' : 'Review & Submit Trust'}</h1>
+            <h1 ref={heading} tabIndex={-1} className={styles.heading}>
+              {view.abilities.isSubmitted ? 'Review Information' : 'Review & Submit Trust'}
+            </h1>
             <p className={styles.names}>{householdNames(view)}</p>
           </div>
           <ReviewActions />

@@ -39,6 +39,8 @@ describe('the review page', () => {
   it('shows the 16 sections in order, the empty ones with "No records to display", and Back returns to the intake', async () => {
     const { user } = renderScreen(answered());
     await openReview(user);
+    // The button that opened it is gone: the focus is on the review's heading.
+    expect(screen.getByRole('heading', { level: 1, name: 'Review & Submit Trust' })).toHaveFocus();
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Personal Info',
       'Current & New Estate Plan Info',
