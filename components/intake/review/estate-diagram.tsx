@@ -19,7 +19,8 @@ const BOX_W = 222;
 const BOX_H = 52;
 const GAP = 14;
 const PER_ROW = 4;
-const MAX_CHARS = 30;
+// About what fits in a box at the title's size (a longer name ends in '…'; the description has it whole).
+const MAX_CHARS = 25;
 
 type Box = { title: string; detail?: string };
 type Band = { label: string; boxes: Box[] };
@@ -65,16 +66,17 @@ export function bandsOf(view: IntakeView): Band[] {
   return bands;
 }
 
-function BoxShape({ x, y, box, tone }: { x: number; y: number; box: Box; tone: 'trustor' | 'trust' | 'plain' }) {
+function BoxShape({ x, y, box, tone, width = BOX_W }: { x: number; y: number; box: Box; tone: 'trustor' | 'trust' | 'plain'; width?: number }) {
+  const chars = Math.floor((MAX_CHARS * width) / BOX_W);
   return (
     <g>
-      <rect x={x} y={y} width={BOX_W} height={BOX_H} rx={8} className={styles[`diagram_${tone}`]} />
-      <text x={x + BOX_W / 2} y={box.detail ? y + 22 : y + 31} textAnchor="middle" className={styles.diagramTitle}>
-        {clip(box.title)}
+      <rect x={x} y={y} width={width} height={BOX_H} rx={8} className={styles[`diagram_${tone}`]} />
+      <text x={x + width / 2} y={box.detail ? y + 22 : y + 31} textAnchor="middle" className={styles.diagramTitle}>
+        {clip(box.title, chars)}
       </text>
       {box.detail && (
-        <text x={x + BOX_W / 2} y={y + 40} textAnchor="middle" className={styles.diagramDetail}>
-          {clip(box.detail, 36)}
+        <text x={x + width / 2} y={y + 40} textAnchor="middle" className={styles.diagramDetail}>
+          {clip(box.detail, Math.floor(chars * 1.2))}
         </text>
       )}
     </g>
@@ -126,7 +128,8 @@ export function EstateDiagram({ view }: { view: IntakeView }) {
               <line x1={x(i, trustors.length) + BOX_W / 2} y1={24 + BOX_H} x2={WIDTH / 2} y2={trustTop} className={styles.diagramLine} />
             </g>
           ))}
-          <BoxShape x={x(0, 1)} y={trustTop} box={{ title, detail: 'Revocable living trust' }} tone="trust" />
+          {/* The trust spans two boxes: its name is the longest text of the drawing. */}
+        <BoxShape x={(WIDTH - rowWidth(2)) / 2} y={trustTop} box={{ title, detail: 'Revocable living trust' }} tone="trust" width={rowWidth(2)} />
           {drawn.map(({ band, top }) => (
             <g key={band.label}>
               <line x1={WIDTH / 2} y1={top - 30} x2={WIDTH / 2} y2={top} className={styles.diagramLine} />
