@@ -89,7 +89,11 @@ export async function seedIntakeRecords(clientIds: number[]) {
   await db.insert(t.clientProperties).values(clientIds.map((clientId) => ({ clientId, propertyId: property.id })));
   const [company] = await db.insert(t.companies).values({ name: 'Matrix Corp', type: 'corporation' }).returning();
   await db.insert(t.clientCompanies).values(clientIds.map((clientId) => ({ clientId, companyId: company.id, sharePercent: '50.00', stockShares: 10 })));
-  const [gift] = await db.insert(t.gifts).values({ giftType: 'cash', beneficiaryId: beneficiary.id, cashAmount: '100.00', predeceaseDistribution: 'lapse' }).returning();
+  // The gift goes to a beneficiary of its own: the matrix also removes the first one.
+  const giftee = await person({ firstName: 'Matrix', lastName: 'Giftee' });
+  const [gifteeRow] = await db.insert(t.beneficiaries).values({ type: 'person', personId: giftee.id }).returning();
+  await db.insert(t.clientBeneficiaries).values(clientIds.map((clientId) => ({ clientId, beneficiaryId: gifteeRow.id, tier: 'contingent' as const, sharePercent: '100.00', relationship: 'Friend' })));
+  const [gift] = await db.insert(t.gifts).values({ giftType: 'cash', beneficiaryId: gifteeRow.id, cashAmount: '100.00', predeceaseDistribution: 'lapse' }).returning();
   await db.insert(t.clientGifts).values(clientIds.map((clientId) => ({ clientId, giftId: gift.id })));
   const accountOf = async (kind: 'retirement' | 'brokerage' | 'bank' | 'annuity') => {
     const [account] = await db.insert(t.accounts).values({ kind, company: 'Matrix Bank', type: kind === 'annuity' ? null : 'Other kind', numberLast4: '0000', value: '1.00' }).returning();
