@@ -89,8 +89,7 @@ export async function seedIntakeRecords(clientIds: number[]) {
   await db.insert(t.clientProperties).values(clientIds.map((clientId) => ({ clientId, propertyId: property.id })));
   const [company] = await db.insert(t.companies).values({ name: 'Matrix Corp', type: 'corporation' }).returning();
   await db.insert(t.clientCompanies).values(clientIds.map((clientId) => ({ clientId, companyId: company.id, sharePercent: '50.00', stockShares: 10 })));
-  // The gift goes to a beneficiary of its own: one who receives a gift cannot be removed (409), and the
-  // beneficiary doors above remove `beneficiary`.
+  // The gift goes to a beneficiary of its own: the matrix also removes the first one.
   const giftee = await person({ firstName: 'Matrix', lastName: 'Giftee' });
   const [gifteeRow] = await db.insert(t.beneficiaries).values({ type: 'person', personId: giftee.id }).returning();
   await db.insert(t.clientBeneficiaries).values(clientIds.map((clientId) => ({ clientId, beneficiaryId: gifteeRow.id, tier: 'contingent' as const, sharePercent: '100.00', relationship: 'Friend' })));
