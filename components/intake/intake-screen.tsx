@@ -1,6 +1,11 @@
 'use client';
 
 import type { IntakeView } from '@/lib/intake/types';
+import { AccountsSection } from './assets/accounts-section';
+import { CompaniesSection } from './assets/companies-section';
+import { GiftsSection } from './assets/gifts-section';
+import { NoteSection } from './assets/note-section';
+import { PropertiesSection } from './assets/properties-section';
 import { BeneficiariesSection } from './beneficiaries/beneficiaries-section';
 import { ChildrenSection } from './children/children-section';
 import { EstatePlanSection } from './estate-plan/estate-plan-section';
@@ -12,31 +17,45 @@ import { SectionNav } from './page/section-nav';
 import { PersonalSection } from './personal/personal-section';
 import { PoasSection } from './poas/poas-section';
 import { TrusteesSection } from './trustees/trustees-section';
+import { ReviewModeProvider, ReviewSwitch } from './review/review-mode';
 import styles from './page/intake-page.module.css';
 
 /**
- * The client-info page's content (intake §2, sections 1-6), rendered from the one IntakeView the server
- * loaded; every section edits through the intake actions and shows their refreshed view.
+ * The client-info page's content (intake §2, sections 1-14), rendered from the one IntakeView the server
+ * loaded; every section edits through the intake actions and shows their refreshed view. The review
+ * (components/intake/review) replaces it while open; attorneys open a submitted trust on it.
  */
-export function IntakeScreen({ view }: { view: IntakeView }) {
+export function IntakeScreen({ view, startOnReview = false }: { view: IntakeView; startOnReview?: boolean }) {
   return (
     <IntakeProvider initial={view}>
-      <PageHeader />
-      <ConflictNotice />
-      <div className={styles.layout}>
-        <SectionNav />
-        <div className={styles.sections}>
-          <PersonalSection />
-          <EstatePlanSection />
-          <ChildrenSection />
-          <BeneficiariesSection />
-          <TrusteesSection />
-          <PoasSection />
-          <div className={styles.bottomActions}>
-            <ReviewButton />
+      <ReviewModeProvider initial={startOnReview}>
+        <ReviewSwitch>
+          <PageHeader />
+          <ConflictNotice />
+          <div className={styles.layout}>
+            <SectionNav />
+            <div className={styles.sections}>
+              <PersonalSection />
+              <EstatePlanSection />
+              <ChildrenSection />
+              <BeneficiariesSection />
+              <TrusteesSection />
+              <PoasSection />
+              <PropertiesSection />
+              <CompaniesSection />
+              <GiftsSection />
+              <AccountsSection kind="retirement" />
+              <AccountsSection kind="brokerage" />
+              <AccountsSection kind="bank" />
+              <AccountsSection kind="annuity" />
+              <NoteSection />
+              <div className={styles.bottomActions}>
+                <ReviewButton />
+              </div>
+            </div>
           </div>
-        </div>
-      </div>
+        </ReviewSwitch>
+      </ReviewModeProvider>
     </IntakeProvider>
   );
 }

@@ -1,4 +1,4 @@
-export { RecordDialog } from './record-dialog';
+export { RecordDialog, useHoldSubmit } from './record-dialog';
 export type { RecordDialogProps, RecordMode } from './record-dialog';
 export { NO_RECORDS, RecordTable } from './record-table';
 export type { OwnerCode, RecordColumn, RecordTableProps, RowTone } from './record-table';

@@ -1,6 +1,15 @@
 'use server';
 
 import { action } from '@/lib/http/action';
+import { deleteAccount } from '@/lib/intake/delete-account';
+import { deleteCompany } from '@/lib/intake/delete-company';
+import { deleteGift } from '@/lib/intake/delete-gift';
+import { deleteProperty } from '@/lib/intake/delete-property';
+import { saveNote } from '@/lib/intake/save-note';
+import { upsertAccount } from '@/lib/intake/upsert-account';
+import { upsertCompany } from '@/lib/intake/upsert-company';
+import { upsertGift } from '@/lib/intake/upsert-gift';
+import { upsertProperty } from '@/lib/intake/upsert-property';
 import { deleteAgent } from '@/lib/intake/delete-agent';
 import { deleteBeneficiary } from '@/lib/intake/delete-beneficiary';
 import { deleteChild } from '@/lib/intake/delete-child';
@@ -26,6 +35,17 @@ import {
   upsertChildSchema,
   upsertTrusteeSchema,
 } from '@/lib/validation/intake';
+import {
+  deleteAccountSchema,
+  deleteCompanySchema,
+  deleteGiftSchema,
+  deletePropertySchema,
+  saveNoteSchema,
+  upsertAccountSchema,
+  upsertCompanySchema,
+  upsertGiftSchema,
+  upsertPropertySchema,
+} from '@/lib/validation/intake-assets';
 
 // Every export of a 'use server' file is a public endpoint: only wrapped actions live here. Each one is
 // a door to one intake domain function (lib/intake/*), answers the refreshed IntakeView, and declares
@@ -45,3 +65,18 @@ export const deleteTrusteeAction = action('intake.write', deleteTrusteeSchema, d
 
 export const upsertAgentAction = action('intake.write', upsertAgentSchema, upsertAgent);
 export const deleteAgentAction = action('intake.write', deleteAgentSchema, deleteAgent);
+
+// Sections 7-14: assets and the note (lib/intake/upsert-*.ts, delete-*.ts, save-note.ts).
+export const upsertPropertyAction = action('intake.write', upsertPropertySchema, upsertProperty);
+export const deletePropertyAction = action('intake.write', deletePropertySchema, deleteProperty);
+
+export const upsertCompanyAction = action('intake.write', upsertCompanySchema, upsertCompany);
+export const deleteCompanyAction = action('intake.write', deleteCompanySchema, deleteCompany);
+
+export const upsertGiftAction = action('intake.write', upsertGiftSchema, upsertGift);
+export const deleteGiftAction = action('intake.write', deleteGiftSchema, deleteGift);
+
+export const upsertAccountAction = action('intake.write', upsertAccountSchema, upsertAccount);
+export const deleteAccountAction = action('intake.write', deleteAccountSchema, deleteAccount);
+
+export const saveNoteAction = action('intake.write', saveNoteSchema, saveNote);

@@ -1,4 +1,5 @@
 import { hasTotalsError } from './beneficiary-totals';
+import { giftIsValid } from './asset-rules';
 import { requiredQuestions, unansweredQuestions } from './required';
 import type { Completion, IntakeView, SectionKey, SectionState } from './types';
 
@@ -7,7 +8,10 @@ import type { Completion, IntakeView, SectionKey, SectionState } from './types';
  * unanswered questions) or empty, and one completion percentage (answered ÷ required, whole percent) that
  * the advisor dashboard shows too. Sections 1-2 count the spec's required answers of every client; a list
  * section counts one question, "is anyone on it?", plus the rules that make a list unusable (beneficiary
- * totals that are not 0 or 100, a minor child without a guardian).
+ * totals that are not 0 or 100, a minor child without a guardian). The asset sections (7-14) are optional
+ * (many households own no company, make no gift, leave no note): they show 'empty' or 'complete' in the
+ * navigation and do not move the percentage, except a gift whose beneficiary or property is no longer the
+ * gift owner's, which counts as one unanswered question of the gifts section until it is fixed.
  */
 
 export const SECTION_TITLES: Record<SectionKey, string> = {
@@ -17,6 +21,14 @@ export const SECTION_TITLES: Record<SectionKey, string> = {
   beneficiaries: 'Beneficiaries',
   trustees: 'Successor Trustees',
   poas: 'Durable Powers of Attorney',
+  properties: 'Properties',
+  companies: 'Companies',
+  gifts: 'Specific Gifts',
+  retirementAccounts: 'Retirement Accounts',
+  brokerageAccounts: 'Brokerage Accounts',
+  bankAccounts: 'Bank Accounts',
+  annuityAccounts: 'Non-Qualified Annuities & Life Insurance',
+  notes: 'Additional Comments / Questions for Attorney',
 };
 
 type Counts = { required: number; unanswered: number; empty: boolean };
@@ -26,7 +38,9 @@ function section(key: SectionKey, counts: Counts): SectionState {
   return { key, title: SECTION_TITLES[key], state, unanswered: counts.unanswered };
 }
 
-type CompletionInput = Pick<IntakeView, 'client' | 'spouse' | 'children' | 'beneficiaries' | 'trustees' | 'agents' | 'showsFinancialPoa'>;
+type AssetKeys = 'properties' | 'companies' | 'gifts' | 'retirementAccounts' | 'brokerageAccounts' | 'bankAccounts' | 'annuityAccounts' | 'note';
+type CompletionInput = Pick<IntakeView, 'client' | 'spouse' | 'children' | 'beneficiaries' | 'trustees' | 'agents' | 'showsFinancialPoa'> &
+  Partial<Pick<IntakeView, AssetKeys>>;
 
 /** The navigation's section states and the completion percentage of a household. */
 export function completionOf(view: CompletionInput, isMinorWithoutGuardian: (child: IntakeView['children'][number]) => boolean): Completion {
@@ -51,6 +65,10 @@ export function completionOf(view: CompletionInput, isMinorWithoutGuardian: (chi
   const missingTypes = poaTypes.filter((type) => !view.agents.some((a) => a.type === type)).length;
   const poaCounts: Counts = { required: poaTypes.length, unanswered: missingTypes, empty: view.agents.length === 0 };
 
+  const optional = (count: number): Counts => ({ required: 0, unanswered: 0, empty: count === 0 });
+  const brokenGifts = (view.gifts ?? []).filter((gift) => !giftIsValid(gift, view)).length;
+  const giftCounts: Counts = { required: brokenGifts, unanswered: brokenGifts, empty: (view.gifts ?? []).length === 0 };
+
   const all: [SectionKey, Counts][] = [
     ['personal', questions('personal')],
     ['estatePlan', questions('estatePlan')],
@@ -58,6 +76,14 @@ export function completionOf(view: CompletionInput, isMinorWithoutGuardian: (chi
     ['beneficiaries', beneficiaryCounts],
     ['trustees', trusteeCounts],
     ['poas', poaCounts],
+    ['properties', optional(view.properties?.length ?? 0)],
+    ['companies', optional(view.companies?.length ?? 0)],
+    ['gifts', giftCounts],
+    ['retirementAccounts', optional(view.retirementAccounts?.length ?? 0)],
+    ['brokerageAccounts', optional(view.brokerageAccounts?.length ?? 0)],
+    ['bankAccounts', optional(view.bankAccounts?.length ?? 0)],
+    ['annuityAccounts', optional(view.annuityAccounts?.length ?? 0)],
+    ['notes', optional(view.note?.body.trim() ? 1 : 0)],
   ];
   const required = all.reduce((n, [, c]) => n + c.required, 0);
   const unanswered = all.reduce((n, [, c]) => n + c.unanswered, 0);

@@ -188,14 +188,15 @@ export const legacyPersonalInfoSchema = legacy(personalInfoFromLegacy, legacySha
 // The client record call: the estate plan answers sent (a partial save), and / or the spouse choices.
 const ESTATE_PLAN_KEYS = Object.keys(legacyShapes.estatePlanAnswers.shape).filter((key) => key !== 'version');
 const ESTATE_PLAN_FLAGS = new Set(['has_trust_intent_1', 'has_trust_intent_2', 'has_trust_intent_3', 'has_trust_intent_4', 'has_trust_intent_5', 'has_trust_intent_6', 'has_trust_intent_7']);
-export const SUBMISSION_NOT_HERE = 'Submitting the trust for attorney review is done from the review page.';
+export const SUBMISSION_ALONE = 'Send the submission (is_trust_submitted) on its own, without other answers.';
 
 const clientInfoShape = z.object({
   client_hash: legacyShapes.spouseChoice.shape.client_hash,
   version: legacyShapes.spouseChoice.shape.version,
   estatePlan: legacyShapes.estatePlanAnswers.omit({ version: true }).partial().nullable(),
   choices: legacyShapes.spouseChoice.omit({ client_hash: true, version: true }).nullable(),
-  is_trust_submitted: z.undefined({ error: SUBMISSION_NOT_HERE }),
+  // The submission for attorney review (lib/estate-plans/submit-trust.ts), sent with the hash only.
+  is_trust_submitted: z.literal(true).optional(),
 });
 
 function clientInfoFromLegacy(body: Body) {
@@ -216,14 +217,15 @@ function clientInfoFromLegacy(body: Body) {
         )
       : null,
     choices: choiceKeys.length ? Object.fromEntries(choiceKeys.map((key) => [key, presentBoolean(body, key)])) : null,
-    // Accepted only as absent (or false): submission has its own flow.
+    // true submits the trust; false or absent changes nothing (a submission is not taken back here).
     is_trust_submitted: legacyBoolean(body.is_trust_submitted) === true ? true : undefined,
   };
 }
 
 export const legacyClientInfoSchema = legacy(clientInfoFromLegacy, clientInfoShape).check(
   z.superRefine((value, ctx) => {
-    if (!value.estatePlan && !value.choices) ctx.addIssue({ code: 'custom', path: ['_'], message: 'Nothing to save.' });
+    if (value.is_trust_submitted && (value.estatePlan || value.choices)) ctx.addIssue({ code: 'custom', path: ['is_trust_submitted'], message: SUBMISSION_ALONE });
+    else if (!value.is_trust_submitted && !value.estatePlan && !value.choices) ctx.addIssue({ code: 'custom', path: ['_'], message: 'Nothing to save.' });
   }),
 );
 export type LegacyClientInfoInput = z.output<typeof legacyClientInfoSchema>;

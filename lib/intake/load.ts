@@ -28,7 +28,18 @@ import { firmShowsFinancialPoa } from './firm-rules';
 import { deriveOwner, type HouseholdOwners, type Owner, type Pivot } from './owners';
 import { peopleOf } from './people';
 import type {
+  AccountKind,
+  AccountView,
+  AddressView,
   AgentView,
+  CompanyTerms,
+  CompanyType,
+  CompanyView,
+  GiftType,
+  GiftView,
+  NoteView,
+  PredeceaseDistribution,
+  PropertyView,
   BeneficiaryTerms,
   BeneficiaryView,
   ChildView,
@@ -44,10 +55,16 @@ import type {
 /*
  * The client-info page's one load of a household: the IntakeView of lib/intake/types.ts. The number of SQL
  * queries is fixed whatever the household holds: the household (through the scope), then the two clients,
- * the children, the beneficiaries, the trustees, the agents and the latest plan, one query each and run
- * together: 7 in all (8 when the page is addressed by a numeric client id). Each list query joins the
+ * the children, the beneficiaries, the trustees, the agents, the latest plan and the assets (sections 7-14),
+ * one query each and run together: 8 in all (9 when the page is addressed by a numeric client id). Each
+ * family list query joins the
  * pivots of the household's clients with the items and their persons; rows are grouped here. Only the
- * columns the view uses are selected: never an SSN or identifier cipher.
+ * columns the view uses are selected: never an SSN, identifier or account number cipher.
+ *
+ * The asset lists (properties, companies, gifts, accounts, and the note) come in one query of one row:
+ * each list is a JSON array of its pivot rows (one element per item and owning client), built by a
+ * subquery over the household's clients and grouped here like the family lists. Money and percentages are
+ * cast to text in SQL, so they reach big.js as exact decimal strings, never through a float.
  */
 
 /** The spec's numeric client id form of the page's address (resolved within the scope to the hash). */
@@ -165,7 +182,7 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
   const guardian1 = alias(persons, 'guardian1');
   const guardian2 = alias(persons, 'guardian2');
 
-  const [clientRows, childRows, beneficiaryRows, trusteeRows, agentRows, planRows] = await Promise.all([
+  const [clientRows, childRows, beneficiaryRows, trusteeRows, agentRows, planRows, assetRows] = await Promise.all([
     q
       .select({
         id: clients.id,
@@ -289,6 +306,7 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
       .where(eq(estatePlans.clientId, household.clientId))
       .orderBy(desc(estatePlans.createdAt), desc(estatePlans.id))
       .limit(1),
+    q.select(assetColumns(clientIds, household.clientId)).from(clients).where(eq(clients.id, household.clientId)),
   ]);
 
   // Clients ----------------------------------------------------------------------------------------------
@@ -403,6 +421,78 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
     })
     .sort((a, b) => POA_ORDER[a.type] - POA_ORDER[b.type] || firstOrder(a.order1, a.order2) - firstOrder(b.order1, b.order2));
 
+  // Assets -------------------------------------------------------------------------------------------------
+  const assets = assetRows[0];
+  const addressOf = (r: AddressJson): AddressView => ({
+    hash: r.addressHash,
+    street: r.street ?? '',
+    unit: r.unit ?? '',
+    city: r.city ?? '',
+    state: r.state ?? '',
+    zip: r.zip ?? '',
+    value: r.value,
+  });
+  const propertyViews: PropertyView[] = groupPivots<PropertyJson, boolean>(
+    jsonRows<PropertyJson>(assets?.properties),
+    (r) => String(r.id),
+    (r) => ({ clientId: r.clientId, values: r.isPrimary }),
+  ).map(({ row, pivots }) => ({
+    hash: row.hash,
+    version: row.version,
+    owner: ownerOf(pivots),
+    address: addressOf(row),
+    purchaseMonth: row.purchaseMonth,
+    purchaseYear: row.purchaseYear,
+    isPrimary1: valuesOf(pivots, owners.owner1Id) ?? false,
+    isPrimary2: valuesOf(pivots, owners.owner2Id) ?? false,
+  }));
+  const companyViews: CompanyView[] = groupPivots<CompanyJson, CompanyTerms>(
+    jsonRows<CompanyJson>(assets?.companies),
+    (r) => String(r.id),
+    (r) => ({ clientId: r.clientId, values: { sharePercent: r.sharePercent, stockShares: r.stockShares === null ? null : Number(r.stockShares) } }),
+  ).map(({ row, pivots }) => ({
+    hash: row.hash,
+    version: row.version,
+    owner: ownerOf(pivots),
+    name: row.name,
+    type: row.type,
+    address: row.addressHash ? addressOf(row as AddressJson) : null,
+    terms1: valuesOf(pivots, owners.owner1Id),
+    terms2: valuesOf(pivots, owners.owner2Id),
+  }));
+  const giftViews: GiftView[] = groupPivots<GiftJson, null>(
+    jsonRows<GiftJson>(assets?.gifts),
+    (r) => String(r.id),
+    (r) => ({ clientId: r.clientId, values: null }),
+  ).map(({ row, pivots }) => ({
+    hash: row.hash,
+    version: row.version,
+    owner: ownerOf(pivots),
+    giftType: row.giftType,
+    beneficiaryHash: row.beneficiaryHash,
+    addressHash: row.addressHash,
+    cashAmount: row.cashAmount,
+    specificItem: row.specificItem,
+    predeceaseDistribution: row.predeceaseDistribution,
+  }));
+  const accountViews: AccountView[] = groupPivots<AccountJson, null>(
+    jsonRows<AccountJson>(assets?.accounts),
+    (r) => String(r.id),
+    (r) => ({ clientId: r.clientId, values: null }),
+  ).map(({ row, pivots }) => ({
+    hash: row.hash,
+    version: row.version,
+    kind: row.kind,
+    owner: ownerOf(pivots),
+    company: row.company ?? '',
+    type: row.kind === 'annuity' ? '' : (row.type ?? ''),
+    numberLast4: row.numberLast4,
+    value: row.value,
+  }));
+  const accountsOf = (kind: AccountKind) => accountViews.filter((a) => a.kind === kind);
+  const noteRow = jsonValue<NoteView>(assets?.note);
+  const note: NoteView = noteRow ? { hash: noteRow.hash, version: noteRow.version, body: noteRow.body ?? '' } : { hash: null, version: null, body: '' };
+
   // The page and the abilities ---------------------------------------------------------------------------
   const plan = planRows[0] ?? null;
   const isSubmitted = plan?.submittedAt != null || client.view.isTrustSubmitted || (spouse?.view.isTrustSubmitted ?? false);
@@ -413,6 +503,7 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
     canRevealIdentifiers: !!actor && can(actor, 'identifiers.reveal'),
     isLegal,
     isSubmitted,
+    canSubmit: !!actor && can(actor, 'plan.submit') && !isSubmitted,
   };
 
   const lists = { children: childViews, beneficiaries: beneficiaryViews, trustees: trusteeViews, agents: agentViews };
@@ -423,8 +514,89 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
     showsFinancialPoa,
     latestPlan: plan ? { hash: plan.hash, status: plan.status, statusLabel: statusLabel(plan.status as EstatePlanStatus) } : null,
     ...lists,
+    properties: propertyViews,
+    companies: companyViews,
+    gifts: giftViews,
+    retirementAccounts: accountsOf('retirement'),
+    brokerageAccounts: accountsOf('brokerage'),
+    bankAccounts: accountsOf('bank'),
+    annuityAccounts: accountsOf('annuity'),
+    note,
     people: peopleOf(lists),
     abilities,
   };
   return { ...view, completion: completionOf(view, (child) => isMinor(child.person.dob) && !child.guardian1) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The asset query
+
+type AddressJson = { addressHash: string; street: string | null; unit: string | null; city: string | null; state: string | null; zip: string | null; value: string | null };
+type PropertyJson = AddressJson & { id: number; hash: string; version: number; clientId: number; isPrimary: boolean; purchaseMonth: number | null; purchaseYear: number | null };
+type CompanyJson = Omit<AddressJson, 'addressHash'> & {
+  addressHash: string | null;
+  id: number;
+  hash: string;
+  version: number;
+  clientId: number;
+  name: string;
+  type: CompanyType | null;
+  sharePercent: string | null;
+  stockShares: number | string | null;
+};
+type GiftJson = {
+  id: number;
+  hash: string;
+  version: number;
+  clientId: number;
+  giftType: GiftType;
+  beneficiaryHash: string;
+  addressHash: string | null;
+  cashAmount: string | null;
+  specificItem: string | null;
+  predeceaseDistribution: PredeceaseDistribution | null;
+};
+type AccountJson = { id: number; hash: string; version: number; clientId: number; kind: AccountKind; company: string | null; type: string | null; numberLast4: string | null; value: string | null };
+
+/** A json column as the driver hands it: parsed (pg, PGlite) or, defensively, as text. */
+function jsonValue<T>(value: unknown): T | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+function jsonRows<T>(value: unknown): T[] {
+  return jsonValue<T[]>(value) ?? [];
+}
+
+/**
+ * The asset lists of the household's clients as JSON arrays of pivot rows, and owner 1's note: five
+ * subqueries of one statement. Never the account number cipher: only its last four.
+ */
+function assetColumns(clientIds: number[], owner1Id: number) {
+  const inClients = (column: string) => inArray(sql.raw(column), clientIds);
+  const address = (a: string) =>
+    sql.raw(`'addressHash', ${a}.hash, 'street', ${a}.street, 'unit', ${a}.unit, 'city', ${a}.city, 'state', ${a}.state, 'zip', ${a}.zip, 'value', ${a}.value::text`);
+  return {
+    properties: sql<unknown>`(select coalesce(json_agg(json_build_object(
+        'id', p.id, 'hash', p.hash, 'version', p.version, 'clientId', cp.client_id, 'isPrimary', cp.is_primary,
+        'purchaseMonth', p.purchase_month, 'purchaseYear', p.purchase_year, ${address('a')}) order by p.id, cp.client_id), '[]'::json)
+      from client_properties cp join properties p on p.id = cp.property_id join addresses a on a.id = p.address_id
+      where ${inClients('cp.client_id')})`,
+    companies: sql<unknown>`(select coalesce(json_agg(json_build_object(
+        'id', c.id, 'hash', c.hash, 'version', c.version, 'clientId', cc.client_id, 'name', c.name, 'type', c.type,
+        'sharePercent', cc.share_percent::text, 'stockShares', cc.stock_shares, ${address('a')}) order by c.id, cc.client_id), '[]'::json)
+      from client_companies cc join companies c on c.id = cc.company_id left join addresses a on a.id = c.address_id
+      where ${inClients('cc.client_id')})`,
+    gifts: sql<unknown>`(select coalesce(json_agg(json_build_object(
+        'id', g.id, 'hash', g.hash, 'version', g.version, 'clientId', cg.client_id, 'giftType', g.gift_type,
+        'beneficiaryHash', b.hash, 'addressHash', a.hash, 'cashAmount', g.cash_amount::text, 'specificItem', g.specific_item,
+        'predeceaseDistribution', g.predecease_distribution) order by g.id, cg.client_id), '[]'::json)
+      from client_gifts cg join gifts g on g.id = cg.gift_id join beneficiaries b on b.id = g.beneficiary_id left join addresses a on a.id = g.address_id
+      where ${inClients('cg.client_id')})`,
+    accounts: sql<unknown>`(select coalesce(json_agg(json_build_object(
+        'id', x.id, 'hash', x.hash, 'version', x.version, 'clientId', ca.client_id, 'kind', x.kind, 'company', x.company,
+        'type', x.type, 'numberLast4', x.number_last4, 'value', x.value::text) order by x.id, ca.client_id), '[]'::json)
+      from client_accounts ca join accounts x on x.id = ca.account_id
+      where ${inClients('ca.client_id')})`,
+    note: sql<unknown>`(select json_build_object('hash', n.hash, 'version', n.version, 'body', n.body) from notes n where n.client_id = ${owner1Id})`,
+  };
 }

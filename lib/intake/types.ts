@@ -8,13 +8,18 @@
  * The compatibility routes answer the spec's own shape instead; lib/intake/legacy.ts maps this view onto it.
  */
 import type { Owner } from './owners';
-import type { BENEFICIARY_TIERS, IDENTIFIER_KINDS, POA_TYPES } from '@/lib/validation/lists';
+import type { BENEFICIARY_TIERS, COMPANY_TYPES, IDENTIFIER_KINDS, POA_TYPES } from '@/lib/validation/lists';
 
 export type Tier = (typeof BENEFICIARY_TIERS)[number];
 export type PoaType = (typeof POA_TYPES)[number];
 export type IdentifierKind = (typeof IDENTIFIER_KINDS)[number];
 export type Gender = 'male' | 'female';
 export type YesNo = 'yes' | 'no';
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+export type GiftType = 'property' | 'cash' | 'item';
+export type PredeceaseDistribution = 'bloodline' | 'equally' | 'lapse';
+/** The four account sections (10-13) share one table and one view; annuities have no type. */
+export type AccountKind = 'retirement' | 'brokerage' | 'bank' | 'annuity';
 
 /** Name and contact of anyone on a list (children, beneficiaries, trustees, agents, guardians). */
 export type PersonView = {
@@ -140,7 +145,104 @@ export type LinkCandidate = {
   lists: string[];
 };
 
-export type SectionKey = 'personal' | 'estatePlan' | 'children' | 'beneficiaries' | 'trustees' | 'poas';
+export type SectionKey =
+  | 'personal'
+  | 'estatePlan'
+  | 'children'
+  | 'beneficiaries'
+  | 'trustees'
+  | 'poas'
+  | 'properties'
+  | 'companies'
+  | 'gifts'
+  | 'retirementAccounts'
+  | 'brokerageAccounts'
+  | 'bankAccounts'
+  | 'annuityAccounts'
+  | 'notes';
+
+// Assets (sections 7-14) ----------------------------------------------------------------------------------
+// Money (values, cash amounts) travels as decimal strings with two decimals ("350000.00"), read into big.js
+// for sums (lib/money.ts), never into floats.
+
+/** The postal address (with a value) of a property or a company; gifts of real estate point at it. */
+export type AddressView = {
+  /** The address's public hash (a real-estate gift's hash_id_address). */
+  hash: string;
+  street: string;
+  unit: string;
+  city: string;
+  /** Two-letter state code, or '' when not given. */
+  state: string;
+  /** Five digits, or '' when not given. */
+  zip: string;
+  value: string | null;
+};
+
+/** Section 7: a property; each owner's pivot says whether it is that owner's primary residence. */
+export type PropertyView = {
+  hash: string;
+  version: number;
+  owner: Owner;
+  address: AddressView;
+  /** 1-12 or null (optional). */
+  purchaseMonth: number | null;
+  purchaseYear: number | null;
+  /** Primary residence of the client / of the spouse (false where not an owner). */
+  isPrimary1: boolean;
+  isPrimary2: boolean;
+};
+
+/** One owner's stake in a company (the pivot row). Stock shares only for corporations, else null. */
+export type CompanyTerms = {
+  /** Decimal string with two decimals, or null when not given. */
+  sharePercent: string | null;
+  stockShares: number | null;
+};
+
+/** Section 8: a company. */
+export type CompanyView = {
+  hash: string;
+  version: number;
+  owner: Owner;
+  name: string;
+  type: CompanyType | null;
+  address: AddressView | null;
+  terms1: CompanyTerms | null;
+  terms2: CompanyTerms | null;
+};
+
+/** Section 9: a specific gift; its type says which of property, cash amount and item it uses. */
+export type GiftView = {
+  hash: string;
+  version: number;
+  owner: Owner;
+  giftType: GiftType;
+  /** The receiving beneficiary's public hash (one of IntakeView.beneficiaries). */
+  beneficiaryHash: string;
+  /** For a real-estate gift: the property's address hash (one of IntakeView.properties[].address). */
+  addressHash: string | null;
+  cashAmount: string | null;
+  specificItem: string | null;
+  predeceaseDistribution: PredeceaseDistribution | null;
+};
+
+/** Sections 10-13: an account. The number is never sent whole: only its last four letters or digits. */
+export type AccountView = {
+  hash: string;
+  version: number;
+  kind: AccountKind;
+  owner: Owner;
+  company: string;
+  /** '' for annuities (no type). */
+  type: string;
+  /** The last four letters or digits, for the masked display (••••1234); null when none is stored. */
+  numberLast4: string | null;
+  value: string | null;
+};
+
+/** Section 14: the household's one note to the attorney (hash and version null until first saved). */
+export type NoteView = { hash: string | null; version: number | null; body: string };
 
 /** A section's state for the navigation and the completion figure. */
 export type SectionState = {
@@ -169,6 +271,8 @@ export type IntakeAbilities = {
    * (canEdit is false for everyone else, and the server refuses their saves with 403).
    */
   isSubmitted?: boolean;
+  /** The household and its advisory team, and admins: submit the trust for attorney review (not attorneys). */
+  canSubmit?: boolean;
 };
 
 export type IntakeView = {
@@ -182,6 +286,14 @@ export type IntakeView = {
   beneficiaries: BeneficiaryView[];
   trustees: TrusteeView[];
   agents: AgentView[];
+  properties: PropertyView[];
+  companies: CompanyView[];
+  gifts: GiftView[];
+  retirementAccounts: AccountView[];
+  brokerageAccounts: AccountView[];
+  bankAccounts: AccountView[];
+  annuityAccounts: AccountView[];
+  note: NoteView;
   /** Everyone on any list (and the guardians), for linking. */
   people: LinkCandidate[];
   completion: Completion;

@@ -23,6 +23,8 @@ export const DEMO_ACCOUNTS = [
   { role: 'Client (half-finished intake)', email: 'jordan.blake@demo.trustwell.test' },
   { role: 'Client (married, submitted)', email: 'pat.rivera@demo.trustwell.test' },
   { role: 'Spouse (married, submitted)', email: 'sam.rivera@demo.trustwell.test' },
+  { role: 'Client (married, ready to submit)', email: 'lee.nakamura@demo.trustwell.test' },
+  { role: 'Spouse (married, ready to submit)', email: 'robin.nakamura@demo.trustwell.test' },
 ] as const;
 
 const CONSONANTS = 'bdfghjklmnprstvz';
@@ -133,6 +135,10 @@ export async function seedDemoData(db: Database, { password = generateDemoPasswo
       { advisorId: aliceAdvisor.id, clientId: jordan.clientId, description: 'Living trust - Jordan Blake', amount: '995.00', status: 'open' },
       { advisorId: aliceAdvisor.id, description: 'Attorney support - Rivera household', amount: '249.50', status: 'open' },
     ]);
+
+    await seedOkafors(tx, aliceAdvisor.id);
+    // Seeded last, so the other demo records keep their ids.
+    await seedNakamuras(tx, passwordHash, aliceAdvisor.id);
   });
   return { password };
 }
@@ -169,6 +175,27 @@ async function seedJordan(tx: Tx, passwordHash: string, advisorId: number) {
   const [child] = await tx.insert(t.children).values({ personId: riley.id, gender: 'male', guardian1PersonId: guardian.id }).returning();
   await tx.insert(t.clientChildren).values({ clientId: client.id, childId: child.id });
   return { userId: jordan.user.id, clientId: client.id };
+}
+
+/**
+ * The Okafors: a married household the advisor works on for them (no logins yet), not submitted: personal
+ * info given, two beneficiaries, no assets yet (sections 7-14 are where they stand). Seeded last, so the
+ * other demo records keep their ids.
+ */
+async function seedOkafors(tx: Tx, advisorId: number) {
+  const chidi = await person(tx, { firstName: 'Chidi', lastName: 'Okafor', email: 'chidi.okafor@example.com', phone: '6175550170', dob: '1975-03-14' });
+  const amara = await person(tx, { firstName: 'Amara', lastName: 'Okafor', email: 'amara.okafor@example.com', phone: '6175550171', dob: '1977-08-22' });
+  const answers = { advisorId, residenceState: 'MA', isUsCitizen: true, isReceivingMedicaid: false, hasMentalDisorder: false, wantsLifeSupport: true, wantsCremation: false, isOrganDonor: true };
+  const [c1] = await tx.insert(t.clients).values({ ...answers, personId: chidi.id, gender: 'male' }).returning();
+  const [c2] = await tx.insert(t.clients).values({ ...answers, personId: amara.id, gender: 'female' }).returning();
+  await tx.insert(t.households).values({ owner1ClientId: c1.id, owner2ClientId: c2.id });
+  await tx.insert(t.estatePlans).values({ clientId: c1.id, status: 'incomplete' });
+  const ada = await person(tx, { firstName: 'Ada', lastName: 'Okafor', dob: '2003-05-09' });
+  const [b1] = await tx.insert(t.beneficiaries).values({ type: 'person', personId: ada.id }).returning();
+  await tx.insert(t.clientBeneficiaries).values([c1.id, c2.id].map((clientId) => ({ clientId, beneficiaryId: b1.id, tier: 'primary' as const, sharePercent: '100.00', relationship: 'Child' })));
+  const ngozi = await person(tx, { firstName: 'Ngozi', lastName: 'Eze', dob: '1950-01-30' });
+  const [b2] = await tx.insert(t.beneficiaries).values({ type: 'person', personId: ngozi.id }).returning();
+  await tx.insert(t.clientBeneficiaries).values({ clientId: c2.id, beneficiaryId: b2.id, tier: 'contingent', sharePercent: '100.00', relationship: 'Parent' });
 }
 
 /**
@@ -441,4 +468,77 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
     { estatePlanId: plan.id, name: 'Rivera Family Trust - Draft for Attorney Review.pdf', contentType: 'application/pdf', size: 64, storageKey: ids.draftKey, createdByUserId: ids.attorneyUserId },
   ]);
   return { owner1ClientId: P, owner2ClientId: S, planId: plan.id };
+}
+
+/**
+ * The Nakamuras: a married household whose intake is answered but not submitted yet, ready for the review and
+ * the submission (Agreement and Receipt). Family sections and one property are filled; there are no bank,
+ * retirement or brokerage accounts, so the missing-items warning has something to say.
+ */
+async function seedNakamuras(tx: Tx, passwordHash: string, advisorId: number) {
+  const lee = await user(tx, passwordHash, { firstName: 'Lee', lastName: 'Nakamura', email: DEMO_ACCOUNTS[8].email, phone: '5125550170', dob: '1975-05-14', ssn: '321654987' });
+  const robin = await user(tx, passwordHash, { firstName: 'Robin', lastName: 'Nakamura', email: DEMO_ACCOUNTS[9].email, phone: '5125550171', dob: '1977-09-02', ssn: '432165098' });
+  const answers = {
+    advisorId,
+    residenceState: 'TX',
+    isUsCitizen: true,
+    isReceivingMedicaid: false,
+    hasMentalDisorder: false,
+    wantsCremation: false,
+    isOrganDonor: true,
+    hasEstatePlan: 'yes' as const,
+    estatePlanType: 'Will',
+    trustGoverningState: 'TX',
+    hasTrustIntent1: true,
+    hasTrustIntent2: true,
+    hasTrustIntent3: true,
+    hasTrustIntent4: false,
+    hasTrustIntent5: true,
+    hasTrustIntent6: true,
+    hasTrustIntent7: false,
+    isSpouseBeneficiary: true,
+    isSpousePoaGeneral: true,
+    isSpousePoaMedical: true,
+    isSpousePoaFinancial: true,
+  };
+  const [leeClient] = await tx.insert(t.clients).values({ ...answers, personId: lee.person.id, userId: lee.user.id, gender: 'male', wantsLifeSupport: true }).returning();
+  const [robinClient] = await tx.insert(t.clients).values({ ...answers, personId: robin.person.id, userId: robin.user.id, gender: 'female', wantsLifeSupport: false }).returning();
+  await tx.insert(t.households).values({ owner1ClientId: leeClient.id, owner2ClientId: robinClient.id });
+  const both = [leeClient.id, robinClient.id];
+
+  const ada = await person(tx, { firstName: 'Ada', lastName: 'Nakamura', dob: '2013-02-11', ssn: '543216780' });
+  const nia = await person(tx, { firstName: 'Nia', lastName: 'Nakamura', dob: '2003-07-30', ssn: '654321987', phone: '5125550172', email: 'nia.nakamura@example.com' });
+  const uche = await person(tx, { firstName: 'Uche', lastName: 'Nakamura', phone: '5125550173', email: 'uche.nakamura@example.com' });
+  for (const kid of [
+    { person: ada, gender: 'female' as const, guardian1: uche.id },
+    { person: nia, gender: 'female' as const },
+  ]) {
+    const [child] = await tx.insert(t.children).values({ personId: kid.person.id, gender: kid.gender, guardian1PersonId: kid.guardian1 ?? null }).returning();
+    await tx.insert(t.clientChildren).values(both.map((clientId) => ({ clientId, childId: child.id })));
+  }
+  for (const [p, tier, share, perStirpes] of [
+    [ada, 'primary', '50.00', true],
+    [nia, 'primary', '50.00', true],
+    [uche, 'contingent', '100.00', false],
+  ] as const) {
+    const [row] = await tx.insert(t.beneficiaries).values({ type: 'person', personId: p.id }).returning();
+    await tx.insert(t.clientBeneficiaries).values(
+      both.map((clientId) => ({ clientId, beneficiaryId: row.id, tier, sharePercent: share, relationship: p === uche ? 'Sibling' : 'Child', isPerStirpes: perStirpes })),
+    );
+  }
+  for (const [p, order] of [
+    [uche, 1],
+    [nia, 2],
+  ] as const) {
+    const [row] = await tx.insert(t.fiduciaries).values({ personId: p.id }).returning();
+    await tx.insert(t.clientFiduciaries).values(both.map((clientId) => ({ clientId, fiduciaryId: row.id, order })));
+  }
+  const [agent] = await tx.insert(t.poaAgents).values({ personId: uche.id }).returning();
+  await tx.insert(t.clientPoaAgents).values((['general', 'medical', 'financial'] as const).flatMap((type) => both.map((clientId) => ({ clientId, agentId: agent.id, type, order: 1 }))));
+  const [address] = await tx.insert(t.addresses).values({ street: '4410 Shoal Creek Blvd', city: 'Austin', state: 'TX', zip: '78756', value: '640000.00' }).returning();
+  const [home] = await tx.insert(t.properties).values({ addressId: address.id, purchaseMonth: 8, purchaseYear: 2010 }).returning();
+  await tx.insert(t.clientProperties).values(both.map((clientId) => ({ clientId, propertyId: home.id, isPrimary: true })));
+
+  const [plan] = await tx.insert(t.estatePlans).values({ clientId: leeClient.id, status: 'incomplete' }).returning();
+  await tx.insert(t.estatePlanStatusChanges).values({ estatePlanId: plan.id, fromStatus: null, toStatus: 'incomplete', changedByUserId: lee.user.id });
 }

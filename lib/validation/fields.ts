@@ -445,6 +445,62 @@ export function twoDigitNumber<O extends RuleOptions & { min?: number } = { opti
   return (options.optional ? input.nullish() : input).transform(asText).pipe(check) as never;
 }
 
+/**
+ * A whole number as typed or sent ('1,000', '1000' or 1000) from `min` to `max`; answers the number. Stock
+ * shares (digits only, within Number.MAX_SAFE_INTEGER), purchase month and year use it.
+ */
+export function wholeNumber<O extends RuleOptions & { min?: number; max?: number; message?: string } = { optional?: false }>(
+  options: O = {} as O,
+): ValueRule<number, O, string | number> {
+  const label = options.label ?? 'Number';
+  const min = options.min ?? 0;
+  const max = options.max ?? Number.MAX_SAFE_INTEGER;
+  const message = options.message ?? `${label} must be a whole number from ${min} to ${max}.`;
+  const input = z.union([z.string(), z.number()], {
+    error: (issue) => (issue.input == null ? requiredText(label, options) : message),
+  });
+  const asText = (value: string | number | null | undefined) =>
+    value == null ? '' : typeof value === 'number' ? (Number.isSafeInteger(value) && value >= 0 ? String(value) : '-') : value.trim().replace(/,/g, '');
+  const check = requireUnlessOptional(z.string(), label, options)
+    .refine((value) => value === '' || (/^\d{1,16}$/.test(value) && Number(value) >= min && Number(value) <= max), message)
+    .transform((value) => (value === '' ? null : Number(value)));
+  return (options.optional ? input.nullish() : input).transform(asText).pipe(check) as never;
+}
+
+export const STOCK_SHARES_MAX = Number.MAX_SAFE_INTEGER;
+export const PURCHASE_YEAR_MIN = 1900;
+export const ACCOUNT_NUMBER_MAX_LENGTH = 64;
+
+/** Stock shares: digits only (thousands separators allowed as typed). */
+export function stockShares<O extends RuleOptions = { optional?: false }>(options: O = {} as O) {
+  return wholeNumber({ ...options, label: options.label ?? 'Stock shares', max: STOCK_SHARES_MAX, message: `${options.label ?? 'Stock shares'} must be a whole number.` });
+}
+
+/** A purchase month, 1 to 12. */
+export function purchaseMonth<O extends RuleOptions = { optional?: false }>(options: O = {} as O) {
+  return wholeNumber({ ...options, label: 'Purchase month', min: 1, max: 12, message: 'Please choose a purchase month from the list.' });
+}
+
+/** A purchase year, from 1900 to the current year (read when validating, so the list grows each January). */
+export function purchaseYear<O extends RuleOptions = { optional?: false }>(options: O = {} as O) {
+  const rule = wholeNumber({ ...options, label: 'Purchase year', min: PURCHASE_YEAR_MIN, message: 'Please choose a purchase year from the list.' });
+  return rule.refine((value: number | null) => value === null || value <= new Date().getFullYear(), 'Please choose a purchase year from the list.');
+}
+
+/**
+ * An account number: every character kept as typed (letters, spaces and dashes included), only surrounding
+ * whitespace trimmed, at most 64 characters, at least one letter or digit.
+ */
+export function accountNumber<O extends RuleOptions = { optional?: false }>(options: O = {} as O): TextRule<O> {
+  const label = options.label ?? 'Account number';
+  let schema = text(label, options).trim();
+  schema = requireUnlessOptional(schema, label, options);
+  schema = schema
+    .max(ACCOUNT_NUMBER_MAX_LENGTH, `${label} must be at most ${ACCOUNT_NUMBER_MAX_LENGTH} characters.`)
+    .refine((value) => value === '' || /[\p{L}\p{N}]/u.test(value), `${label} must contain a letter or digit.`);
+  return finishText(schema, label, options);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Legacy payloads
 

@@ -73,7 +73,7 @@ export function rowVersion() {
 }
 
 /** An optional version: undefined, null and '' are absent. */
-const optionalVersion = () => z.preprocess((value) => (value === null || value === '' ? undefined : value), rowVersion());
+export const optionalVersion = () => z.preprocess((value) => (value === null || value === '' ? undefined : value), rowVersion());
 
 export const ownerField = () => z.enum(OWNERS, { error: 'Please choose whose record this is.' });
 
@@ -89,14 +89,14 @@ export function yesNoWord() {
 }
 
 /** Runs an object-level rule once the fields it reads parsed cleanly (and even when other fields did not). */
-function whenFieldsValid(...keys: string[]) {
+export function whenFieldsValid(...keys: string[]) {
   return {
     when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
       payload.issues.every((issue) => !keys.includes(String(issue.path?.[0]))),
   };
 }
 
-const blank = (value: unknown) => value === null || value === undefined || value === '';
+export const blank = (value: unknown) => value === null || value === undefined || value === '';
 
 /** Which clients' values an owned record uses: values1 for owners 1 and both, values2 for 2 and both (not same). */
 export function ownedValueKeys(owner: Owner, sameValues: boolean): ('values1' | 'values2')[] {
@@ -134,12 +134,12 @@ const recordFields = {
 };
 
 /** A save of an existing record (personal info, a choice, a delete) must say which version it is based on. */
-const requireVersion = z.superRefine<{ version?: number }>((value, ctx) => {
+export const requireVersion = z.superRefine<{ version?: number }>((value, ctx) => {
   if (value.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: MISSING_VERSION_MESSAGE });
 });
 
 /** An update (hash given) must say which version it is based on. */
-const versionWithHash = z.superRefine<{ hash?: string; version?: number }>((value, ctx) => {
+export const versionWithHash = z.superRefine<{ hash?: string; version?: number }>((value, ctx) => {
   if (value.hash && value.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: MISSING_VERSION_MESSAGE });
 });
 

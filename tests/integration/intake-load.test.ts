@@ -6,7 +6,7 @@ import { loadIntake, resolveClientHash } from '@/lib/intake/load';
 import { resetDatabase } from '../helpers/db';
 import { actorOf, ctxOf, guestCtx } from '../helpers/context';
 import { makeAdvisor, makeFirm, makeHousehold, makeUser } from '../helpers/factories';
-import { fillLists, makeCouple } from './helpers/intake';
+import { fillAssets, fillLists, makeCouple } from './helpers/intake';
 
 beforeEach(async () => {
   await resetDatabase();
@@ -30,25 +30,71 @@ describe('loadIntake', () => {
     await expect(loadIntake(couple.advisorCtx, 'no-such-hash')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('uses a constant number of queries (at most 8) whatever the household holds', async () => {
+  it('uses a constant number of queries (at most 10) whatever the household holds', async () => {
     const small = await makeCouple();
     await fillLists(small, { children: 1, beneficiaries: 1, trustees: 1, agents: 1 });
+    await fillAssets(small, { properties: 1, companies: 1, gifts: 1, accounts: 1 });
     const large = await makeCouple();
     await fillLists(large, { children: 10, beneficiaries: 20, trustees: 10, agents: 15 });
+    await fillAssets(large, { properties: 6, companies: 5, gifts: 7, accounts: 12 });
 
     const few = await countQueries(() => loadIntake(small.advisorCtx, small.owner1.hash));
     const many = await countQueries(() => loadIntake(large.advisorCtx, large.owner1.hash));
-    expect(few.count).toBeLessThanOrEqual(8);
+    expect(few.count).toBeLessThanOrEqual(9);
     expect(many.count).toBe(few.count);
+    expect(many.result.properties).toHaveLength(6);
+    expect(many.result.companies).toHaveLength(5);
+    expect(many.result.gifts).toHaveLength(7);
+    expect(many.result.retirementAccounts).toHaveLength(3);
+    expect(many.result.annuityAccounts).toHaveLength(3);
     expect(many.result.children).toHaveLength(10);
-    expect(many.result.beneficiaries).toHaveLength(20);
+    expect(many.result.beneficiaries).toHaveLength(21); // 20 and the gifts' heir
     expect(many.result.trustees).toHaveLength(10);
     expect(many.result.agents).toHaveLength(15);
     expect(many.result.beneficiaries[0].owner).toBe('both');
     // The numeric address costs one more query, still within the budget.
     const byId = await countQueries(() => loadIntake(large.advisorCtx, String(large.owner1.id)));
     expect(byId.count).toBe(few.count + 1);
-    expect(byId.count).toBeLessThanOrEqual(8);
+    expect(byId.count).toBeLessThanOrEqual(10);
+  });
+
+  it('loads the asset sections: owners, per-owner values, money as exact strings, account numbers masked', async () => {
+    const couple = await makeCouple();
+    await fillAssets(couple, { properties: 2, companies: 1, gifts: 1, accounts: 4 });
+    const view = await loadIntake(couple.clientCtx, couple.owner2!.hash);
+    expect(view.properties).toHaveLength(2);
+    expect(view.properties[0]).toMatchObject({
+      owner: 'both',
+      purchaseMonth: 5,
+      purchaseYear: 2001,
+      isPrimary1: true,
+      isPrimary2: true,
+      address: { street: '1 Main St', unit: '', city: 'Austin', state: 'TX', zip: '78701', value: '350000.10' },
+    });
+    expect(view.properties[1]).toMatchObject({ isPrimary1: false, isPrimary2: false });
+    expect(view.companies[0]).toMatchObject({ owner: 'both', name: 'Company 0', type: 'corporation', address: null, terms1: { sharePercent: '50.00', stockShares: 1000 }, terms2: { sharePercent: '50.00', stockShares: 1000 } });
+    expect(view.gifts[0]).toMatchObject({ owner: 'both', giftType: 'cash', cashAmount: '1000.00', addressHash: null, specificItem: null, predeceaseDistribution: 'lapse' });
+    expect(view.beneficiaries.map((b) => b.hash)).toContain(view.gifts[0].beneficiaryHash);
+    for (const list of [view.retirementAccounts, view.brokerageAccounts, view.bankAccounts, view.annuityAccounts]) expect(list).toHaveLength(1);
+    expect(view.retirementAccounts[0]).toMatchObject({ kind: 'retirement', owner: 'both', company: 'Wells Fargo', type: 'Other type', numberLast4: '1234', value: '1234.56' });
+    expect(view.annuityAccounts[0].type).toBe('');
+    expect(view.note).toMatchObject({ body: 'Please call after 5pm.', version: 1 });
+    expect(view.note.hash).toEqual(expect.any(String));
+    const json = JSON.stringify(view);
+    expect(json).not.toContain('55501234');
+    expect(json).not.toContain('ACCT');
+    expect(view.completion.sections.find((s) => s.key === 'properties')?.state).toBe('complete');
+    expect(view.completion.sections.find((s) => s.key === 'notes')?.state).toBe('complete');
+  });
+
+  it('shows empty asset sections and a blank note for a new household', async () => {
+    const couple = await makeCouple();
+    const view = await loadIntake(couple.clientCtx, couple.owner1.hash);
+    expect([view.properties, view.companies, view.gifts, view.retirementAccounts, view.brokerageAccounts, view.bankAccounts, view.annuityAccounts]).toEqual([[], [], [], [], [], [], []]);
+    expect(view.note).toEqual({ hash: null, version: null, body: '' });
+    expect(view.completion.sections.filter((s) => s.state === 'empty').map((s) => s.key)).toEqual(
+      expect.arrayContaining(['properties', 'companies', 'gifts', 'retirementAccounts', 'brokerageAccounts', 'bankAccounts', 'annuityAccounts', 'notes']),
+    );
   });
 
   it('never carries an SSN or identifier: only the last four', async () => {
@@ -92,7 +138,22 @@ describe('loadIntake', () => {
     const view = await loadIntake(ctxOf(await actorOf(single.user)), single.client.hash);
     expect(view.spouse).toBeNull();
     expect(view.latestPlan).toBeNull();
-    expect(view.completion.sections.map((s) => s.key)).toEqual(['personal', 'estatePlan', 'children', 'beneficiaries', 'trustees', 'poas']);
+    expect(view.completion.sections.map((s) => s.key)).toEqual([
+      'personal',
+      'estatePlan',
+      'children',
+      'beneficiaries',
+      'trustees',
+      'poas',
+      'properties',
+      'companies',
+      'gifts',
+      'retirementAccounts',
+      'brokerageAccounts',
+      'bankAccounts',
+      'annuityAccounts',
+      'notes',
+    ]);
   });
 });
 
@@ -144,7 +205,7 @@ describe('the demo Riveras (a full married household)', () => {
     const [patClient] = await db.select().from(t.clients).where(eq(t.clients.userId, pat.id));
     const patCtx = ctxOf(await actorOf(pat));
     const { count, result: view } = await countQueries(() => loadIntake(patCtx, patClient.hash));
-    expect(count).toBeLessThanOrEqual(8);
+    expect(count).toBeLessThanOrEqual(9);
     expect(view.spouse?.person.firstName).toBe('Sam');
     expect(view.children.map((c) => [c.person.firstName, c.owner])).toEqual([
       ['Avery', 'both'],

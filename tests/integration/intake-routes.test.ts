@@ -240,8 +240,10 @@ describe('POST /api/ClientInfo/updateClientInfo and /api/updatePersonalInfo/', (
     expect(body.client).toMatchObject({ has_estate_plan: 'yes', estate_plan_type: 'Trust', trust_name: 'New Trust', trust_governing_state: 'CA', has_trust_intent_1: true, has_trust_intent_6: false });
     const no = await call(updateClientInfo, { hash: h2, has_estate_plan: 'no' });
     expect(no.body.client).toMatchObject({ has_estate_plan: 'no', estate_plan_type: null, trust_name: null });
+    // is_trust_submitted is the submission (tests/integration/review-submit.test.ts); this household has no plan.
     const submit = await call(updateClientInfo, { hash: h2, is_trust_submitted: 1 });
-    expect(submit.status).toBe(422);
+    expect(submit.status).toBe(409);
+    expect(submit.body).toEqual({ message: 'No estate plan found - Please contact support' });
   });
 
   it('saves personal info and answers the client with the SSN masked', async () => {

@@ -1,4 +1,4 @@
-import { count, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -256,7 +256,7 @@ describe('demo data', () => {
     });
 
     it('has properties with one primary residence per owner, companies, gifts of every type and accounts', async () => {
-      const primaries = await db.select().from(t.clientProperties).where(eq(t.clientProperties.isPrimary, true));
+      const primaries = await db.select().from(t.clientProperties).where(and(eq(t.clientProperties.isPrimary, true), inArray(t.clientProperties.clientId, [pat, sam])));
       expect(primaries.map((p) => p.clientId).sort()).toEqual([pat, sam].sort());
       expect(await ownersOf(t.clientProperties, t.clientProperties.propertyId)).toEqual(new Set(['both', '1', '2']));
       const companies = await db
@@ -342,3 +342,18 @@ function readFileOrEmpty(): string {
     return '';
   }
 }
+
+describe('demo data: the Nakamuras, married and ready to submit', () => {
+  it('have every required answer, an In Progress plan and no submission yet', async () => {
+    const [lee] = await db.select({ hash: t.clients.hash, id: t.clients.id }).from(t.clients).innerJoin(t.users, eq(t.users.id, t.clients.userId)).where(eq(t.users.email, DEMO_ACCOUNTS[8].email));
+    expect(lee).toBeDefined();
+    const actor = (await loadActor(await signIn(DEMO_ACCOUNTS[8].email, readFileOrEmpty().match(/^Password for all demo accounts: (\S+)$/m)![1])))!;
+    const { loadIntake } = await import('@/lib/intake/load');
+    const { unansweredQuestions } = await import('@/lib/intake/required');
+    const view = await loadIntake({ actor, ip: 'test', userAgent: 'jest' }, lee.hash);
+    expect(view.spouse).not.toBeNull();
+    for (const c of [view.client, view.spouse!]) expect(unansweredQuestions(c, true)).toEqual([]);
+    expect(view.latestPlan).toMatchObject({ status: 'incomplete' });
+    expect(view.abilities).toMatchObject({ isSubmitted: false, canSubmit: true });
+  });
+});

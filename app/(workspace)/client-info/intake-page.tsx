@@ -32,7 +32,8 @@ export function resolveAddressOr404(ctx: PublicContext, address: string): Promis
 export function IntakePage({ view }: { view: IntakeView }) {
   return (
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
-      <IntakeScreen view={view} />
+      {/* Attorneys and admins open a submitted trust on its review (intake §2). */}
+      <IntakeScreen view={view} startOnReview={view.abilities.isLegal && !!view.abilities.isSubmitted} />
     </main>
   );
 }

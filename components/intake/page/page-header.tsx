@@ -1,11 +1,15 @@
 'use client';
 
 import { useIntake } from '../intake-context';
+import { StatusBar, SubmittedBanner } from '../review/status-bar';
 import { householdNames } from '../shared/people';
 import { ReviewButton } from './review-button';
 import styles from './intake-page.module.css';
 
-/** The page's title, the household's names, the latest plan's status and the review entry. */
+/**
+ * The page's title, the household's names, the latest plan's status and the review entry; once submitted
+ * the banner 'Trust {status}', and for attorneys and admins the status control.
+ */
 export function PageHeader() {
   const { view } = useIntake();
   return (
@@ -24,6 +28,10 @@ export function PageHeader() {
         </p>
       </div>
       <ReviewButton />
+      <div className={styles.headerWide}>
+        <SubmittedBanner />
+        <StatusBar />
+      </div>
     </div>
   );
 }

@@ -5,13 +5,12 @@ import { useMessage } from '@/components/ui/call-provider';
 import { unansweredQuestions } from '@/lib/intake/required';
 import type { IntakeView } from '@/lib/intake/types';
 import { useIntake } from '../intake-context';
+import { useReviewMode } from '../review/review-mode';
 import { sectionAnchor } from './section-anchors';
 
 /** The spec's texts for the required-answers check before the review (intake §5). */
 export const UNANSWERED_TITLE = 'Unanswered Question';
 export const UNANSWERED_MESSAGE = 'Please select an answer for all client questions.';
-/** Until the review page exists (issue 10), a complete intake is told that the review comes next. */
-export const REVIEW_NEXT_MESSAGE = 'Every client question is answered. The review page, where you check everything and submit the trust, comes next.';
 
 /** 'Review & Submit Trust' before submission, 'Review Information' after (intake §2). */
 export function reviewLabel(view: Pick<IntakeView, 'client'>): string {
@@ -29,11 +28,12 @@ export function firstUnansweredSection(view: Pick<IntakeView, 'client' | 'spouse
 /**
  * The review entry, at the top and the bottom of the page. It first checks the required answers of each
  * client: when one is missing, the 'Unanswered Question' dialog opens, error highlighting turns on, and
- * focus moves to the first section with a gap once the dialog closes.
+ * focus moves to the first section with a gap once the dialog closes. Otherwise the review opens.
  */
 export function ReviewButton() {
   const { view, setShowErrors } = useIntake();
   const { showMessage } = useMessage();
+  const { openReview } = useReviewMode();
   const label = reviewLabel(view);
 
   const onClick = async () => {
@@ -48,7 +48,8 @@ export function ReviewButton() {
       }, 0);
       return;
     }
-    await showMessage({ title: label, message: REVIEW_NEXT_MESSAGE, tone: 'info' });
+    setShowErrors(false);
+    openReview();
   };
 
   return <Button onClick={onClick}>{label}</Button>;

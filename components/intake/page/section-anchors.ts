@@ -8,6 +8,14 @@ export const SECTION_ANCHORS: Record<SectionKey, string> = {
   beneficiaries: 'beneficiaries',
   trustees: 'successor-trustees',
   poas: 'powers-of-attorney',
+  properties: 'properties',
+  companies: 'companies',
+  gifts: 'specific-gifts',
+  retirementAccounts: 'retirement-accounts',
+  brokerageAccounts: 'brokerage-accounts',
+  bankAccounts: 'bank-accounts',
+  annuityAccounts: 'annuities',
+  notes: 'additional-comments',
 };
 
 export function sectionAnchor(key: SectionKey): string {

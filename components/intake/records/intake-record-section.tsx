@@ -3,8 +3,9 @@
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { DefaultValues } from 'react-hook-form';
-import type { ActionFormMethods, FormInput, FormOutput, FormSchema } from '@/components/forms/use-action-form';
-import { RecordDialog, RecordTable } from '@/components/records';
+import type { ActionFormMethods, FormInput, FormOutput, FormSchema, PrecheckProblem } from '@/components/forms/use-action-form';
+import { useMessage } from '@/components/ui/call-provider';
+import { RecordDialog, RecordTable, useHoldSubmit } from '@/components/records';
 import type { OwnerCode, RecordColumn, RecordTableProps, RecordTextsConfig, RowTone } from '@/components/records';
 import type { ModalSize } from '@/components/ui/dialog';
 import type { ActionResult } from '@/lib/http/result';
@@ -38,6 +39,11 @@ export type IntakeRecordSectionProps<T, S extends FormSchema> = {
   /** The modal's fields for a record (null: a new one). */
   fields: (record: T | null, form: ActionFormMethods<S>) => ReactNode;
   size?: ModalSize;
+  /** Before a new record's modal opens: a problem shown instead (the gifts' 'No Beneficiaries Found'). */
+  beforeAdd?: () => PrecheckProblem | null;
+  /** Whether the Create/Save button shows (default: always); the gift modal hides it while the chosen owner
+   * has no beneficiary to give to (intake §5). */
+  canSubmit?: (form: ActionFormMethods<S>) => boolean;
 };
 
 type Editing<T> = {
@@ -57,7 +63,8 @@ type Editing<T> = {
  * table without add and edit buttons.
  */
 export function IntakeRecordSection<T, S extends FormSchema>(props: IntakeRecordSectionProps<T, S>) {
-  const { label, texts, rows, rowKey, rowLabel, columns, owner, rowTone, initialSort, toolbar, schema, defaults, save, remove, fields, size = 'lg' } = props;
+  const { label, texts, rows, rowKey, rowLabel, columns, owner, rowTone, initialSort, toolbar, schema, defaults, save, remove, fields, size = 'lg', beforeAdd, canSubmit } = props;
+  const { showMessage } = useMessage();
   const { hasSpouse, ownerNames, canEdit, run, generation } = useIntake();
   const [editing, setEditing] = useState<Editing<T> | null>(null);
   const tableRef = useRef<HTMLDivElement>(null);
@@ -87,7 +94,19 @@ export function IntakeRecordSection<T, S extends FormSchema>(props: IntakeRecord
         rowTone={rowTone}
         initialSort={initialSort}
         toolbar={toolbar}
-        onAdd={canEdit ? () => setEditing({ key: null, snapshot: null, generation }) : undefined}
+        onAdd={
+          canEdit
+            ? () => {
+                const problem = beforeAdd?.();
+                if (problem) {
+                  const { title, message } = typeof problem === 'string' ? { title: 'Error', message: problem } : problem;
+                  void showMessage({ title, message, tone: 'error' });
+                  return;
+                }
+                setEditing({ key: null, snapshot: null, generation });
+              }
+            : undefined
+        }
         onEdit={canEdit ? (row) => setEditing({ key: rowKey(row), snapshot: row, generation }) : undefined}
       />
       {canEdit && (
@@ -107,6 +126,7 @@ export function IntakeRecordSection<T, S extends FormSchema>(props: IntakeRecord
         >
           {(form) => (
             <>
+              {canSubmit && <SubmitGate form={form} canSubmit={canSubmit} />}
               <ConflictNotice />
               {fields(record, form)}
             </>
@@ -115,4 +135,10 @@ export function IntakeRecordSection<T, S extends FormSchema>(props: IntakeRecord
       )}
     </div>
   );
+}
+
+/** Holds the dialog's Create / Save button while the section's `canSubmit` says no (the kit's useHoldSubmit). */
+function SubmitGate<S extends FormSchema>({ form, canSubmit }: { form: ActionFormMethods<S>; canSubmit: (form: ActionFormMethods<S>) => boolean }) {
+  useHoldSubmit(!canSubmit(form));
+  return null;
 }

@@ -3,7 +3,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import { useHoldSubmit } from '@/components/records/record-dialog';
+import { useHoldSubmit } from '@/components/records';
 import { Field, Fieldset, Radio, Select } from '@/components/ui/field';
 import type { LinkCandidate, PersonView } from '@/lib/intake/types';
 import { nameOf } from './people';

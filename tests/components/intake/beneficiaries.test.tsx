@@ -5,6 +5,7 @@ import { axeViolations } from '../records/axe';
 import { beneficiary, household, person, renderIntake, terms, trustee } from './fake-intake';
 
 jest.mock('@/lib/actions/intake', () => jest.requireActual('./actions-mock'));
+jest.mock('@/lib/actions/plans', () => jest.requireActual('./plans-actions-mock'));
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn() }) }));
 
 const dialog = (name: string | RegExp = /Beneficiary/) => screen.getByRole('dialog', { name });

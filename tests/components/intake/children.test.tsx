@@ -4,6 +4,7 @@ import { axeViolations } from '../records/axe';
 import { child, guardian, household, renderIntake, trustee } from './fake-intake';
 
 jest.mock('@/lib/actions/intake', () => jest.requireActual('./actions-mock'));
+jest.mock('@/lib/actions/plans', () => jest.requireActual('./plans-actions-mock'));
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn() }) }));
 
 const dialog = (name: string | RegExp = /Child/) => screen.getByRole('dialog', { name });

@@ -5,6 +5,7 @@ import { axeViolations } from '../records/axe';
 import { ANSWERED, household, renderIntake } from './fake-intake';
 
 jest.mock('@/lib/actions/intake', () => jest.requireActual('./actions-mock'));
+jest.mock('@/lib/actions/plans', () => jest.requireActual('./plans-actions-mock'));
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn() }) }));
 
 const form = (name: string | RegExp) => screen.getByRole('form', { name });

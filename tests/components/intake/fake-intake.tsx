@@ -10,7 +10,11 @@ import { completionOf } from '@/lib/intake/completion';
 import type { Owner } from '@/lib/intake/owners';
 import { peopleOf } from '@/lib/intake/people';
 import type {
+  AccountView,
   AgentView,
+  CompanyView,
+  GiftView,
+  PropertyView,
   BeneficiaryTerms,
   BeneficiaryView,
   ChildView,
@@ -21,6 +25,17 @@ import type {
   PoaType,
   TrusteeView,
 } from '@/lib/intake/types';
+import {
+  deleteAccountSchema,
+  deleteCompanySchema,
+  deleteGiftSchema,
+  deletePropertySchema,
+  saveNoteSchema,
+  upsertAccountSchema,
+  upsertCompanySchema,
+  upsertGiftSchema,
+  upsertPropertySchema,
+} from '@/lib/validation/intake-assets';
 import {
   deleteAgentSchema,
   deleteBeneficiarySchema,
@@ -188,7 +203,52 @@ export function agent(type: PoaType, overrides: Partial<AgentView> = {}): AgentV
   };
 }
 
-type Lists = Partial<Pick<IntakeView, 'children' | 'beneficiaries' | 'trustees' | 'agents' | 'showsFinancialPoa' | 'latestPlan' | 'abilities'>> & {
+export function property(overrides: Partial<PropertyView> = {}): PropertyView {
+  return {
+    hash: nextHash('property'),
+    version: 1,
+    owner: '1',
+    address: { hash: nextHash('address'), street: '12 Oak Lane', unit: '', city: 'San Jose', state: 'CA', zip: '95112', value: '850000.00' },
+    purchaseMonth: 6,
+    purchaseYear: 2012,
+    isPrimary1: false,
+    isPrimary2: false,
+    ...overrides,
+  };
+}
+
+export function company(overrides: Partial<CompanyView> = {}): CompanyView {
+  return { hash: nextHash('company'), version: 1, owner: '1', name: 'Rivera Design Inc', type: 'corporation', address: null, terms1: { sharePercent: '60.00', stockShares: 600 }, terms2: null, ...overrides };
+}
+
+export function gift(overrides: Partial<GiftView> = {}): GiftView {
+  return { hash: nextHash('gift'), version: 1, owner: '1', giftType: 'cash', beneficiaryHash: '', addressHash: null, cashAmount: '5000.00', specificItem: null, predeceaseDistribution: 'lapse', ...overrides };
+}
+
+export function account(kind: AccountView['kind'], overrides: Partial<AccountView> = {}): AccountView {
+  return { hash: nextHash('account'), version: 1, kind, owner: '1', company: 'Vanguard', type: kind === 'annuity' ? '' : 'Roth IRA', numberLast4: '7788', value: '45000.00', ...overrides };
+}
+
+type Lists = Partial<
+  Pick<
+    IntakeView,
+    | 'children'
+    | 'beneficiaries'
+    | 'trustees'
+    | 'agents'
+    | 'showsFinancialPoa'
+    | 'latestPlan'
+    | 'abilities'
+    | 'properties'
+    | 'companies'
+    | 'gifts'
+    | 'retirementAccounts'
+    | 'brokerageAccounts'
+    | 'bankAccounts'
+    | 'annuityAccounts'
+    | 'note'
+  >
+> & {
   client?: Partial<ClientView>;
   spouse?: Partial<ClientView> | null;
 };
@@ -212,6 +272,14 @@ export function household(lists: Lists = {}): IntakeView {
     beneficiaries: [],
     trustees: [],
     agents: [],
+    properties: [],
+    companies: [],
+    gifts: [],
+    retirementAccounts: [],
+    brokerageAccounts: [],
+    bankAccounts: [],
+    annuityAccounts: [],
+    note: { hash: null, version: null, body: '' },
     people: [],
     completion: { sections: [], percent: 0 },
     abilities: { canEdit: true, canRevealIdentifiers: false, isLegal: false },
@@ -438,6 +506,111 @@ export function fakeServer(initial: IntakeView) {
     const stored = view.agents.find((a) => a.hash === input.hash && a.type === input.type);
     if (!stored || stored.version !== input.version) return stale();
     return answer({ ...view, agents: view.agents.filter((a) => a !== stored) });
+  });
+
+  // Sections 7-14 ------------------------------------------------------------------------------------
+  mock('upsertPropertyAction', (raw) => {
+    const input = upsertPropertySchema.parse(raw);
+    const stored = view.properties.find((p) => p.hash === input.hash);
+    if (stored && stored.version !== input.version) return stale();
+    const isPrimary1 = input.is_primary1 && input.owner !== '2';
+    const isPrimary2 = input.is_primary2 && input.owner !== '1';
+    const next: PropertyView = {
+      hash: stored?.hash ?? nextHash('property'),
+      version: (stored?.version ?? 0) + 1,
+      owner: input.owner,
+      address: { hash: stored?.address.hash ?? nextHash('address'), street: input.street, unit: input.unit, city: input.city, state: input.state, zip: input.zip, value: input.value },
+      purchaseMonth: input.purchase_month,
+      purchaseYear: input.purchase_year,
+      isPrimary1,
+      isPrimary2,
+    };
+    const others = view.properties.map((p) => (p === stored ? next : { ...p, isPrimary1: p.isPrimary1 && !isPrimary1, isPrimary2: p.isPrimary2 && !isPrimary2 }));
+    return answer({ ...view, properties: stored ? others : [...others, next] });
+  });
+  mock('deletePropertyAction', (raw) => {
+    const input = deletePropertySchema.parse(raw);
+    const stored = view.properties.find((p) => p.hash === input.hash);
+    if (!stored || stored.version !== input.version) return stale();
+    return answer({ ...view, properties: view.properties.filter((p) => p !== stored) });
+  });
+  mock('upsertCompanyAction', (raw) => {
+    const input = upsertCompanySchema.parse(raw);
+    const stored = view.companies.find((c) => c.hash === input.hash);
+    if (stored && stored.version !== input.version) return stale();
+    const [terms1, terms2] = owned(input, (t) => ({ sharePercent: t.share_percent, stockShares: input.type === 'corporation' ? t.stock_shares : null }));
+    const hasAddress = [input.street, input.unit, input.city, input.state, input.zip].some(Boolean) || input.value !== null;
+    const next: CompanyView = {
+      hash: stored?.hash ?? nextHash('company'),
+      version: (stored?.version ?? 0) + 1,
+      owner: input.owner,
+      name: input.name,
+      type: input.type,
+      address: hasAddress ? { hash: nextHash('address'), street: input.street, unit: input.unit, city: input.city, state: input.state, zip: input.zip, value: input.value } : null,
+      terms1,
+      terms2,
+    };
+    return answer({ ...view, companies: stored ? view.companies.map((c) => (c === stored ? next : c)) : [...view.companies, next] });
+  });
+  mock('deleteCompanyAction', (raw) => {
+    const input = deleteCompanySchema.parse(raw);
+    const stored = view.companies.find((c) => c.hash === input.hash);
+    if (!stored || stored.version !== input.version) return stale();
+    return answer({ ...view, companies: view.companies.filter((c) => c !== stored) });
+  });
+  mock('upsertGiftAction', (raw) => {
+    const input = upsertGiftSchema.parse(raw);
+    const stored = view.gifts.find((g) => g.hash === input.hash);
+    if (stored && stored.version !== input.version) return stale();
+    const next: GiftView = {
+      hash: stored?.hash ?? nextHash('gift'),
+      version: (stored?.version ?? 0) + 1,
+      owner: input.owner,
+      giftType: input.gift_type,
+      beneficiaryHash: input.beneficiary_hash!,
+      addressHash: input.gift_type === 'property' ? input.address_hash! : null,
+      cashAmount: input.gift_type === 'cash' ? input.cash_amount : null,
+      specificItem: input.gift_type === 'item' ? input.specific_item : null,
+      predeceaseDistribution: input.predecease_distribution,
+    };
+    return answer({ ...view, gifts: stored ? view.gifts.map((g) => (g === stored ? next : g)) : [...view.gifts, next] });
+  });
+  mock('deleteGiftAction', (raw) => {
+    const input = deleteGiftSchema.parse(raw);
+    const stored = view.gifts.find((g) => g.hash === input.hash);
+    if (!stored || stored.version !== input.version) return stale();
+    return answer({ ...view, gifts: view.gifts.filter((g) => g !== stored) });
+  });
+  const accountList = { retirement: 'retirementAccounts', brokerage: 'brokerageAccounts', bank: 'bankAccounts', annuity: 'annuityAccounts' } as const;
+  mock('upsertAccountAction', (raw) => {
+    const input = upsertAccountSchema.parse(raw);
+    const list = accountList[input.kind];
+    const stored = view[list].find((a) => a.hash === input.hash);
+    if (stored && stored.version !== input.version) return stale();
+    const alnum = input.number.replace(/[^\p{L}\p{N}]/gu, '');
+    const next: AccountView = {
+      hash: stored?.hash ?? nextHash('account'),
+      version: (stored?.version ?? 0) + 1,
+      kind: input.kind,
+      owner: input.owner,
+      company: input.company,
+      type: input.kind === 'annuity' ? '' : input.type,
+      numberLast4: alnum ? alnum.slice(-4) : (stored?.numberLast4 ?? null),
+      value: input.value,
+    };
+    return answer({ ...view, [list]: stored ? view[list].map((a) => (a === stored ? next : a)) : [...view[list], next] });
+  });
+  mock('deleteAccountAction', (raw) => {
+    const input = deleteAccountSchema.parse(raw);
+    const list = accountList[input.kind];
+    const stored = view[list].find((a) => a.hash === input.hash);
+    if (!stored || stored.version !== input.version) return stale();
+    return answer({ ...view, [list]: view[list].filter((a) => a !== stored) });
+  });
+  mock('saveNoteAction', (raw) => {
+    const input = saveNoteSchema.parse(raw);
+    if ((view.note.version ?? undefined) !== input.version) return stale();
+    return answer({ ...view, note: { hash: view.note.hash ?? nextHash('note'), version: (view.note.version ?? 0) + 1, body: input.body } });
   });
 
   return {

@@ -7,6 +7,7 @@ import { axeViolations } from '../records/axe';
 import { ANSWERED, beneficiary, child, fakeServer, household, terms, trustee } from './fake-intake';
 
 jest.mock('@/lib/actions/intake', () => jest.requireActual('./actions-mock'));
+jest.mock('@/lib/actions/plans', () => jest.requireActual('./plans-actions-mock'));
 const refresh = jest.fn();
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh }) }));
 
@@ -44,6 +45,14 @@ describe('The client-info page', () => {
       'Beneficiaries',
       'Successor Trustees',
       'Durable Powers of Attorney',
+      'Properties',
+      'Companies',
+      'Specific Gifts',
+      'Retirement Accounts',
+      'Brokerage Accounts',
+      'Bank Accounts',
+      'Non-Qualified Annuities & Life Insurance',
+      'Additional Comments / Questions for Attorney',
     ]);
   });
 
@@ -73,6 +82,14 @@ describe('The client-info page', () => {
       '#beneficiaries',
       '#successor-trustees',
       '#powers-of-attorney',
+      '#properties',
+      '#companies',
+      '#specific-gifts',
+      '#retirement-accounts',
+      '#brokerage-accounts',
+      '#bank-accounts',
+      '#annuities',
+      '#additional-comments',
     ]);
     expect(links.map((link) => link.textContent)).toEqual([
       '!Personal Information: 1 unanswered',
@@ -81,6 +98,14 @@ describe('The client-info page', () => {
       '!Beneficiaries: 1 unanswered',
       '✓Successor Trustees: Complete',
       '○Durable Powers of Attorney: Not started',
+      '○Properties: Not started',
+      '○Companies: Not started',
+      '○Specific Gifts: Not started',
+      '○Retirement Accounts: Not started',
+      '○Brokerage Accounts: Not started',
+      '○Bank Accounts: Not started',
+      '○Non-Qualified Annuities & Life Insurance: Not started',
+      '○Additional Comments / Questions for Attorney: Not started',
     ]);
     expect(within(nav()).getByRole('progressbar')).toHaveAttribute('value', String(view.completion.percent));
     expect(nav()).toHaveTextContent(`${view.completion.percent}% complete`);
@@ -130,10 +155,10 @@ describe('The client-info page', () => {
     expect(within(samPart).getByRole('group', { name: /^6\. / })).toHaveTextContent('Please select an answer.');
   });
 
-  it('with every required answer given, says the review comes next', async () => {
+  it('with every required answer given, opens the review (tests/components/intake/review.test.tsx)', async () => {
     const { user } = renderScreen(household({ client: { ...ANSWERED }, spouse: { ...ANSWERED } }));
     await user.click(screen.getAllByRole('button', { name: 'Review & Submit Trust' })[0]);
-    expect(await screen.findByRole('alertdialog', { name: 'Review & Submit Trust' })).toHaveTextContent('The review page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review & Submit Trust' })).toBeInTheDocument();
   });
 
   it('after a conflict, reloading brings the latest version into the open form', async () => {

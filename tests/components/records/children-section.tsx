@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { DateField, SelectField, TextField } from '@/components/forms';
-import { RecordDialog, RecordTable } from '@/components/records';
-import { useHoldSubmit } from '@/components/records/record-dialog';
+import { RecordDialog, RecordTable, useHoldSubmit } from '@/components/records';
 import type { OwnerCode, RecordColumn } from '@/components/records';
 import { ageLabel, birthDate, choiceOrOther, personName } from '@/lib/validation/fields';
 import { RELATIONSHIPS } from '@/lib/validation/lists';

@@ -71,7 +71,8 @@ describe('legacy payloads → intake inputs', () => {
     expect(legacyClientInfoSchema.parse({ hash: 'h', is_spouse_poa_medical: '1' })).toEqual({ client_hash: 'h', version: undefined, estatePlan: null, choices: { is_spouse_poa_medical: true } });
     expect(legacyClientInfoSchema.parse({ hash: 'h', has_estate_plan: 'yes', trust_times_amended: 2, has_trust_intent_3: 0 }).estatePlan).toEqual({ has_estate_plan: 'yes', trust_times_amended: 2, has_trust_intent_3: false });
     expect(legacyClientInfoSchema.safeParse({ hash: 'h' }).success).toBe(false);
-    expect(legacyClientInfoSchema.safeParse({ hash: 'h', is_trust_submitted: true, is_spouse_beneficiary: true }).error?.issues[0].message).toBe('Submitting the trust for attorney review is done from the review page.');
+    expect(legacyClientInfoSchema.safeParse({ hash: 'h', is_trust_submitted: true, is_spouse_beneficiary: true }).error?.issues[0].message).toBe('Send the submission (is_trust_submitted) on its own, without other answers.');
+    expect(legacyClientInfoSchema.parse({ hash: 'h', is_trust_submitted: '1' })).toMatchObject({ client_hash: 'h', is_trust_submitted: true });
   });
 });
 

@@ -143,6 +143,15 @@ describe('completion', () => {
       ['beneficiaries', 'empty', 1],
       ['trustees', 'empty', 1],
       ['poas', 'empty', 3],
+      // Sections 7-14 are optional: not started, and not counted in the percentage.
+      ['properties', 'empty', 0],
+      ['companies', 'empty', 0],
+      ['gifts', 'empty', 0],
+      ['retirementAccounts', 'empty', 0],
+      ['brokerageAccounts', 'empty', 0],
+      ['bankAccounts', 'empty', 0],
+      ['annuityAccounts', 'empty', 0],
+      ['notes', 'empty', 0],
     ]);
     // 19 questions: 7 personal, 6 plan (the plan and intents 1-5), children, beneficiaries, trustees, 3 PoA types.
     expect(c.percent).toBe(Math.floor((1 / 19) * 100));
@@ -158,8 +167,17 @@ describe('completion', () => {
       agents: (['general', 'medical', 'financial'] as const).map((type) => ({ hash: type, version: 1, type, owner: '1' as const, person, order1: 1, order2: null, isCollective: false, isIndependent: false })),
     };
     const c = completionOf(full, noMinorIssue);
-    expect(c.sections.every((s) => s.state === 'complete')).toBe(true);
+    expect(c.sections.filter((s) => s.state !== 'empty').every((s) => s.state === 'complete')).toBe(true);
+    expect(c.sections.filter((s) => s.state === 'empty').map((s) => s.key)).toEqual(['properties', 'companies', 'gifts', 'retirementAccounts', 'brokerageAccounts', 'bankAccounts', 'annuityAccounts', 'notes']);
     expect(c.percent).toBe(100);
+    // A gift whose beneficiary is not the gift owner's counts as one unanswered question of its section.
+    const gift = { hash: 'g', version: 1, owner: '2' as const, giftType: 'cash' as const, beneficiaryHash: 'b', addressHash: null, cashAmount: '1.00', specificItem: null, predeceaseDistribution: null };
+    const broken = completionOf({ ...full, gifts: [gift] }, noMinorIssue);
+    expect(broken.sections.find((s) => s.key === 'gifts')).toMatchObject({ state: 'incomplete', unanswered: 1 });
+    expect(broken.percent).toBeLessThan(100);
+    const fixed = completionOf({ ...full, gifts: [{ ...gift, owner: '1' as const }], note: { hash: 'n', version: 1, body: 'Hi' } }, noMinorIssue);
+    expect(fixed.sections.filter((s) => ['gifts', 'notes'].includes(s.key)).map((s) => s.state)).toEqual(['complete', 'complete']);
+    expect(fixed.percent).toBe(100);
     // A percentage error makes the beneficiaries incomplete again; a hidden financial block is not asked.
     const off = completionOf({ ...full, beneficiaries: [{ ...full.beneficiaries[0], terms1: terms('primary', '90') }] }, noMinorIssue);
     expect(off.sections.find((s) => s.key === 'beneficiaries')).toMatchObject({ state: 'incomplete', unanswered: 1 });

@@ -1,12 +1,17 @@
+import { submitTrust } from '@/lib/estate-plans/submit-trust';
 import { route } from '@/lib/http/route';
 import { legacyClientInfoSchema, toLegacyClient } from '@/lib/intake/legacy';
 import { updateClientRecord } from '@/lib/intake/update-client-record';
 
 /**
  * POST /api/ClientInfo/updateClientInfo — the earlier front end's client record save: `hash` plus estate
- * plan answers and / or is_spouse_beneficiary, is_spouse_poa_<type>, sent once per client. Answers
- * `{ client }`, the saved client.
+ * plan answers and / or is_spouse_beneficiary, is_spouse_poa_<type>, sent once per client; or `hash` plus
+ * `is_trust_submitted`, the submission for attorney review (which also needs 'plan.submit': attorneys get
+ * 403). Answers `{ client }`, the saved client.
  */
-export const POST = route('intake.write', legacyClientInfoSchema, async ({ ctx, input }) =>
-  toLegacyClient(await updateClientRecord(ctx, input), input.client_hash),
-);
+export const POST = route('intake.write', legacyClientInfoSchema, async ({ ctx, input }) => {
+  if (input.is_trust_submitted) {
+    return toLegacyClient(await submitTrust(ctx, { client_hash: input.client_hash, acknowledgements: [] }, { legacy: true }), input.client_hash);
+  }
+  return toLegacyClient(await updateClientRecord(ctx, input), input.client_hash);
+});

@@ -1,0 +1,231 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { axeViolations, browserForThisFile, demoPassword, newContext, resultsDir, screenshot, settle, signIn } from './helpers/browser';
+
+/*
+ * The review page, the submission and the attorney's status (issue 10), in Chromium against the demo data:
+ * Lee Nakamura (married, answered, not submitted) reviews, prints to PDF (turned into images to be looked
+ * at), meets the missing-items warning and the Agreement and Receipt, and submits; the attorney opens the
+ * household straight on the review, reveals an SSN (hidden again on blur) and moves the status to Under
+ * Attorney Review; Lee, Robin and the advisor see the new status. axe-core on the review, screenshots at
+ * 390 and 1280 px. The journey changes the Nakamuras for good (a fresh database per e2e run).
+ */
+
+const LEE = 'lee.nakamura@demo.trustwell.test';
+const ROBIN = 'robin.nakamura@demo.trustwell.test';
+const ATTORNEY = 'attorney@demo.trustwell.test';
+const ADVISOR = 'alice.morgan@demo.trustwell.test';
+const NAKAMURAS = 'Lee Nakamura & Robin Nakamura';
+
+const browser = browserForThisFile();
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+async function signedIn(email: string, width = 1280): Promise<Page> {
+  const context = await newContext(browser(), width);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signIn(page, email, demoPassword());
+  return page;
+}
+
+const alert = (page: Page, name: string) => page.getByRole('alertdialog', { name, exact: true });
+
+async function expectNoViolations(page: Page, name: string) {
+  await settle(page);
+  const violations = await axeViolations(page);
+  if (violations.length) await screenshot(page, `a11y-failure-${name}`);
+  expect({ name, violations }).toEqual({ name, violations: [] });
+}
+
+async function openReview(page: Page) {
+  await page.goto('/client-info');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Review & Submit Trust' }).first().click();
+  await page.getByRole('heading', { level: 1, name: 'Review & Submit Trust' }).waitFor();
+}
+
+/** The household's address, by the spec's numeric client id (redirected to the hash address). */
+async function openHousehold(page: Page, names: string): Promise<string> {
+  for (let id = 1; id <= 20; id++) {
+    await page.goto(`/client-info/${id}`);
+    if (await page.getByText(names, { exact: true }).count()) {
+      await page.waitForLoadState('networkidle');
+      return new URL(page.url()).pathname;
+    }
+  }
+  throw new Error(`No household named ${names} among client ids 1-20`);
+}
+
+describe('review, submission and the attorney status', () => {
+  it('the client reviews at 1280 px: 16 sections, the diagram, cards 4 per row; prints to PDF with 2 per row', async () => {
+    const page = await signedIn(LEE, 1440);
+    await openReview(page);
+    const titles = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
+    expect(titles).toEqual([
+      'Personal Info',
+      'Current & New Estate Plan Info',
+      'Children',
+      'Beneficiaries',
+      'Successor Trustees',
+      'General Durable Power of Attorneys',
+      'Medical Durable Power of Attorneys',
+      'Financial Durable Power of Attorneys',
+      'Properties',
+      'Companies',
+      'Specific Gifts',
+      'Retirement Accounts',
+      'Brokerage Accounts',
+      'Bank Accounts',
+      'Annuities',
+      'Additional Comments',
+    ]);
+    await expect(page.getByRole('img', { name: 'Estate summary' }).count()).resolves.toBe(1);
+    // The client sees masked SSNs and no eye.
+    await expect(page.getByRole('region', { name: 'Personal Info' }).textContent()).resolves.toContain('XXX-XX-4987');
+    await expect(page.getByRole('button', { name: /^Show SSN/ }).count()).resolves.toBe(0);
+    await expect(page.content()).resolves.not.toContain('321-65-4987');
+    // 4 cards per row from 1400 px (Children has 2, Beneficiaries 3: one row each).
+    const beneficiaries = page.getByRole('region', { name: 'Beneficiaries' }).getByRole('article');
+    const tops = await beneficiaries.evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    await expect(page.getByRole('region', { name: 'Personal Info' }).textContent()).resolves.toContain('Used to maintain life');
+    await expect(page.getByRole('region', { name: 'Current & New Estate Plan Info' }).textContent()).resolves.toContain('Will Only');
+    await expect(page.getByRole('region', { name: 'Children' }).textContent()).resolves.toContain('Uche Nakamura');
+    await expect(page.getByRole('region', { name: 'Bank Accounts' }).textContent()).resolves.toContain('No records to display');
+    await expectNoViolations(page, 'review-nakamuras-1440');
+    await screenshot(page, 'review-nakamuras-1440');
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await settle(page);
+    await screenshot(page, 'review-nakamuras-1280');
+
+    // Print: the PDF Chromium makes with the print stylesheet, turned into images to be looked at.
+    fs.mkdirSync(resultsDir, { recursive: true });
+    const pdf = path.join(resultsDir, 'review-nakamuras.pdf');
+    await page.emulateMedia({ media: 'print' });
+    const cardsPerRow = await beneficiaries.evaluateAll((cards) => new Set(cards.map((c) => Math.round(c.getBoundingClientRect().top))).size);
+    expect(cardsPerRow).toBe(2); // 3 cards, 2 per row: two rows
+    await expect(page.locator('p', { hasText: 'The Nakamura Family Trust — Lee Nakamura & Robin Nakamura —' }).isVisible()).resolves.toBe(true);
+    await page.pdf({ path: pdf, format: 'Letter', printBackground: true, margin: { top: '0.5in', bottom: '0.5in', left: '0.5in', right: '0.5in' } });
+    await page.emulateMedia({ media: 'screen' });
+    expect(fs.statSync(pdf).size).toBeGreaterThan(10_000);
+    try {
+      execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '3', pdf, path.join(resultsDir, 'review-nakamuras-pdf')]);
+    } catch {
+      // pdftoppm (poppler-utils) is optional; the PDF itself is kept.
+    }
+  }, 120_000);
+
+  it('at 390 px: one card per row, no axe violation', async () => {
+    const page = await signedIn(LEE, 390);
+    await openReview(page);
+    const cards = page.getByRole('region', { name: 'Beneficiaries' }).getByRole('article');
+    const lefts = await cards.evaluateAll((els) => els.map((c) => Math.round(c.getBoundingClientRect().left)));
+    expect(new Set(lefts).size).toBe(1);
+    await expectNoViolations(page, 'review-nakamuras-390');
+    await screenshot(page, 'review-nakamuras-390');
+  }, 60_000);
+
+  it('the client submits: the missing-items warning, Missing Consent, the acknowledgements, the banner', async () => {
+    const page = await signedIn(LEE);
+    await openReview(page);
+    await page.getByRole('button', { name: 'Submit Trust for Attorney Review' }).click();
+    const warning = alert(page, 'Missing Information');
+    await warning.waitFor();
+    await expect(warning.getByRole('listitem').allTextContents()).resolves.toEqual(['Bank accounts', 'Retirement or brokerage accounts']);
+    await warning.getByRole('button', { name: 'Continue' }).click();
+
+    const agreement = page.getByRole('dialog', { name: 'Agreement and Receipt' });
+    await agreement.waitFor();
+    await expectNoViolations(page, 'review-agreement');
+    await screenshot(page, 'review-agreement-1280');
+    await agreement.getByRole('button', { name: 'Submit', exact: true }).click();
+    const missing = alert(page, 'Missing Consent');
+    await missing.waitFor();
+    await expect(missing.textContent()).resolves.toContain('Please read and acknowledge the entire Agreement');
+    await missing.getByRole('button', { name: 'OK' }).click();
+    for (const who of ['Lee Nakamura', 'Robin Nakamura']) {
+      const group = agreement.getByRole('group', { name: `Acknowledgements of ${who}` });
+      for (const box of await group.getByRole('checkbox').all()) await box.check();
+    }
+    await agreement.getByRole('button', { name: 'Submit', exact: true }).click();
+    const done = alert(page, 'Trust Submitted');
+    await done.waitFor();
+    await expect(done.textContent()).resolves.toContain('the estate plan information has been sent for attorney review.');
+    await done.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('Trust Sent for Review', { exact: true }).waitFor();
+    await expect(page.getByRole('button', { name: 'Review Information' }).count()).resolves.toBe(2);
+    await page.getByRole('button', { name: 'Review Information' }).first().click();
+    await expect(page.getByRole('button', { name: 'Submit Trust for Attorney Review' }).count()).resolves.toBe(0);
+    await screenshot(page, 'review-submitted-1280');
+
+    // The spouse's own page shows the banner and no way to submit again (submitting twice is refused by
+    // the server too: tests/integration/review-submit.test.ts, parallel calls included).
+    const robin = await signedIn(ROBIN);
+    await robin.goto('/client-info');
+    await robin.getByText('Trust Sent for Review', { exact: true }).waitFor();
+  }, 120_000);
+
+  it('the attorney opens it on the review, reveals an SSN (hidden again on blur) and changes the status', async () => {
+    const page = await signedIn(ATTORNEY);
+    await openHousehold(page, NAKAMURAS);
+    await page.getByRole('heading', { level: 1, name: 'Review Information' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Edit', exact: true }).count()).resolves.toBe(2);
+
+    const eye = page.getByRole('button', { name: 'Show SSN of Lee Nakamura' });
+    await eye.click();
+    const personal = page.getByRole('region', { name: 'Personal Info' });
+    await personal.getByText('321-65-4987').waitFor();
+    await screenshot(page, 'review-attorney-revealed-1280');
+    await page.keyboard.press('Tab');
+    await personal.getByText('321-65-4987').waitFor({ state: 'detached' });
+    await expect(personal.textContent()).resolves.toContain('XXX-XX-4987');
+
+    // Print: the review's Print button fetches the full identifiers (audited) and prints them for attorneys.
+    await page.evaluate(() => {
+      window.print = () => {
+        (window as unknown as { printed: boolean }).printed = true;
+      };
+    });
+    await page.getByRole('button', { name: 'Print', exact: true }).first().click();
+    await page.waitForFunction(() => (window as unknown as { printed?: boolean }).printed === true);
+    await page.emulateMedia({ media: 'print' });
+    await expect(personal.getByText('321-65-4987').isVisible()).resolves.toBe(true);
+    await page.pdf({ path: path.join(resultsDir, 'review-attorney.pdf'), format: 'Letter', printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+    await expect(personal.getByText('321-65-4987').isVisible()).resolves.toBe(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await expect(personal.getByText('321-65-4987').count()).resolves.toBe(0);
+
+    const bar = page.getByRole('group', { name: 'Estate plan status' });
+    await bar.getByRole('combobox', { name: 'New status' }).selectOption({ label: 'Under Attorney Review' });
+    await bar.getByRole('button', { name: 'Save' }).click();
+    const confirm = alert(page, 'Confirm Status Update');
+    await confirm.waitFor();
+    await expect(confirm.textContent()).resolves.toContain('from Sent for Review to Under Attorney Review');
+    await confirm.getByRole('button', { name: 'Update Status' }).click();
+    const success = alert(page, 'Success! Estate plan status has been updated.');
+    await success.waitFor();
+    await success.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('Trust Under Attorney Review', { exact: true }).waitFor();
+    await expectNoViolations(page, 'review-attorney');
+    await screenshot(page, 'review-attorney-1280');
+  }, 120_000);
+
+  it('the client, the spouse and the advisor see the new status', async () => {
+    for (const email of [LEE, ROBIN]) {
+      const page = await signedIn(email);
+      await page.goto('/client-info');
+      await page.getByText('Trust Under Attorney Review', { exact: true }).waitFor();
+    }
+    const advisor = await signedIn(ADVISOR, 390);
+    await openHousehold(advisor, NAKAMURAS);
+    await advisor.getByText('Trust Under Attorney Review', { exact: true }).waitFor();
+    await screenshot(advisor, 'review-advisor-banner-390');
+  }, 120_000);
+});
