@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { db, type Queryable } from '@/db';
+import { db, readTogether, type Queryable } from '@/db';
 import {
   beneficiaries,
   children,
@@ -173,7 +173,7 @@ const firstOrder = (a: number | null, b: number | null) => Math.min(a ?? 100, b 
 
 /**
  * The IntakeView of a household already loaded through the scope (a write reloads it inside its
- * transaction with this). Six queries, run together.
+ * transaction with this). Seven queries, run together (one after another in a transaction).
  */
 export async function loadHouseholdIntake(ctx: PublicContext, household: Household, q: Queryable = db): Promise<IntakeView> {
   const owners: HouseholdOwners = { owner1Id: household.clientId, owner2Id: household.spouseId };
@@ -182,7 +182,7 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
   const guardian1 = alias(persons, 'guardian1');
   const guardian2 = alias(persons, 'guardian2');
 
-  const [clientRows, childRows, beneficiaryRows, trusteeRows, agentRows, planRows, assetRows] = await Promise.all([
+  const [clientRows, childRows, beneficiaryRows, trusteeRows, agentRows, planRows, assetRows] = await readTogether(q, [
     q
       .select({
         id: clients.id,
