@@ -31,6 +31,10 @@ const nextConfig = (phase) => ({
         { source: '/impersonate/:userId', destination: '/api/impersonate/:userId' },
         { source: '/billing/:path*', destination: '/api/billing/:path*' },
         { source: '/estatePlan/:path*', destination: '/api/estatePlan/:path*' },
+        // The spec spells this one call /api/ClientInfo/…, the others /api/clientInfo/…; two folders that differ
+        // only in case cannot live in one checkout on macOS or Windows, so the route lives in clientInfo and
+        // the capitalised path is rewritten to it (rewrite sources match without regard to case).
+        { source: '/api/ClientInfo/updateClientInfo', destination: '/api/clientInfo/updateClientInfo' },
       ],
     };
   },

@@ -200,7 +200,7 @@ const INTAKE: Record<string, Entry> = {
     args: (w) => ({ body: { ...personalInfo(w), client_hash: undefined, version: undefined, hash_id: owner2(w), is_us_citizen: 1, wants_cremation: 0 } }),
     expect: intakeWrite,
   },
-  'POST /api/ClientInfo/updateClientInfo': {
+  'POST /api/clientInfo/updateClientInfo': {
     permission: 'intake.write',
     args: (w) => ({ body: { hash: owner2(w), is_spouse_beneficiary: 1, has_estate_plan: 'no' } }),
     expect: intakeWrite,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { POST as updateClientInfo } from '@/app/api/ClientInfo/updateClientInfo/route';
+import { POST as updateClientInfo } from '@/app/api/clientInfo/updateClientInfo/route';
 import { POST as deleteBeneficiary } from '@/app/api/clientInfo/delete/beneficiary/route';
 import { POST as deleteChild } from '@/app/api/clientInfo/delete/child/route';
 import { POST as deleteFiduciary } from '@/app/api/clientInfo/delete/fiduciary/route';

@@ -3,7 +3,7 @@ import { db } from '@/db';
 import * as t from '@/db/schema';
 import { newHash } from '@/db/schema/columns';
 import { POST as updateStatusRoute } from '@/app/api/attorney/updateStatus/route';
-import { POST as updateClientInfoRoute } from '@/app/api/ClientInfo/updateClientInfo/route';
+import { POST as updateClientInfoRoute } from '@/app/api/clientInfo/updateClientInfo/route';
 import { sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import { ALREADY_SUBMITTED_MESSAGE, NO_PLAN_MESSAGE, submitTrust, UNANSWERED_SUBMIT_MESSAGE } from '@/lib/estate-plans/submit-trust';
