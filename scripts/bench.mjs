@@ -31,6 +31,26 @@ const env = {
   LOG_QUERY_COUNTS: '1',
 };
 delete env.DATABASE_URL;
+// BENCH_DATABASE_URL=postgres://…/name measures on PostgreSQL, as a deployment runs: the database is created
+// afresh (dropped first), seeded with the demo data, and given throwaway secrets.
+const benchDatabaseUrl = process.env.BENCH_DATABASE_URL;
+if (benchDatabaseUrl) {
+  const { default: pg } = await import('pg');
+  const url = new URL(benchDatabaseUrl);
+  const name = url.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const { randomBytes } = await import('node:crypto');
+  Object.assign(env, {
+    DATABASE_URL: benchDatabaseUrl,
+    SEED_DEMO_DATA: '1',
+    NEXTAUTH_SECRET: randomBytes(32).toString('base64url'),
+    APP_ENCRYPTION_KEY: `bench:${randomBytes(32).toString('base64')}`,
+  });
+}
 const which = process.argv[2] ?? 'all';
 const results = [];
 
