@@ -1,5 +1,5 @@
 import { relations, sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { STATE_CODES } from '../../lib/validation/lists';
 import { advisors } from './advisory';
 import { createdAt, hashColumn, inList, updatedAt, versionColumn } from './columns';
@@ -61,6 +61,8 @@ export const clients = pgTable(
   },
   (t) => [
     index('clients_advisor_idx').on(t.advisorId),
+    // The advisor dashboard's default order (created, newest first) within one advisor's clients.
+    index('clients_advisor_created_idx').on(t.advisorId, t.createdAt.desc(), t.id.desc()),
     index('clients_user_idx').on(t.userId),
     index('clients_person_idx').on(t.personId),
     check('clients_residence_state_check', inList(t.residenceState, STATE_CODES)),
@@ -90,11 +92,24 @@ export const households = pgTable(
     owner2ClientId: integer('owner2_client_id')
       .unique()
       .references(() => clients.id, { onDelete: 'set null' }),
+    // The last intake write (stamped by the 'intake.write' loader, lib/advisors/feature-lock.ts): the
+    // dashboard's "last change" and its Stalled filter.
+    lastChangeAt: timestamp('last_change_at', { withTimezone: true }).notNull().defaultNow(),
+    // The dashboard's completion column, a cache of lib/intake/completion.ts recomputed when older than the
+    // last change (lib/advisors/completion-cache.ts).
+    completionPercent: integer('completion_percent'),
+    completionAt: timestamp('completion_at', { withTimezone: true }),
+    // The last 'Send reminder' e-mail (at most one a day per household; each one is audited too).
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     version: versionColumn('households'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('households_owners_differ_check', sql`${t.owner1ClientId} <> ${t.owner2ClientId}`)],
+  (t) => [
+    check('households_owners_differ_check', sql`${t.owner1ClientId} <> ${t.owner2ClientId}`),
+    check('households_completion_percent_check', sql`${t.completionPercent} between 0 and 100`),
+    index('households_last_change_idx').on(t.lastChangeAt),
+  ],
 );
 
 /** Additional comments / questions for the attorney: one note per household, kept on its owner 1. */
