@@ -1,7 +1,7 @@
 DROP INDEX "invites_advisor_idx";--> statement-breakpoint
-ALTER TABLE "households" ADD COLUMN "last_change_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "households" ADD COLUMN "last_change_at" timestamp (3) with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "households" ADD COLUMN "completion_percent" integer;--> statement-breakpoint
-ALTER TABLE "households" ADD COLUMN "completion_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "households" ADD COLUMN "completion_at" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "households" ADD COLUMN "reminder_sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "invites" ADD COLUMN "token_hash" text;--> statement-breakpoint
 CREATE INDEX "clients_advisor_created_idx" ON "clients" USING btree ("advisor_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint

@@ -94,11 +94,11 @@ export const households = pgTable(
       .references(() => clients.id, { onDelete: 'set null' }),
     // The last intake write (stamped by the 'intake.write' loader, lib/advisors/feature-lock.ts): the
     // dashboard's "last change" and its Stalled filter.
-    lastChangeAt: timestamp('last_change_at', { withTimezone: true }).notNull().defaultNow(),
-    // The dashboard's completion column, a cache of lib/intake/completion.ts recomputed when older than the
-    // last change (lib/advisors/completion-cache.ts).
+    lastChangeAt: timestamp('last_change_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    // The dashboard's completion column, a cache of lib/intake/completion.ts: `completion_at` is the last
+    // change it was computed for (lib/advisors/completion-cache.ts). Millisecond precision, as JS dates have.
     completionPercent: integer('completion_percent'),
-    completionAt: timestamp('completion_at', { withTimezone: true }),
+    completionAt: timestamp('completion_at', { withTimezone: true, precision: 3 }),
     // The last 'Send reminder' e-mail (at most one a day per household; each one is audited too).
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     version: versionColumn('households'),

@@ -1,55 +1,68 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AdvisorSelector } from '@/components/dashboard/advisor-selector';
+import { AutoPaySection, OutstandingBalance } from '@/components/dashboard/billing-sections';
+import { ClientTable } from '@/components/dashboard/client-table';
+import { InvitesSection } from '@/components/dashboard/invites-section';
+import { TeamSection } from '@/components/dashboard/team-section';
+import styles from '@/components/dashboard/dashboard.module.css';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
-import { listHouseholds } from '@/lib/clients/queries';
-import { formatPhone } from '@/lib/format/phone';
-import { requireActor } from '@/lib/http/page';
-import styles from './dashboard.module.css';
+import { loadDashboard } from '@/lib/advisors/dashboard';
+import { listStateQuery, parseListState } from '@/lib/advisors/rules';
+import { can } from '@/lib/auth/policy';
+import { resolveBaseUrl } from '@/lib/config/site';
+import { requirePageContext } from '@/lib/http/page';
 
 export const metadata: Metadata = { title: 'Dashboard', robots: { index: false } };
 
-/** The signed-in home of advisors, staff, attorneys and admins: the households they can reach. */
-export default async function DashboardPage() {
-  const actor = await requireActor('dashboard.view', '/dashboard');
-  const households = await listHouseholds(actor);
-  const title = actor.isAdmin ? 'Admin' : actor.isLegal ? 'Attorney' : 'Dashboard';
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * The signed-in home of advisors, staff, firm supervisors, attorneys and admins. The list state (advisor,
+ * filter, sort, search, page) lives in the address; the page reads it, and everything is filtered, sorted
+ * and paged in SQL (lib/advisors/client-list.ts).
+ */
+export default async function DashboardPage({ searchParams }: Props) {
+  const state = parseListState(await searchParams);
+  const ctx = await requirePageContext('dashboard.view', `/dashboard${listStateQuery(state)}`);
+  const data = await loadDashboard(ctx, state);
+  const { actor } = ctx;
+  const selected = data.selected;
+  const canCreate = selected !== null && can(actor, 'client.create');
 
   return (
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
-      <h1>{title}</h1>
-      <p className={styles.lead}>Signed in as {actor.name}.</p>
-      <section aria-labelledby="clients-title" className={styles.card}>
-        <h2 id="clients-title">{actor.isAdvisor ? 'My Clients' : 'Clients'}</h2>
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Spouse</th>
-                <th scope="col">Email</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {households.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>No Records to Display</td>
-                </tr>
-              ) : (
-                households.map((h) => (
-                  <tr key={h.hash}>
-                    <td>{h.name}</td>
-                    <td>{h.spouseName ?? ''}</td>
-                    <td>{h.email ?? ''}</td>
-                    <td>{formatPhone(h.phone)}</td>
-                    <td>{h.statusLabel}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+      <div className={styles.top}>
+        <div>
+          <h1>{data.heading}</h1>
+          <p className={styles.lead}>
+            Signed in as {actor.name}
+            {selected && !selected.isOwn ? `, working for ${selected.name}` : ''}.
+          </p>
         </div>
-      </section>
+        {canCreate ? (
+          <Link href={`/new-client/${selected.hash}`} className={styles.primaryLink}>
+            New Client
+          </Link>
+        ) : null}
+      </div>
+      {data.advisorChoices.length ? <AdvisorSelector choices={data.advisorChoices} selectedHash={selected?.hash ?? null} /> : null}
+      {data.billing ? <OutstandingBalance billing={data.billing} /> : null}
+      <ClientTable data={data} state={{ ...state, advisor: state.advisor || '' }} />
+      {data.team ? <TeamSection team={data.team} selectedHash={selected?.hash ?? null} /> : null}
+      {selected && data.invites && can(actor, 'invite.send') ? (
+        <div className={styles.columns}>
+          <InvitesSection advisorHash={selected.hash} initial={data.invites} />
+          <section aria-labelledby="link-title" className={styles.card}>
+            <h2 id="link-title">{selected.isOwn ? 'Your client sign-up link' : `${selected.name}'s client sign-up link`}</h2>
+            <p className={styles.hint}>Clients who create their account through this link are linked to the advisor and get the advisor discount.</p>
+            <p className={styles.joinLink}>
+              <a href={data.joinPath!}>{`${resolveBaseUrl()}${data.joinPath}`}</a>
+            </p>
+          </section>
+        </div>
+      ) : null}
+      {data.billing ? <AutoPaySection billing={data.billing} /> : null}
     </main>
   );
 }

@@ -1,0 +1,205 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { db, type Queryable } from '@/db';
+import { clients, estatePlans, households, persons, type EstatePlanStatus } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { clientScope } from '@/lib/auth/scope';
+import { statusLabel } from '@/lib/estate-plans/statuses';
+import { personName } from '@/lib/people/person-name';
+import { filterStatuses, likePattern, phoneDigits, sortDirectionOf, statusesMatching, type ClientListState } from './rules';
+
+/*
+ * The advisor dashboard's client list: filtering, search, sorting and paging all happen in SQL, over the
+ * households of the chosen advisors inside the actor's scope, so a page costs the same whatever the number
+ * of households. Two statements: the page (with the filtered total as a window count) and, only when a page
+ * past the end was asked for, the total alone. Indexes: clients (advisor_id, created_at desc, id desc) for
+ * the advisor's rows in the default order, estate_plans (client_id, created_at) for the latest plan.
+ *
+ * A household is one row under owner 1, with owner 2 as the spouse, as in lib/clients/queries.ts: an owner 2
+ * whose owner 1 is not listed (another advisor's client) is listed on their own, without the plan (owner 1's,
+ * outside the list), and a spouse outside the actor's scope is not shown.
+ */
+
+export type ClientListRow = {
+  householdId: number;
+  householdHash: string;
+  /** The listed client (owner 1, or an owner 2 listed alone) and the household's owners. */
+  clientId: number;
+  hash: string;
+  owner1Id: number;
+  owner1Hash: string;
+  owner2Id: number | null;
+  owner2Hash: string | null;
+  advisorId: number | null;
+  name: string;
+  spouseName: string | null;
+  email: string | null;
+  phone: string | null;
+  createdAt: Date;
+  status: EstatePlanStatus | null;
+  statusLabel: string;
+  submitted: boolean;
+  lastChangeAt: Date;
+  completionPercent: number | null;
+  completionAt: Date | null;
+  reminderSentAt: Date | null;
+};
+
+export type ClientPage = { rows: ClientListRow[]; total: number; page: number; pageCount: number; size: number };
+
+export type ClientListQuery = {
+  /** The advisors whose households are listed; null lists every household in the actor's scope. */
+  advisorIds: number[] | null;
+  state: ClientListState;
+  stalledDays: number;
+};
+
+type RawRow = Record<string, unknown>;
+function rowsOf(result: unknown): RawRow[] {
+  return (Array.isArray(result) ? result : (result as { rows: RawRow[] }).rows) as RawRow[];
+}
+const dateOf = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : dateOf(v));
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** The FROM and WHERE of the listed households, before the list's own filters. */
+function listedHouseholds(actor: Actor, advisorIds: number[] | null) {
+  const c = alias(clients, 'c');
+  const h = alias(households, 'h');
+  const p = alias(persons, 'p');
+  const o1 = alias(clients, 'o1');
+  const sp = alias(clients, 'sp');
+  const spp = alias(persons, 'spp');
+  const ep = alias(estatePlans, 'ep');
+  const inList = (t: { id: AnyPgColumn; advisorId: AnyPgColumn }): SQL =>
+    advisorIds === null ? sql`${clientScope(actor, t)}` : advisorIds.length ? sql`(${t.advisorId} in ${advisorIds} and ${clientScope(actor, t)})` : sql`false`;
+
+  // Aliased tables are named in the FROM by hand (drizzle renders an alias as its name alone there).
+  const from = sql`
+    from clients c
+    join households h on (${h.owner1ClientId} = ${c.id} or ${h.owner2ClientId} = ${c.id})
+    join persons p on ${p.id} = ${c.personId}
+    left join clients o1 on ${o1.id} = ${h.owner1ClientId} and ${o1.id} <> ${c.id} and ${inList(o1)}
+    left join clients sp on ${h.owner1ClientId} = ${c.id} and ${sp.id} = ${h.owner2ClientId} and ${clientScope(actor, sp)}
+    left join persons spp on ${spp.id} = ${sp.personId}
+    left join lateral (
+      select ${ep.status} as status, ${ep.submittedAt} as submitted_at
+        from estate_plans ep
+       where ${ep.clientId} = ${c.id} and ${h.owner1ClientId} = ${c.id}
+       order by ${ep.createdAt} desc, ${ep.id} desc
+       limit 1
+    ) lp on true
+    where ${inList(c)} and ${o1.id} is null`;
+
+  const columns = sql`
+    ${h.id} as household_id, ${h.hash} as household_hash, ${c.id} as client_id, ${c.hash} as client_hash,
+    ${h.owner1ClientId} as owner1_id, (select x.hash from clients x where x.id = ${h.owner1ClientId}) as owner1_hash,
+    ${h.owner2ClientId} as owner2_id, (select x.hash from clients x where x.id = ${h.owner2ClientId}) as owner2_hash,
+    ${c.advisorId} as advisor_id,
+    ${p.firstName} as first_name, ${p.middleName} as middle_name, ${p.lastName} as last_name, ${p.suffix} as suffix,
+    ${p.email} as email, ${p.phone} as phone,
+    ${spp.firstName} as spouse_first_name, ${spp.middleName} as spouse_middle_name, ${spp.lastName} as spouse_last_name, ${spp.suffix} as spouse_suffix,
+    ${c.createdAt} as created_at, lp.status as status,
+    (lp.submitted_at is not null or ${c.isTrustSubmitted} or coalesce(${sp.isTrustSubmitted}, false)) as submitted,
+    ${h.lastChangeAt} as last_change_at, ${h.completionPercent} as completion_percent, ${h.completionAt} as completion_at,
+    ${h.reminderSentAt} as reminder_sent_at`;
+  return { from, columns };
+}
+
+/** The list's filter and search conditions over the listed rows (`r`). */
+function conditions(state: ClientListState, stalledDays: number): SQL {
+  const parts: SQL[] = [sql`true`];
+  const kept = filterStatuses(state.filter);
+  if (kept === 'no-plan') parts.push(sql`r.status is null`);
+  else if (kept) parts.push(sql`r.status in ${kept}`);
+  if (state.filter === 'stalled') {
+    // Not submitted, still in the client stage (or no plan), and no intake change for `stalledDays` days.
+    const clientStage = filterStatuses('incomplete') as readonly string[];
+    parts.push(sql`not r.submitted and (r.status is null or r.status in ${clientStage}) and r.last_change_at < now() - make_interval(days => ${stalledDays})`);
+  }
+  if (state.q) {
+    const pattern = likePattern(state.q);
+    const search: SQL[] = [
+      sql`lower(concat_ws(' ', r.first_name, r.middle_name, r.last_name, r.suffix)) like ${pattern}`,
+      sql`lower(concat_ws(' ', r.first_name, r.last_name)) like ${pattern}`,
+      sql`lower(coalesce(r.email, '')) like ${pattern}`,
+      sql`lower(concat_ws(' ', r.spouse_first_name, r.spouse_middle_name, r.spouse_last_name, r.spouse_suffix)) like ${pattern}`,
+      sql`lower(concat_ws(' ', r.spouse_first_name, r.spouse_last_name)) like ${pattern}`,
+    ];
+    const digits = phoneDigits(state.q);
+    if (digits) search.push(sql`regexp_replace(coalesce(r.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}`);
+    const statuses = statusesMatching(state.q);
+    if (statuses.codes.length) search.push(sql`r.status in ${statuses.codes}`);
+    if (statuses.noPlan) search.push(sql`r.status is null`);
+    parts.push(sql`(${sql.join(search, sql` or `)})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+function orderBy(state: ClientListState): SQL {
+  const dir = sortDirectionOf(state.sort, state.dir) === 'asc' ? sql`asc` : sql`desc`;
+  switch (state.sort) {
+    case 'name':
+      return sql`lower(r.last_name) ${dir}, lower(r.first_name) ${dir}, r.created_at desc, r.client_id desc`;
+    case 'spouse':
+      return sql`lower(r.spouse_last_name) ${dir} nulls last, lower(r.spouse_first_name) ${dir} nulls last, r.created_at desc, r.client_id desc`;
+    case 'status':
+      // The status enum sorts in workflow order (its declaration order).
+      return sql`r.status ${dir} nulls last, r.created_at desc, r.client_id desc`;
+    default:
+      return sql`r.created_at ${dir}, r.client_id ${dir}`;
+  }
+}
+
+/** One page of the client list, with the filtered total. */
+export async function listClientPage(actor: Actor, query: ClientListQuery, q: Queryable = db): Promise<ClientPage> {
+  const { state, stalledDays } = query;
+  const { from, columns } = listedHouseholds(actor, query.advisorIds);
+  const where = conditions(state, stalledDays);
+  const offset = (state.page - 1) * state.size;
+  const result = await q.execute(sql`
+    select r.*, count(*) over () as total
+      from (select ${columns} ${from}) r
+     where ${where}
+     order by ${orderBy(state)}
+     limit ${state.size} offset ${offset}`);
+  const raw = rowsOf(result);
+  let total = raw.length ? Number(raw[0].total) : 0;
+  if (!raw.length && state.page > 1) {
+    const [counted] = rowsOf(await q.execute(sql`select count(*) as total from (select ${columns} ${from}) r where ${where}`));
+    total = Number(counted?.total ?? 0);
+  }
+  const rows = raw.map(toRow);
+  return { rows, total, page: state.page, size: state.size, pageCount: Math.max(1, Math.ceil(total / state.size)) };
+}
+
+function toRow(r: RawRow): ClientListRow {
+  const status = (r.status as EstatePlanStatus | null) ?? null;
+  const spouse = r.spouse_first_name !== null && r.spouse_first_name !== undefined;
+  return {
+    householdId: Number(r.household_id),
+    householdHash: String(r.household_hash),
+    clientId: Number(r.client_id),
+    hash: String(r.client_hash),
+    owner1Id: Number(r.owner1_id),
+    owner1Hash: String(r.owner1_hash),
+    owner2Id: numOrNull(r.owner2_id),
+    owner2Hash: (r.owner2_hash as string | null) ?? null,
+    advisorId: numOrNull(r.advisor_id),
+    name: personName({ firstName: String(r.first_name ?? ''), middleName: r.middle_name as string | null, lastName: String(r.last_name ?? ''), suffix: r.suffix as string | null }),
+    spouseName: spouse
+      ? personName({ firstName: String(r.spouse_first_name ?? ''), middleName: r.spouse_middle_name as string | null, lastName: String(r.spouse_last_name ?? ''), suffix: r.spouse_suffix as string | null })
+      : null,
+    email: (r.email as string | null) ?? null,
+    phone: (r.phone as string | null) ?? null,
+    createdAt: dateOf(r.created_at),
+    status,
+    statusLabel: status ? statusLabel(status) : 'N/A',
+    submitted: Boolean(r.submitted),
+    lastChangeAt: dateOf(r.last_change_at),
+    completionPercent: numOrNull(r.completion_percent),
+    completionAt: dateOrNull(r.completion_at),
+    reminderSentAt: dateOrNull(r.reminder_sent_at),
+  };
+}

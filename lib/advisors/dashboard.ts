@@ -1,0 +1,177 @@
+import 'server-only';
+import Big from 'big.js';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { db } from '@/db';
+import { advisorFirms, advisors, clients, invoices, paymentMethods, persons, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { assertCan, hasGlobalReach } from '@/lib/auth/policy';
+import { advisorScope } from '@/lib/auth/scope';
+import { AppError } from '@/lib/errors';
+import type { RequestContext } from '@/lib/http/context';
+import { invitesOfAdvisor, type InviteView } from '@/lib/invites/invites';
+import { personName } from '@/lib/people/person-name';
+import { listClientPage, type ClientListRow, type ClientPage } from './client-list';
+import { withCompletion } from './completion-cache';
+import { unpaidInvoicesSql } from './feature-lock';
+import { canSendReminder, lockStateOf, stalledAfterDays, type ClientListState, type LockState } from './rules';
+
+export type AdvisorSummary = { id: number; hash: string; name: string; clientCount: number; isOwn: boolean };
+
+export type InvoiceView = { hash: string; description: string; amount: string; amountPaid: string; amountDue: string; createdAt: string };
+
+export type AdvisorBilling = {
+  outstanding: string;
+  unpaidInvoices: number;
+  maxInvoices: number;
+  lock: LockState;
+  invoices: InvoiceView[];
+  isAutoPay: boolean;
+  isWaivingFee: boolean;
+  paymentMethod: { brand: string | null; last4: string; kind: string } | null;
+};
+
+export type DashboardData = {
+  heading: string;
+  tableTitle: string;
+  /** The advisor selector's choices (only when more than one advisor is in the actor's scope). */
+  advisorChoices: AdvisorSummary[];
+  selected: AdvisorSummary | null;
+  page: Omit<ClientPage, 'rows'> & { rows: (ClientListRow & { canRemind: boolean })[] };
+  stalledDays: number;
+  billing: AdvisorBilling | null;
+  /** My Team: the firm's advisors with their client counts (firm supervisors). */
+  team: AdvisorSummary[] | null;
+  invites: InviteView[] | null;
+  /** The selected advisor's own sign-up link (the referral discount). */
+  joinPath: string | null;
+};
+
+/** The advisors an actor reaches (own, as staff, as firm supervisor), with names and client counts. */
+export async function advisorsInScope(actor: Actor): Promise<AdvisorSummary[]> {
+  if (!actor.advisorIds.length) return [];
+  const rows = await db
+    .select({
+      id: advisors.id,
+      hash: advisors.hash,
+      firstName: persons.firstName,
+      middleName: persons.middleName,
+      lastName: persons.lastName,
+      suffix: persons.suffix,
+      clientCount: sql<number>`(select count(*)::int from ${clients} where ${clients.advisorId} = ${advisors.id})`,
+    })
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .where(and(inArray(advisors.id, actor.advisorIds), advisorScope(actor)))
+    .orderBy(asc(persons.lastName), asc(persons.firstName), asc(advisors.id));
+  return rows.map((r) => ({ id: r.id, hash: r.hash, name: personName(r), clientCount: Number(r.clientCount), isOwn: r.id === actor.advisorId }));
+}
+
+/** The advisor a global user (attorney, admin) asked for by hash, or null. */
+async function anyAdvisor(actor: Actor, hash: string): Promise<AdvisorSummary | null> {
+  if (!hash) return null;
+  const [r] = await db
+    .select({ id: advisors.id, hash: advisors.hash, firstName: persons.firstName, middleName: persons.middleName, lastName: persons.lastName, suffix: persons.suffix })
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .where(and(eq(advisors.hash, hash), advisorScope(actor)))
+    .limit(1);
+  return r ? { id: r.id, hash: r.hash, name: personName(r), clientCount: 0, isOwn: r.id === actor.advisorId } : null;
+}
+
+/** An advisor's balance, invoices, auto-pay and stored method (Outstanding Balance, Disable Auto-Pay). */
+export async function advisorBilling(advisorId: number): Promise<AdvisorBilling> {
+  const [[advisor], open, [method]] = await Promise.all([
+    db
+      .select({ maxInvoices: advisors.maxInvoices, isAutoPay: advisors.isAutoPay, isWaivingFee: advisors.isWaivingFee, unpaid: unpaidInvoicesSql(advisors.id) })
+      .from(advisors)
+      .where(eq(advisors.id, advisorId))
+      .limit(1),
+    db
+      .select({ hash: invoices.hash, description: invoices.description, amount: invoices.amount, amountPaid: invoices.amountPaid, createdAt: invoices.createdAt })
+      .from(invoices)
+      .where(and(eq(invoices.advisorId, advisorId), eq(invoices.status, 'open')))
+      .orderBy(asc(invoices.createdAt), asc(invoices.id))
+      .limit(200),
+    db
+      .select({ brand: paymentMethods.brand, last4: paymentMethods.last4, kind: paymentMethods.kind })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.advisorId, advisorId))
+      .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
+      .limit(1),
+  ]);
+  if (!advisor) throw new AppError('NOT_FOUND');
+  let outstanding = new Big(0);
+  const list = open.map((i) => {
+    const due = new Big(i.amount).minus(i.amountPaid);
+    outstanding = outstanding.plus(due);
+    return { hash: i.hash, description: i.description, amount: new Big(i.amount).toFixed(2), amountPaid: new Big(i.amountPaid).toFixed(2), amountDue: due.toFixed(2), createdAt: i.createdAt.toISOString() };
+  });
+  const unpaid = Number(advisor.unpaid);
+  return {
+    outstanding: outstanding.toFixed(2),
+    unpaidInvoices: unpaid,
+    maxInvoices: advisor.maxInvoices,
+    lock: lockStateOf(unpaid, advisor.maxInvoices),
+    invoices: list,
+    isAutoPay: advisor.isAutoPay,
+    isWaivingFee: advisor.isWaivingFee,
+    paymentMethod: method ? { brand: method.brand, last4: method.last4, kind: method.kind } : null,
+  };
+}
+
+/** The firm supervisor's team: the advisors of the supervisor's firms (within the scope), with client counts. */
+async function teamOf(actor: Actor, inScope: AdvisorSummary[]): Promise<AdvisorSummary[] | null> {
+  if (!actor.roles.includes('supervisor') || actor.advisorId === null) return null;
+  const firmPeers = await db
+    .selectDistinct({ advisorId: advisorFirms.advisorId })
+    .from(advisorFirms)
+    .where(sql`${advisorFirms.firmId} in (select af.firm_id from advisor_firms af where af.advisor_id = ${actor.advisorId})`);
+  const ids = new Set(firmPeers.map((r) => r.advisorId));
+  return inScope.filter((a) => ids.has(a.id));
+}
+
+/**
+ * Everything the dashboard shows, in a fixed number of queries whatever the number of households: the
+ * advisors in scope, one client page (filtered, searched, sorted and paged in SQL, completion from the
+ * cache), and for a selected advisor the billing and invites; My Team for firm supervisors.
+ */
+export async function loadDashboard(ctx: RequestContext, state: ClientListState): Promise<DashboardData> {
+  const { actor } = ctx;
+  assertCan(actor, 'dashboard.view');
+  const global = hasGlobalReach(actor);
+  const stalledDays = stalledAfterDays();
+
+  let choices: AdvisorSummary[] = [];
+  let selected: AdvisorSummary | null = null;
+  if (global) {
+    selected = await anyAdvisor(actor, state.advisor);
+  } else {
+    choices = await advisorsInScope(actor);
+    selected = choices.find((a) => a.hash === state.advisor) ?? choices.find((a) => a.isOwn) ?? choices[0] ?? null;
+  }
+
+  const [page, billing, invites, team] = await Promise.all([
+    listClientPage(actor, { advisorIds: selected ? [selected.id] : global ? null : [], state, stalledDays }),
+    selected ? advisorBilling(selected.id) : Promise.resolve(null),
+    selected ? invitesOfAdvisor(selected.id, db, 200) : Promise.resolve(null),
+    global ? Promise.resolve(null) : teamOf(actor, choices),
+  ]);
+  const rows = await withCompletion(ctx, page.rows);
+  const now = new Date();
+  const heading = actor.isAdmin ? 'Admin' : actor.isLegal ? 'Attorney' : 'Dashboard';
+  const tableTitle = selected ? (selected.isOwn ? 'My Clients' : `${selected.name}'s Clients`) : 'Clients';
+  return {
+    heading,
+    tableTitle,
+    advisorChoices: choices.length > 1 ? choices : [],
+    selected,
+    page: { ...page, rows: rows.map((r) => ({ ...r, canRemind: !r.submitted && canSendReminder(r.reminderSentAt, now) })) },
+    stalledDays,
+    billing,
+    team: team && team.length ? team : null,
+    invites,
+    joinPath: selected ? `/join/${selected.hash}` : null,
+  };
+}
