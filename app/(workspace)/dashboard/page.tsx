@@ -45,6 +45,7 @@ export default async function DashboardPage({ searchParams }: Props) {
             New Client
           </Link>
         ) : null}
+        {can(actor, 'outbox.read') ? <Link href="/outbox">Mail outbox</Link> : null}
       </div>
       {data.advisorChoices.length ? <AdvisorSelector choices={data.advisorChoices} selectedHash={selected?.hash ?? null} /> : null}
       {data.billing ? <OutstandingBalance billing={data.billing} /> : null}
