@@ -1,14 +1,17 @@
 #!/usr/bin/env node
-// `npm run bench [startup|signin|trust]`: measures the budgets of docs/performance.md on this machine.
+// `npm run bench [startup|signin|trust|advisor-dashboard]`: measures the budgets of docs/performance.md on this machine.
 //   startup  cold `npm start` (build + empty embedded database) to first page, then a warm restart
 //   signin   warm sign-in round trip (POST /login → 303), median of 30
 //   trust    /trust's first-load JS over an empty App Router page's, Lighthouse mobile scores, and its
 //            throughput as a share of a static file's (scripts/bench-trust.mjs)
-// With no argument, all three. Uses throwaway data folders; never touches ./.data.
+//   advisor-dashboard  an advisor with 5,000 households: SQL statements per request against an advisor
+//            with 5, and p95 with 10 connections within 3 × /login's (scripts/bench-advisor.mjs)
+// With no argument, all four. Uses throwaway data folders; never touches ./.data.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchAdvisorDashboard, demoPasswordOf, seedBenchAdvisors } from './bench-advisor.mjs';
 import { benchTrust } from './bench-trust.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -99,6 +102,17 @@ try {
     }
     if (which === 'all' || which === 'signin') await benchSignIn();
     if (which === 'all' || which === 'trust') results.push(...(await benchTrust({ root, base, env, floorPort: port + 1 })));
+    if (which === 'all' || which === 'advisor-dashboard') {
+      // The households go straight into the stopped server's PGlite folder; the server then logs its
+      // per-request SQL counts.
+      await stop(server);
+      server = null;
+      await seedBenchAdvisors(env.PGLITE_DATA_DIR);
+      env.LOG_QUERY_COUNTS = '1';
+      server = startServer();
+      await waitUp(server);
+      results.push(...(await benchAdvisorDashboard({ base, password: demoPasswordOf(env.DEMO_ACCOUNTS_FILE), log: server.log })));
+    }
   }
 } finally {
   if (server) await stop(server);
