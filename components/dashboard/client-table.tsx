@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatPhone } from '@/lib/format/phone';
 import type { DashboardData } from '@/lib/advisors/dashboard';
-import { CLIENT_FILTERS, FILTER_LABELS, listStateQuery, SORT_LABELS, type ClientListState, type ClientSort } from '@/lib/advisors/rules';
+import { CLIENT_FILTERS, CLIENT_SORTS, FILTER_LABELS, listStateQuery, SORT_LABELS, type ClientListState, type ClientSort } from '@/lib/advisors/rules';
 import { ReminderButton } from './reminder-button';
 import styles from './dashboard.module.css';
 
@@ -52,10 +52,26 @@ export function ClientTable({ data, state }: Props) {
       <form method="get" action="/dashboard" role="search" className={styles.search}>
         {state.advisor ? <input type="hidden" name="advisor" value={state.advisor} /> : null}
         {state.filter !== 'all' ? <input type="hidden" name="filter" value={state.filter} /> : null}
-        {state.sort !== 'created' ? <input type="hidden" name="sort" value={state.sort} /> : null}
-        {state.dir !== 'asc' ? <input type="hidden" name="dir" value={state.dir} /> : null}
         <label htmlFor="client-search">Search clients</label>
         <input id="client-search" name="q" type="search" defaultValue={state.q} maxLength={100} placeholder="Name, email, phone, status or spouse" />
+        {/* The sort is also chosen here: on phones the table's headers are hidden (rows become cards). */}
+        <span className={styles.sortChoice}>
+          <label htmlFor="client-sort">Sort by</label>
+          <select id="client-sort" name="sort" defaultValue={state.sort}>
+            {CLIENT_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="client-dir" className="visually-hidden">
+            Order
+          </label>
+          <select id="client-dir" name="dir" defaultValue={state.dir}>
+            <option value="asc">Ascending</option>
+            <option value="desc">Descending</option>
+          </select>
+        </span>
         <button type="submit" className={styles.searchButton}>
           Search
         </button>

@@ -2,7 +2,7 @@ import 'server-only';
 import Big from 'big.js';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { advisorFirms, advisors, clients, invoices, paymentMethods, persons, users } from '@/db/schema';
+import { advisorFirms, advisors, invoices, paymentMethods, persons, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { assertCan, hasGlobalReach } from '@/lib/auth/policy';
 import { advisorScope } from '@/lib/auth/scope';
@@ -12,7 +12,7 @@ import { invitesOfAdvisor, type InviteView } from '@/lib/invites/invites';
 import { personName } from '@/lib/people/person-name';
 import { listClientPage, type ClientListRow, type ClientPage } from './client-list';
 import { withCompletion } from './completion-cache';
-import { unpaidInvoicesSql } from './feature-lock';
+import { ADVISOR_ID, unpaidInvoicesSql } from './feature-lock';
 import { canSendReminder, lockStateOf, stalledAfterDays, type ClientListState, type LockState } from './rules';
 
 export type AdvisorSummary = { id: number; hash: string; name: string; clientCount: number; isOwn: boolean };
@@ -57,7 +57,7 @@ export async function advisorsInScope(actor: Actor): Promise<AdvisorSummary[]> {
       middleName: persons.middleName,
       lastName: persons.lastName,
       suffix: persons.suffix,
-      clientCount: sql<number>`(select count(*)::int from ${clients} where ${clients.advisorId} = ${advisors.id})`,
+      clientCount: sql<number>`(select count(*)::int from clients cc where cc.advisor_id = ${ADVISOR_ID})`,
     })
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
@@ -84,7 +84,7 @@ async function anyAdvisor(actor: Actor, hash: string): Promise<AdvisorSummary | 
 export async function advisorBilling(advisorId: number): Promise<AdvisorBilling> {
   const [[advisor], open, [method]] = await Promise.all([
     db
-      .select({ maxInvoices: advisors.maxInvoices, isAutoPay: advisors.isAutoPay, isWaivingFee: advisors.isWaivingFee, unpaid: unpaidInvoicesSql(advisors.id) })
+      .select({ maxInvoices: advisors.maxInvoices, isAutoPay: advisors.isAutoPay, isWaivingFee: advisors.isWaivingFee, unpaid: unpaidInvoicesSql(ADVISOR_ID) })
       .from(advisors)
       .where(eq(advisors.id, advisorId))
       .limit(1),

@@ -1,8 +1,7 @@
 import 'server-only';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db, type Queryable } from '@/db';
-import { advisors, clients, households, invoices } from '@/db/schema';
+import { advisors, clients, households } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { hasGlobalReach } from '@/lib/auth/policy';
 import { clientScope } from '@/lib/auth/scope';
@@ -18,9 +17,16 @@ import { FEATURE_LOCKED_MESSAGE, lockStateOf, type LockState } from './rules';
  * loadHousehold), which every intake door goes through, so nothing is written.
  */
 
-/** The number of an advisor's unpaid invoices, as SQL over the advisor's id column. */
-export function unpaidInvoicesSql(advisorId: AnyPgColumn | SQL): SQL<number> {
-  return sql<number>`(select count(*)::int from ${invoices} where ${invoices.advisorId} = ${advisorId} and ${invoices.status} = 'open')`;
+/** The advisors row's id, qualified (drizzle leaves columns unqualified in a one-table select). */
+export const ADVISOR_ID = sql.raw('"advisors"."id"');
+
+/**
+ * The number of an advisor's unpaid invoices, as SQL over the advisor's id (pass ADVISOR_ID or an alias's
+ * column as raw SQL: the invoices inside are aliased `inv`, so an unqualified outer column cannot be
+ * mistaken for one of theirs).
+ */
+export function unpaidInvoicesSql(advisorId: SQL): SQL<number> {
+  return sql<number>`(select count(*)::int from invoices inv where inv.advisor_id = ${advisorId} and inv.status = 'open')`;
 }
 
 /**
@@ -45,7 +51,7 @@ export type AdvisorLock = { state: LockState; unpaid: number; max: number };
 /** The lock of an advisor by id (for their own pages and the dashboard). */
 export async function advisorLock(advisorId: number, q: Queryable = db): Promise<AdvisorLock> {
   const [row] = await q
-    .select({ unpaid: unpaidInvoicesSql(advisors.id), max: advisors.maxInvoices })
+    .select({ unpaid: unpaidInvoicesSql(ADVISOR_ID), max: advisors.maxInvoices })
     .from(advisors)
     .where(eq(advisors.id, advisorId))
     .limit(1);
@@ -65,7 +71,7 @@ export async function householdLock(ctx: PublicContext, address: string): Promis
   const trimmed = (address ?? '').trim();
   const byAddress = /^\d{1,9}$/.test(trimmed) ? eq(clients.id, Number(trimmed)) : eq(clients.hash, trimmed);
   const [row] = await db
-    .select({ unpaid: unpaidInvoicesSql(advisors.id), max: advisors.maxInvoices })
+    .select({ unpaid: unpaidInvoicesSql(ADVISOR_ID), max: advisors.maxInvoices })
     .from(clients)
     .innerJoin(households, or(eq(households.owner1ClientId, clients.id), eq(households.owner2ClientId, clients.id)))
     // The household's advisor is owner 1's (the plan and the fee are owner 1's).

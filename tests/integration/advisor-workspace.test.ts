@@ -255,13 +255,16 @@ describe('the features lock', () => {
   }
 
   it('locks intake writes at max_invoices (403, the spec text, nothing written); admins are never locked', async () => {
+    // Another advisor with invoices first, so ids differ and only this advisor's open invoices count.
+    const other = await makeAdvisor();
+    await invoices(other.advisor.id, 3);
     const a = await makeAdvisor({ maxInvoices: 2 });
     const household = await makeHousehold(a.advisor.id);
     const ctx = ctxOf(await actorOf(a.user));
     const input = { client_hash: household.client.hash, version: 1, first_name: 'Locked', middle_name: '', last_name: 'Out', suffix: '' as const, phone: '', dob: null, ssn: '', gender: '' as const, residence_state: '' as const, is_us_citizen: null, is_receiving_medicaid: null, has_mental_disorder: null, wants_life_support: null, wants_cremation: null, is_organ_donor: null };
     await invoices(a.advisor.id, 1);
     const d = await loadDashboard(ctx, state());
-    expect(d.billing?.lock).toBe('warning');
+    expect(d.billing).toMatchObject({ lock: 'warning', unpaidInvoices: 1, maxInvoices: 2, outstanding: '450.00' });
     await invoices(a.advisor.id, 1);
     const [before] = await db.select().from(t.persons).where(eq(t.persons.id, household.person.id));
     const [hBefore] = await db.select().from(t.households).where(eq(t.households.id, household.household.id));
