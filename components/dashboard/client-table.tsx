@@ -49,7 +49,8 @@ export function ClientTable({ data, state }: Props) {
       {state.filter === 'stalled' ? (
         <p className={styles.hint}>Households whose intake has not changed for {data.stalledDays} days and has not been submitted.</p>
       ) : null}
-      <form method="get" action="/dashboard" role="search" className={styles.search}>
+      {/* Keyed by the state it shows: after back/forward the fields show the address's search, not the last typed. */}
+      <form key={`${state.q}|${state.sort}|${state.dir}|${state.filter}`} method="get" action="/dashboard" role="search" className={styles.search}>
         {state.advisor ? <input type="hidden" name="advisor" value={state.advisor} /> : null}
         {state.filter !== 'all' ? <input type="hidden" name="filter" value={state.filter} /> : null}
         <label htmlFor="client-search">Search clients</label>

@@ -158,6 +158,7 @@ describe('advisor workspace', () => {
     await alice.waitForURL((url) => url.search.includes('q=jordan') && !url.search.includes('sort=name'));
     await alice.goBack();
     await alice.waitForURL((url) => !url.search.includes('q='));
+    expect(await alice.getByLabel('Search clients').inputValue()).toBe('');
     await screenshot(alice, 'advisor-dashboard-390');
     await expectNoViolations(alice, 'dashboard-390');
   }, 60_000);
