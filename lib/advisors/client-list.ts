@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db, type Queryable } from '@/db';
-import { clients, estatePlans, households, persons, type EstatePlanStatus } from '@/db/schema';
+import { clients, type EstatePlanStatus } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { clientScope } from '@/lib/auth/scope';
 import { statusLabel } from '@/lib/estate-plans/statuses';
@@ -63,48 +63,47 @@ const dateOf = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)
 const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : dateOf(v));
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-/** The FROM and WHERE of the listed households, before the list's own filters. */
-function listedHouseholds(actor: Actor, advisorIds: number[] | null) {
+/**
+ * The listed households as one SQL relation (`r`), before the list's own filters: owner 1 rows with their
+ * spouse, plus (rarely) owner 2 rows whose owner 1 is not listed. Two branches with equality joins rather
+ * than one join on "owner 1 or owner 2", which the planner can only run as a nested loop of bitmap ORs.
+ * The latest plan's status is a scalar subquery (index estate_plans (client_id, created_at)); owner
+ * hashes are looked up by the outer query, for the page's rows only.
+ */
+function listedHouseholds(actor: Actor, advisorIds: number[] | null): SQL {
   const c = alias(clients, 'c');
-  const h = alias(households, 'h');
-  const p = alias(persons, 'p');
   const o1 = alias(clients, 'o1');
   const sp = alias(clients, 'sp');
-  const spp = alias(persons, 'spp');
-  const ep = alias(estatePlans, 'ep');
   const inList = (t: { id: AnyPgColumn; advisorId: AnyPgColumn }): SQL =>
     advisorIds === null ? sql`${clientScope(actor, t)}` : advisorIds.length ? sql`(${t.advisorId} in ${advisorIds} and ${clientScope(actor, t)})` : sql`false`;
-
+  const common = sql`h.id as household_id, h.hash as household_hash, ${c.id} as client_id, ${c.hash} as client_hash,
+      h.owner1_client_id as owner1_id, h.owner2_client_id as owner2_id, ${c.advisorId} as advisor_id,
+      p.first_name, p.middle_name, p.last_name, p.suffix, p.email, p.phone, ${c.createdAt} as created_at,
+      h.last_change_at, h.completion_percent, h.completion_at, h.reminder_sent_at`;
   // Aliased tables are named in the FROM by hand (drizzle renders an alias as its name alone there).
-  const from = sql`
-    from clients c
-    join households h on (${h.owner1ClientId} = ${c.id} or ${h.owner2ClientId} = ${c.id})
-    join persons p on ${p.id} = ${c.personId}
-    left join clients o1 on ${o1.id} = ${h.owner1ClientId} and ${o1.id} <> ${c.id} and ${inList(o1)}
-    left join clients sp on ${h.owner1ClientId} = ${c.id} and ${sp.id} = ${h.owner2ClientId} and ${clientScope(actor, sp)}
-    left join persons spp on ${spp.id} = ${sp.personId}
-    left join lateral (
-      select ${ep.status} as status, ${ep.submittedAt} as submitted_at
-        from estate_plans ep
-       where ${ep.clientId} = ${c.id} and ${h.owner1ClientId} = ${c.id}
-       order by ${ep.createdAt} desc, ${ep.id} desc
-       limit 1
-    ) lp on true
-    where ${inList(c)} and ${o1.id} is null`;
-
-  const columns = sql`
-    ${h.id} as household_id, ${h.hash} as household_hash, ${c.id} as client_id, ${c.hash} as client_hash,
-    ${h.owner1ClientId} as owner1_id, (select x.hash from clients x where x.id = ${h.owner1ClientId}) as owner1_hash,
-    ${h.owner2ClientId} as owner2_id, (select x.hash from clients x where x.id = ${h.owner2ClientId}) as owner2_hash,
-    ${c.advisorId} as advisor_id,
-    ${p.firstName} as first_name, ${p.middleName} as middle_name, ${p.lastName} as last_name, ${p.suffix} as suffix,
-    ${p.email} as email, ${p.phone} as phone,
-    ${spp.firstName} as spouse_first_name, ${spp.middleName} as spouse_middle_name, ${spp.lastName} as spouse_last_name, ${spp.suffix} as spouse_suffix,
-    ${c.createdAt} as created_at, lp.status as status,
-    (lp.submitted_at is not null or ${c.isTrustSubmitted} or coalesce(${sp.isTrustSubmitted}, false)) as submitted,
-    ${h.lastChangeAt} as last_change_at, ${h.completionPercent} as completion_percent, ${h.completionAt} as completion_at,
-    ${h.reminderSentAt} as reminder_sent_at`;
-  return { from, columns };
+  return sql`(
+    select ${common},
+           spp.first_name as spouse_first_name, spp.middle_name as spouse_middle_name, spp.last_name as spouse_last_name, spp.suffix as spouse_suffix,
+           lp.status, (lp.submitted_at is not null or ${c.isTrustSubmitted} or coalesce(${sp.isTrustSubmitted}, false)) as submitted
+      from clients c
+      join households h on h.owner1_client_id = ${c.id}
+      join persons p on p.id = ${c.personId}
+      left join clients sp on ${sp.id} = h.owner2_client_id and ${clientScope(actor, sp)}
+      left join persons spp on spp.id = ${sp.personId}
+      left join lateral (
+        select ep.status, ep.submitted_at from estate_plans ep where ep.client_id = ${c.id} order by ep.created_at desc, ep.id desc limit 1
+      ) lp on true
+     where ${inList(c)}
+    union all
+    select ${common},
+           null, null, null, null,
+           null::estate_plan_status, ${c.isTrustSubmitted}
+      from clients c
+      join households h on h.owner2_client_id = ${c.id}
+      join clients o1 on ${o1.id} = h.owner1_client_id
+      join persons p on p.id = ${c.personId}
+     where ${inList(c)} and not ${inList(o1)}
+  ) r`;
 }
 
 /** The list's filter and search conditions over the listed rows (`r`). */
@@ -137,37 +136,38 @@ function conditions(state: ClientListState, stalledDays: number): SQL {
   return sql.join(parts, sql` and `);
 }
 
-function orderBy(state: ClientListState): SQL {
+function orderBy(state: ClientListState, rel: 'r' | 'page' = 'r'): SQL {
   const dir = sortDirectionOf(state.sort, state.dir) === 'asc' ? sql`asc` : sql`desc`;
+  const r = sql.raw(rel);
   switch (state.sort) {
     case 'name':
-      return sql`lower(r.last_name) ${dir}, lower(r.first_name) ${dir}, r.created_at desc, r.client_id desc`;
+      return sql`lower(${r}.last_name) ${dir}, lower(${r}.first_name) ${dir}, ${r}.created_at desc, ${r}.client_id desc`;
     case 'spouse':
-      return sql`lower(r.spouse_last_name) ${dir} nulls last, lower(r.spouse_first_name) ${dir} nulls last, r.created_at desc, r.client_id desc`;
+      return sql`lower(${r}.spouse_last_name) ${dir} nulls last, lower(${r}.spouse_first_name) ${dir} nulls last, ${r}.created_at desc, ${r}.client_id desc`;
     case 'status':
       // The status enum sorts in workflow order (its declaration order).
-      return sql`r.status ${dir} nulls last, r.created_at desc, r.client_id desc`;
+      return sql`${r}.status ${dir} nulls last, ${r}.created_at desc, ${r}.client_id desc`;
     default:
-      return sql`r.created_at ${dir}, r.client_id ${dir}`;
+      return sql`${r}.created_at ${dir}, ${r}.client_id ${dir}`;
   }
 }
 
 /** One page of the client list, with the filtered total. */
 export async function listClientPage(actor: Actor, query: ClientListQuery, q: Queryable = db): Promise<ClientPage> {
   const { state, stalledDays } = query;
-  const { from, columns } = listedHouseholds(actor, query.advisorIds);
+  const listed = listedHouseholds(actor, query.advisorIds);
   const where = conditions(state, stalledDays);
   const offset = (state.page - 1) * state.size;
   const result = await q.execute(sql`
-    select r.*, count(*) over () as total
-      from (select ${columns} ${from}) r
-     where ${where}
-     order by ${orderBy(state)}
-     limit ${state.size} offset ${offset}`);
+    select page.*,
+           (select x.hash from clients x where x.id = page.owner1_id) as owner1_hash,
+           (select x.hash from clients x where x.id = page.owner2_id) as owner2_hash
+      from (select r.*, count(*) over () as total from ${listed} where ${where} order by ${orderBy(state)} limit ${state.size} offset ${offset}) page
+     order by ${orderBy(state, 'page')}`);
   const raw = rowsOf(result);
   let total = raw.length ? Number(raw[0].total) : 0;
   if (!raw.length && state.page > 1) {
-    const [counted] = rowsOf(await q.execute(sql`select count(*) as total from (select ${columns} ${from}) r where ${where}`));
+    const [counted] = rowsOf(await q.execute(sql`select count(*) as total from ${listed} where ${where}`));
     total = Number(counted?.total ?? 0);
   }
   const rows = raw.map(toRow);

@@ -12,7 +12,13 @@ export default async function ClientInfoByIdLayout({ children, params }: { child
   const actor = await getActor();
   if (!actor || actor.isClient) return children;
   const { id } = await params;
-  const lock = await householdLock({ actor, ip: '', userAgent: '' }, decodeURIComponent(id));
+  let address: string;
+  try {
+    address = decodeURIComponent(id);
+  } catch {
+    return children; // a malformed address: the page answers 404
+  }
+  const lock = await householdLock({ actor, ip: '', userAgent: '' }, address);
   return (
     <FeatureLockGate lock={lock} showWarning>
       {children}
