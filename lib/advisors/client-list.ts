@@ -12,8 +12,7 @@ import { filterStatuses, likePattern, phoneDigits, sortDirectionOf, statusesMatc
 /*
  * The advisor dashboard's client list: filtering, search, sorting and paging all happen in SQL, over the
  * households of the chosen advisors inside the actor's scope, so a page costs the same whatever the number
- * of households. Two statements: the page (with the filtered total as a window count) and, only when a page
- * past the end was asked for, the total alone. Indexes: clients (advisor_id, created_at desc, id desc) for
+ * of households. Two statements: the page and the filtered total. Indexes: clients (advisor_id, created_at desc, id desc) for
  * the advisor's rows in the default order, estate_plans (client_id, created_at) for the latest plan.
  *
  * A household is one row under owner 1, with owner 2 as the spouse, as in lib/clients/queries.ts: an owner 2
@@ -63,47 +62,87 @@ const dateOf = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)
 const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : dateOf(v));
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
+/** Which columns the list's conditions and order need beyond the household, client and creation time. */
+type Needs = { person: boolean; spouse: boolean; status: boolean };
+
+function needsOf(state: ClientListState): Needs {
+  const search = state.q !== '';
+  const statusSearch = search && (statusesMatching(state.q).codes.length > 0 || statusesMatching(state.q).noPlan);
+  return {
+    person: search || state.sort === 'name',
+    spouse: search || state.sort === 'spouse',
+    status: statusSearch || state.filter !== 'all' || state.sort === 'status',
+  };
+}
+
 /**
- * The listed households as one SQL relation (`r`), before the list's own filters: owner 1 rows with their
- * spouse, plus (rarely) owner 2 rows whose owner 1 is not listed. Two branches with equality joins rather
- * than one join on "owner 1 or owner 2", which the planner can only run as a nested loop of bitmap ORs.
- * The latest plan's status is a scalar subquery (index estate_plans (client_id, created_at)); owner
- * hashes are looked up by the outer query, for the page's rows only.
+ * The listed households as one SQL relation (`r`) with only the columns the conditions and the order need:
+ * owner 1 rows (with their spouse), plus (rarely) owner 2 rows whose owner 1 is not listed. Two branches with
+ * equality joins rather than one join on "owner 1 or owner 2" (a nested loop of bitmap ORs). The page's
+ * display columns are joined afterwards to its rows only (listClientPage), so the default view (newest
+ * first, no filter) reads names, spouses and plans for 25 households, not 5,000.
  */
-function listedHouseholds(actor: Actor, advisorIds: number[] | null): SQL {
+function listedHouseholds(actor: Actor, advisorIds: number[] | null, needs: Needs): SQL {
   const c = alias(clients, 'c');
   const o1 = alias(clients, 'o1');
   const sp = alias(clients, 'sp');
   const inList = (t: { id: AnyPgColumn; advisorId: AnyPgColumn }): SQL =>
     advisorIds === null ? sql`${clientScope(actor, t)}` : advisorIds.length ? sql`(${t.advisorId} in ${advisorIds} and ${clientScope(actor, t)})` : sql`false`;
-  const common = sql`h.id as household_id, h.hash as household_hash, ${c.id} as client_id, ${c.hash} as client_hash,
-      h.owner1_client_id as owner1_id, h.owner2_client_id as owner2_id, ${c.advisorId} as advisor_id,
-      p.first_name, p.middle_name, p.last_name, p.suffix, p.email, p.phone, ${c.createdAt} as created_at,
-      h.last_change_at, h.completion_percent, h.completion_at, h.reminder_sent_at`;
+  const person = needs.person ? sql`, p.first_name, p.middle_name, p.last_name, p.suffix, p.email, p.phone` : sql``;
+  const spouseA = needs.spouse
+    ? sql`, spp.first_name as spouse_first_name, spp.middle_name as spouse_middle_name, spp.last_name as spouse_last_name, spp.suffix as spouse_suffix`
+    : sql``;
+  const spouseB = needs.spouse ? sql`, null as spouse_first_name, null as spouse_middle_name, null as spouse_last_name, null as spouse_suffix` : sql``;
+  const statusA = needs.status
+    ? sql`, lp.status, (lp.submitted_at is not null or ${c.isTrustSubmitted} or coalesce(${sp.isTrustSubmitted}, false)) as submitted, h.last_change_at`
+    : sql``;
+  const statusB = needs.status ? sql`, null::estate_plan_status as status, ${c.isTrustSubmitted} as submitted, h.last_change_at` : sql``;
+  const joinPerson = needs.person ? sql`join persons p on p.id = ${c.personId}` : sql``;
   // Aliased tables are named in the FROM by hand (drizzle renders an alias as its name alone there).
   return sql`(
-    select ${common},
-           spp.first_name as spouse_first_name, spp.middle_name as spouse_middle_name, spp.last_name as spouse_last_name, spp.suffix as spouse_suffix,
-           lp.status, (lp.submitted_at is not null or ${c.isTrustSubmitted} or coalesce(${sp.isTrustSubmitted}, false)) as submitted
+    select h.id as household_id, ${c.id} as client_id, ${c.createdAt} as created_at ${person} ${spouseA} ${statusA}
       from clients c
       join households h on h.owner1_client_id = ${c.id}
-      join persons p on p.id = ${c.personId}
-      left join clients sp on ${sp.id} = h.owner2_client_id and ${clientScope(actor, sp)}
-      left join persons spp on spp.id = ${sp.personId}
-      left join lateral (
-        select ep.status, ep.submitted_at from estate_plans ep where ep.client_id = ${c.id} order by ep.created_at desc, ep.id desc limit 1
-      ) lp on true
+      ${joinPerson}
+      ${needs.spouse || needs.status ? sql`left join clients sp on ${sp.id} = h.owner2_client_id and ${clientScope(actor, sp)}` : sql``}
+      ${needs.spouse ? sql`left join persons spp on spp.id = ${sp.personId}` : sql``}
+      ${needs.status ? sql`left join lateral (select ep.status, ep.submitted_at from estate_plans ep where ep.client_id = ${c.id} order by ep.created_at desc, ep.id desc limit 1) lp on true` : sql``}
      where ${inList(c)}
     union all
-    select ${common},
-           null, null, null, null,
-           null::estate_plan_status, ${c.isTrustSubmitted}
+    select h.id, ${c.id}, ${c.createdAt} ${person} ${spouseB} ${statusB}
       from clients c
       join households h on h.owner2_client_id = ${c.id}
       join clients o1 on ${o1.id} = h.owner1_client_id
-      join persons p on p.id = ${c.personId}
+      ${joinPerson}
      where ${inList(c)} and not ${inList(o1)}
   ) r`;
+}
+
+/** The display columns of the page's rows (`k`: household_id, client_id), joined after paging. */
+function pageRows(actor: Actor, keys: SQL, withTotal: boolean): SQL {
+  const sp = alias(clients, 'sp');
+  return sql`(
+    select h.id as household_id, h.hash as household_hash, c.id as client_id, c.hash as client_hash,
+           h.owner1_client_id as owner1_id, o1.hash as owner1_hash, h.owner2_client_id as owner2_id, o2.hash as owner2_hash,
+           c.advisor_id, p.first_name, p.middle_name, p.last_name, p.suffix, p.email, p.phone,
+           spp.first_name as spouse_first_name, spp.middle_name as spouse_middle_name, spp.last_name as spouse_last_name, spp.suffix as spouse_suffix,
+           c.created_at, lp.status,
+           (lp.submitted_at is not null or c.is_trust_submitted or coalesce(${sp.isTrustSubmitted}, false)) as submitted,
+           h.last_change_at, h.completion_percent, h.completion_at, h.reminder_sent_at ${withTotal ? sql`, k.total` : sql``}
+      from ${keys} k
+      join households h on h.id = k.household_id
+      join clients c on c.id = k.client_id
+      join persons p on p.id = c.person_id
+      join clients o1 on o1.id = h.owner1_client_id
+      left join clients o2 on o2.id = h.owner2_client_id
+      left join clients sp on h.owner1_client_id = c.id and ${sp.id} = h.owner2_client_id and ${clientScope(actor, sp)}
+      left join persons spp on spp.id = ${sp.personId}
+      left join lateral (
+        select ep.status, ep.submitted_at from estate_plans ep
+         where ep.client_id = c.id and h.owner1_client_id = c.id
+         order by ep.created_at desc, ep.id desc limit 1
+      ) lp on true
+  ) page`;
 }
 
 /** The list's filter and search conditions over the listed rows (`r`). */
@@ -155,20 +194,21 @@ function orderBy(state: ClientListState, rel: 'r' | 'page' = 'r'): SQL {
 /** One page of the client list, with the filtered total. */
 export async function listClientPage(actor: Actor, query: ClientListQuery, q: Queryable = db): Promise<ClientPage> {
   const { state, stalledDays } = query;
-  const listed = listedHouseholds(actor, query.advisorIds);
+  const listed = listedHouseholds(actor, query.advisorIds, needsOf(state));
   const where = conditions(state, stalledDays);
   const offset = (state.page - 1) * state.size;
-  const result = await q.execute(sql`
-    select page.*,
-           (select x.hash from clients x where x.id = page.owner1_id) as owner1_hash,
-           (select x.hash from clients x where x.id = page.owner2_id) as owner2_hash
-      from (select r.*, count(*) over () as total from ${listed} where ${where} order by ${orderBy(state)} limit ${state.size} offset ${offset}) page
-     order by ${orderBy(state, 'page')}`);
+  const needs = needsOf(state);
+  // The page's keys are ordered and cut first, then only their display columns are read. A filtered,
+  // searched or re-sorted list reads every listed household anyway, so its total comes with the page (a
+  // window count, one statement); the default view counts in a second, lighter statement.
+  const lean = !needs.person && !needs.spouse && !needs.status;
+  const keys = sql`(select r.household_id, r.client_id ${lean ? sql`` : sql`, count(*) over () as total`} from ${listed} where ${where} order by ${orderBy(state)} limit ${state.size} offset ${offset})`;
+  const pageQuery = q.execute(sql`select page.* from ${pageRows(actor, keys, !lean)} order by ${orderBy(state, 'page')}`);
+  const [result, counted] = await Promise.all([pageQuery, lean ? q.execute(sql`select count(*) as total from ${listed} where ${where}`) : null]);
   const raw = rowsOf(result);
-  let total = raw.length ? Number(raw[0].total) : 0;
-  if (!raw.length && state.page > 1) {
-    const [counted] = rowsOf(await q.execute(sql`select count(*) as total from ${listed} where ${where}`));
-    total = Number(counted?.total ?? 0);
+  let total = counted ? Number(rowsOf(counted)[0]?.total ?? 0) : raw.length ? Number(raw[0].total) : 0;
+  if (!counted && !raw.length && state.page > 1) {
+    total = Number(rowsOf(await q.execute(sql`select count(*) as total from ${listed} where ${where}`))[0]?.total ?? 0);
   }
   const rows = raw.map(toRow);
   return { rows, total, page: state.page, size: state.size, pageCount: Math.max(1, Math.ceil(total / state.size)) };
