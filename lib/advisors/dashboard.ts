@@ -1,8 +1,8 @@
 import 'server-only';
 import Big from 'big.js';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { advisorFirms, advisors, invoices, paymentMethods, persons, users } from '@/db/schema';
+import { advisorFirms, advisors, persons, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { assertCan, hasGlobalReach } from '@/lib/auth/policy';
 import { advisorScope } from '@/lib/auth/scope';
@@ -80,34 +80,34 @@ async function anyAdvisor(actor: Actor, hash: string): Promise<AdvisorSummary | 
   return r ? { id: r.id, hash: r.hash, name: personName(r), clientCount: 0, isOwn: r.id === actor.advisorId } : null;
 }
 
-/** An advisor's balance, invoices, auto-pay and stored method (Outstanding Balance, Disable Auto-Pay). */
+/** An advisor's balance, invoices, auto-pay and stored method (Outstanding Balance, Disable Auto-Pay), in one statement. */
 export async function advisorBilling(advisorId: number): Promise<AdvisorBilling> {
-  const [[advisor], open, [method]] = await Promise.all([
-    db
-      .select({ maxInvoices: advisors.maxInvoices, isAutoPay: advisors.isAutoPay, isWaivingFee: advisors.isWaivingFee, unpaid: unpaidInvoicesSql(ADVISOR_ID) })
-      .from(advisors)
-      .where(eq(advisors.id, advisorId))
-      .limit(1),
-    db
-      .select({ hash: invoices.hash, description: invoices.description, amount: invoices.amount, amountPaid: invoices.amountPaid, createdAt: invoices.createdAt })
-      .from(invoices)
-      .where(and(eq(invoices.advisorId, advisorId), eq(invoices.status, 'open')))
-      .orderBy(asc(invoices.createdAt), asc(invoices.id))
-      .limit(200),
-    db
-      .select({ brand: paymentMethods.brand, last4: paymentMethods.last4, kind: paymentMethods.kind })
-      .from(paymentMethods)
-      .where(eq(paymentMethods.advisorId, advisorId))
-      .orderBy(desc(paymentMethods.createdAt), desc(paymentMethods.id))
-      .limit(1),
-  ]);
+  const [advisor] = await db
+    .select({
+      maxInvoices: advisors.maxInvoices,
+      isAutoPay: advisors.isAutoPay,
+      isWaivingFee: advisors.isWaivingFee,
+      unpaid: unpaidInvoicesSql(ADVISOR_ID),
+      // Amounts as text, so no decimal passes through a float.
+      open: sql<{ hash: string; description: string; amount: string; amount_paid: string; created_at: string }[]>`(
+        select coalesce(json_agg(json_build_object('hash', i.hash, 'description', i.description, 'amount', i.amount::text, 'amount_paid', i.amount_paid::text, 'created_at', i.created_at) order by i.created_at, i.id), '[]'::json)
+          from (select * from invoices inv where inv.advisor_id = ${ADVISOR_ID} and inv.status = 'open' order by inv.created_at, inv.id limit 200) i)`,
+      method: sql<{ brand: string | null; last4: string; kind: string } | null>`(
+        select json_build_object('brand', pm.brand, 'last4', pm.last4, 'kind', pm.kind) from payment_methods pm
+         where pm.advisor_id = ${ADVISOR_ID} order by pm.created_at desc, pm.id desc limit 1)`,
+    })
+    .from(advisors)
+    .where(eq(advisors.id, advisorId))
+    .limit(1);
   if (!advisor) throw new AppError('NOT_FOUND');
+  const parse = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
   let outstanding = new Big(0);
-  const list = open.map((i) => {
-    const due = new Big(i.amount).minus(i.amountPaid);
+  const list = parse<{ hash: string; description: string; amount: string; amount_paid: string; created_at: string }[]>(advisor.open).map((i) => {
+    const due = new Big(i.amount).minus(i.amount_paid);
     outstanding = outstanding.plus(due);
-    return { hash: i.hash, description: i.description, amount: new Big(i.amount).toFixed(2), amountPaid: new Big(i.amountPaid).toFixed(2), amountDue: due.toFixed(2), createdAt: i.createdAt.toISOString() };
+    return { hash: i.hash, description: i.description, amount: new Big(i.amount).toFixed(2), amountPaid: new Big(i.amount_paid).toFixed(2), amountDue: due.toFixed(2), createdAt: new Date(i.created_at).toISOString() };
   });
+  const method = parse<{ brand: string | null; last4: string; kind: string } | null>(advisor.method);
   const unpaid = Number(advisor.unpaid);
   return {
     outstanding: outstanding.toFixed(2),
