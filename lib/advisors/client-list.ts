@@ -106,7 +106,7 @@ function listedHouseholds(actor: Actor, advisorIds: number[] | null, needs: Need
       ${joinPerson}
       ${needs.spouse || needs.status ? sql`left join clients sp on ${sp.id} = h.owner2_client_id and ${clientScope(actor, sp)}` : sql``}
       ${needs.spouse ? sql`left join persons spp on spp.id = ${sp.personId}` : sql``}
-      ${needs.status ? sql`left join lateral (select ep.status, ep.submitted_at from estate_plans ep where ep.client_id = ${c.id} order by ep.created_at desc, ep.id desc limit 1) lp on true` : sql``}
+      ${needs.status ? sql`left join (${latestPlans(inList)}) lp on lp.client_id = ${c.id}` : sql``}
      where ${inList(c)}
     union all
     select h.id, ${c.id}, ${c.createdAt} ${person} ${spouseB} ${statusB}
@@ -116,6 +116,18 @@ function listedHouseholds(actor: Actor, advisorIds: number[] | null, needs: Need
       ${joinPerson}
      where ${inList(c)} and not ${inList(o1)}
   ) r`;
+}
+
+/**
+ * The latest plan of each listed client, in one pass (distinct on over the listed clients' plans) rather than
+ * one index probe per household: the filters and the status order read it for every listed household.
+ */
+function latestPlans(inList: (t: { id: AnyPgColumn; advisorId: AnyPgColumn }) => SQL): SQL {
+  const pc = alias(clients, 'pc');
+  return sql`select distinct on (ep.client_id) ep.client_id, ep.status, ep.submitted_at
+      from estate_plans ep join clients pc on ${pc.id} = ep.client_id
+     where ${inList(pc)}
+     order by ep.client_id, ep.created_at desc, ep.id desc`;
 }
 
 /** The display columns of the page's rows (`k`: household_id, client_id), joined after paging. */
@@ -158,12 +170,12 @@ function conditions(state: ClientListState, stalledDays: number): SQL {
   }
   if (state.q) {
     const pattern = likePattern(state.q);
+    // One LIKE over the searchable texts, each field separated by a newline (which a search box cannot
+    // contain, so no match spans two fields): the full name, the name without middle name and suffix, the
+    // email, and the same two for the spouse.
     const search: SQL[] = [
-      sql`lower(concat_ws(' ', r.first_name, r.middle_name, r.last_name, r.suffix)) like ${pattern}`,
-      sql`lower(concat_ws(' ', r.first_name, r.last_name)) like ${pattern}`,
-      sql`lower(coalesce(r.email, '')) like ${pattern}`,
-      sql`lower(concat_ws(' ', r.spouse_first_name, r.spouse_middle_name, r.spouse_last_name, r.spouse_suffix)) like ${pattern}`,
-      sql`lower(concat_ws(' ', r.spouse_first_name, r.spouse_last_name)) like ${pattern}`,
+      sql`lower(concat_ws(chr(10), concat_ws(' ', r.first_name, r.middle_name, r.last_name, r.suffix), concat_ws(' ', r.first_name, r.last_name), r.email,
+            concat_ws(' ', r.spouse_first_name, r.spouse_middle_name, r.spouse_last_name, r.spouse_suffix), concat_ws(' ', r.spouse_first_name, r.spouse_last_name))) like ${pattern}`,
     ];
     const digits = phoneDigits(state.q);
     if (digits) search.push(sql`regexp_replace(coalesce(r.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}`);
