@@ -54,7 +54,8 @@ export function ClientTable({ data, state }: Props) {
         {state.advisor ? <input type="hidden" name="advisor" value={state.advisor} /> : null}
         {state.filter !== 'all' ? <input type="hidden" name="filter" value={state.filter} /> : null}
         <label htmlFor="client-search">Search clients</label>
-        <input id="client-search" name="q" type="search" defaultValue={state.q} maxLength={100} placeholder="Name, email, phone, status or spouse" />
+        {/* autoComplete off: the browser must not restore a typed search into a page whose address has none (back button). */}
+        <input id="client-search" name="q" type="search" defaultValue={state.q} maxLength={100} autoComplete="off" placeholder="Name, email, phone, status or spouse" />
         {/* The sort is also chosen here: on phones the table's headers are hidden (rows become cards). */}
         <span className={styles.sortChoice}>
           <label htmlFor="client-sort">Sort by</label>
