@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db, type Queryable } from '@/db';
-import { clients, type EstatePlanStatus } from '@/db/schema';
+import { clients, households, type EstatePlanStatus } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { clientScope } from '@/lib/auth/scope';
 import { statusLabel } from '@/lib/estate-plans/statuses';
@@ -12,8 +12,9 @@ import { filterStatuses, likePattern, phoneDigits, sortDirectionOf, statusesMatc
 /*
  * The advisor dashboard's client list: filtering, search, sorting and paging all happen in SQL, over the
  * households of the chosen advisors inside the actor's scope, so a page costs the same whatever the number
- * of households. Two statements: the page and the filtered total. Indexes: clients (advisor_id, created_at desc, id desc) for
- * the advisor's rows in the default order, estate_plans (client_id, created_at) for the latest plan.
+ * of households. Two statements: the page and the filtered total. The conditions and orders read the households'
+ * list columns (db/schema/clients.ts, kept by the triggers of migration 0005); households_list_owner1_idx
+ * serves the advisor's rows in the default order.
  *
  * A household is one row under owner 1, with owner 2 as the spouse, as in lib/clients/queries.ts: an owner 2
  * whose owner 1 is not listed (another advisor's client) is listed on their own, without the plan (owner 1's,
@@ -62,75 +63,40 @@ const dateOf = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)
 const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : dateOf(v));
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-/** Which columns the list's conditions and order need beyond the household, client and creation time. */
-type Needs = { person: boolean; spouse: boolean; status: boolean };
-
-function needsOf(state: ClientListState): Needs {
-  const search = state.q !== '';
-  const statusSearch = search && (statusesMatching(state.q).codes.length > 0 || statusesMatching(state.q).noPlan);
-  return {
-    person: search || state.sort === 'name',
-    spouse: search || state.sort === 'spouse',
-    status: statusSearch || state.filter !== 'all' || state.sort === 'status',
-  };
-}
-
 /**
- * The listed households as one SQL relation (`r`) with only the columns the conditions and the order need:
- * owner 1 rows (with their spouse), plus (rarely) owner 2 rows whose owner 1 is not listed. Two branches with
- * equality joins rather than one join on "owner 1 or owner 2" (a nested loop of bitmap ORs). The page's
- * display columns are joined afterwards to its rows only (listClientPage), so the default view (newest
- * first, no filter) reads names, spouses and plans for 25 households, not 5,000.
+ * The listed households as one SQL relation (`r`), read from the households' list columns alone (kept by the
+ * database, migration 0005): owner 1 rows (with their spouse when the spouse is inside the scope), plus
+ * (rarely) owner 2 rows whose owner 1 is not listed. Each branch reads one table: the filters, the search
+ * and the orders need no join, and the default order comes from households_list_owner1_idx. The page's
+ * display columns are joined afterwards to its rows only (listClientPage).
  */
-function listedHouseholds(actor: Actor, advisorIds: number[] | null, needs: Needs): SQL {
-  const c = alias(clients, 'c');
-  const o1 = alias(clients, 'o1');
-  const sp = alias(clients, 'sp');
+function listedHouseholds(actor: Actor, advisorIds: number[] | null): { owner1Rows: SQL; owner2Rows: SQL } {
+  const h = alias(households, 'h');
+  const owner1 = { id: h.owner1ClientId, advisorId: h.listOwner1AdvisorId };
+  const owner2 = { id: h.owner2ClientId, advisorId: h.listOwner2AdvisorId };
   const inList = (t: { id: AnyPgColumn; advisorId: AnyPgColumn }): SQL =>
     advisorIds === null ? sql`${clientScope(actor, t)}` : advisorIds.length ? sql`(${t.advisorId} in ${advisorIds} and ${clientScope(actor, t)})` : sql`false`;
-  const person = needs.person ? sql`, p.first_name, p.middle_name, p.last_name, p.suffix, p.email, p.phone` : sql``;
-  const spouseA = needs.spouse
-    ? sql`, spp.first_name as spouse_first_name, spp.middle_name as spouse_middle_name, spp.last_name as spouse_last_name, spp.suffix as spouse_suffix`
-    : sql``;
-  const spouseB = needs.spouse ? sql`, null as spouse_first_name, null as spouse_middle_name, null as spouse_last_name, null as spouse_suffix` : sql``;
-  const statusA = needs.status
-    ? sql`, lp.status, (lp.submitted_at is not null or ${c.isTrustSubmitted} or coalesce(${sp.isTrustSubmitted}, false)) as submitted, h.last_change_at`
-    : sql``;
-  const statusB = needs.status ? sql`, null::estate_plan_status as status, ${c.isTrustSubmitted} as submitted, h.last_change_at` : sql``;
-  const joinPerson = needs.person ? sql`join persons p on p.id = ${c.personId}` : sql``;
+  const spouse = sql`(${h.owner2ClientId} is not null and ${clientScope(actor, owner2)})`;
   // Aliased tables are named in the FROM by hand (drizzle renders an alias as its name alone there).
-  return sql`(
-    select h.id as household_id, ${c.id} as client_id, ${c.createdAt} as created_at ${person} ${spouseA} ${statusA}
-      from clients c
-      join households h on h.owner1_client_id = ${c.id}
-      ${joinPerson}
-      ${needs.spouse || needs.status ? sql`left join clients sp on ${sp.id} = h.owner2_client_id and ${clientScope(actor, sp)}` : sql``}
-      ${needs.spouse ? sql`left join persons spp on spp.id = ${sp.personId}` : sql``}
-      ${needs.status ? sql`left join (${latestPlans(inList)}) lp on lp.client_id = ${c.id}` : sql``}
-     where ${inList(c)}
-    union all
-    select h.id, ${c.id}, ${c.createdAt} ${person} ${spouseB} ${statusB}
-      from clients c
-      join households h on h.owner2_client_id = ${c.id}
-      join clients o1 on ${o1.id} = h.owner1_client_id
-      ${joinPerson}
-     where ${inList(c)} and not ${inList(o1)}
-  ) r`;
+  const owner1Rows = sql`
+    select h.id as household_id, ${h.owner1ClientId} as client_id, ${h.listOwner1CreatedAt} as created_at,
+           ${h.listOwner1Names} as names, ${h.listOwner1Email} as email, ${h.listOwner1Phone} as phone, ${h.listOwner1Last} as last_key, ${h.listOwner1First} as first_key,
+           case when ${spouse} then ${h.listOwner2Names} end as spouse_names, case when ${spouse} then ${h.listOwner2Last} end as spouse_last_key,
+           case when ${spouse} then ${h.listOwner2First} end as spouse_first_key,
+           ${h.listStatus} as status, (${h.listPlanSubmitted} or ${h.listOwner1Submitted} or (${spouse} and ${h.listOwner2Submitted})) as submitted, ${h.lastChangeAt} as last_change_at
+      from households h
+     where ${inList(owner1)}`;
+  const owner2Rows = sql`
+    select h.id as household_id, ${h.owner2ClientId} as client_id, ${h.listOwner2CreatedAt} as created_at,
+           ${h.listOwner2Names} as names, ${h.listOwner2Email} as email, ${h.listOwner2Phone} as phone, ${h.listOwner2Last} as last_key, ${h.listOwner2First} as first_key,
+           null::text as spouse_names, null::text as spouse_last_key, null::text as spouse_first_key,
+           null::estate_plan_status as status, ${h.listOwner2Submitted} as submitted, ${h.lastChangeAt} as last_change_at
+      from households h
+     where ${h.owner2ClientId} is not null and ${inList(owner2)} and not ${inList(owner1)}`;
+  return { owner1Rows, owner2Rows };
 }
 
-/**
- * The latest plan of each listed client, in one pass (distinct on over the listed clients' plans) rather than
- * one index probe per household: the filters and the status order read it for every listed household.
- */
-function latestPlans(inList: (t: { id: AnyPgColumn; advisorId: AnyPgColumn }) => SQL): SQL {
-  const pc = alias(clients, 'pc');
-  return sql`select distinct on (ep.client_id) ep.client_id, ep.status, ep.submitted_at
-      from estate_plans ep join clients pc on ${pc.id} = ep.client_id
-     where ${inList(pc)}
-     order by ep.client_id, ep.created_at desc, ep.id desc`;
-}
-
-/** The display columns of the page's rows (`k`: household_id, client_id), joined after paging. */
+/** The display columns of the page's rows (`k`: household_id, client_id and the order's columns), joined after paging. */
 function pageRows(actor: Actor, keys: SQL, withTotal: boolean): SQL {
   const sp = alias(clients, 'sp');
   return sql`(
@@ -138,8 +104,7 @@ function pageRows(actor: Actor, keys: SQL, withTotal: boolean): SQL {
            h.owner1_client_id as owner1_id, o1.hash as owner1_hash, h.owner2_client_id as owner2_id, o2.hash as owner2_hash,
            c.advisor_id, p.first_name, p.middle_name, p.last_name, p.suffix, p.email, p.phone,
            spp.first_name as spouse_first_name, spp.middle_name as spouse_middle_name, spp.last_name as spouse_last_name, spp.suffix as spouse_suffix,
-           c.created_at, lp.status,
-           (lp.submitted_at is not null or c.is_trust_submitted or coalesce(${sp.isTrustSubmitted}, false)) as submitted,
+           k.created_at, k.last_key, k.first_key, k.spouse_last_key, k.spouse_first_key, k.status, k.submitted,
            h.last_change_at, h.completion_percent, h.completion_at, h.reminder_sent_at ${withTotal ? sql`, k.total` : sql``}
       from ${keys} k
       join households h on h.id = k.household_id
@@ -149,11 +114,6 @@ function pageRows(actor: Actor, keys: SQL, withTotal: boolean): SQL {
       left join clients o2 on o2.id = h.owner2_client_id
       left join clients sp on h.owner1_client_id = c.id and ${sp.id} = h.owner2_client_id and ${clientScope(actor, sp)}
       left join persons spp on spp.id = ${sp.personId}
-      left join lateral (
-        select ep.status, ep.submitted_at from estate_plans ep
-         where ep.client_id = c.id and h.owner1_client_id = c.id
-         order by ep.created_at desc, ep.id desc limit 1
-      ) lp on true
   ) page`;
 }
 
@@ -173,12 +133,9 @@ function conditions(state: ClientListState, stalledDays: number): SQL {
     // One LIKE over the searchable texts, each field separated by a newline (which a search box cannot
     // contain, so no match spans two fields): the full name, the name without middle name and suffix, the
     // email, and the same two for the spouse.
-    const search: SQL[] = [
-      sql`lower(concat_ws(chr(10), concat_ws(' ', r.first_name, r.middle_name, r.last_name, r.suffix), concat_ws(' ', r.first_name, r.last_name), r.email,
-            concat_ws(' ', r.spouse_first_name, r.spouse_middle_name, r.spouse_last_name, r.spouse_suffix), concat_ws(' ', r.spouse_first_name, r.spouse_last_name))) like ${pattern}`,
-    ];
+    const search: SQL[] = [sql`concat_ws(chr(10), r.names, r.email, r.spouse_names) like ${pattern}`];
     const digits = phoneDigits(state.q);
-    if (digits) search.push(sql`regexp_replace(coalesce(r.phone, ''), '\\D', '', 'g') like ${`%${digits}%`}`);
+    if (digits) search.push(sql`r.phone like ${`%${digits}%`}`);
     const statuses = statusesMatching(state.q);
     if (statuses.codes.length) search.push(sql`r.status in ${statuses.codes}`);
     if (statuses.noPlan) search.push(sql`r.status is null`);
@@ -187,34 +144,45 @@ function conditions(state: ClientListState, stalledDays: number): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** The list's order over the listed rows (`r`) or the page's rows (`page`), which carry the same order columns. */
 function orderBy(state: ClientListState, rel: 'r' | 'page' = 'r'): SQL {
-  const dir = sortDirectionOf(state.sort, state.dir) === 'asc' ? sql`asc` : sql`desc`;
+  const asc = sortDirectionOf(state.sort, state.dir) === 'asc';
+  const dir = asc ? sql`asc` : sql`desc`;
   const r = sql.raw(rel);
+  // Creation, then id, newest first, as households_list_owner1_idx holds them (never null: nulls last).
+  const newest = sql`${r}.created_at desc nulls last, ${r}.client_id desc nulls last`;
   switch (state.sort) {
     case 'name':
-      return sql`lower(${r}.last_name) ${dir}, lower(${r}.first_name) ${dir}, ${r}.created_at desc, ${r}.client_id desc`;
+      return sql`${r}.last_key ${dir}, ${r}.first_key ${dir}, ${newest}`;
     case 'spouse':
-      return sql`lower(${r}.spouse_last_name) ${dir} nulls last, lower(${r}.spouse_first_name) ${dir} nulls last, ${r}.created_at desc, ${r}.client_id desc`;
+      return sql`${r}.spouse_last_key ${dir} nulls last, ${r}.spouse_first_key ${dir} nulls last, ${newest}`;
     case 'status':
       // The status enum sorts in workflow order (its declaration order).
-      return sql`${r}.status ${dir} nulls last, ${r}.created_at desc, ${r}.client_id desc`;
+      return sql`${r}.status ${dir} nulls last, ${newest}`;
     default:
-      return sql`${r}.created_at ${dir}, ${r}.client_id ${dir}`;
+      return asc ? sql`${r}.created_at asc nulls first, ${r}.client_id asc nulls first` : newest;
   }
 }
 
 /** One page of the client list, with the filtered total. */
 export async function listClientPage(actor: Actor, query: ClientListQuery, q: Queryable = db): Promise<ClientPage> {
   const { state, stalledDays } = query;
-  const listed = listedHouseholds(actor, query.advisorIds, needsOf(state));
+  const { owner1Rows, owner2Rows } = listedHouseholds(actor, query.advisorIds);
+  const listed = sql`(${owner1Rows} union all ${owner2Rows}) r`;
   const where = conditions(state, stalledDays);
   const offset = (state.page - 1) * state.size;
-  const needs = needsOf(state);
   // The page's keys are ordered and cut first, then only their display columns are read. A filtered,
   // searched or re-sorted list reads every listed household anyway, so its total comes with the page (a
-  // window count, one statement); the default view counts in a second, lighter statement.
-  const lean = !needs.person && !needs.spouse && !needs.status;
-  const keys = sql`(select r.household_id, r.client_id ${lean ? sql`` : sql`, count(*) over () as total`} from ${listed} where ${where} order by ${orderBy(state)} limit ${state.size} offset ${offset})`;
+  // window count, one statement). The default view counts in a second statement, and cuts each branch to
+  // the page's end in its own order first, so the owner 1 branch reads households_list_owner1_idx up to
+  // the page and stops (PostgreSQL does not merge the two branches' index orders under a LIMIT).
+  const lean = state.q === '' && state.filter === 'all' && state.sort === 'created';
+  const source = lean
+    ? sql`((select * from (${owner1Rows}) r where ${where} order by ${orderBy(state)} limit ${offset + state.size})
+           union all (select * from (${owner2Rows}) r where ${where} order by ${orderBy(state)} limit ${offset + state.size})) r`
+    : listed;
+  const keys = sql`(select r.household_id, r.client_id, r.created_at, r.last_key, r.first_key, r.spouse_last_key, r.spouse_first_key, r.status, r.submitted ${lean ? sql`` : sql`, count(*) over () as total`}
+      from ${source} where ${where} order by ${orderBy(state)} limit ${state.size} offset ${offset})`;
   const pageQuery = q.execute(sql`select page.* from ${pageRows(actor, keys, !lean)} order by ${orderBy(state, 'page')}`);
   const [result, counted] = await Promise.all([pageQuery, lean ? q.execute(sql`select count(*) as total from ${listed} where ${where}`) : null]);
   const raw = rowsOf(result);
