@@ -152,16 +152,20 @@ export async function benchAdvisorDashboard({ base, password, log, print = (line
     results.push({ name: `dashboard ${name}: SQL statements, ${HOUSEHOLDS.toLocaleString('en-US')} vs 5 households`, value: `${many} vs ${few}`, budget: 'equal', ok: many === few && Number.isFinite(many) });
   }
   // p95 with 10 connections, rounds interleaved with /login's.
-  const samples = { login: [], small: [], ...Object.fromEntries(Object.keys(pages).map((k) => [k, []])) };
+  const samples = { login: [], small: [], floor: [], ...Object.fromEntries(Object.keys(pages).map((k) => [k, []])) };
   for (let round = 0; round < ROUNDS; round++) {
     samples.login.push(...(await latencies(base, '/login', '')));
     // For reference: the same first page for the advisor with 5 households.
     samples.small.push(...(await latencies(base, '/dashboard', small)));
+    // For reference: the floor of a signed-in page on this server, /settings (the actor and one small
+    // statement, a short form), for the same user.
+    samples.floor.push(...(await latencies(base, '/settings', large)));
     for (const [name, p] of Object.entries(pages)) samples[name].push(...(await latencies(base, p, large)));
   }
   const login = p95(samples.login);
   print(`advisor dashboard: /login p95 ${login.toFixed(1)} ms over ${samples.login.length} requests (${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_MS / 1000} s)`);
-  print(`advisor dashboard: first page with 5 households p95 ${p95(samples.small).toFixed(1)} ms over ${samples.small.length} requests (reference)`);
+  print(`advisor dashboard: first page with 5 households p95 ${p95(samples.small).toFixed(1)} ms over ${samples.small.length} requests (reference, ${(p95(samples.small) / login).toFixed(2)} × /login)`);
+  print(`advisor dashboard: signed-in floor /settings p95 ${p95(samples.floor).toFixed(1)} ms over ${samples.floor.length} requests (reference, ${(p95(samples.floor) / login).toFixed(2)} × /login)`);
   for (const name of Object.keys(pages)) {
     const value = p95(samples[name]);
     print(`advisor dashboard: ${name} p95 ${value.toFixed(1)} ms over ${samples[name].length} requests`);

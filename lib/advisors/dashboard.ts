@@ -46,9 +46,14 @@ export type DashboardData = {
   joinPath: string | null;
 };
 
-/** The advisors an actor reaches (own, as staff, as firm supervisor), with names and client counts. */
+/**
+ * The advisors an actor reaches (own, as staff, as firm supervisor), with names and client counts. The
+ * counts are shown only in the advisor selector (more than one advisor) and My Team (supervisors); an
+ * advisor alone in their scope gets 0 without counting their clients (thousands of index entries).
+ */
 export async function advisorsInScope(actor: Actor): Promise<AdvisorSummary[]> {
   if (!actor.advisorIds.length) return [];
+  const counted = actor.advisorIds.length > 1 || actor.roles.includes('supervisor');
   const rows = await db
     .select({
       id: advisors.id,
@@ -57,7 +62,7 @@ export async function advisorsInScope(actor: Actor): Promise<AdvisorSummary[]> {
       middleName: persons.middleName,
       lastName: persons.lastName,
       suffix: persons.suffix,
-      clientCount: sql<number>`(select count(*)::int from clients cc where cc.advisor_id = ${ADVISOR_ID})`,
+      clientCount: counted ? sql<number>`(select count(*)::int from clients cc where cc.advisor_id = ${ADVISOR_ID})` : sql<number>`0`,
     })
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
