@@ -2,7 +2,7 @@ ALTER TABLE "households" ADD COLUMN "list_owner1_advisor_id" integer;--> stateme
 ALTER TABLE "households" ADD COLUMN "list_owner1_created_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "households" ADD COLUMN "list_owner1_submitted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "households" ADD COLUMN "list_owner1_names" text;--> statement-breakpoint
-ALTER TABLE "households" ADD COLUMN "list_owner1_email" text;--> statement-breakpoint
+ALTER TABLE "households" ADD COLUMN "list_owner1_text" text;--> statement-breakpoint
 ALTER TABLE "households" ADD COLUMN "list_owner1_phone" text;--> statement-breakpoint
 ALTER TABLE "households" ADD COLUMN "list_owner1_last" text;--> statement-breakpoint
 ALTER TABLE "households" ADD COLUMN "list_owner1_first" text;--> statement-breakpoint
@@ -10,7 +10,7 @@ ALTER TABLE "households" ADD COLUMN "list_owner2_advisor_id" integer;--> stateme
 ALTER TABLE "households" ADD COLUMN "list_owner2_created_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "households" ADD COLUMN "list_owner2_submitted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "households" ADD COLUMN "list_owner2_names" text;--> statement-breakpoint
-ALTER TABLE "households" ADD COLUMN "list_owner2_email" text;--> statement-breakpoint
+ALTER TABLE "households" ADD COLUMN "list_owner2_text" text;--> statement-breakpoint
 ALTER TABLE "households" ADD COLUMN "list_owner2_phone" text;--> statement-breakpoint
 ALTER TABLE "households" ADD COLUMN "list_owner2_last" text;--> statement-breakpoint
 ALTER TABLE "households" ADD COLUMN "list_owner2_first" text;--> statement-breakpoint
@@ -23,15 +23,17 @@ CREATE INDEX "households_list_owner2_idx" ON "households" USING btree ("list_own
 -- owners' client and person rows and owner 1's latest estate plan (latest by created_at, then id).
 CREATE FUNCTION "households_list_refresh"(ids integer[]) RETURNS void LANGUAGE sql AS $$
   UPDATE "households" h SET
-    ("list_owner1_advisor_id", "list_owner1_created_at", "list_owner1_submitted", "list_owner1_names", "list_owner1_email", "list_owner1_phone", "list_owner1_last", "list_owner1_first",
-     "list_owner2_advisor_id", "list_owner2_created_at", "list_owner2_submitted", "list_owner2_names", "list_owner2_email", "list_owner2_phone", "list_owner2_last", "list_owner2_first",
+    ("list_owner1_advisor_id", "list_owner1_created_at", "list_owner1_submitted", "list_owner1_names", "list_owner1_text", "list_owner1_phone", "list_owner1_last", "list_owner1_first",
+     "list_owner2_advisor_id", "list_owner2_created_at", "list_owner2_submitted", "list_owner2_names", "list_owner2_text", "list_owner2_phone", "list_owner2_last", "list_owner2_first",
      "list_status", "list_plan_submitted") = (
     SELECT c1."advisor_id", c1."created_at", c1."is_trust_submitted",
            lower(concat_ws(chr(10), concat_ws(' ', p1."first_name", p1."middle_name", p1."last_name", p1."suffix"), concat_ws(' ', p1."first_name", p1."last_name"))),
-           lower(p1."email"), regexp_replace(coalesce(p1."phone", ''), '\D', '', 'g'), lower(p1."last_name"), lower(p1."first_name"),
+           lower(concat_ws(chr(10), concat_ws(' ', p1."first_name", p1."middle_name", p1."last_name", p1."suffix"), concat_ws(' ', p1."first_name", p1."last_name"), p1."email")),
+           regexp_replace(coalesce(p1."phone", ''), '\D', '', 'g'), lower(p1."last_name"), lower(p1."first_name"),
            c2."advisor_id", c2."created_at", coalesce(c2."is_trust_submitted", false),
            CASE WHEN c2."id" IS NOT NULL THEN lower(concat_ws(chr(10), concat_ws(' ', p2."first_name", p2."middle_name", p2."last_name", p2."suffix"), concat_ws(' ', p2."first_name", p2."last_name"))) END,
-           lower(p2."email"), CASE WHEN c2."id" IS NOT NULL THEN regexp_replace(coalesce(p2."phone", ''), '\D', '', 'g') END, lower(p2."last_name"), lower(p2."first_name"),
+           CASE WHEN c2."id" IS NOT NULL THEN lower(concat_ws(chr(10), concat_ws(' ', p2."first_name", p2."middle_name", p2."last_name", p2."suffix"), concat_ws(' ', p2."first_name", p2."last_name"), p2."email")) END,
+           CASE WHEN c2."id" IS NOT NULL THEN regexp_replace(coalesce(p2."phone", ''), '\D', '', 'g') END, lower(p2."last_name"), lower(p2."first_name"),
            lp."status", coalesce(lp."submitted_at" IS NOT NULL, false)
       FROM "clients" c1
       JOIN "persons" p1 ON p1."id" = c1."person_id"

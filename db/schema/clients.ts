@@ -108,13 +108,14 @@ export const households = pgTable(
      * plan, so a list statement reads this one table. Maintained only by the database: the triggers of
      * migration 0005 recompute them (households_list_refresh) in the transaction of every write to the
      * rows they copy (households' owners, clients, persons, estate plans). Never written by the app.
-     * `names` is the lowercased full name and first-and-last name separated by a newline; `phone` its digits.
+     * `names` is the lowercased full name and first-and-last name separated by a newline (what a search finds
+     * of a spouse), `text` the same plus the lowercased email (of the listed client); `phone` the digits.
      */
     listOwner1AdvisorId: integer('list_owner1_advisor_id'),
     listOwner1CreatedAt: timestamp('list_owner1_created_at', { withTimezone: true }),
     listOwner1Submitted: boolean('list_owner1_submitted').notNull().default(false),
     listOwner1Names: text('list_owner1_names'),
-    listOwner1Email: text('list_owner1_email'),
+    listOwner1Text: text('list_owner1_text'),
     listOwner1Phone: text('list_owner1_phone'),
     listOwner1Last: text('list_owner1_last'),
     listOwner1First: text('list_owner1_first'),
@@ -122,7 +123,7 @@ export const households = pgTable(
     listOwner2CreatedAt: timestamp('list_owner2_created_at', { withTimezone: true }),
     listOwner2Submitted: boolean('list_owner2_submitted').notNull().default(false),
     listOwner2Names: text('list_owner2_names'),
-    listOwner2Email: text('list_owner2_email'),
+    listOwner2Text: text('list_owner2_text'),
     listOwner2Phone: text('list_owner2_phone'),
     listOwner2Last: text('list_owner2_last'),
     listOwner2First: text('list_owner2_first'),

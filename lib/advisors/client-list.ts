@@ -80,7 +80,7 @@ function listedHouseholds(actor: Actor, advisorIds: number[] | null): { owner1Ro
   // Aliased tables are named in the FROM by hand (drizzle renders an alias as its name alone there).
   const owner1Rows = sql`
     select h.id as household_id, ${h.owner1ClientId} as client_id, ${h.listOwner1CreatedAt} as created_at,
-           ${h.listOwner1Names} as names, ${h.listOwner1Email} as email, ${h.listOwner1Phone} as phone, ${h.listOwner1Last} as last_key, ${h.listOwner1First} as first_key,
+           ${h.listOwner1Text} as text, ${h.listOwner1Phone} as phone, ${h.listOwner1Last} as last_key, ${h.listOwner1First} as first_key,
            case when ${spouse} then ${h.listOwner2Names} end as spouse_names, case when ${spouse} then ${h.listOwner2Last} end as spouse_last_key,
            case when ${spouse} then ${h.listOwner2First} end as spouse_first_key,
            ${h.listStatus} as status, (${h.listPlanSubmitted} or ${h.listOwner1Submitted} or (${spouse} and ${h.listOwner2Submitted})) as submitted, ${h.lastChangeAt} as last_change_at
@@ -88,7 +88,7 @@ function listedHouseholds(actor: Actor, advisorIds: number[] | null): { owner1Ro
      where ${inList(owner1)}`;
   const owner2Rows = sql`
     select h.id as household_id, ${h.owner2ClientId} as client_id, ${h.listOwner2CreatedAt} as created_at,
-           ${h.listOwner2Names} as names, ${h.listOwner2Email} as email, ${h.listOwner2Phone} as phone, ${h.listOwner2Last} as last_key, ${h.listOwner2First} as first_key,
+           ${h.listOwner2Text} as text, ${h.listOwner2Phone} as phone, ${h.listOwner2Last} as last_key, ${h.listOwner2First} as first_key,
            null::text as spouse_names, null::text as spouse_last_key, null::text as spouse_first_key,
            null::estate_plan_status as status, ${h.listOwner2Submitted} as submitted, ${h.lastChangeAt} as last_change_at
       from households h
@@ -136,10 +136,10 @@ function conditions(state: ClientListState, stalledDays: number): SQL {
   }
   if (state.q) {
     const pattern = likePattern(state.q);
-    // One LIKE over the searchable texts, each field separated by a newline (which a search box cannot
-    // contain, so no match spans two fields): the full name, the name without middle name and suffix, the
-    // email, and the same two for the spouse.
-    const search: SQL[] = [sql`concat_ws(chr(10), r.names, r.email, r.spouse_names) like ${pattern}`];
+    // Two LIKEs over texts kept on the household (its list columns): the listed client's names and email,
+    // and the spouse's names (only carried when the spouse is in the scope). Each text's fields are
+    // separated by a newline, which a search box cannot contain, so no match spans two fields.
+    const search: SQL[] = [sql`r.text like ${pattern}`, sql`r.spouse_names like ${pattern}`];
     const digits = phoneDigits(state.q);
     if (digits) search.push(sql`r.phone like ${`%${digits}%`}`);
     const statuses = statusesMatching(state.q);

@@ -34,7 +34,7 @@ async function expected(q: Queryable, householdId: number) {
     listOwner1CreatedAt: o1.clients.createdAt,
     listOwner1Submitted: o1.clients.isTrustSubmitted,
     listOwner1Names: lowerNames(o1.persons),
-    listOwner1Email: o1.persons.email?.toLowerCase() ?? null,
+    listOwner1Text: [lowerNames(o1.persons), o1.persons.email?.toLowerCase()].filter((v) => v != null).join('\n'),
     listOwner1Phone: (o1.persons.phone ?? '').replace(/\D/g, ''),
     listOwner1Last: o1.persons.lastName.toLowerCase(),
     listOwner1First: o1.persons.firstName.toLowerCase(),
@@ -42,7 +42,7 @@ async function expected(q: Queryable, householdId: number) {
     listOwner2CreatedAt: o2?.clients.createdAt ?? null,
     listOwner2Submitted: o2?.clients.isTrustSubmitted ?? false,
     listOwner2Names: o2 ? lowerNames(o2.persons) : null,
-    listOwner2Email: o2?.persons.email?.toLowerCase() ?? null,
+    listOwner2Text: o2 ? [lowerNames(o2.persons), o2.persons.email?.toLowerCase()].filter((v) => v != null).join('\n') : null,
     listOwner2Phone: o2 ? (o2.persons.phone ?? '').replace(/\D/g, '') : null,
     listOwner2Last: o2?.persons.lastName.toLowerCase() ?? null,
     listOwner2First: o2?.persons.firstName.toLowerCase() ?? null,
@@ -53,11 +53,11 @@ async function expected(q: Queryable, householdId: number) {
 
 async function stored(q: Queryable, householdId: number) {
   const [h] = await q.select().from(t.households).where(eq(t.households.id, householdId));
-  const { listOwner1AdvisorId, listOwner1CreatedAt, listOwner1Submitted, listOwner1Names, listOwner1Email, listOwner1Phone, listOwner1Last, listOwner1First } = h;
-  const { listOwner2AdvisorId, listOwner2CreatedAt, listOwner2Submitted, listOwner2Names, listOwner2Email, listOwner2Phone, listOwner2Last, listOwner2First, listStatus, listPlanSubmitted } = h;
+  const { listOwner1AdvisorId, listOwner1CreatedAt, listOwner1Submitted, listOwner1Names, listOwner1Text, listOwner1Phone, listOwner1Last, listOwner1First } = h;
+  const { listOwner2AdvisorId, listOwner2CreatedAt, listOwner2Submitted, listOwner2Names, listOwner2Text, listOwner2Phone, listOwner2Last, listOwner2First, listStatus, listPlanSubmitted } = h;
   return {
-    listOwner1AdvisorId, listOwner1CreatedAt, listOwner1Submitted, listOwner1Names, listOwner1Email, listOwner1Phone, listOwner1Last, listOwner1First,
-    listOwner2AdvisorId, listOwner2CreatedAt, listOwner2Submitted, listOwner2Names, listOwner2Email, listOwner2Phone, listOwner2Last, listOwner2First, listStatus, listPlanSubmitted,
+    listOwner1AdvisorId, listOwner1CreatedAt, listOwner1Submitted, listOwner1Names, listOwner1Text, listOwner1Phone, listOwner1Last, listOwner1First,
+    listOwner2AdvisorId, listOwner2CreatedAt, listOwner2Submitted, listOwner2Names, listOwner2Text, listOwner2Phone, listOwner2Last, listOwner2First, listStatus, listPlanSubmitted,
   };
 }
 
@@ -120,7 +120,8 @@ describe("the households' list columns", () => {
     expect(await stored(db, household.id)).toMatchObject({ listOwner1Names: 'zoë m quill iii\nzoë quill', listOwner1Phone: '4155550142' });
     const spousePerson = (await db.select().from(t.clients).where(eq(t.clients.id, spouse!.client.id)))[0].personId;
     await checkedWrite(household.id, (tx) => tx.update(t.persons).set({ email: 'NEW@Cols.Example', lastName: 'Other' }).where(eq(t.persons.id, spousePerson)));
-    expect(await stored(db, household.id)).toMatchObject({ listOwner2Email: 'new@cols.example', listOwner2Last: 'other' });
+    expect(await stored(db, household.id)).toMatchObject({ listOwner2Last: 'other' });
+    expect((await stored(db, household.id)).listOwner2Text).toMatch(/\nnew@cols\.example$/);
     await checkedWrite(household.id, (tx) => tx.update(t.clients).set({ isTrustSubmitted: true, advisorId: b.advisor.id }).where(eq(t.clients.id, spouse!.client.id)));
     expect(await stored(db, household.id)).toMatchObject({ listOwner2Submitted: true, listOwner2AdvisorId: b.advisor.id });
     await checkedWrite(household.id, (tx) => tx.update(t.households).set({ owner1ClientId: spouse!.client.id, owner2ClientId: client.id }).where(eq(t.households.id, household.id)));
