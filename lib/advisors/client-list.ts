@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db, type Queryable } from '@/db';
-import { clients, households, type EstatePlanStatus } from '@/db/schema';
+import { households, type EstatePlanStatus } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { clientScope } from '@/lib/auth/scope';
 import { statusLabel } from '@/lib/estate-plans/statuses';
