@@ -8,7 +8,7 @@ import { assertCan, hasGlobalReach } from '@/lib/auth/policy';
 import { advisorScope } from '@/lib/auth/scope';
 import { AppError } from '@/lib/errors';
 import type { RequestContext } from '@/lib/http/context';
-import { invitesOfAdvisor, type InviteView } from '@/lib/invites/invites';
+import { toInviteView, type InviteView } from '@/lib/invites/invites';
 import { personName } from '@/lib/people/person-name';
 import { listClientPage, type ClientListRow, type ClientPage } from './client-list';
 import { withCompletion } from './completion-cache';
@@ -87,6 +87,16 @@ async function anyAdvisor(actor: Actor, hash: string): Promise<AdvisorSummary | 
 
 /** An advisor's balance, invoices, auto-pay and stored method (Outstanding Balance, Disable Auto-Pay), in one statement. */
 export async function advisorBilling(advisorId: number): Promise<AdvisorBilling> {
+  return (await billingAndInvites(advisorId, null)).billing;
+}
+
+type InviteRow = { hash: string; client_name: string; client_email: string; sent_at: string; joined_user_id: number | null };
+
+/**
+ * The billing and, when `inviteLimit` is given, the advisor's newest invites (as invitesOfAdvisor reads
+ * them) in the same statement: on the embedded database every statement queues behind the others'.
+ */
+async function billingAndInvites(advisorId: number, inviteLimit: number | null): Promise<{ billing: AdvisorBilling; invites: InviteView[] | null }> {
   const [advisor] = await db
     .select({
       maxInvoices: advisors.maxInvoices,
@@ -100,6 +110,12 @@ export async function advisorBilling(advisorId: number): Promise<AdvisorBilling>
       method: sql<{ brand: string | null; last4: string; kind: string } | null>`(
         select json_build_object('brand', pm.brand, 'last4', pm.last4, 'kind', pm.kind) from payment_methods pm
          where pm.advisor_id = ${ADVISOR_ID} order by pm.created_at desc, pm.id desc limit 1)`,
+      invites:
+        inviteLimit === null
+          ? sql<null>`null`
+          : sql<InviteRow[]>`(
+        select coalesce(json_agg(json_build_object('hash', iv.hash, 'client_name', iv.client_name, 'client_email', iv.client_email, 'sent_at', iv.sent_at, 'joined_user_id', iv.joined_user_id) order by iv.sent_at desc, iv.id desc), '[]'::json)
+          from (select * from invites inn where inn.advisor_id = ${ADVISOR_ID} order by inn.sent_at desc, inn.id desc limit ${inviteLimit}) iv)`,
     })
     .from(advisors)
     .where(eq(advisors.id, advisorId))
@@ -114,7 +130,12 @@ export async function advisorBilling(advisorId: number): Promise<AdvisorBilling>
   });
   const method = parse<{ brand: string | null; last4: string; kind: string } | null>(advisor.method);
   const unpaid = Number(advisor.unpaid);
-  return {
+  const now = new Date();
+  const inviteRows = parse<InviteRow[] | null>(advisor.invites);
+  const invites = inviteRows
+    ? inviteRows.map((i) => toInviteView({ hash: i.hash, clientName: i.client_name, clientEmail: i.client_email, sentAt: new Date(i.sent_at), joinedUserId: i.joined_user_id }, now))
+    : null;
+  const billing: AdvisorBilling = {
     outstanding: outstanding.toFixed(2),
     unpaidInvoices: unpaid,
     maxInvoices: advisor.maxInvoices,
@@ -124,6 +145,7 @@ export async function advisorBilling(advisorId: number): Promise<AdvisorBilling>
     isWaivingFee: advisor.isWaivingFee,
     paymentMethod: method ? { brand: method.brand, last4: method.last4, kind: method.kind } : null,
   };
+  return { billing, invites };
 }
 
 /** The firm supervisor's team: the advisors of the supervisor's firms (within the scope), with client counts. */
@@ -140,7 +162,7 @@ async function teamOf(actor: Actor, inScope: AdvisorSummary[]): Promise<AdvisorS
 /**
  * Everything the dashboard shows, in a fixed number of queries whatever the number of households: the
  * advisors in scope, one client page (filtered, searched, sorted and paged in SQL, completion from the
- * cache), and for a selected advisor the billing and invites; My Team for firm supervisors.
+ * cache), and for a selected advisor the billing with the invites (one statement); My Team for firm supervisors.
  */
 export async function loadDashboard(ctx: RequestContext, state: ClientListState): Promise<DashboardData> {
   const { actor } = ctx;
@@ -157,12 +179,13 @@ export async function loadDashboard(ctx: RequestContext, state: ClientListState)
     selected = choices.find((a) => a.hash === state.advisor) ?? choices.find((a) => a.isOwn) ?? choices[0] ?? null;
   }
 
-  const [page, billing, invites, team] = await Promise.all([
+  const [page, selectedBilling, team] = await Promise.all([
     listClientPage(actor, { advisorIds: selected ? [selected.id] : global ? null : [], state, stalledDays }),
-    selected ? advisorBilling(selected.id) : Promise.resolve(null),
-    selected ? invitesOfAdvisor(selected.id, db, 200) : Promise.resolve(null),
+    selected ? billingAndInvites(selected.id, 200) : Promise.resolve(null),
     global ? Promise.resolve(null) : teamOf(actor, choices),
   ]);
+  const billing = selectedBilling?.billing ?? null;
+  const invites = selectedBilling?.invites ?? null;
   const rows = await withCompletion(ctx, page.rows);
   const now = new Date();
   const heading = actor.isAdmin ? 'Admin' : actor.isLegal ? 'Attorney' : 'Dashboard';

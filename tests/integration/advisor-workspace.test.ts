@@ -7,7 +7,7 @@ import { loadDashboard } from '@/lib/advisors/dashboard';
 import { DEFAULT_LIST_STATE, FEATURE_LOCKED_MESSAGE, type ClientListState } from '@/lib/advisors/rules';
 import { sendReminder } from '@/lib/advisors/send-reminder';
 import { createClientAccount } from '@/lib/accounts/create-client-account';
-import { resendInvite, sendInvite } from '@/lib/invites/invites';
+import { invitesOfAdvisor, resendInvite, sendInvite } from '@/lib/invites/invites';
 import { loadIntake } from '@/lib/intake/load';
 import { updatePersonalInfo } from '@/lib/intake/update-personal-info';
 import { actorOf, ctxOf, guestCtx } from '../helpers/context';
@@ -243,6 +243,11 @@ describe('New Client, invites and the takeover join', () => {
     await signUp('jo@invite.example', { advisor_hash: a.advisor.hash });
     await db.update(t.invites).set({ sentAt: sql`now() - interval '6 minutes'` });
     await expect(resendInvite(ctx, { id: list[0].id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    // The dashboard reads the invites with the billing, in one statement: the same list as the invites' own reader.
+    await sendInvite(ctx, { advisor_id: a.advisor.hash, client_name: 'Second Invitee', client_email: 'second@invite.example' });
+    const dashboardInvites = (await loadDashboard(ctx, state())).invites;
+    expect(dashboardInvites).toHaveLength(2);
+    expect(dashboardInvites).toEqual(await invitesOfAdvisor(a.advisor.id, db, 200));
     // Another advisor cannot see or resend it.
     const b = await makeAdvisor();
     await expect(resendInvite(ctxOf(await actorOf(b.user)), { id: list[0].id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
