@@ -1,16 +1,20 @@
 #!/usr/bin/env node
-// `npm run bench [startup|signin|trust|client-info]`: measures the budgets of docs/performance.md on this machine.
+// `npm run bench [startup|signin|trust|client-info|advisor-dashboard]`: measures the budgets of docs/performance.md
+// on this machine.
 //   startup      cold `npm start` (build + empty embedded database) to first page, then a warm restart
 //   signin       warm sign-in round trip (POST /login → 303), median of 30
 //   trust        /trust's first-load JS over an empty App Router page's, Lighthouse mobile scores, and its
 //                throughput as a share of a static file's (scripts/bench-trust.mjs)
-//   client-info  a big couple's intake page: SQL queries per render and p95 against /login's
-//                (scripts/bench-pages.mjs)
+//   client-info  a big couple's intake page and review: SQL queries per render, p95 against /login's, the
+//                review's printed PDF (scripts/bench-pages.mjs)
+//   advisor-dashboard  an advisor with 5,000 households: SQL statements per request against an advisor
+//                with 5, and p95 with 10 connections within 3 × /login's (scripts/bench-advisor.mjs)
 // With no argument, all of them. Uses throwaway data folders; never touches ./.data.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchAdvisorDashboard, demoPasswordOf, seedBenchAdvisors } from './bench-advisor.mjs';
 import { benchClientInfo } from './bench-pages.mjs';
 import { benchTrust } from './bench-trust.mjs';
 
@@ -124,8 +128,18 @@ try {
     }
     if (which === 'all' || which === 'signin') await benchSignIn();
     if (which === 'all' || which === 'trust') results.push(...(await benchTrust({ root, base, env, floorPort: port + 1 })));
-    // Last: it grows the demo household, which the other measures do not expect.
+    // After the others: it grows the demo household, which they do not expect.
     if (which === 'all' || which === 'client-info') results.push(...(await benchClientInfo({ base, env, server })));
+    if (which === 'all' || which === 'advisor-dashboard') {
+      // The households go straight into the stopped server's database; the server then logs its
+      // per-request SQL counts.
+      await stop(server);
+      server = null;
+      await seedBenchAdvisors(env);
+      server = startServer();
+      await waitUp(server);
+      results.push(...(await benchAdvisorDashboard({ base, password: demoPasswordOf(env.DEMO_ACCOUNTS_FILE), log: server.log })));
+    }
   }
 } finally {
   if (server) await stop(server);

@@ -16,29 +16,34 @@ const SUFFIX_OPTIONS = ACCOUNT_SUFFIXES.filter(Boolean);
 type Props = {
   /** The referring advisor's hash from the address, or '' when the visitor came without one. */
   advisorHash: string;
+  /** An invitation link's token (the advisor-created record to take over), or ''. */
+  invite?: string;
+  /** What the advisor entered for this client (from the invitation), shown as the form's start. */
+  prefill?: { first_name: string; middle_name: string; last_name: string; suffix: string; email: string; phone: string } | null;
 };
 
 /**
  * The create-account form. Validates with the server's schema, submits through the server action under the
  * loading overlay (failures open the Error dialog), and on success confirms and goes to the login page.
  */
-export function JoinForm({ advisorHash }: Props) {
+export function JoinForm({ advisorHash, invite = '', prefill = null }: Props) {
   const router = useRouter();
   const { showMessage } = useMessage();
   const { form, submit, saving } = useActionForm({
     schema: createClientAccountSchema,
     defaults: {
-      first_name: '',
-      middle_name: '',
-      last_name: '',
-      suffix: '',
-      email: '',
-      phone: '',
+      first_name: prefill?.first_name ?? '',
+      middle_name: prefill?.middle_name ?? '',
+      last_name: prefill?.last_name ?? '',
+      suffix: (prefill?.suffix ?? '') as '',
+      email: prefill?.email ?? '',
+      phone: prefill?.phone ?? '',
       password: '',
       password_confirmation: '',
       advisor_hash: advisorHash,
+      invite,
     },
-    action: (values) => createClientAccountAction({ ...values, advisor_hash: advisorHash }),
+    action: (values) => createClientAccountAction({ ...values, advisor_hash: advisorHash, invite }),
     onSuccess: async (data) => {
       await showMessage({ title: 'Success', message: accountCreatedMessage(data), tone: 'success' });
       router.push('/login');

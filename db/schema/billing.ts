@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYMENT_BANK_ACCOUNT_TYPES } from '../../lib/validation/lists';
 import { advisors } from './advisory';
 import { clients } from './clients';
@@ -29,9 +29,17 @@ export const invites = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     joinedUserId: integer('joined_user_id').references(() => users.id),
     clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    // SHA-256 of the token in the latest e-mail's join link (the token itself is never stored); a resend
+    // replaces it.
+    tokenHash: text('token_hash'),
     createdAt: createdAt(),
   },
-  (t) => [index('invites_advisor_idx').on(t.advisorId), index('invites_email_idx').on(t.clientEmail), index('invites_client_idx').on(t.clientId)],
+  (t) => [
+    index('invites_advisor_idx').on(t.advisorId, t.sentAt.desc()),
+    index('invites_email_idx').on(t.clientEmail),
+    index('invites_client_idx').on(t.clientId),
+    uniqueIndex('invites_token_hash_unique').on(t.tokenHash),
+  ],
 );
 
 /** What an advisor owes for a client's plan; open invoices count toward the features lock. */

@@ -1,9 +1,10 @@
 import { relations, sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { STATE_CODES } from '../../lib/validation/lists';
 import { advisors } from './advisory';
 import { createdAt, hashColumn, inList, updatedAt, versionColumn } from './columns';
 import { persons, users } from './people';
+import { estatePlanStatusEnum } from './plan-status';
 
 export const genderEnum = pgEnum('gender', ['male', 'female']);
 export const yesNoEnum = pgEnum('yes_no', ['yes', 'no']);
@@ -61,6 +62,8 @@ export const clients = pgTable(
   },
   (t) => [
     index('clients_advisor_idx').on(t.advisorId),
+    // The advisor dashboard's default order (created, newest first) within one advisor's clients.
+    index('clients_advisor_created_idx').on(t.advisorId, t.createdAt.desc(), t.id.desc()),
     index('clients_user_idx').on(t.userId),
     index('clients_person_idx').on(t.personId),
     check('clients_residence_state_check', inList(t.residenceState, STATE_CODES)),
@@ -90,11 +93,56 @@ export const households = pgTable(
     owner2ClientId: integer('owner2_client_id')
       .unique()
       .references(() => clients.id, { onDelete: 'set null' }),
+    // The last intake write (stamped by the 'intake.write' loader, lib/advisors/feature-lock.ts): the
+    // dashboard's "last change" and its Stalled filter.
+    lastChangeAt: timestamp('last_change_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    // The dashboard's completion column, a cache of lib/intake/completion.ts: `completion_at` is the last
+    // change it was computed for (lib/advisors/completion-cache.ts). Millisecond precision, as JS dates have.
+    completionPercent: integer('completion_percent'),
+    completionAt: timestamp('completion_at', { withTimezone: true, precision: 3 }),
+    // The last 'Send reminder' e-mail (at most one a day per household; each one is audited too).
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /*
+     * The advisor dashboard's list columns (lib/advisors/client-list.ts): what its filters, search and
+     * orders read for each owner, copied from the owners' client and person rows and owner 1's latest estate
+     * plan, so a list statement reads this one table. Maintained only by the database: the triggers of
+     * migration 0005 recompute them (households_list_refresh) in the transaction of every write to the
+     * rows they copy (households' owners, clients, persons, estate plans). Never written by the app.
+     * `names` is the lowercased full name and first-and-last name separated by a newline (what a search finds
+     * of a spouse), `text` the same plus the lowercased email (of the listed client); `phone` the digits.
+     */
+    listOwner1AdvisorId: integer('list_owner1_advisor_id'),
+    listOwner1CreatedAt: timestamp('list_owner1_created_at', { withTimezone: true }),
+    listOwner1Submitted: boolean('list_owner1_submitted').notNull().default(false),
+    listOwner1Names: text('list_owner1_names'),
+    listOwner1Text: text('list_owner1_text'),
+    listOwner1Phone: text('list_owner1_phone'),
+    listOwner1Last: text('list_owner1_last'),
+    listOwner1First: text('list_owner1_first'),
+    listOwner2AdvisorId: integer('list_owner2_advisor_id'),
+    listOwner2CreatedAt: timestamp('list_owner2_created_at', { withTimezone: true }),
+    listOwner2Submitted: boolean('list_owner2_submitted').notNull().default(false),
+    listOwner2Names: text('list_owner2_names'),
+    listOwner2Text: text('list_owner2_text'),
+    listOwner2Phone: text('list_owner2_phone'),
+    listOwner2Last: text('list_owner2_last'),
+    listOwner2First: text('list_owner2_first'),
+    /** Owner 1's latest estate plan: its status (null without a plan) and whether it was submitted. */
+    listStatus: estatePlanStatusEnum('list_status'),
+    listPlanSubmitted: boolean('list_plan_submitted').notNull().default(false),
     version: versionColumn('households'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('households_owners_differ_check', sql`${t.owner1ClientId} <> ${t.owner2ClientId}`)],
+  (t) => [
+    // The dashboard's default order (owner 1's creation, newest first) within an advisor's households, and
+    // owner 2's advisor for the rare owner 2 listed alone.
+    index('households_list_owner1_idx').on(t.listOwner1AdvisorId, t.listOwner1CreatedAt.desc(), t.owner1ClientId.desc()),
+    index('households_list_owner2_idx').on(t.listOwner2AdvisorId),
+    check('households_owners_differ_check', sql`${t.owner1ClientId} <> ${t.owner2ClientId}`),
+    check('households_completion_percent_check', sql`${t.completionPercent} between 0 and 100`),
+    index('households_last_change_idx').on(t.lastChangeAt),
+  ],
 );
 
 /** Additional comments / questions for the attorney: one note per household, kept on its owner 1. */

@@ -2,23 +2,10 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, pgEnum, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { clients, households } from './clients';
 import { createdAt, hashColumn, updatedAt } from './columns';
+import { estatePlanStatusEnum } from './plan-status';
 import { users } from './people';
 
-/** The spec's 12 estate plan status codes; labels live in lib/estate-plans/statuses.ts. */
-export const estatePlanStatusEnum = pgEnum('estate_plan_status', [
-  'incomplete',
-  'unpaid',
-  'paid partial',
-  'paid',
-  'signed',
-  'sent',
-  'preparing',
-  'hold',
-  'awaiting',
-  'finalizing',
-  'canceled',
-  'complete',
-]);
+export { estatePlanStatusEnum };
 export const estatePlanTypeEnum = pgEnum('estate_plan_type', ['trust']);
 
 /**

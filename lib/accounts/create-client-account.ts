@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { db } from '@/db';
+import { db, type Tx } from '@/db';
 import { clients, estatePlans, estatePlanStatusChanges, households, invites, persons, users } from '@/db/schema';
 import { normaliseEmail } from '@/lib/auth/authenticate';
 import { hashPassword } from '@/lib/auth/password';
@@ -8,6 +8,7 @@ import { audit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
 import type { PublicContext } from '@/lib/http/context';
 import type { CreateClientAccountInput } from '@/lib/validation/accounts';
+import { hashInviteToken } from '@/lib/invites/invite-mail';
 import { EMAIL_TAKEN } from './messages';
 import { findReferringAdvisorId } from './queries';
 import { assertSignupAllowed, holdSignupSlot } from './signup-brake';
@@ -25,10 +26,54 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+type Takeover = { clientId: number; personId: number; advisorId: number | null };
+
 /**
- * Public sign-up (the join screen and POST /api/createClient/): creates the login, the client row (linked to
- * the referring advisor when the hash names one), its household (the client as owner 1), the household's
- * first estate plan, and marks that advisor's open invites for this email as joined, all in one transaction.
+ * The advisor-created client record a sign-up takes over, if any: the one the invite link's token names
+ * (whatever email is typed), else the newest record without a login whose email is this one (invited or
+ * not). Advisor-created clients' emails are unique among records without a login (createClients), so the
+ * email finds at most one. Locked FOR UPDATE so two sign-ups cannot take the same record.
+ */
+async function findTakeover(tx: Tx, email: string, inviteToken: string): Promise<Takeover | null> {
+  if (inviteToken) {
+    const [byToken] = await tx
+      .select({ clientId: clients.id, personId: clients.personId, advisorId: clients.advisorId })
+      .from(invites)
+      .innerJoin(clients, eq(clients.id, invites.clientId))
+      .where(and(eq(invites.tokenHash, hashInviteToken(inviteToken)), isNull(invites.joinedUserId), isNull(clients.userId)))
+      .limit(1)
+      .for('update', { of: clients });
+    if (byToken) return byToken;
+  }
+  const [byEmail] = await tx
+    .select({ clientId: clients.id, personId: clients.personId, advisorId: clients.advisorId })
+    .from(clients)
+    .innerJoin(persons, eq(persons.id, clients.personId))
+    .where(and(isNull(clients.userId), sql`lower(trim(${persons.email})) = ${email}`))
+    .orderBy(sql`${clients.id} desc`)
+    .limit(1)
+    .for('update', { of: clients });
+  return byEmail ?? null;
+}
+
+/** The advisor of the newest open invite for this email (a sign-up without a referral link still joins it). */
+async function invitingAdvisorId(tx: Tx, email: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ advisorId: invites.advisorId })
+    .from(invites)
+    .where(and(isNull(invites.joinedUserId), sql`lower(trim(${invites.clientEmail})) = ${email}`))
+    .orderBy(sql`${invites.sentAt} desc`)
+    .limit(1);
+  return row?.advisorId ?? null;
+}
+
+/**
+ * Public sign-up (the join screen and POST /api/createClient/), in one transaction. When an advisor already
+ * created this client (named by the invite link's token, or by the email), the login takes over that
+ * record, with its household, plan and everything filled in: no second client record. Otherwise it creates
+ * the client row (linked to the referring advisor when the hash names one, else to the advisor of an open
+ * invite for this email), its household (the client as owner 1) and the household's first estate plan.
+ * Either way the advisor's open invites for this email (and the record's own) show Joined.
  */
 export async function createClientAccount(ctx: PublicContext, input: CreateClientAccountInput): Promise<CreateClientAccountResult> {
   const email = normaliseEmail(input.email);
@@ -42,7 +87,10 @@ export async function createClientAccount(ctx: PublicContext, input: CreateClien
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
       if (existing) throw new AppError('CONFLICT', EMAIL_TAKEN);
 
-      const advisorId = await findReferringAdvisorId(input.advisor_hash, tx);
+      const takeover = await findTakeover(tx, email, input.invite ?? '');
+      if (takeover) return await takeOver(tx, ctx, takeover, input, email, passwordHash);
+
+      const advisorId = (await findReferringAdvisorId(input.advisor_hash, tx)) ?? (await invitingAdvisorId(tx, email));
       const [person] = await tx
         .insert(persons)
         .values({
@@ -79,4 +127,44 @@ export async function createClientAccount(ctx: PublicContext, input: CreateClien
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_TAKEN);
     throw error;
   }
+}
+
+/** The sign-up's login joins the advisor-created record: the person keeps what the advisor filled in. */
+async function takeOver(tx: Tx, ctx: PublicContext, takeover: Takeover, input: CreateClientAccountInput, email: string, passwordHash: string): Promise<CreateClientAccountResult> {
+  const [stored] = await tx
+    .select({ middleName: persons.middleName, suffix: persons.suffix, phone: persons.phone })
+    .from(persons)
+    .where(eq(persons.id, takeover.personId))
+    .limit(1);
+  // Names stay as the advisor entered them; blanks are filled from the form, and the login email becomes
+  // the person's contact email (the address the client really uses).
+  await tx
+    .update(persons)
+    .set({
+      email,
+      middleName: stored?.middleName || input.middle_name || null,
+      suffix: stored?.suffix || input.suffix || null,
+      phone: stored?.phone || input.phone,
+    })
+    .where(eq(persons.id, takeover.personId));
+  const [user] = await tx.insert(users).values({ personId: takeover.personId, email, passwordHash }).returning({ id: users.id });
+  const claimed = await tx
+    .update(clients)
+    .set({ userId: user.id })
+    .where(and(eq(clients.id, takeover.clientId), isNull(clients.userId)))
+    .returning({ id: clients.id });
+  if (!claimed.length) throw new AppError('CONFLICT', EMAIL_TAKEN);
+  const joined = await tx
+    .update(invites)
+    .set({ joinedUserId: user.id, clientId: takeover.clientId })
+    .where(
+      and(
+        isNull(invites.joinedUserId),
+        sql`(${invites.clientId} = ${takeover.clientId} or (${invites.advisorId} = ${takeover.advisorId ?? -1} and lower(trim(${invites.clientEmail})) = ${email}))`,
+      ),
+    )
+    .returning({ id: invites.id });
+  const discounted = takeover.advisorId !== null;
+  await audit(tx, ctx, 'client.signup', { type: 'client', id: takeover.clientId }, { userId: user.id, advisorId: takeover.advisorId, discounted, joinedInvites: joined.length, takeover: true });
+  return { discounted };
 }

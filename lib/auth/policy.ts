@@ -31,6 +31,8 @@ export const permissions = {
   'client.create': [...ADVISORY, 'admin'],
   'client.delete': ['admin'],
   'invite.send': [...ADVISORY, 'admin'],
+  // The dashboard's 'Send reminder' to a stalled household.
+  'client.remind': [...ADVISORY, 'admin'],
   'user.update': ['admin'],
   'user.resetPassword': ['admin'],
   'user.impersonate': ['admin'],

@@ -3,6 +3,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db, type Queryable } from '@/db';
 import { advisors, clients, estatePlans, households } from '@/db/schema';
+import { guardIntakeWrite } from '@/lib/advisors/feature-lock';
 import { AppError } from '@/lib/errors';
 import type { PublicContext } from '@/lib/http/context';
 import type { Actor } from './actor';
@@ -71,7 +72,10 @@ function actorOrOutside(ctx: PublicContext, permission: Permission): Actor {
 /**
  * Loads the household a client hash belongs to (either spouse's hash opens it), within the actor's scope
  * for the permission; throws NOT_FOUND otherwise. Owner 1 and owner 2 are the household row's. Pass the
- * transaction of a write so the check and the write see the same rows.
+ * transaction of a write so the check and the write see the same rows. For 'intake.write' (every intake
+ * door loads through here) the features lock is checked and the household's last change stamped
+ * (lib/advisors/feature-lock.ts guardIntakeWrite): a locked advisor's household answers 403 with the
+ * spec's message before anything is written.
  */
 export async function loadHousehold(ctx: PublicContext, clientHash: string, permission: Permission, q: Queryable = db): Promise<Household> {
   const actor = actorOrOutside(ctx, permission);
@@ -95,6 +99,7 @@ export async function loadHousehold(ctx: PublicContext, clientHash: string, perm
     .where(and(eq(clients.hash, clientHash), clientScope(actor)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
+  if (permission === 'intake.write') await guardIntakeWrite(actor, row.householdId, q);
   return row;
 }
 

@@ -32,6 +32,8 @@ const fields = {
   password: newPassword('Password'),
   // Any string is accepted: an unknown or malformed hash is ignored by the domain function, not refused.
   advisor_hash: z.string().trim().default(''),
+  // The invite link's token (`/join/{advisorHash}?invite=…`): names the advisor-created record to take over.
+  invite: z.string().trim().max(100).optional(),
 };
 
 /** The create-account form (and its server action): the spec's fields plus the retyped password. */
@@ -57,6 +59,7 @@ export const legacyCreateClientSchema = z.object({
   phone: fromLegacy(fields.phone),
   password: fields.password,
   advisor_hash: fromLegacy(fields.advisor_hash),
+  invite: fromLegacy(fields.invite),
 }) satisfies z.ZodType<CreateClientAccountInput>;
 
 export type LegacyCreateClientInput = z.output<typeof legacyCreateClientSchema>;

@@ -1,7 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import fs from 'node:fs';
 import path from 'node:path';
+import { db } from '@/db';
+import * as t from '@/db/schema';
 import { issueLoginToken } from '@/lib/auth/login-token';
+import { sealIdentifier } from '@/lib/crypto';
+import { placeOf } from '@/lib/encrypted-columns';
 import type { DoorPermission } from '@/lib/http/context';
 import { PEER_HEADER } from '@/lib/http/request';
 import type { ActionResult } from '@/lib/http/result';
@@ -10,11 +15,6 @@ import { TEST_PASSWORD } from '../helpers/factories';
 import { signInAs, signOut } from '../helpers/session';
 import { buildWorld, databaseFingerprint, ROLES, sessionOf, type RoleName, type World } from '../helpers/world';
 import { answerRequiredQuestions, seedIntakeRecords, type IntakeRecords } from './helpers/intake';
-import { db } from '@/db';
-import * as t from '@/db/schema';
-import { eq } from 'drizzle-orm';
-import { sealIdentifier } from '@/lib/crypto';
-import { placeOf } from '@/lib/encrypted-columns';
 
 /*
  * The authorization matrix: every door of the app (each route handler and each server action, found by
@@ -109,7 +109,7 @@ async function discoverDoors(): Promise<Door[]> {
 // ---- What each door must answer, per role --------------------------------------------------------------
 
 type Expectation = Record<RoleName, number>;
-type Prepared = { intake?: IntakeRecords };
+type Prepared = { intake?: IntakeRecords; invite?: string };
 type Entry = {
   permission: DoorPermission;
   /** Records the call needs besides the world (created once per world, before the fingerprint). */
@@ -319,10 +319,40 @@ const ASSET_DOORS: Record<string, Entry> = {
   'POST /api/clientInfo/updateOrCreate/note': { permission: 'intake.write', args: (w) => ({ body: { note: 'Matrix note', hash: owner1(w), hash2: owner2(w) } }), expect: intakeWrite },
 };
 
+// ---- Advisor workspace: the world's advisor (whose couple is the matrix household) ------------------------
+
+/** The advisor's team may act (advisor, staff, firm supervisor, admin, admin acting as the advisor); other
+ * advisors and firms get 404; roles without the permission (clients, attorneys) 403. */
+const advisorTeam: Expectation = { ...every(200), guest: 401, client: 403, spouse: 403, otherHouseholdClient: 403, otherAdvisor: 404, otherFirm: 404, legal: 403 };
+/** Reading the advisor's data: attorneys too. */
+const advisorRead: Expectation = { ...advisorTeam, legal: 200 };
+const advisorHash = (w: World) => w.advisor.advisor.hash;
+const newClients = () => ({ clients: [{ first_name: 'Matrix', middle_name: '', last_name: 'Client', suffix: '', email: uniqueEmail(), mobile_phone: '5551234567', date_of_birth: '01/02/1970', social_security_number: '123-45-6789', gender: 'male' }] });
+const legacyNewClients = (w: World) => ({ client_count: 1, advisor_id: advisorHash(w), client_1_first_name: 'Matrix', client_1_last_name: 'Client', client_1_email: uniqueEmail(), client_1_mobile_phone: '(555) 123-4567' });
+/** An invite sent ten minutes ago, so it may be resent. */
+const withOldInvite = async (w: World): Promise<Prepared> => {
+  const [invite] = await db.insert(t.invites).values({ advisorId: w.advisor.advisor.id, clientName: 'Matrix Invitee', clientEmail: uniqueEmail(), sentAt: new Date(Date.now() - 10 * 60 * 1000) }).returning();
+  return { invite: invite.hash };
+};
+
+const ADVISOR_WORKSPACE: Record<string, Entry> = {
+  'action lib/actions/advisors.ts#createClientsAction': { permission: 'client.create', args: (w) => ({ input: { advisor_id: advisorHash(w), ...newClients() } }), expect: advisorTeam },
+  'action lib/actions/advisors.ts#sendInviteAction': { permission: 'invite.send', args: (w) => ({ input: { advisor_id: advisorHash(w), client_name: 'Matrix Invitee', client_email: uniqueEmail() } }), expect: advisorTeam },
+  'action lib/actions/advisors.ts#resendInviteAction': { permission: 'invite.send', prepare: withOldInvite, args: (_w, _r, p) => ({ input: { id: p.invite } }), expect: advisorTeam },
+  'action lib/actions/advisors.ts#listInvitesAction': { permission: 'invite.send', args: (w) => ({ input: { advisor_id: advisorHash(w) } }), expect: advisorTeam },
+  'action lib/actions/advisors.ts#sendReminderAction': { permission: 'client.remind', args: (w) => ({ input: { client_hash: owner1(w) } }), expect: advisorTeam },
+  'POST /api/advisor/fetch': { permission: 'advisor.read', args: (w) => ({ body: { advisor_id: advisorHash(w) } }), expect: advisorRead },
+  'POST /api/getInvites': { permission: 'invite.send', args: (w) => ({ body: { advisor_id: advisorHash(w) } }), expect: advisorTeam },
+  'POST /api/sendInvite': { permission: 'invite.send', args: (w) => ({ body: { advisor_id: advisorHash(w), client_name: 'Matrix Invitee', client_email: uniqueEmail() } }), expect: advisorTeam },
+  'POST /api/resendInvite/[id]': { permission: 'invite.send', prepare: withOldInvite, args: (_w, _r, p) => ({ path: `/api/resendInvite/${p.invite}`, params: { id: p.invite! } }), expect: advisorTeam },
+  'POST /api/advisorCreateClient': { permission: 'client.create', args: (w) => ({ body: legacyNewClients(w) }), expect: advisorTeam },
+};
+
 const MATRIX: Record<string, Entry> = {
   ...INTAKE,
   ...REVIEW,
   ...ASSET_DOORS,
+  ...ADVISOR_WORKSPACE,
   // Sign-up is open to anyone; a signed-in user may create another account (audited under them).
   'POST /api/createClient': { permission: 'public', args: () => ({ body: signUp() }), expect: every(200) },
   'action lib/actions/accounts.ts#createClientAccountAction': { permission: 'public', args: () => ({ input: signUp() }), expect: every(200) },

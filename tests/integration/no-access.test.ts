@@ -17,7 +17,7 @@ describe('a signed-in user with no role', () => {
     // An admin removed the client record: the login still works, but it opens nothing.
     await db.delete(t.clients).where(eq(t.clients.id, client.id));
     await signInAs(user);
-    expect(await redirectOf(() => DashboardPage())).toBe('/no-access');
+    expect(await redirectOf(() => DashboardPage({ searchParams: Promise.resolve({}) }))).toBe('/no-access');
     expect(await redirectOf(() => ClientInfoPage())).toBe('/no-access');
     expect(await redirectOf(() => NoAccessPage())).toBeNull();
     const html = renderToStaticMarkup((await NoAccessPage()) as React.ReactElement);
@@ -33,7 +33,7 @@ describe('a signed-in user with no role', () => {
     const client = await makeHousehold(null);
     await signInAs(client.user);
     expect(await redirectOf(() => NoAccessPage())).toBe('/client-info');
-    expect(await redirectOf(() => DashboardPage())).toBe('/client-info');
+    expect(await redirectOf(() => DashboardPage({ searchParams: Promise.resolve({}) }))).toBe('/client-info');
   });
 
   it('guests are sent to sign in', async () => {

@@ -1,10 +1,11 @@
 import Link from 'next/link';
 import { JoinForm } from '@/components/join/join-form';
+import type { InvitePrefill } from '@/lib/invites/queries';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import styles from './join.module.css';
 
 /** The create-account screen shared by /join and /join/{advisorHash}. */
-export function JoinScreen({ advisorHash }: { advisorHash: string }) {
+export function JoinScreen({ advisorHash, invite = '', prefill = null }: { advisorHash: string; invite?: string; prefill?: InvitePrefill | null }) {
   return (
     <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.page}>
       <section className={styles.card} aria-labelledby="join-title">
@@ -15,7 +16,8 @@ export function JoinScreen({ advisorHash }: { advisorHash: string }) {
         {advisorHash ? (
           <p className={styles.referral}>You were referred by a financial advisor: their client discount applies to your trust.</p>
         ) : null}
-        <JoinForm advisorHash={advisorHash} />
+        {prefill ? <p className={styles.referral}>Your advisor has started your information: create your account to continue it.</p> : null}
+        <JoinForm advisorHash={advisorHash} invite={invite} prefill={prefill} />
         <p className={styles.alt}>
           Already have an account? <Link href="/login">Login</Link>
         </p>

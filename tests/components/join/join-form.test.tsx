@@ -9,6 +9,7 @@ import { findReferringAdvisorId } from '@/lib/accounts/queries';
 
 jest.mock('@/lib/actions/accounts', () => ({ createClientAccountAction: jest.fn() }));
 jest.mock('@/lib/accounts/queries', () => ({ findReferringAdvisorId: jest.fn() }));
+jest.mock('@/lib/invites/queries', () => ({ invitePrefill: jest.fn(async () => null) }));
 // The real module loads the session (and with it the database driver), which jsdom has no use for.
 jest.mock('@/components/shell/site-header', () => ({ MAIN_CONTENT_ID: 'main-content' }));
 const push = jest.fn();
@@ -92,6 +93,7 @@ describe('JoinForm', () => {
       password: 'Sturdy-Pass-42',
       password_confirmation: 'Sturdy-Pass-42',
       advisor_hash: '',
+      invite: '',
     });
   });
 

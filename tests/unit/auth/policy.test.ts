@@ -51,6 +51,7 @@ const expected: Record<Permission, (keyof typeof actors)[]> = {
   'client.create': ['admin', 'advisor', 'staff', 'supervisor'],
   'client.delete': ['admin'],
   'invite.send': ['admin', 'advisor', 'staff', 'supervisor'],
+  'client.remind': ['admin', 'advisor', 'staff', 'supervisor'],
   'user.update': ['admin'],
   'user.resetPassword': ['admin'],
   'user.impersonate': ['admin'],

@@ -1,0 +1,86 @@
+import type { AdvisorBilling } from '@/lib/advisors/dashboard';
+import { FEATURE_LOCKED_MESSAGE, lockWarningText } from '@/lib/advisors/rules';
+import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import styles from './dashboard.module.css';
+
+const usd = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const day = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Outstanding Balance: the unpaid invoices and their total (big.js on the server), with the features lock
+ * message or its warning. Paying comes with the payments work; the section shows its data now.
+ */
+export function OutstandingBalance({ billing }: { billing: AdvisorBilling }) {
+  return (
+    <section aria-labelledby="balance-title" className={styles.card}>
+      <h2 id="balance-title">Outstanding Balance</h2>
+      {billing.lock === 'locked' ? (
+        <p role="alert" className={styles.locked}>
+          {FEATURE_LOCKED_MESSAGE}
+        </p>
+      ) : billing.lock === 'warning' ? (
+        <p role="status" className={styles.warning}>
+          {lockWarningText(billing.unpaidInvoices, billing.maxInvoices)}
+        </p>
+      ) : null}
+      <p className={styles.balance}>
+        <span className={styles.balanceAmount}>{usd(billing.outstanding)}</span> in {billing.unpaidInvoices} unpaid {billing.unpaidInvoices === 1 ? 'invoice' : 'invoices'}
+        {billing.isWaivingFee ? ' (you cover your clients’ fees)' : ''}.
+      </p>
+      {billing.invoices.length ? (
+        <Table label="Unpaid invoices" responsive="stack">
+          <THead>
+            <tr>
+              <Th>Invoice</Th>
+              <Th>Date</Th>
+              <Th align="right">Amount</Th>
+              <Th align="right">Paid</Th>
+              <Th align="right">Due</Th>
+            </tr>
+          </THead>
+          <TBody>
+            {billing.invoices.length === 0 ? (
+              <EmptyRow colSpan={5}>No unpaid invoices.</EmptyRow>
+            ) : (
+              billing.invoices.map((i) => (
+                <Tr key={i.hash}>
+                  <Td label="Invoice">{i.description}</Td>
+                  <Td label="Date">{day.format(new Date(i.createdAt))}</Td>
+                  <Td label="Amount" numeric>
+                    {usd(i.amount)}
+                  </Td>
+                  <Td label="Paid" numeric>
+                    {usd(i.amountPaid)}
+                  </Td>
+                  <Td label="Due" numeric>
+                    {usd(i.amountDue)}
+                  </Td>
+                </Tr>
+              ))
+            )}
+          </TBody>
+        </Table>
+      ) : null}
+    </section>
+  );
+}
+
+/** Disable Auto-Pay: shown while auto-pay is on, with the stored method; the action comes with payments. */
+export function AutoPaySection({ billing }: { billing: AdvisorBilling }) {
+  if (!billing.isAutoPay) return null;
+  const method = billing.paymentMethod;
+  return (
+    <section aria-labelledby="autopay-title" className={styles.card}>
+      <h2 id="autopay-title">Auto-Pay</h2>
+      <p>
+        Auto-pay is on{method ? ` with ${method.kind === 'bank' ? 'bank account' : (method.brand ?? 'card')} ending in ${method.last4}` : ''}.
+      </p>
+      <button type="button" className={styles.disabledAction} disabled aria-describedby="autopay-note">
+        Disable Auto-Pay
+      </button>
+      <p id="autopay-note" className={styles.hint}>
+        Turning auto-pay off will be available here with online payments.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,170 @@
+import Link from 'next/link';
+import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { formatPhone } from '@/lib/format/phone';
+import type { DashboardData } from '@/lib/advisors/dashboard';
+import { CLIENT_FILTERS, CLIENT_SORTS, FILTER_LABELS, listStateQuery, SORT_LABELS, type ClientListState, type ClientSort } from '@/lib/advisors/rules';
+import { ReminderButton } from './reminder-button';
+import styles from './dashboard.module.css';
+
+type Props = { data: DashboardData; state: ClientListState };
+
+const shortDate = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: process.env.APP_TIME_ZONE || 'America/New_York' });
+
+/**
+ * The client list: filter tabs, search, sortable headers and pages are plain links and a GET form over the
+ * address's list state, so every view is shareable, the back button works, and nothing needs JavaScript.
+ */
+export function ClientTable({ data, state }: Props) {
+  const { page } = data;
+  const href = (change: Partial<ClientListState>) => `/dashboard${listStateQuery({ ...state, ...change })}`;
+  const sortHeader = (sort: ClientSort) => {
+    const active = state.sort === sort;
+    const nextDir = active && state.dir === 'asc' ? 'desc' : 'asc';
+    // 'created' ascending lists the newest first (the spec's order), so the arrow follows the dates.
+    const ariaSort = !active ? 'none' : sort === 'created' ? (state.dir === 'asc' ? 'descending' : 'ascending') : state.dir === 'asc' ? 'ascending' : 'descending';
+    return (
+      <Th aria-sort={ariaSort}>
+        <Link className={styles.sortLink} href={href({ sort, dir: nextDir, page: 1 })}>
+          {SORT_LABELS[sort]}
+          <span aria-hidden="true" className={styles.sortIcon}>
+            {!active ? '↕' : ariaSort === 'ascending' ? '▲' : '▼'}
+          </span>
+        </Link>
+      </Th>
+    );
+  };
+  const first = page.total === 0 ? 0 : (page.page - 1) * page.size + 1;
+  const last = Math.min(page.total, page.page * page.size);
+
+  return (
+    <section aria-labelledby="clients-title" className={styles.card}>
+      <h2 id="clients-title">{data.tableTitle}</h2>
+      <nav aria-label="Client filters" className={styles.filters}>
+        {CLIENT_FILTERS.map((filter) => (
+          <Link key={filter} href={href({ filter, page: 1 })} aria-current={state.filter === filter ? 'page' : undefined} className={styles.filter}>
+            {FILTER_LABELS[filter]}
+          </Link>
+        ))}
+      </nav>
+      {state.filter === 'stalled' ? (
+        <p className={styles.hint}>Households whose intake has not changed for {data.stalledDays} days and has not been submitted.</p>
+      ) : null}
+      {/* Keyed by the state it shows: after back/forward the fields show the address's search, not the last typed. */}
+      <form key={`${state.q}|${state.sort}|${state.dir}|${state.filter}`} method="get" action="/dashboard" role="search" className={styles.search}>
+        {state.advisor ? <input type="hidden" name="advisor" value={state.advisor} /> : null}
+        {state.filter !== 'all' ? <input type="hidden" name="filter" value={state.filter} /> : null}
+        <label htmlFor="client-search">Search clients</label>
+        {/* autoComplete off: the browser must not restore a typed search into a page whose address has none (back button). */}
+        <input id="client-search" name="q" type="search" defaultValue={state.q} maxLength={100} autoComplete="off" placeholder="Name, email, phone, status or spouse" />
+        {/* The sort is also chosen here: on phones the table's headers are hidden (rows become cards). */}
+        <span className={styles.sortChoice}>
+          <label htmlFor="client-sort">Sort by</label>
+          <select id="client-sort" name="sort" defaultValue={state.sort}>
+            {CLIENT_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="client-dir" className="visually-hidden">
+            Order
+          </label>
+          <select id="client-dir" name="dir" defaultValue={state.dir}>
+            <option value="asc">Ascending</option>
+            <option value="desc">Descending</option>
+          </select>
+        </span>
+        <button type="submit" className={styles.searchButton}>
+          Search
+        </button>
+        {state.q ? (
+          <Link href={href({ q: '', page: 1 })} className={styles.clear}>
+            Clear search
+          </Link>
+        ) : null}
+      </form>
+      <p className={styles.count} aria-live="polite">
+        {page.total === 0 ? 'No clients match.' : `Showing ${first}–${last} of ${page.total.toLocaleString('en-US')} ${page.total === 1 ? 'client' : 'clients'}`}
+      </p>
+      <Table label={data.tableTitle} responsive="stack">
+        <THead>
+          <tr>
+            {sortHeader('name')}
+            {sortHeader('spouse')}
+            <Th>Email</Th>
+            <Th>Phone</Th>
+            {sortHeader('status')}
+            <Th>Completion</Th>
+            <Th>Last change</Th>
+            {sortHeader('created')}
+            <Th>
+              <span className="visually-hidden">Actions</span>
+            </Th>
+          </tr>
+        </THead>
+        <TBody>
+          {page.rows.length === 0 ? (
+            <EmptyRow colSpan={9}>No Records to Display</EmptyRow>
+          ) : (
+            page.rows.map((row) => (
+              <Tr key={row.hash}>
+                <Td label="Name">{row.name}</Td>
+                <Td label="Spouse">{row.spouseName ?? ''}</Td>
+                <Td label="Email" className={styles.email}>
+                  {row.email ?? ''}
+                </Td>
+                <Td label="Phone">{formatPhone(row.phone)}</Td>
+                <Td label="Status">{row.statusLabel}</Td>
+                <Td label="Completion">
+                  {row.completionPercent === null ? (
+                    '—'
+                  ) : (
+                    <span className={styles.completion}>
+                      <meter min={0} max={100} value={row.completionPercent} aria-label={`${row.name}: intake ${row.completionPercent}% complete`} />
+                      {row.completionPercent}%
+                    </span>
+                  )}
+                </Td>
+                <Td label="Last change">
+                  <time dateTime={row.lastChangeAt.toISOString()}>{shortDate.format(row.lastChangeAt)}</time>
+                </Td>
+                <Td label="Created">
+                  <time dateTime={row.createdAt.toISOString()}>{shortDate.format(row.createdAt)}</time>
+                </Td>
+                <Td label="Actions">
+                  <span className={styles.actions}>
+                    <Link href={`/client-info/${row.hash}`} className={styles.iconLink} aria-label={`Client information: ${row.name}`} title="Client information">
+                      <AddressCardIcon />
+                    </Link>
+                    {state.filter === 'stalled' && !row.submitted ? <ReminderButton clientHash={row.hash} name={row.name} disabled={!row.canRemind} /> : null}
+                  </span>
+                </Td>
+              </Tr>
+            ))
+          )}
+        </TBody>
+      </Table>
+      {page.pageCount > 1 ? (
+        <nav aria-label="Pages" className={styles.pager}>
+          {page.page > 1 ? <Link href={href({ page: page.page - 1 })}>Previous</Link> : <span aria-disabled="true">Previous</span>}
+          <span>
+            Page {page.page} of {page.pageCount}
+          </span>
+          {page.page < page.pageCount ? <Link href={href({ page: page.page + 1 })}>Next</Link> : <span aria-disabled="true">Next</span>}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+/** The address-card icon of a client row (opens client-info). */
+function AddressCardIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="2" y="4" width="20" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <circle cx="8" cy="11" r="2.3" fill="currentColor" />
+      <path d="M4.8 16.5c.6-1.9 1.8-2.8 3.2-2.8s2.6.9 3.2 2.8" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M14 9h5M14 12.5h5M14 16h3" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
+}

@@ -1,0 +1,56 @@
+import Link from 'next/link';
+import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
+import type { Actor } from '@/lib/auth/actor';
+import type { DashboardData } from '@/lib/advisors/dashboard';
+import type { ClientListState } from '@/lib/advisors/rules';
+import { can } from '@/lib/auth/policy';
+import { resolveBaseUrl } from '@/lib/config/site';
+import { AdvisorSelector } from './advisor-selector';
+import { AutoPaySection, OutstandingBalance } from './billing-sections';
+import { ClientTable } from './client-table';
+import { InvitesSection } from './invites-section';
+import { TeamSection } from './team-section';
+import styles from './dashboard.module.css';
+
+/** The dashboard's sections for the loaded data (server component; the invites and reminders are client parts). */
+export function DashboardView({ actor, data, state }: { actor: Actor; data: DashboardData; state: ClientListState }) {
+  const selected = data.selected;
+  const canCreate = selected !== null && can(actor, 'client.create');
+
+  return (
+    <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
+      <div className={styles.top}>
+        <div>
+          <h1>{data.heading}</h1>
+          <p className={styles.lead}>
+            Signed in as {actor.name}
+            {selected && !selected.isOwn ? `, working for ${selected.name}` : ''}.
+          </p>
+        </div>
+        {canCreate ? (
+          <Link href={`/new-client/${selected.hash}`} className={styles.primaryLink}>
+            New Client
+          </Link>
+        ) : null}
+        {can(actor, 'outbox.read') ? <Link href="/outbox">Mail outbox</Link> : null}
+      </div>
+      {data.advisorChoices.length ? <AdvisorSelector choices={data.advisorChoices} selectedHash={selected?.hash ?? null} /> : null}
+      {data.billing ? <OutstandingBalance billing={data.billing} /> : null}
+      <ClientTable data={data} state={{ ...state, advisor: state.advisor || '' }} />
+      {data.team ? <TeamSection team={data.team} selectedHash={selected?.hash ?? null} /> : null}
+      {selected && data.invites && can(actor, 'invite.send') ? (
+        <div className={styles.columns}>
+          <InvitesSection advisorHash={selected.hash} initial={data.invites} />
+          <section aria-labelledby="link-title" className={styles.card}>
+            <h2 id="link-title">{selected.isOwn ? 'Your client sign-up link' : `${selected.name}'s client sign-up link`}</h2>
+            <p className={styles.hint}>Clients who create their account through this link are linked to the advisor and get the advisor discount.</p>
+            <p className={styles.joinLink}>
+              <a href={data.joinPath!}>{`${resolveBaseUrl()}${data.joinPath}`}</a>
+            </p>
+          </section>
+        </div>
+      ) : null}
+      {data.billing ? <AutoPaySection billing={data.billing} /> : null}
+    </main>
+  );
+}

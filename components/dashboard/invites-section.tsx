@@ -1,0 +1,123 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { Form, TextField, useActionForm } from '@/components/forms';
+import { Button } from '@/components/ui/button';
+import { useCall, useMessage } from '@/components/ui/call-provider';
+import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { listInvitesAction, resendInviteAction, sendInviteAction } from '@/lib/actions/advisors';
+import { INVITE_POLL_MS, RESEND_TOOLTIP } from '@/lib/advisors/rules';
+import type { InviteView } from '@/lib/invites/invites';
+import { sendInviteSchema } from '@/lib/validation/advisors';
+import styles from './dashboard.module.css';
+
+type Props = { advisorHash: string; initial: InviteView[] };
+
+/**
+ * Client Invites: send (name, email), the list with Sent/Joined, and Resend, disabled until can_resend
+ * (5 minutes after the last send). While any invite cannot be resent yet the list is re-polled every 30
+ * seconds (the spec's behaviour), quietly: no overlay, no Error dialog.
+ */
+export function InvitesSection({ advisorHash, initial }: Props) {
+  // The list the server rendered, replaced by each call's answer; a new server render (a refresh) wins again.
+  const [held, setHeld] = useState({ source: initial, list: initial });
+  let invites = held.list;
+  if (held.source !== initial) {
+    setHeld({ source: initial, list: initial });
+    invites = initial;
+  }
+  const setInvites = useCallback((list: InviteView[]) => setHeld({ source: initial, list }), [initial]);
+  const call = useCall();
+  const { showMessage } = useMessage();
+
+  const { form, submit, saving } = useActionForm({
+    schema: sendInviteSchema,
+    defaults: { advisor_id: advisorHash, client_name: '', client_email: '' },
+    action: (values) => sendInviteAction({ ...values, advisor_id: advisorHash }),
+    resetOnSuccess: true,
+    onSuccess: async (list, { message }) => {
+      setInvites(list);
+      await showMessage({ title: 'Success', message: message ?? 'Client invitation sent successfully', tone: 'success' });
+    },
+  });
+
+  const waiting = invites.some((i) => !i.is_created && !i.can_resend);
+  const refresh = useCallback(async () => {
+    const result = await listInvitesAction({ advisor_id: advisorHash });
+    if (result.ok) setInvites(result.data);
+  }, [advisorHash, setInvites]);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setInterval(refresh, INVITE_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting, refresh]);
+
+  const resend = async (invite: InviteView) => {
+    const result = await call(() => resendInviteAction({ id: invite.id }));
+    if (!result.ok) return;
+    setInvites(result.data);
+    await showMessage({ title: 'Success', message: result.message ?? 'Client invitation resent successfully', tone: 'success' });
+  };
+
+  return (
+    <section aria-labelledby="invites-title" className={styles.card}>
+      <h2 id="invites-title">Client Invites</h2>
+      <Form form={form} onSubmit={submit} className={styles.inviteForm}>
+        <TextField name="client_name" label="Client Name" required autoComplete="off" />
+        <TextField name="client_email" label="Client Email" required type="email" inputMode="email" autoComplete="off" />
+        <Button type="submit" loading={saving}>
+          Send Invite
+        </Button>
+      </Form>
+      <Table label="Sent invitations" responsive="stack">
+        <THead>
+          <tr>
+            <Th>Name</Th>
+            <Th>Email</Th>
+            <Th>Sent</Th>
+            <Th>Status</Th>
+            <Th>
+              <span className="visually-hidden">Resend</span>
+            </Th>
+          </tr>
+        </THead>
+        <TBody>
+          {invites.length === 0 ? (
+            <EmptyRow colSpan={5}>No invitations sent yet.</EmptyRow>
+          ) : (
+            invites.map((invite) => (
+              <Tr key={invite.id}>
+                <Td label="Name">{invite.name}</Td>
+                <Td label="Email" className={styles.email}>
+                  {invite.email}
+                </Td>
+                <Td label="Sent">{invite.sent_at_formatted}</Td>
+                <Td label="Status">
+                  <span className={invite.is_created ? styles.joined : styles.sent}>{invite.is_created ? 'Joined' : 'Sent'}</span>
+                </Td>
+                <Td label="Resend">
+                  {invite.is_created ? null : invite.can_resend ? (
+                    <Button size="sm" variant="secondary" onClick={() => resend(invite)} aria-label={`Resend invitation to ${invite.name}`}>
+                      Resend
+                    </Button>
+                  ) : (
+                    // A disabled button gets no hover events: the tooltip sits on its wrapper, and the
+                    // reason is also the button's description for screen readers.
+                    <span title={RESEND_TOOLTIP} className={styles.tooltipWrap}>
+                      <Button size="sm" variant="secondary" disabled aria-label={`Resend invitation to ${invite.name}`} aria-describedby={`wait-${invite.id}`}>
+                        Resend
+                      </Button>
+                      <span id={`wait-${invite.id}`} className="visually-hidden">
+                        {RESEND_TOOLTIP}
+                      </span>
+                    </span>
+                  )}
+                </Td>
+              </Tr>
+            ))
+          )}
+        </TBody>
+      </Table>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import Link from 'next/link';
+import type { AdvisorSummary } from '@/lib/advisors/dashboard';
+import { listStateQuery } from '@/lib/advisors/rules';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import styles from './dashboard.module.css';
+
+/** My Team (firm supervisors): the firm's advisors with their client counts, each opening their clients. */
+export function TeamSection({ team, selectedHash }: { team: AdvisorSummary[]; selectedHash: string | null }) {
+  return (
+    <section aria-labelledby="team-title" className={styles.card}>
+      <h2 id="team-title">My Team</h2>
+      <Table label="Advisors of my firm" responsive="stack">
+        <THead>
+          <tr>
+            <Th>Advisor</Th>
+            <Th align="right">Clients</Th>
+            <Th>
+              <span className="visually-hidden">Open</span>
+            </Th>
+          </tr>
+        </THead>
+        <TBody>
+          {team.map((a) => (
+            <Tr key={a.hash}>
+              <Td label="Advisor">{a.isOwn ? `${a.name} (you)` : a.name}</Td>
+              <Td label="Clients" numeric>
+                {a.clientCount.toLocaleString('en-US')}
+              </Td>
+              <Td label="Open">
+                {a.hash === selectedHash ? (
+                  <span aria-current="true">Showing</span>
+                ) : (
+                  <Link href={`/dashboard${listStateQuery({ advisor: a.hash })}`}>{a.isOwn ? 'View my clients' : `View ${a.name}'s clients`}</Link>
+                )}
+              </Td>
+            </Tr>
+          ))}
+        </TBody>
+      </Table>
+    </section>
+  );
+}

@@ -1,0 +1,238 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { db, type Queryable } from '@/db';
+import { households, type EstatePlanStatus } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { clientScope } from '@/lib/auth/scope';
+import { statusLabel } from '@/lib/estate-plans/statuses';
+import { personName } from '@/lib/people/person-name';
+import { filterStatuses, likePattern, phoneDigits, sortDirectionOf, statusesMatching, type ClientListState } from './rules';
+
+/*
+ * The advisor dashboard's client list: filtering, search, sorting and paging all happen in SQL, over the
+ * households of the chosen advisors inside the actor's scope, so a page costs the same whatever the number
+ * of households. One statement for the page and the filtered total (a second only for a page past the end). The conditions and orders read the households'
+ * list columns (db/schema/clients.ts, kept by the triggers of migration 0005); households_list_owner1_idx
+ * serves the advisor's rows in the default order.
+ *
+ * A household is one row under owner 1, with owner 2 as the spouse, as in lib/clients/queries.ts: an owner 2
+ * whose owner 1 is not listed (another advisor's client) is listed on their own, without the plan (owner 1's,
+ * outside the list), and a spouse outside the actor's scope is not shown.
+ */
+
+export type ClientListRow = {
+  householdId: number;
+  householdHash: string;
+  /** The listed client (owner 1, or an owner 2 listed alone) and the household's owners. */
+  clientId: number;
+  hash: string;
+  owner1Id: number;
+  owner1Hash: string;
+  owner2Id: number | null;
+  owner2Hash: string | null;
+  advisorId: number | null;
+  name: string;
+  spouseName: string | null;
+  email: string | null;
+  phone: string | null;
+  createdAt: Date;
+  status: EstatePlanStatus | null;
+  statusLabel: string;
+  submitted: boolean;
+  lastChangeAt: Date;
+  completionPercent: number | null;
+  completionAt: Date | null;
+  reminderSentAt: Date | null;
+};
+
+export type ClientPage = { rows: ClientListRow[]; total: number; page: number; pageCount: number; size: number };
+
+export type ClientListQuery = {
+  /** The advisors whose households are listed; null lists every household in the actor's scope. */
+  advisorIds: number[] | null;
+  state: ClientListState;
+  stalledDays: number;
+};
+
+type RawRow = Record<string, unknown>;
+function rowsOf(result: unknown): RawRow[] {
+  return (Array.isArray(result) ? result : (result as { rows: RawRow[] }).rows) as RawRow[];
+}
+const dateOf = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : dateOf(v));
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * The listed households as one SQL relation (`r`), read from the households' list columns alone (kept by the
+ * database, migration 0005): owner 1 rows (with their spouse when the spouse is inside the scope), plus
+ * (rarely) owner 2 rows whose owner 1 is not listed. Each branch reads one table: the filters, the search
+ * and the orders need no join, and the default order comes from households_list_owner1_idx. The page's
+ * display columns are joined afterwards to its rows only (listClientPage).
+ */
+function listedHouseholds(actor: Actor, advisorIds: number[] | null): { owner1Rows: SQL; owner2Rows: SQL } {
+  const h = alias(households, 'h');
+  const owner1 = { id: h.owner1ClientId, advisorId: h.listOwner1AdvisorId };
+  const owner2 = { id: h.owner2ClientId, advisorId: h.listOwner2AdvisorId };
+  const inList = (t: { id: AnyPgColumn; advisorId: AnyPgColumn }): SQL =>
+    advisorIds === null ? sql`${clientScope(actor, t)}` : advisorIds.length ? sql`(${t.advisorId} in ${advisorIds} and ${clientScope(actor, t)})` : sql`false`;
+  const spouse = sql`(${h.owner2ClientId} is not null and ${clientScope(actor, owner2)})`;
+  // Aliased tables are named in the FROM by hand (drizzle renders an alias as its name alone there).
+  const owner1Rows = sql`
+    select h.id as household_id, ${h.owner1ClientId} as client_id, ${h.listOwner1CreatedAt} as created_at,
+           ${h.listOwner1Text} as text, ${h.listOwner1Phone} as phone, ${h.listOwner1Last} as last_key, ${h.listOwner1First} as first_key,
+           case when ${spouse} then ${h.listOwner2Names} end as spouse_names, case when ${spouse} then ${h.listOwner2Last} end as spouse_last_key,
+           case when ${spouse} then ${h.listOwner2First} end as spouse_first_key,
+           ${h.listStatus} as status, (${h.listPlanSubmitted} or ${h.listOwner1Submitted} or (${spouse} and ${h.listOwner2Submitted})) as submitted, ${h.lastChangeAt} as last_change_at
+      from households h
+     where ${inList(owner1)}`;
+  const owner2Rows = sql`
+    select h.id as household_id, ${h.owner2ClientId} as client_id, ${h.listOwner2CreatedAt} as created_at,
+           ${h.listOwner2Text} as text, ${h.listOwner2Phone} as phone, ${h.listOwner2Last} as last_key, ${h.listOwner2First} as first_key,
+           null::text as spouse_names, null::text as spouse_last_key, null::text as spouse_first_key,
+           null::estate_plan_status as status, ${h.listOwner2Submitted} as submitted, ${h.lastChangeAt} as last_change_at
+      from households h
+     where ${h.owner2ClientId} is not null and ${inList(owner2)} and not ${inList(owner1)}`;
+  return { owner1Rows, owner2Rows };
+}
+
+/**
+ * The display columns of the page's rows (`k`: household_id, client_id and the order's columns), joined
+ * after paging. The listed client is owner 1 or owner 2 of the household; the spouse is shown when the
+ * list carried the spouse's columns (only for an owner 1 row whose owner 2 is inside the actor's scope,
+ * listedHouseholds), so no scope fragment is repeated here. Few joins: on the embedded database the
+ * planning of this statement costs about as much as running it.
+ */
+function pageRows(keys: SQL, withTotal: boolean): SQL {
+  return sql`(
+    select h.id as household_id, h.hash as household_hash, k.client_id,
+           case when owner1 then o1.hash else o2.hash end as client_hash,
+           h.owner1_client_id as owner1_id, o1.hash as owner1_hash, h.owner2_client_id as owner2_id, o2.hash as owner2_hash,
+           case when owner1 then o1.advisor_id else o2.advisor_id end as advisor_id,
+           p.first_name, p.middle_name, p.last_name, p.suffix, p.email, p.phone,
+           spp.first_name as spouse_first_name, spp.middle_name as spouse_middle_name, spp.last_name as spouse_last_name, spp.suffix as spouse_suffix,
+           k.created_at, k.last_key, k.first_key, k.spouse_last_key, k.spouse_first_key, k.status, k.submitted,
+           h.last_change_at, h.completion_percent, h.completion_at, h.reminder_sent_at ${withTotal ? sql`, k.total` : sql``}
+      from ${keys} k
+      join households h on h.id = k.household_id
+      join clients o1 on o1.id = h.owner1_client_id
+      left join clients o2 on o2.id = h.owner2_client_id
+      cross join lateral (select k.client_id = h.owner1_client_id as owner1) w
+      join persons p on p.id = case when owner1 then o1.person_id else o2.person_id end
+      left join persons spp on k.spouse_last_key is not null and spp.id = o2.person_id
+  ) page`;
+}
+
+/** The list's filter and search conditions over the listed rows (`r`). */
+function conditions(state: ClientListState, stalledDays: number): SQL {
+  const parts: SQL[] = [sql`true`];
+  const kept = filterStatuses(state.filter);
+  if (kept === 'no-plan') parts.push(sql`r.status is null`);
+  else if (kept) parts.push(sql`r.status in ${kept}`);
+  if (state.filter === 'stalled') {
+    // Not submitted, still in the client stage (or no plan), and no intake change for `stalledDays` days.
+    const clientStage = filterStatuses('incomplete') as readonly string[];
+    parts.push(sql`not r.submitted and (r.status is null or r.status in ${clientStage}) and r.last_change_at < now() - make_interval(days => ${stalledDays})`);
+  }
+  if (state.q) {
+    const pattern = likePattern(state.q);
+    // Two LIKEs over texts kept on the household (its list columns): the listed client's names and email,
+    // and the spouse's names (only carried when the spouse is in the scope). Each text's fields are
+    // separated by a newline, which a search box cannot contain, so no match spans two fields.
+    const search: SQL[] = [sql`r.text like ${pattern}`, sql`r.spouse_names like ${pattern}`];
+    const digits = phoneDigits(state.q);
+    if (digits) search.push(sql`r.phone like ${`%${digits}%`}`);
+    const statuses = statusesMatching(state.q);
+    if (statuses.codes.length) search.push(sql`r.status in ${statuses.codes}`);
+    if (statuses.noPlan) search.push(sql`r.status is null`);
+    parts.push(sql`(${sql.join(search, sql` or `)})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** The list's order over the listed rows (`r`) or the page's rows (`page`), which carry the same order columns. */
+function orderBy(state: ClientListState, rel: 'r' | 'page' = 'r'): SQL {
+  const asc = sortDirectionOf(state.sort, state.dir) === 'asc';
+  const dir = asc ? sql`asc` : sql`desc`;
+  const r = sql.raw(rel);
+  // Creation, then id, newest first, as households_list_owner1_idx holds them (never null: nulls last).
+  const newest = sql`${r}.created_at desc nulls last, ${r}.client_id desc nulls last`;
+  switch (state.sort) {
+    case 'name':
+      return sql`${r}.last_key ${dir}, ${r}.first_key ${dir}, ${newest}`;
+    case 'spouse':
+      return sql`${r}.spouse_last_key ${dir} nulls last, ${r}.spouse_first_key ${dir} nulls last, ${newest}`;
+    case 'status':
+      // The status enum sorts in workflow order (its declaration order).
+      return sql`${r}.status ${dir} nulls last, ${newest}`;
+    default:
+      return asc ? sql`${r}.created_at asc nulls first, ${r}.client_id asc nulls first` : newest;
+  }
+}
+
+/** One page of the client list, with the filtered total. */
+export async function listClientPage(actor: Actor, query: ClientListQuery, q: Queryable = db): Promise<ClientPage> {
+  const { state, stalledDays } = query;
+  const { owner1Rows, owner2Rows } = listedHouseholds(actor, query.advisorIds);
+  const listed = sql`(${owner1Rows} union all ${owner2Rows}) r`;
+  const where = conditions(state, stalledDays);
+  const offset = (state.page - 1) * state.size;
+  // The page's keys are ordered and cut first, then only their display columns are read. A filtered,
+  // searched or re-sorted list reads every listed household anyway, so its total comes with the page (a
+  // window count, one statement). The default view counts in a joined subquery, and cuts each branch to
+  // the page's end in its own order first, so the owner 1 branch reads households_list_owner1_idx up to
+  // the page and stops (PostgreSQL does not merge the two branches' index orders under a LIMIT).
+  const lean = state.q === '' && state.filter === 'all' && state.sort === 'created';
+  const source = lean
+    ? sql`((select * from (${owner1Rows}) r where ${where} order by ${orderBy(state)} limit ${offset + state.size})
+           union all (select * from (${owner2Rows}) r where ${where} order by ${orderBy(state)} limit ${offset + state.size})) r`
+    : listed;
+  const keys = sql`(select r.household_id, r.client_id, r.created_at, r.last_key, r.first_key, r.spouse_last_key, r.spouse_first_key, r.status, r.submitted ${lean ? sql`` : sql`, count(*) over () as total`}
+      from ${source} where ${where} order by ${orderBy(state)} limit ${state.size} offset ${offset})`;
+  // The default view's total comes in the same statement, from a count joined to the page (one row with
+  // null page columns when the page is empty): one round trip fewer, which matters on the embedded
+  // database, where statements run one at a time.
+  const result = await q.execute(
+    lean
+      ? sql`select page.*, t.total from (select count(*) as total from ${listed} where ${where}) t left join ${pageRows(keys, false)} on true order by ${orderBy(state, 'page')}`
+      : sql`select page.* from ${pageRows(keys, true)} order by ${orderBy(state, 'page')}`,
+  );
+  const all = rowsOf(result);
+  const raw = all.filter((r) => r.household_id !== null && r.household_id !== undefined);
+  let total = all.length ? Number(all[0].total ?? 0) : 0;
+  if (!lean && !raw.length && state.page > 1) {
+    total = Number(rowsOf(await q.execute(sql`select count(*) as total from ${listed} where ${where}`))[0]?.total ?? 0);
+  }
+  const rows = raw.map(toRow);
+  return { rows, total, page: state.page, size: state.size, pageCount: Math.max(1, Math.ceil(total / state.size)) };
+}
+
+function toRow(r: RawRow): ClientListRow {
+  const status = (r.status as EstatePlanStatus | null) ?? null;
+  const spouse = r.spouse_first_name !== null && r.spouse_first_name !== undefined;
+  return {
+    householdId: Number(r.household_id),
+    householdHash: String(r.household_hash),
+    clientId: Number(r.client_id),
+    hash: String(r.client_hash),
+    owner1Id: Number(r.owner1_id),
+    owner1Hash: String(r.owner1_hash),
+    owner2Id: numOrNull(r.owner2_id),
+    owner2Hash: (r.owner2_hash as string | null) ?? null,
+    advisorId: numOrNull(r.advisor_id),
+    name: personName({ firstName: String(r.first_name ?? ''), middleName: r.middle_name as string | null, lastName: String(r.last_name ?? ''), suffix: r.suffix as string | null }),
+    spouseName: spouse
+      ? personName({ firstName: String(r.spouse_first_name ?? ''), middleName: r.spouse_middle_name as string | null, lastName: String(r.spouse_last_name ?? ''), suffix: r.spouse_suffix as string | null })
+      : null,
+    email: (r.email as string | null) ?? null,
+    phone: (r.phone as string | null) ?? null,
+    createdAt: dateOf(r.created_at),
+    status,
+    statusLabel: status ? statusLabel(status) : 'N/A',
+    submitted: Boolean(r.submitted),
+    lastChangeAt: dateOf(r.last_change_at),
+    completionPercent: numOrNull(r.completion_percent),
+    completionAt: dateOrNull(r.completion_at),
+    reminderSentAt: dateOrNull(r.reminder_sent_at),
+  };
+}

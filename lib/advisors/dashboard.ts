@@ -1,0 +1,205 @@
+import 'server-only';
+import Big from 'big.js';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { db } from '@/db';
+import { advisorFirms, advisors, persons, users } from '@/db/schema';
+import type { Actor } from '@/lib/auth/actor';
+import { assertCan, hasGlobalReach } from '@/lib/auth/policy';
+import { advisorScope } from '@/lib/auth/scope';
+import { AppError } from '@/lib/errors';
+import type { RequestContext } from '@/lib/http/context';
+import { toInviteView, type InviteView } from '@/lib/invites/invites';
+import { personName } from '@/lib/people/person-name';
+import { listClientPage, type ClientListRow, type ClientPage } from './client-list';
+import { withCompletion } from './completion-cache';
+import { ADVISOR_ID, unpaidInvoicesSql } from './feature-lock';
+import { canSendReminder, lockStateOf, stalledAfterDays, type ClientListState, type LockState } from './rules';
+
+export type AdvisorSummary = { id: number; hash: string; name: string; clientCount: number; isOwn: boolean };
+
+export type InvoiceView = { hash: string; description: string; amount: string; amountPaid: string; amountDue: string; createdAt: string };
+
+export type AdvisorBilling = {
+  outstanding: string;
+  unpaidInvoices: number;
+  maxInvoices: number;
+  lock: LockState;
+  invoices: InvoiceView[];
+  isAutoPay: boolean;
+  isWaivingFee: boolean;
+  paymentMethod: { brand: string | null; last4: string; kind: string } | null;
+};
+
+export type DashboardData = {
+  heading: string;
+  tableTitle: string;
+  /** The advisor selector's choices (only when more than one advisor is in the actor's scope). */
+  advisorChoices: AdvisorSummary[];
+  selected: AdvisorSummary | null;
+  page: Omit<ClientPage, 'rows'> & { rows: (ClientListRow & { canRemind: boolean })[] };
+  stalledDays: number;
+  billing: AdvisorBilling | null;
+  /** My Team: the firm's advisors with their client counts (firm supervisors). */
+  team: AdvisorSummary[] | null;
+  invites: InviteView[] | null;
+  /** The selected advisor's own sign-up link (the referral discount). */
+  joinPath: string | null;
+};
+
+/**
+ * The advisors an actor reaches (own, as staff, as firm supervisor), with names and client counts. The
+ * counts are shown only in the advisor selector (more than one advisor) and My Team (supervisors); an
+ * advisor alone in their scope gets 0 without counting their clients (thousands of index entries).
+ */
+export async function advisorsInScope(actor: Actor): Promise<AdvisorSummary[]> {
+  if (!actor.advisorIds.length) return [];
+  const counted = actor.advisorIds.length > 1 || actor.roles.includes('supervisor');
+  const rows = await db
+    .select({
+      id: advisors.id,
+      hash: advisors.hash,
+      firstName: persons.firstName,
+      middleName: persons.middleName,
+      lastName: persons.lastName,
+      suffix: persons.suffix,
+      clientCount: counted ? sql<number>`(select count(*)::int from clients cc where cc.advisor_id = ${ADVISOR_ID})` : sql<number>`0`,
+    })
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .where(and(inArray(advisors.id, actor.advisorIds), advisorScope(actor)))
+    .orderBy(asc(persons.lastName), asc(persons.firstName), asc(advisors.id));
+  return rows.map((r) => ({ id: r.id, hash: r.hash, name: personName(r), clientCount: Number(r.clientCount), isOwn: r.id === actor.advisorId }));
+}
+
+/** The advisor a global user (attorney, admin) asked for by hash, or null. */
+async function anyAdvisor(actor: Actor, hash: string): Promise<AdvisorSummary | null> {
+  if (!hash) return null;
+  const [r] = await db
+    .select({ id: advisors.id, hash: advisors.hash, firstName: persons.firstName, middleName: persons.middleName, lastName: persons.lastName, suffix: persons.suffix })
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .where(and(eq(advisors.hash, hash), advisorScope(actor)))
+    .limit(1);
+  return r ? { id: r.id, hash: r.hash, name: personName(r), clientCount: 0, isOwn: r.id === actor.advisorId } : null;
+}
+
+/** An advisor's balance, invoices, auto-pay and stored method (Outstanding Balance, Disable Auto-Pay), in one statement. */
+export async function advisorBilling(advisorId: number): Promise<AdvisorBilling> {
+  return (await billingAndInvites(advisorId, null)).billing;
+}
+
+type InviteRow = { hash: string; client_name: string; client_email: string; sent_at: string; joined_user_id: number | null };
+
+/**
+ * The billing and, when `inviteLimit` is given, the advisor's newest invites (as invitesOfAdvisor reads
+ * them) in the same statement: on the embedded database every statement queues behind the others'.
+ */
+async function billingAndInvites(advisorId: number, inviteLimit: number | null): Promise<{ billing: AdvisorBilling; invites: InviteView[] | null }> {
+  const [advisor] = await db
+    .select({
+      maxInvoices: advisors.maxInvoices,
+      isAutoPay: advisors.isAutoPay,
+      isWaivingFee: advisors.isWaivingFee,
+      unpaid: unpaidInvoicesSql(ADVISOR_ID),
+      // Amounts as text, so no decimal passes through a float.
+      open: sql<{ hash: string; description: string; amount: string; amount_paid: string; created_at: string }[]>`(
+        select coalesce(json_agg(json_build_object('hash', i.hash, 'description', i.description, 'amount', i.amount::text, 'amount_paid', i.amount_paid::text, 'created_at', i.created_at) order by i.created_at, i.id), '[]'::json)
+          from (select * from invoices inv where inv.advisor_id = ${ADVISOR_ID} and inv.status = 'open' order by inv.created_at, inv.id limit 200) i)`,
+      method: sql<{ brand: string | null; last4: string; kind: string } | null>`(
+        select json_build_object('brand', pm.brand, 'last4', pm.last4, 'kind', pm.kind) from payment_methods pm
+         where pm.advisor_id = ${ADVISOR_ID} order by pm.created_at desc, pm.id desc limit 1)`,
+      invites:
+        inviteLimit === null
+          ? sql<null>`null`
+          : sql<InviteRow[]>`(
+        select coalesce(json_agg(json_build_object('hash', iv.hash, 'client_name', iv.client_name, 'client_email', iv.client_email, 'sent_at', iv.sent_at, 'joined_user_id', iv.joined_user_id) order by iv.sent_at desc, iv.id desc), '[]'::json)
+          from (select * from invites inn where inn.advisor_id = ${ADVISOR_ID} order by inn.sent_at desc, inn.id desc limit ${inviteLimit}) iv)`,
+    })
+    .from(advisors)
+    .where(eq(advisors.id, advisorId))
+    .limit(1);
+  if (!advisor) throw new AppError('NOT_FOUND');
+  const parse = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+  let outstanding = new Big(0);
+  const list = parse<{ hash: string; description: string; amount: string; amount_paid: string; created_at: string }[]>(advisor.open).map((i) => {
+    const due = new Big(i.amount).minus(i.amount_paid);
+    outstanding = outstanding.plus(due);
+    return { hash: i.hash, description: i.description, amount: new Big(i.amount).toFixed(2), amountPaid: new Big(i.amount_paid).toFixed(2), amountDue: due.toFixed(2), createdAt: new Date(i.created_at).toISOString() };
+  });
+  const method = parse<{ brand: string | null; last4: string; kind: string } | null>(advisor.method);
+  const unpaid = Number(advisor.unpaid);
+  const now = new Date();
+  const inviteRows = parse<InviteRow[] | null>(advisor.invites);
+  const invites = inviteRows
+    ? inviteRows.map((i) => toInviteView({ hash: i.hash, clientName: i.client_name, clientEmail: i.client_email, sentAt: new Date(i.sent_at), joinedUserId: i.joined_user_id }, now))
+    : null;
+  const billing: AdvisorBilling = {
+    outstanding: outstanding.toFixed(2),
+    unpaidInvoices: unpaid,
+    maxInvoices: advisor.maxInvoices,
+    lock: lockStateOf(unpaid, advisor.maxInvoices),
+    invoices: list,
+    isAutoPay: advisor.isAutoPay,
+    isWaivingFee: advisor.isWaivingFee,
+    paymentMethod: method ? { brand: method.brand, last4: method.last4, kind: method.kind } : null,
+  };
+  return { billing, invites };
+}
+
+/** The firm supervisor's team: the advisors of the supervisor's firms (within the scope), with client counts. */
+async function teamOf(actor: Actor, inScope: AdvisorSummary[]): Promise<AdvisorSummary[] | null> {
+  if (!actor.roles.includes('supervisor') || actor.advisorId === null) return null;
+  const firmPeers = await db
+    .selectDistinct({ advisorId: advisorFirms.advisorId })
+    .from(advisorFirms)
+    .where(sql`${advisorFirms.firmId} in (select af.firm_id from advisor_firms af where af.advisor_id = ${actor.advisorId})`);
+  const ids = new Set(firmPeers.map((r) => r.advisorId));
+  return inScope.filter((a) => ids.has(a.id));
+}
+
+/**
+ * Everything the dashboard shows, in a fixed number of queries whatever the number of households: the
+ * advisors in scope, one client page (filtered, searched, sorted and paged in SQL, completion from the
+ * cache), and for a selected advisor the billing with the invites (one statement); My Team for firm supervisors.
+ */
+export async function loadDashboard(ctx: RequestContext, state: ClientListState): Promise<DashboardData> {
+  const { actor } = ctx;
+  assertCan(actor, 'dashboard.view');
+  const global = hasGlobalReach(actor);
+  const stalledDays = stalledAfterDays();
+
+  let choices: AdvisorSummary[] = [];
+  let selected: AdvisorSummary | null = null;
+  if (global) {
+    selected = await anyAdvisor(actor, state.advisor);
+  } else {
+    choices = await advisorsInScope(actor);
+    selected = choices.find((a) => a.hash === state.advisor) ?? choices.find((a) => a.isOwn) ?? choices[0] ?? null;
+  }
+
+  const [page, selectedBilling, team] = await Promise.all([
+    listClientPage(actor, { advisorIds: selected ? [selected.id] : global ? null : [], state, stalledDays }),
+    selected ? billingAndInvites(selected.id, 200) : Promise.resolve(null),
+    global ? Promise.resolve(null) : teamOf(actor, choices),
+  ]);
+  const billing = selectedBilling?.billing ?? null;
+  const invites = selectedBilling?.invites ?? null;
+  const rows = await withCompletion(ctx, page.rows);
+  const now = new Date();
+  const heading = actor.isAdmin ? 'Admin' : actor.isLegal ? 'Attorney' : 'Dashboard';
+  const tableTitle = selected ? (selected.isOwn ? 'My Clients' : `${selected.name}'s Clients`) : 'Clients';
+  return {
+    heading,
+    tableTitle,
+    advisorChoices: choices.length > 1 ? choices : [],
+    selected,
+    page: { ...page, rows: rows.map((r) => ({ ...r, canRemind: !r.submitted && canSendReminder(r.reminderSentAt, now) })) },
+    stalledDays,
+    billing,
+    team: team && team.length ? team : null,
+    invites,
+    joinPath: selected ? `/join/${selected.hash}` : null,
+  };
+}

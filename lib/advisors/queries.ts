@@ -1,0 +1,23 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { db } from '@/db';
+import { advisors, persons, users } from '@/db/schema';
+import type { Permission } from '@/lib/auth/policy';
+import { can } from '@/lib/auth/policy';
+import { advisorScope } from '@/lib/auth/scope';
+import type { PublicContext } from '@/lib/http/context';
+import { personName } from '@/lib/people/person-name';
+
+/** An advisor by hash with their name, within the actor's scope for the permission; null otherwise. */
+export async function advisorDisplay(ctx: PublicContext, hash: string, permission: Permission) {
+  const actor = ctx.actor;
+  if (!actor || !can(actor, permission)) return null;
+  const [row] = await db
+    .select({ id: advisors.id, hash: advisors.hash, firstName: persons.firstName, middleName: persons.middleName, lastName: persons.lastName, suffix: persons.suffix })
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .where(and(eq(advisors.hash, hash), advisorScope(actor)))
+    .limit(1);
+  return row ? { id: row.id, hash: row.hash, name: personName(row), isOwn: row.id === actor.advisorId } : null;
+}

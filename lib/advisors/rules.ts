@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import type { EstatePlanStatus } from '@/db/schema';
+import { ESTATE_PLAN_STATUSES } from '@/lib/estate-plans/statuses';
+
+/*
+ * The advisor workspace's rules, free of server imports so the dashboard's client components, the SQL
+ * queries and the unit tests share one definition: the client list's filters, sort orders and URL state,
+ * the invite resend wait, and the features lock thresholds.
+ */
+
+// ---- Client list filters (platform spec §4 "Client list filters") ----------------------------------------
+
+export const CLIENT_FILTERS = ['all', 'none', 'incomplete', 'attorney', 'canceled', 'complete', 'stalled'] as const;
+export type ClientFilter = (typeof CLIENT_FILTERS)[number];
+
+export const FILTER_LABELS: Record<ClientFilter, string> = {
+  all: 'All',
+  none: 'None',
+  incomplete: 'Incomplete',
+  attorney: 'Attorney Control',
+  canceled: 'Canceled',
+  complete: 'Complete',
+  stalled: 'Stalled',
+};
+
+/**
+ * The latest plan's statuses a filter keeps, or 'no-plan' (None), or null for no status condition (All,
+ * Stalled, whose own condition is on the household's last change and submission).
+ * - Incomplete: statuses that are not attorney-controlled (the client stage).
+ * - Attorney Control: attorney statuses except canceled and complete.
+ */
+export function filterStatuses(filter: ClientFilter): readonly EstatePlanStatus[] | 'no-plan' | null {
+  switch (filter) {
+    case 'none':
+      return 'no-plan';
+    case 'incomplete':
+      return ESTATE_PLAN_STATUSES.filter((s) => s.stage === 'client').map((s) => s.code);
+    case 'attorney':
+      return ESTATE_PLAN_STATUSES.filter((s) => s.stage === 'attorney' && s.code !== 'canceled' && s.code !== 'complete').map((s) => s.code);
+    case 'canceled':
+      return ['canceled'];
+    case 'complete':
+      return ['complete'];
+    default:
+      return null;
+  }
+}
+
+/** Whether a household with this latest status (null: no plan) passes a status filter (Stalled: see SQL). */
+export function statusPassesFilter(status: EstatePlanStatus | null, filter: ClientFilter): boolean {
+  const kept = filterStatuses(filter);
+  if (kept === null) return true;
+  if (kept === 'no-plan') return status === null;
+  return status !== null && kept.includes(status);
+}
+
+/** Days without an intake change after which an unsubmitted household counts as stalled (STALLED_AFTER_DAYS). */
+export const DEFAULT_STALLED_DAYS = 14;
+export function stalledAfterDays(env: Record<string, string | undefined> = process.env): number {
+  const days = Number(env.STALLED_AFTER_DAYS);
+  return Number.isInteger(days) && days >= 1 && days <= 365 ? days : DEFAULT_STALLED_DAYS;
+}
+
+/** The reminder allowance: at most one 'Send reminder' e-mail per household within this window. */
+export const REMINDER_INTERVAL_MS = 24 * 60 * 60 * 1000;
+export function canSendReminder(lastSentAt: Date | null, now: Date = new Date()): boolean {
+  return lastSentAt === null || now.getTime() - lastSentAt.getTime() >= REMINDER_INTERVAL_MS;
+}
+
+// ---- Search --------------------------------------------------------------------------------------------
+
+/** Status codes whose label (or code) contains the search text, so 'review' finds 'Sent for Review'; N/A too. */
+export function statusesMatching(term: string): { codes: EstatePlanStatus[]; noPlan: boolean } {
+  const needle = term.trim().toLowerCase();
+  if (!needle) return { codes: [], noPlan: false };
+  return {
+    codes: ESTATE_PLAN_STATUSES.filter((s) => s.label.toLowerCase().includes(needle) || s.code.includes(needle)).map((s) => s.code),
+    noPlan: 'n/a'.includes(needle),
+  };
+}
+
+/** Search text as a LIKE pattern matching it anywhere, with LIKE's wildcards taken literally. */
+export function likePattern(term: string): string {
+  return `%${term.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The digits of a search, for matching phone numbers stored as digits ('(555) 12' → '55512'), or ''. */
+export function phoneDigits(term: string): string {
+  const digits = term.replace(/\D/g, '');
+  return digits.length >= 3 ? digits : '';
+}
+
+// ---- Sorting and the URL state ---------------------------------------------------------------------------
+
+export const CLIENT_SORTS = ['name', 'spouse', 'created', 'status'] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+export const SORT_LABELS: Record<ClientSort, string> = { name: 'Name', spouse: 'Spouse', created: 'Created', status: 'Status' };
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+export const SEARCH_MAX_LENGTH = 100;
+
+/** The dashboard's list state as it lives in the address (`/dashboard?advisor=…&filter=…&sort=…&dir=…&q=…&page=…`). */
+export type ClientListState = {
+  advisor: string;
+  filter: ClientFilter;
+  sort: ClientSort;
+  dir: 'asc' | 'desc';
+  q: string;
+  page: number;
+  size: number;
+};
+
+export const DEFAULT_LIST_STATE: ClientListState = { advisor: '', filter: 'all', sort: 'created', dir: 'asc', q: '', page: 1, size: DEFAULT_PAGE_SIZE };
+
+const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+const listStateSchema = z.object({
+  advisor: z.preprocess(first, z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).catch('')).default(''),
+  filter: z.preprocess(first, z.enum(CLIENT_FILTERS).catch('all')).default('all'),
+  sort: z.preprocess(first, z.enum(CLIENT_SORTS).catch('created')).default('created'),
+  dir: z.preprocess(first, z.enum(['asc', 'desc']).catch('asc')).default('asc'),
+  q: z.preprocess(first, z.string().catch('').transform((s) => s.trim().slice(0, SEARCH_MAX_LENGTH))).default(''),
+  page: z.preprocess(first, z.coerce.number().int().min(1).max(100_000).catch(1)).default(1),
+  size: z.preprocess(
+    first,
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+      .catch(DEFAULT_PAGE_SIZE),
+  ).default(DEFAULT_PAGE_SIZE),
+});
+
+/** Reads the list state from search params; anything malformed falls back to its default (never an error). */
+export function parseListState(params: Record<string, string | string[] | undefined>): ClientListState {
+  return listStateSchema.parse(params) as ClientListState;
+}
+
+/** The query string of a list state, leaving defaults out so addresses stay short and shareable. */
+export function listStateQuery(state: Partial<ClientListState>): string {
+  const merged = { ...DEFAULT_LIST_STATE, ...state };
+  const params = new URLSearchParams();
+  for (const key of ['advisor', 'filter', 'sort', 'dir', 'q', 'page', 'size'] as const) {
+    const value = merged[key];
+    if (value !== DEFAULT_LIST_STATE[key] && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The SQL ordering of a sort: `created` ascending means newest first (the spec's "newest first when
+ * ascending"); name and spouse sort by last name, first name; status in workflow order; a row without the
+ * value (no spouse, no plan) sorts last in both directions; ties by newest client.
+ */
+export function sortDirectionOf(sort: ClientSort, dir: 'asc' | 'desc'): 'asc' | 'desc' {
+  if (sort === 'created') return dir === 'asc' ? 'desc' : 'asc';
+  return dir;
+}
+
+// ---- Invites ---------------------------------------------------------------------------------------------
+
+/** The spec's resend wait: 5 minutes after the last send. */
+export const INVITE_RESEND_WAIT_MS = 5 * 60 * 1000;
+/** The dashboard re-polls the invite list this often while any invite cannot be resent yet. */
+export const INVITE_POLL_MS = 30 * 1000;
+export const RESEND_TOOLTIP = 'Please wait 5 minutes before resending this invitation.';
+
+/** Whether an invite may be resent: not joined, and 5 minutes since the last send. */
+export function canResendInvite(invite: { sentAt: Date; joined: boolean }, now: Date = new Date()): boolean {
+  return !invite.joined && now.getTime() - invite.sentAt.getTime() >= INVITE_RESEND_WAIT_MS;
+}
+
+// ---- Features lock (platform spec §4, §9) --------------------------------------------------------------
+
+export const FEATURE_LOCKED_MESSAGE = 'Please pay in full your outstanding balance to continue using this feature.';
+export type LockState = 'ok' | 'warning' | 'locked';
+
+/** Locked at unpaid invoices >= max_invoices; a warning at max_invoices - 1. */
+export function lockStateOf(unpaidInvoices: number, maxInvoices: number): LockState {
+  if (unpaidInvoices >= maxInvoices) return 'locked';
+  if (unpaidInvoices >= maxInvoices - 1) return 'warning';
+  return 'ok';
+}
+
+export function lockWarningText(unpaidInvoices: number, maxInvoices: number): string {
+  return `You have ${unpaidInvoices} unpaid invoice${unpaidInvoices === 1 ? '' : 's'}. Features lock at ${maxInvoices}: please pay your outstanding balance to keep working on your clients' trusts.`;
+}
+
+// ---- New clients -----------------------------------------------------------------------------------------
+
+export const MAX_CLIENTS_PER_CREATION = 2;
+export const CLIENT_EMAILS_SAME = 'Client emails cannot be the same';
+
+/** Emails compare lower-cased and trimmed. */
+export function sameEmail(a: string | null | undefined, b: string | null | undefined): boolean {
+  return !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+}

@@ -1,0 +1,160 @@
+import 'server-only';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { db, type Queryable, type Tx } from '@/db';
+import { advisors, clients, invites, persons, users } from '@/db/schema';
+import { audit } from '@/lib/audit';
+import { canResendInvite, INVITE_RESEND_WAIT_MS } from '@/lib/advisors/rules';
+import { loadAdvisor } from '@/lib/auth/scope';
+import { AppError } from '@/lib/errors';
+import type { RequestContext } from '@/lib/http/context';
+import { deliverQueuedMail, queueMail } from '@/lib/mail/send-mail';
+import { personName } from '@/lib/people/person-name';
+import type { ResendInviteInput, SendInviteInput } from '@/lib/validation/advisors';
+import { inviteJoinLink, inviteMail, newInviteToken } from './invite-mail';
+
+/** An invite as the dashboard and the legacy calls show it (platform spec §3 "Invite"). */
+export type InviteView = {
+  id: string;
+  name: string;
+  email: string;
+  sent_at: string;
+  sent_at_formatted: string;
+  /** Joined: the client has an account. */
+  is_created: boolean;
+  can_resend: boolean;
+};
+
+export const INVITE_SENT = 'Client invitation sent successfully';
+export const INVITE_RESENT = 'Client invitation resent successfully';
+export const INVITE_WAIT = 'Please wait 5 minutes before resending this invitation.';
+export const INVITE_JOINED = 'This client has already joined.';
+export const EMAIL_HAS_ACCOUNT = 'An account with this email already exists.';
+
+const TIME_ZONE = process.env.APP_TIME_ZONE || 'America/New_York';
+const sentFormat = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** The list's date: 11/23/2026, 9:31 AM (the app's time zone, APP_TIME_ZONE). */
+export function formatSentAt(date: Date): string {
+  return sentFormat.format(date);
+}
+
+export function toInviteView(row: { hash: string; clientName: string; clientEmail: string; sentAt: Date; joinedUserId: number | null }, now = new Date()): InviteView {
+  const joined = row.joinedUserId !== null;
+  return {
+    id: row.hash,
+    name: row.clientName,
+    email: row.clientEmail,
+    sent_at: row.sentAt.toISOString(),
+    sent_at_formatted: formatSentAt(row.sentAt),
+    is_created: joined,
+    can_resend: canResendInvite({ sentAt: row.sentAt, joined }, now),
+  };
+}
+
+/** The invites of one advisor (already loaded through the scope), newest first. */
+export async function invitesOfAdvisor(advisorId: number, q: Queryable = db, limit = 500): Promise<InviteView[]> {
+  const rows = await q
+    .select({ hash: invites.hash, clientName: invites.clientName, clientEmail: invites.clientEmail, sentAt: invites.sentAt, joinedUserId: invites.joinedUserId })
+    .from(invites)
+    .where(eq(invites.advisorId, advisorId))
+    .orderBy(desc(invites.sentAt), desc(invites.id))
+    .limit(limit);
+  const now = new Date();
+  return rows.map((r) => toInviteView(r, now));
+}
+
+/** The invites of an advisor by hash, within the actor's scope (the list and its 30-second re-poll). */
+export async function listInvites(ctx: RequestContext, input: { advisor_id: string }): Promise<InviteView[]> {
+  const advisor = await loadAdvisor(ctx, input.advisor_id, 'invite.send');
+  return invitesOfAdvisor(advisor.id);
+}
+
+async function advisorName(tx: Queryable, advisorId: number): Promise<string> {
+  const [row] = await tx
+    .select({ firstName: persons.firstName, middleName: persons.middleName, lastName: persons.lastName, suffix: persons.suffix })
+    .from(advisors)
+    .innerJoin(users, eq(users.id, advisors.userId))
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .where(eq(advisors.id, advisorId))
+    .limit(1);
+  return row ? personName(row) : 'Your financial advisor';
+}
+
+/**
+ * Writes an invite for a client (the New Client screen links it to the record it created) and queues its
+ * e-mail, inside the caller's transaction. Returns the outbox id to deliver after the commit.
+ */
+export async function writeInvite(
+  tx: Tx,
+  advisor: { id: number; hash: string },
+  invite: { name: string; email: string; clientId: number | null },
+): Promise<number> {
+  const { token, tokenHash } = newInviteToken();
+  await tx.insert(invites).values({ advisorId: advisor.id, clientName: invite.name, clientEmail: invite.email, clientId: invite.clientId, tokenHash });
+  return queueMail(tx, inviteMail({ to: invite.email, clientName: invite.name, advisorName: await advisorName(tx, advisor.id), link: inviteJoinLink(advisor.hash, token) }));
+}
+
+/** Delivers queued mails after their transaction committed (SMTP when configured; the outbox otherwise). */
+export async function deliverAll(ids: number[]): Promise<void> {
+  for (const id of ids) await deliverQueuedMail(id);
+}
+
+/**
+ * Sends an invitation (name, email) for an advisor in the actor's scope. An email that already has an
+ * account is refused (409: that person signs in instead). When the advisor already created a client with
+ * this email who has not joined, the invite points at that record, so joining takes it over.
+ */
+export async function sendInvite(ctx: RequestContext, input: SendInviteInput): Promise<InviteView[]> {
+  const outbox: number[] = [];
+  const list = await db.transaction(async (tx) => {
+    const advisor = await loadAdvisor(ctx, input.advisor_id, 'invite.send', tx);
+    const email = input.client_email;
+    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+    if (account) throw new AppError('CONFLICT', EMAIL_HAS_ACCOUNT);
+    const [pending] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .innerJoin(persons, eq(persons.id, clients.personId))
+      .where(and(eq(clients.advisorId, advisor.id), isNull(clients.userId), sql`lower(trim(${persons.email})) = ${email}`))
+      .orderBy(desc(clients.id))
+      .limit(1);
+    outbox.push(await writeInvite(tx, advisor, { name: input.client_name, email, clientId: pending?.id ?? null }));
+    await audit(tx, ctx, 'invite.send', { type: 'advisor', id: advisor.id }, { email, clientId: pending?.id ?? null });
+    return invitesOfAdvisor(advisor.id, tx);
+  });
+  await deliverAll(outbox);
+  return list;
+}
+
+/**
+ * Resends an invitation (by its public id) of an advisor in the actor's scope: a new link token, the send
+ * time reset, a new e-mail. Refused while joined (409) or within 5 minutes of the last send (429); the
+ * 5-minute condition is part of the UPDATE, so two resends at once send one e-mail.
+ */
+export async function resendInvite(ctx: RequestContext, input: ResendInviteInput): Promise<InviteView[]> {
+  const outbox: number[] = [];
+  const list = await db.transaction(async (tx) => {
+    const [invite] = await tx
+      .select({ id: invites.id, advisorId: invites.advisorId, advisorHash: advisors.hash, name: invites.clientName, email: invites.clientEmail, sentAt: invites.sentAt, joinedUserId: invites.joinedUserId })
+      .from(invites)
+      .innerJoin(advisors, eq(advisors.id, invites.advisorId))
+      .where(eq(invites.hash, input.id))
+      .limit(1);
+    if (!invite) throw new AppError('NOT_FOUND');
+    // Within the scope, for the permission (NOT_FOUND otherwise, the same answer as an unknown id).
+    const advisor = await loadAdvisor(ctx, invite.advisorHash, 'invite.send', tx);
+    if (invite.joinedUserId !== null) throw new AppError('CONFLICT', INVITE_JOINED);
+    const { token, tokenHash } = newInviteToken();
+    const updated = await tx
+      .update(invites)
+      .set({ sentAt: sql`now()`, tokenHash })
+      .where(and(eq(invites.id, invite.id), isNull(invites.joinedUserId), sql`${invites.sentAt} <= now() - make_interval(secs => ${INVITE_RESEND_WAIT_MS / 1000})`))
+      .returning({ id: invites.id });
+    if (!updated.length) throw new AppError('RATE_LIMITED', INVITE_WAIT);
+    outbox.push(await queueMail(tx, inviteMail({ to: invite.email, clientName: invite.name, advisorName: await advisorName(tx, advisor.id), link: inviteJoinLink(advisor.hash, token) })));
+    await audit(tx, ctx, 'invite.resend', { type: 'advisor', id: advisor.id }, { invite: input.id });
+    return invitesOfAdvisor(advisor.id, tx);
+  });
+  await deliverAll(outbox);
+  return list;
+}
