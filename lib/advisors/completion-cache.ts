@@ -34,6 +34,9 @@ export async function withCompletion(ctx: PublicContext, rows: ClientListRow[]):
         spouseHash: row.owner2Hash,
         advisorId: row.advisorId,
         addressedClientId: row.clientId,
+        // The completion does not depend on the lock: no figures read for it.
+        unpaidInvoices: 0,
+        maxInvoices: null,
       });
       return { row, percent: view.completion.percent };
     }),

@@ -1,19 +1,19 @@
 import 'server-only';
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
-import { advisors, clients, households } from '@/db/schema';
+import { advisors } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { hasGlobalReach } from '@/lib/auth/policy';
-import { clientScope } from '@/lib/auth/scope';
 import { AppError } from '@/lib/errors';
-import type { PublicContext } from '@/lib/http/context';
-import { FEATURE_LOCKED_MESSAGE, lockStateOf, type LockState } from './rules';
+import { FEATURE_LOCKED_MESSAGE, lockStateOf, NO_LOCK, type AdvisorLock } from './rules';
+
+export type { AdvisorLock } from './rules';
 
 /*
  * The features lock (platform spec §4): an advisor whose unpaid (open) invoices reach max_invoices is
  * locked out of their clients' intake, and so are their staff, their firm supervisor and the clients
- * themselves; attorneys and admins never are. Reads show the message on the page (the client-info
- * layouts); writes are refused in one place, the 'intake.write' household loader (lib/auth/scope.ts
+ * themselves; attorneys and admins never are. Reads show the message on the page (the intake view's
+ * featureLock, read with the household by loadHousehold); writes are refused in one place, the 'intake.write' household loader (lib/auth/scope.ts
  * loadHousehold), which every intake door goes through, so nothing is written.
  */
 
@@ -46,7 +46,6 @@ export async function guardIntakeWrite(actor: Actor, householdId: number, q: Que
   if (rows[0]?.locked) throw new AppError('FORBIDDEN', FEATURE_LOCKED_MESSAGE);
 }
 
-export type AdvisorLock = { state: LockState; unpaid: number; max: number };
 
 /** The lock of an advisor by id (for their own pages and the dashboard). */
 export async function advisorLock(advisorId: number, q: Queryable = db): Promise<AdvisorLock> {
@@ -55,36 +54,17 @@ export async function advisorLock(advisorId: number, q: Queryable = db): Promise
     .from(advisors)
     .where(eq(advisors.id, advisorId))
     .limit(1);
-  if (!row) return { state: 'ok', unpaid: 0, max: 0 };
+  if (!row) return NO_LOCK;
   return { state: lockStateOf(Number(row.unpaid), row.max), unpaid: Number(row.unpaid), max: row.max };
 }
 
 /**
- * The lock a client-info address opens under, for this actor: the household's advisor's, looked up within
- * the actor's scope (a hash of either spouse, or the numeric id). Attorneys and admins: always 'ok'. An
- * address outside the scope answers 'ok' here and is the page's 404.
+ * The lock an actor opens a household's intake under, from the figures loadHousehold read with it:
+ * attorneys and admins are never locked, nor is a household without an advisor.
  */
-export async function householdLock(ctx: PublicContext, address: string): Promise<AdvisorLock> {
-  const actor = ctx.actor;
-  const none: AdvisorLock = { state: 'ok', unpaid: 0, max: 0 };
-  if (!actor || hasGlobalReach(actor)) return none;
-  const trimmed = (address ?? '').trim();
-  const byAddress = /^\d{1,9}$/.test(trimmed) ? eq(clients.id, Number(trimmed)) : eq(clients.hash, trimmed);
-  const [row] = await db
-    .select({ unpaid: unpaidInvoicesSql(ADVISOR_ID), max: advisors.maxInvoices })
-    .from(clients)
-    .innerJoin(households, or(eq(households.owner1ClientId, clients.id), eq(households.owner2ClientId, clients.id)))
-    // The household's advisor is owner 1's (the plan and the fee are owner 1's).
-    .innerJoin(advisors, sql`${advisors.id} = (select c1.advisor_id from ${clients} c1 where c1.id = ${households.owner1ClientId})`)
-    .where(and(byAddress, clientScope(actor)))
-    .limit(1);
-  if (!row) return none;
-  return { state: lockStateOf(Number(row.unpaid), row.max), unpaid: Number(row.unpaid), max: row.max };
+export function householdLockOf(actor: Actor | null, household: { unpaidInvoices: number; maxInvoices: number | null }): AdvisorLock {
+  if (!actor || hasGlobalReach(actor) || household.maxInvoices === null) return NO_LOCK;
+  const unpaid = Number(household.unpaidInvoices);
+  return { state: lockStateOf(unpaid, household.maxInvoices), unpaid, max: household.maxInvoices };
 }
 
-/** The lock of the signed-in client's own household (/client-info without an id). */
-export async function ownHouseholdLock(ctx: PublicContext): Promise<AdvisorLock> {
-  const clientId = ctx.actor?.clientId;
-  if (!ctx.actor || clientId === null || clientId === undefined) return { state: 'ok', unpaid: 0, max: 0 };
-  return householdLock(ctx, String(clientId));
-}

@@ -176,6 +176,12 @@ export function canResendInvite(invite: { sentAt: Date; joined: boolean }, now: 
 export const FEATURE_LOCKED_MESSAGE = 'Please pay in full your outstanding balance to continue using this feature.';
 export type LockState = 'ok' | 'warning' | 'locked';
 
+/** An advisor's features lock as a page shows it: the state and the figures of the warning. */
+export type AdvisorLock = { state: LockState; unpaid: number; max: number };
+
+/** Never locked: attorneys and admins, and a household without an advisor. */
+export const NO_LOCK: AdvisorLock = { state: 'ok', unpaid: 0, max: 0 };
+
 /** Locked at unpaid invoices >= max_invoices; a warning at max_invoices - 1. */
 export function lockStateOf(unpaidInvoices: number, maxInvoices: number): LockState {
   if (unpaidInvoices >= maxInvoices) return 'locked';

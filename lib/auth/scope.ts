@@ -3,7 +3,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db, type Queryable } from '@/db';
 import { advisors, clients, estatePlans, households } from '@/db/schema';
-import { guardIntakeWrite } from '@/lib/advisors/feature-lock';
+import { guardIntakeWrite, unpaidInvoicesSql } from '@/lib/advisors/feature-lock';
 import { AppError } from '@/lib/errors';
 import type { PublicContext } from '@/lib/http/context';
 import type { Actor } from './actor';
@@ -60,6 +60,10 @@ export type Household = {
   advisorId: number | null;
   /** Which of the two the hash addressed. */
   addressedClientId: number;
+  /** The household's advisor's (owner 1's) unpaid invoices and their max_invoices: the features lock's
+   * figures, read with the household so a page needs no query of its own for them (null: no advisor). */
+  unpaidInvoices: number;
+  maxInvoices: number | null;
 };
 
 /** The actor of a door that refuses guests; the loaders take any context and treat a guest as outside. */
@@ -91,6 +95,8 @@ export async function loadHousehold(ctx: PublicContext, clientHash: string, perm
       spouseHash: owner2.hash,
       advisorId: clients.advisorId,
       addressedClientId: clients.id,
+      unpaidInvoices: unpaidInvoicesSql(sql`${owner1.advisorId}`),
+      maxInvoices: sql<number | null>`(select a.max_invoices from ${advisors} a where a.id = ${owner1.advisorId})`,
     })
     .from(clients)
     .innerJoin(households, or(eq(households.owner1ClientId, clients.id), eq(households.owner2ClientId, clients.id)))

@@ -17,6 +17,7 @@ import {
   users,
 } from '@/db/schema';
 import type { EstatePlanStatus } from '@/db/schema';
+import { householdLockOf } from '@/lib/advisors/feature-lock';
 import { can, type Permission } from '@/lib/auth/policy';
 import { clientScope, loadHousehold, type Household } from '@/lib/auth/scope';
 import { AppError } from '@/lib/errors';
@@ -505,6 +506,7 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
     isSubmitted,
     canSubmit: !!actor && can(actor, 'plan.submit') && !isSubmitted,
   };
+  const featureLock = householdLockOf(actor, household);
 
   const lists = { children: childViews, beneficiaries: beneficiaryViews, trustees: trusteeViews, agents: agentViews };
   const view: Omit<IntakeView, 'completion'> = {
@@ -524,6 +526,7 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
     note,
     people: peopleOf(lists),
     abilities,
+    featureLock,
   };
   return { ...view, completion: completionOf(view, (child) => isMinor(child.person.dob) && !child.guardian1) };
 }

@@ -7,6 +7,7 @@
  *
  * The compatibility routes answer the spec's own shape instead; lib/intake/legacy.ts maps this view onto it.
  */
+import type { AdvisorLock } from '@/lib/advisors/rules';
 import type { Owner } from './owners';
 import type { BENEFICIARY_TIERS, COMPANY_TYPES, IDENTIFIER_KINDS, POA_TYPES } from '@/lib/validation/lists';
 
@@ -298,4 +299,7 @@ export type IntakeView = {
   people: LinkCandidate[];
   completion: Completion;
   abilities: IntakeAbilities;
+  /** The household's advisor's features lock for this viewer (platform §4): the page shows the message
+   * instead of the intake when locked, and a warning one invoice before. */
+  featureLock: AdvisorLock;
 };

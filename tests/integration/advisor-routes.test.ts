@@ -1,7 +1,5 @@
 import { count, eq } from 'drizzle-orm';
 import { renderToStaticMarkup } from 'react-dom/server';
-import ClientInfoByIdLayout from '@/app/(workspace)/client-info/[id]/layout';
-import ClientInfoLayout from '@/app/(workspace)/client-info/layout';
 import { POST as fetchAdvisorRoute } from '@/app/api/advisor/fetch/route';
 import { POST as createClientsRoute } from '@/app/api/advisorCreateClient/route';
 import { POST as saveChild } from '@/app/api/clientInfo/updateOrCreate/child/route';
@@ -10,8 +8,12 @@ import { POST as resendInviteRoute } from '@/app/api/resendInvite/[id]/route';
 import { POST as sendInviteRoute } from '@/app/api/sendInvite/route';
 import { db } from '@/db';
 import * as t from '@/db/schema';
+import { FeatureLockGate } from '@/components/advisors/feature-lock-notice';
 import { FEATURE_LOCKED_MESSAGE } from '@/lib/advisors/rules';
+import { countQueries } from '@/db';
+import { loadIntake } from '@/lib/intake/load';
 import type { RouteHandler } from '@/lib/http/route';
+import { actorOf, ctxOf } from '../helpers/context';
 import { resetDatabase } from '../helpers/db';
 import { makeAdvisor, makeHousehold, makeUser } from '../helpers/factories';
 import { signInAs, signOut } from '../helpers/session';
@@ -109,23 +111,39 @@ describe('features lock on the intake routes and pages', () => {
 
   it("opening the client's info shows the message to the advisor and the client, a warning one invoice before", async () => {
     const { a, household } = await locked();
-    await signInAs(a.user);
-    const advisorView = renderToStaticMarkup(await ClientInfoByIdLayout({ children: 'INTAKE', params: Promise.resolve({ id: household.client.hash }) }));
-    expect(advisorView).toContain(FEATURE_LOCKED_MESSAGE);
-    expect(advisorView).not.toContain('INTAKE');
-    await signInAs(household.user);
-    const clientView = renderToStaticMarkup(await ClientInfoLayout({ children: 'INTAKE' }));
-    expect(clientView).toContain(FEATURE_LOCKED_MESSAGE);
+    // The page's one load of the household carries the lock (no query of its own); the page wraps the
+    // intake in FeatureLockGate with it, the warning for the advisory side only (app/(workspace)/client-info).
+    const page = async (user: typeof a.user, showWarning: boolean) => {
+      const view = await loadIntake(ctxOf(await actorOf(user)), household.client.hash);
+      return { view, html: renderToStaticMarkup(FeatureLockGate({ lock: view.featureLock, showWarning, children: 'INTAKE' })) };
+    };
+    const advisorView = await page(a.user, true);
+    expect(advisorView.view.featureLock).toEqual({ state: 'locked', unpaid: 1, max: 1 });
+    expect(advisorView.html).toContain(FEATURE_LOCKED_MESSAGE);
+    expect(advisorView.html).not.toContain('INTAKE');
+    const clientView = await page(household.user, false);
+    expect(clientView.html).toContain(FEATURE_LOCKED_MESSAGE);
     // One invoice paid: max 1 → 0 unpaid is the warning threshold (max - 1).
     await db.update(t.invoices).set({ status: 'paid' }).where(eq(t.invoices.advisorId, a.advisor.id));
-    await signInAs(a.user);
-    const warned = renderToStaticMarkup(await ClientInfoByIdLayout({ children: 'INTAKE', params: Promise.resolve({ id: household.client.hash }) }));
-    expect(warned).toContain('INTAKE');
-    expect(warned).toContain('unpaid invoice');
+    const warned = await page(a.user, true);
+    expect(warned.view.featureLock.state).toBe('warning');
+    expect(warned.html).toContain('INTAKE');
+    expect(warned.html).toContain('unpaid invoice');
+    expect((await page(household.user, false)).html).toBe('INTAKE');
     const legal = await makeUser({ isLegal: true });
     await db.update(t.invoices).set({ status: 'open' });
-    await signInAs(legal.user);
-    const attorneyView = renderToStaticMarkup(await ClientInfoByIdLayout({ children: 'INTAKE', params: Promise.resolve({ id: household.client.hash }) }));
-    expect(attorneyView).toBe('INTAKE');
+    expect((await page(legal.user, true)).view.featureLock.state).toBe('ok');
   });
+
+  it('the lock costs the page no query: the load runs as many statements locked as unlocked', async () => {
+    const { a, household } = await locked();
+    const ctx = ctxOf(await actorOf(a.user));
+    const lockedLoad = await countQueries(() => loadIntake(ctx, household.client.hash));
+    await db.update(t.invoices).set({ status: 'paid' }).where(eq(t.invoices.advisorId, a.advisor.id));
+    const openLoad = await countQueries(() => loadIntake(ctx, household.client.hash));
+    expect(lockedLoad.result.featureLock.state).toBe('locked');
+    expect(openLoad.result.featureLock.state).toBe('warning');
+    expect(lockedLoad.count).toBe(openLoad.count);
+  });
+
 });

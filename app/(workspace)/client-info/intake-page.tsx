@@ -1,7 +1,9 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
+import { FeatureLockGate } from '@/components/advisors/feature-lock-notice';
 import { IntakeScreen } from '@/components/intake/intake-screen';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
+import type { Actor } from '@/lib/auth/actor';
 import { AppError } from '@/lib/errors';
 import type { PublicContext } from '@/lib/http/context';
 import { loadIntake, resolveClientHash } from '@/lib/intake/load';
@@ -28,12 +30,18 @@ export function resolveAddressOr404(ctx: PublicContext, address: string): Promis
   return orNotFound(() => resolveClientHash(ctx, address));
 }
 
-/** The page frame around the intake's client components. */
-export function IntakePage({ view }: { view: IntakeView }) {
+/**
+ * The page frame around the intake's client components, behind the household's features lock (platform
+ * §4): locked, the spec's message instead of the intake; one invoice before, a warning above it for the
+ * advisory side (clients see the lock, not their advisor's billing warning).
+ */
+export function IntakePage({ view, actor }: { view: IntakeView; actor: Actor }) {
   return (
-    <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
-      {/* Attorneys and admins open a submitted trust on its review (intake §2). */}
-      <IntakeScreen view={view} startOnReview={view.abilities.isLegal && !!view.abilities.isSubmitted} />
-    </main>
+    <FeatureLockGate lock={view.featureLock} showWarning={!actor.isClient}>
+      <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
+        {/* Attorneys and admins open a submitted trust on its review (intake §2). */}
+        <IntakeScreen view={view} startOnReview={view.abilities.isLegal && !!view.abilities.isSubmitted} />
+      </main>
+    </FeatureLockGate>
   );
 }

@@ -15,5 +15,5 @@ export default async function ClientInfoPage() {
   const { actor } = ctx;
   if (!actor.isClient || actor.clientId === null) redirect(landingPathFor(actor));
   const view = await loadIntakeOr404(ctx, String(actor.clientId));
-  return <IntakePage view={view} />;
+  return <IntakePage view={view} actor={ctx.actor} />;
 }

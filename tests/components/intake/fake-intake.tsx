@@ -283,6 +283,7 @@ export function household(lists: Lists = {}): IntakeView {
     people: [],
     completion: { sections: [], percent: 0 },
     abilities: { canEdit: true, canRevealIdentifiers: false, isLegal: false },
+    featureLock: { state: 'ok', unpaid: 0, max: 0 },
     ...rest,
   });
 }

@@ -18,5 +18,5 @@ export default async function ClientInfoByIdPage({ params }: Props) {
   const hash = await resolveAddressOr404(ctx, id);
   if (hash !== id) redirect(`/client-info/${encodeURIComponent(hash)}`);
   const view = await loadIntakeOr404(ctx, hash);
-  return <IntakePage view={view} />;
+  return <IntakePage view={view} actor={ctx.actor} />;
 }
