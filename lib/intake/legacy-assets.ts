@@ -3,7 +3,7 @@ import { maskAccountNumber } from '@/lib/format/account';
 import { GIFT_TYPES } from '@/lib/validation/lists';
 import { legacyAssetShapes } from '@/lib/validation/intake-assets';
 import type { AccountKind, AccountView, AddressView, BeneficiaryView, CompanyTerms, CompanyView, GiftView, IntakeView, PropertyView } from './types';
-import { legacyBoolean, perspectiveOf, toLegacyLists } from './legacy';
+import { byOwnerLists, legacyBoolean, perspectiveOf, toLegacyLists } from './legacy';
 import type { Owner } from './owners';
 
 /*
@@ -207,14 +207,6 @@ function legacyAccount(a: AccountView, perspective: 1 | 2) {
     number: maskAccountNumber(a.numberLast4) || null,
     value: a.value,
   };
-}
-
-function byOwnerLists<N extends string, T extends { owner: Owner }>(name: N, items: T[]) {
-  return {
-    [`${name}1`]: items.filter((i) => i.owner === '1'),
-    [`${name}2`]: items.filter((i) => i.owner === '2'),
-    [`${name}Both`]: items.filter((i) => i.owner === 'both'),
-  } as Record<`${N}1` | `${N}2` | `${N}Both`, T[]>;
 }
 
 /**

@@ -367,7 +367,7 @@ function legacyAgent(agent: AgentView, perspective: 1 | 2) {
 }
 
 /** Splits a list into the spec's 1 / 2 / Both lists under a name (beneficiaries1, beneficiaries2, beneficiariesBoth). */
-function byOwnerLists<N extends string, T extends { owner: Owner }>(name: N, items: T[]) {
+export function byOwnerLists<N extends string, T extends { owner: Owner }>(name: N, items: T[]) {
   return {
     [`${name}1`]: items.filter((i) => i.owner === '1'),
     [`${name}2`]: items.filter((i) => i.owner === '2'),
