@@ -1,12 +1,14 @@
 import 'server-only';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import diagnosticsChannel from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
+import { EmbeddedClient } from './embedded-client';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -79,13 +81,13 @@ function open(): Handle {
     const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
     return { db: drizzlePg({ client: pool, schema, logger: countingLogger }), driver: 'pg', close: () => pool.end() };
   }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { PGlite } = require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
   const dir = embeddedDataDir();
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  // PGlite on its own thread (db/embedded-client.ts), behind the calls drizzle's PGlite driver makes.
+  const client = new EmbeddedClient(dir);
   // Both drivers expose the same query builder; the pg type is the one the code is written against.
-  return { db: drizzlePglite({ client, schema, logger: countingLogger }) as unknown as Database, driver: 'pglite', close: () => client.close() };
+  const database = drizzlePglite({ client: client as unknown as PGlite, schema, logger: countingLogger }) as unknown as Database;
+  return { db: database, driver: 'pglite', close: () => client.close() };
 }
 
 // One handle per process, kept on globalThis so Next's dev reloads don't open a second PGlite on the folder.

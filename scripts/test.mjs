@@ -6,7 +6,8 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
-const args = ['--selectProjects', 'unit', 'components', 'integration', ...process.argv.slice(2)];
+// The extra arguments go first: `--selectProjects` takes every word after it as a project name.
+const args = [...process.argv.slice(2), '--selectProjects', 'unit', 'components', 'integration'];
 const env = {
   ...process.env,
   // PGlite's CommonJS build loads its WASM through dynamic import, which Jest's VM allows only with this flag.

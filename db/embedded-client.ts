@@ -1,0 +1,125 @@
+import 'server-only';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/*
+ * The embedded database (PGlite) on a thread of its own (db/embedded-worker.mjs), behind the two calls
+ * drizzle's PGlite driver makes: `query(sql, params, options)` and `transaction(fn)`.
+ *
+ * Why a thread: PGlite runs PostgreSQL as WebAssembly in the calling thread. In the server's thread every
+ * statement and the parsing of its rows ran between renders, so with a few concurrent requests each page
+ * waited behind all the others' queries (about half of a big intake page's CPU time, docs/performance.md).
+ * On its own thread the database works on the second core while the server renders.
+ *
+ * Transactions: PGlite has one connection. A transaction takes the database (later queries and
+ * transactions wait, in order, until it commits or rolls back), then sends BEGIN, its statements and
+ * COMMIT or ROLLBACK; the thread runs messages one at a time in arrival order. PGlite itself behaves the
+ * same: a plain query waits for an open transaction. (So code inside a transaction must use the
+ * transaction, never `db`, or it waits for itself, as it would with PGlite in-process.)
+ */
+
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, typeId: number) => unknown> };
+export type EmbeddedResults<T = unknown> = { rows: T[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
+type Reply = { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } };
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+/** What drizzle's driver calls on a PGlite instance and on its transactions. */
+export type EmbeddedQueryable = {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<EmbeddedResults<T>>;
+};
+
+// Next compiles db/ into .next; the thread's script is loaded from the project as it is.
+const workerScript = () => path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'db/embedded-worker.mjs');
+
+export class EmbeddedClient implements EmbeddedQueryable {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 1;
+  /** Set when the thread has stopped (closed, or crashed): every later call fails with it at once. */
+  #stopped: Error | null = null;
+  /** Settles when the last transaction that took the database has ended. */
+  #held: Promise<void> = Promise.resolve();
+
+  constructor(dataDir: string) {
+    this.#worker = new Worker(workerScript(), { workerData: { dataDir } });
+    // An idle database must not keep a script's process alive; it is referenced while a reply is awaited.
+    this.#worker.unref();
+    this.#worker.on('message', (reply: Reply) => this.#settle(reply));
+    this.#worker.on('error', (error) => this.#stop(error));
+    this.#worker.on('exit', (code) => this.#stop(new Error(`The embedded database thread stopped (exit code ${code}).`)));
+  }
+
+  async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<EmbeddedResults<T>> {
+    await this.#held;
+    return this.#queryNow<T>(sql, params, options);
+  }
+
+  async transaction<T>(fn: (tx: EmbeddedQueryable) => Promise<T>): Promise<T> {
+    const before = this.#held;
+    let release!: () => void;
+    this.#held = new Promise<void>((resolve) => (release = resolve));
+    await before;
+    const tx: EmbeddedQueryable = { query: (sql, params, options) => this.#queryNow(sql, params ?? [], options ?? {}) };
+    try {
+      await this.#queryNow('BEGIN');
+      const result = await fn(tx);
+      await this.#queryNow('COMMIT');
+      return result;
+    } catch (error) {
+      // A failed COMMIT has already ended the transaction; ROLLBACK then only warns.
+      await this.#queryNow('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#held;
+    try {
+      await this.#send({ op: 'close' });
+    } finally {
+      this.#stopped ??= new Error('The embedded database is closed.');
+      await this.#worker.terminate();
+    }
+  }
+
+  #queryNow<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<EmbeddedResults<T>> {
+    // Functions cannot cross to the thread. drizzle's parsers only keep a type's text as it is (its dates
+    // and intervals); the thread applies that to the same type ids.
+    const textTypes = Object.keys(options.parsers ?? {}).map(Number);
+    return this.#send({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', textTypes }) as Promise<EmbeddedResults<T>>;
+  }
+
+  #send(message: Record<string, unknown>): Promise<unknown> {
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      if (this.#stopped) return reject(this.#stopped);
+      if (this.#pending.size === 0) this.#worker.ref();
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...message, id });
+    });
+  }
+
+  #settle(reply: Reply): void {
+    const pending = this.#pending.get(reply.id);
+    if (!pending) return;
+    this.#pending.delete(reply.id);
+    if (this.#pending.size === 0) this.#worker.unref();
+    if (reply.error) pending.reject(databaseError(reply.error));
+    else pending.resolve(reply.result);
+  }
+
+  #stop(error: Error): void {
+    this.#stopped ??= error;
+    for (const pending of this.#pending.values()) pending.reject(error);
+    this.#pending.clear();
+  }
+}
+
+/** The thread's error as an Error again, with PostgreSQL's fields (code, constraint, detail, …) on it. */
+function databaseError({ message, stack, ...fields }: Record<string, unknown> & { message: string }): Error {
+  const error = Object.assign(new Error(message), fields);
+  if (typeof stack === 'string') error.stack = stack;
+  return error;
+}
