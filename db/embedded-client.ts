@@ -16,6 +16,8 @@ import { Worker } from 'node:worker_threads';
  * COMMIT or ROLLBACK; the thread runs messages one at a time in arrival order. PGlite itself behaves the
  * same: a plain query waits for an open transaction. (So code inside a transaction must use the
  * transaction, never `db`, or it waits for itself, as it would with PGlite in-process.)
+ *
+ * The thread keeps each statement text prepared (db/embedded-worker.mjs says why and how).
  */
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, typeId: number) => unknown> };
@@ -40,8 +42,9 @@ export class EmbeddedClient implements EmbeddedQueryable {
   /** Settles when the last transaction that took the database has ended. */
   #held: Promise<void> = Promise.resolve();
 
-  constructor(dataDir: string) {
-    this.#worker = new Worker(workerScript(), { workerData: { dataDir } });
+  /** `maxPrepared`: how many statement texts the thread keeps prepared (tests make it small). */
+  constructor(dataDir: string, { maxPrepared }: { maxPrepared?: number } = {}) {
+    this.#worker = new Worker(workerScript(), { workerData: { dataDir, maxPrepared } });
     // An idle database must not keep a script's process alive; it is referenced while a reply is awaited.
     this.#worker.unref();
     this.#worker.on('message', (reply: Reply) => this.#settle(reply));

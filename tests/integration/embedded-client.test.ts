@@ -94,3 +94,51 @@ test('queries and transactions that arrive while a transaction is open wait for 
   // Nobody saw the first transaction half done, and the later read saw the second transaction too.
   expect(seen).toEqual(['first committed', 'read one,two', 'second committed', 'read one,two,three']);
 });
+
+describe('prepared statements (each statement text is prepared once and reused)', () => {
+  let small: EmbeddedClient;
+  beforeAll(async () => {
+    // Two prepared texts at most, so the third evicts the least recently used.
+    small = new EmbeddedClient('memory://', { maxPrepared: 2 });
+    await small.query('create table kinds (id int primary key, at timestamptz, flag boolean, doc jsonb, tags text[], amount numeric(12, 2))');
+  }, 60_000);
+  afterAll(async () => {
+    await small.close();
+  });
+
+  test('parameters of every kind the app sends are serialized as PGlite does, on first and later runs', async () => {
+    const insert = 'insert into kinds values ($1, $2, $3, $4, $5, $6)';
+    await small.query(insert, [1, new Date('2026-03-04T05:06:07Z'), true, JSON.stringify({ a: [1, 'two'] }), ['x', 'y'], '12.50']);
+    await small.query(insert, [2, null, false, null, [], '0.10']);
+    const rows = (await small.query<Record<string, unknown>>('select id, at, flag, doc, tags, amount from kinds order by id')).rows;
+    expect(rows.map((r) => [r.id, (r.at as Date | null)?.toISOString() ?? null, r.flag, r.doc, r.tags, r.amount])).toEqual([
+      [1, '2026-03-04T05:06:07.000Z', true, { a: [1, 'two'] }, ['x', 'y'], '12.50'],
+      [2, null, false, null, [], '0.10'],
+    ]);
+  });
+
+  test('more texts than are kept: the least recently used is closed and prepared again when it comes back', async () => {
+    const texts = ['select count(*)::int as n from kinds', 'select max(id) as n from kinds', 'select min(id) as n from kinds'];
+    for (let round = 0; round < 3; round++) {
+      for (const text of texts) expect((await small.query<{ n: number }>(text)).rows[0].n).toEqual(expect.any(Number));
+    }
+  });
+
+  test('a statement whose table changed shape is prepared again (a migration between two runs)', async () => {
+    await small.query('create table shape (a int)');
+    await small.query('insert into shape values (1)');
+    expect((await small.query('select * from shape')).rows).toEqual([{ a: 1 }]);
+    await small.query('alter table shape add column b text');
+    expect((await small.query('select * from shape')).rows).toEqual([{ a: 1, b: null }]);
+    await small.query('drop table shape');
+    await expect(small.query('select * from shape')).rejects.toMatchObject({ code: '42P01' });
+    await small.query('create table shape (c int)');
+    expect((await small.query('select * from shape')).rows).toEqual([]);
+  });
+
+  test('a statement that does not parse fails with its error and leaves the connection usable', async () => {
+    await expect(small.query('selec 1')).rejects.toMatchObject({ code: '42601' });
+    await expect(small.transaction(async (tx) => tx.query('selec 1'))).rejects.toMatchObject({ code: '42601' });
+    expect((await small.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+});
