@@ -138,7 +138,9 @@ describe('sealing identifiers', () => {
     const sealed = sealAccountNumber(raw, place, ringA);
     expect(sealed.last4).toBe(last4);
     expect(openIdentifier(sealed.cipher, place, ringA)).toBe(kept);
-    expect(sealed.cipher).not.toContain(kept);
+    // The stored text never carries the number. (Two or three characters turn up in random base64 by
+    // chance, about once in a hundred runs for "Z9", so the check starts at four.)
+    if (kept.length >= 4) expect(sealed.cipher).not.toContain(kept);
   });
 
   it('binds a sealed value to its place', () => {
