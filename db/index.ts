@@ -2,8 +2,10 @@ import 'server-only';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PGlite } from '@electric-sql/pglite';
+import type { PoolClient } from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import diagnosticsChannel from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fs from 'node:fs';
@@ -79,6 +81,7 @@ function open(): Handle {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { Pool } = require('pg') as typeof import('pg');
     const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    pool.on('connect', prepareByText);
     return { db: drizzlePg({ client: pool, schema, logger: countingLogger }), driver: 'pg', close: () => pool.end() };
   }
   const dir = embeddedDataDir();
@@ -88,6 +91,23 @@ function open(): Handle {
   // Both drivers expose the same query builder; the pg type is the one the code is written against.
   const database = drizzlePglite({ client: client as unknown as PGlite, schema, logger: countingLogger }) as unknown as Database;
   return { db: database, driver: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Names every statement after its text, so each connection parses and plans a statement once and later
+ * only binds and executes it (node-postgres prepares a named statement on its first use per connection).
+ * The app sends few distinct texts: drizzle builds the same text for the same query shape, with the values
+ * as parameters. The embedded database does the same in its thread (db/embedded-worker.mjs).
+ */
+function prepareByText(client: PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) => {
+    const named =
+      config && typeof config === 'object' && 'text' in config && typeof config.text === 'string' && !(config as { name?: string }).name
+        ? { ...config, name: `tw_${createHash('sha256').update(config.text).digest('base64url').slice(0, 24)}` }
+        : config;
+    return query(named, ...rest);
+  }) as PoolClient['query'];
 }
 
 // One handle per process, kept on globalThis so Next's dev reloads don't open a second PGlite on the folder.
