@@ -149,6 +149,11 @@ export async function benchAdvisorDashboard({ base, password, log, print = (line
       await fetch(new URL(p, base), { headers: { cookie: small } });
     }
   }
+  // Then one uncounted second of each measured path at full load, so the rounds measure the steady state
+  // rather than the JIT's warm-up (as the page measures do).
+  for (const [p, cookie] of [['/login', ''], ['/dashboard', small], ['/settings', large], ...Object.values(pages).map((p) => [p, large])]) {
+    await latencies(base, p, cookie, { ms: 1000 });
+  }
   const results = [];
   // Statements per request, large against small (same pages, both caches warm).
   for (const [name, p] of Object.entries(pages)) {
