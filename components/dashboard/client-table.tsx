@@ -38,6 +38,7 @@ export function ClientTable({ data, state }: Props) {
 
   return (
     <section aria-labelledby="clients-title" className={styles.card}>
+      {page.rows.length > 0 ? <AddressCardSymbol /> : null}
       <h2 id="clients-title">{data.tableTitle}</h2>
       <nav aria-label="Client filters" className={styles.filters}>
         {CLIENT_FILTERS.map((filter) => (
@@ -157,14 +158,30 @@ export function ClientTable({ data, state }: Props) {
   );
 }
 
+const ADDRESS_CARD = 'icon-address-card';
+
+/**
+ * The address-card icon, drawn once per page: every row's icon refers to it (`<use>`), so a page of rows
+ * carries one drawing, not one per row (each was five elements in the HTML and again in the RSC payload).
+ */
+function AddressCardSymbol() {
+  return (
+    <svg aria-hidden="true" focusable="false" className="visually-hidden">
+      <symbol id={ADDRESS_CARD} viewBox="0 0 24 24">
+        <rect x="2" y="4" width="20" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        <circle cx="8" cy="11" r="2.3" fill="currentColor" />
+        <path d="M4.8 16.5c.6-1.9 1.8-2.8 3.2-2.8s2.6.9 3.2 2.8" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        <path d="M14 9h5M14 12.5h5M14 16h3" stroke="currentColor" strokeWidth="1.6" />
+      </symbol>
+    </svg>
+  );
+}
+
 /** The address-card icon of a client row (opens client-info). */
 function AddressCardIcon() {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <rect x="2" y="4" width="20" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      <circle cx="8" cy="11" r="2.3" fill="currentColor" />
-      <path d="M4.8 16.5c.6-1.9 1.8-2.8 3.2-2.8s2.6.9 3.2 2.8" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      <path d="M14 9h5M14 12.5h5M14 16h3" stroke="currentColor" strokeWidth="1.6" />
+    <svg width="22" height="22" aria-hidden="true" focusable="false">
+      <use href={`#${ADDRESS_CARD}`} />
     </svg>
   );
 }

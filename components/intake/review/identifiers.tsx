@@ -62,7 +62,12 @@ export function RevealProvider({ children }: { children: ReactNode }) {
   );
   const clearPrinted = useCallback(() => setPrinted({}), []);
   const value = useMemo(() => ({ shown, printed, reveal, hide, fetchForPrint, clearPrinted }), [shown, printed, reveal, hide, fetchForPrint, clearPrinted]);
-  return <RevealContext.Provider value={value}>{children}</RevealContext.Provider>;
+  return (
+    <RevealContext.Provider value={value}>
+      {view.abilities.canRevealIdentifiers ? <EyeSymbol /> : null}
+      {children}
+    </RevealContext.Provider>
+  );
 }
 
 function useReveal(): Revealed {
@@ -103,11 +108,24 @@ export function MaskedIdentifier({ refOf, last4, label }: { refOf: IdentifierRef
   );
 }
 
+const EYE = 'icon-eye';
+
+/** The eye, drawn once for the review: each reveal button refers to it (a review has dozens of identifiers). */
+function EyeSymbol() {
+  return (
+    <svg aria-hidden="true" focusable="false" className="visually-hidden">
+      <symbol id={EYE} viewBox="0 0 24 24">
+        <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
+        <circle cx="12" cy="12" r="3" />
+      </symbol>
+    </svg>
+  );
+}
+
 function EyeIcon({ open }: { open: boolean }) {
   return (
     <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
-      <circle cx="12" cy="12" r="3" />
+      <use href={`#${EYE}`} />
       {!open && <line x1="3" y1="3" x2="21" y2="21" />}
     </svg>
   );
