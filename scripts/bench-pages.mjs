@@ -188,6 +188,32 @@ async function printedReviewBytes(base, path, cookie) {
   }
 }
 
+/** CPU time (ms) used so far by a process and its descendants (Linux /proc; null elsewhere). */
+function cpuMsOf(pid) {
+  const descendants = (id) =>
+    fs.readFileSync(`/proc/${id}/task/${id}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number).flatMap((c) => [c, ...descendants(c)]);
+  try {
+    return [pid, ...descendants(pid)].reduce((sum, id) => {
+      const fields = fs.readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
+      return sum + (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s
+    }, 0);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server's CPU time per render of a path, both threads (the render and the embedded database), from
+ * `renders` serial requests: a steadier measure than a p95 on a shared machine (docs/performance.md).
+ */
+async function cpuPerRender(base, server, path, cookie, renders = 100) {
+  await latencies(base, path, { cookie, connections: 1, requests: 20 });
+  const before = cpuMsOf(server.pid);
+  await latencies(base, path, { cookie, connections: 1, requests: renders });
+  const after = cpuMsOf(server.pid);
+  return before === null || after === null ? null : (after - before) / renders;
+}
+
 const ratioRow = (name, m) => {
   const ratio = m.p95 / m.loginP95;
   return { name, value: `${ratio.toFixed(2)}×: ${m.p95.toFixed(0)} ms against ${m.loginP95.toFixed(0)} ms`, budget: '≤ 3×', ok: ratio <= 3 };
@@ -220,6 +246,19 @@ export async function benchClientInfo({ base, env, server, log = (line) => conso
   await new Promise((r) => setTimeout(r, 200));
   const ownQueries = queriesPerRender(server.log(), from, '/client-info');
   const pdfBytes = await printedReviewBytes(base, path, attorney);
+  // For reference (no budget): CPU per render, the measure docs/performance.md proposes for these pages.
+  const cpu = {
+    intake: await cpuPerRender(base, server, path, advisor),
+    review: await cpuPerRender(base, server, path, attorney),
+    settings: await cpuPerRender(base, server, '/settings', advisor),
+    login: await cpuPerRender(base, server, '/login', ''),
+  };
+  if (Object.values(cpu).every((v) => v !== null)) {
+    log(
+      `CPU per render (reference, serial, server process): intake ${cpu.intake.toFixed(1)} ms = ${(cpu.intake / cpu.login).toFixed(2)}× /login, ` +
+        `review ${cpu.review.toFixed(1)} ms = ${(cpu.review / cpu.login).toFixed(2)}×, /settings ${cpu.settings.toFixed(1)} ms, /login ${cpu.login.toFixed(1)} ms`,
+    );
+  }
   const within = (n) => n !== null && n <= 10;
   return [
     { name: 'client-info (advisor, big couple): SQL queries per render', value: `${intake.queries} (client's own /client-info: ${ownQueries})`, budget: '≤ 10', ok: within(intake.queries) && within(ownQueries) },
