@@ -1,5 +1,6 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { axeViolations, browserForThisFile, demoPassword, newContext, screenshot, settle, signIn } from './helpers/browser';
+import type { Locator, Page } from 'playwright-core';
+import { browserForThisFile, screenshot } from './helpers/browser';
+import { alert, answer, expectNoViolations, modal, openHouseholdById, section, signedInPages } from './helpers/intake-pages';
 
 /*
  * The client-info page, sections 1-6 (issue 9), in Chromium against the demo data:
@@ -23,10 +24,8 @@ const RIVERAS = 'Pat Rivera & Sam Elise Rivera';
 const STALE = 'This record was changed by someone else. Reload to see the latest version.';
 
 const browser = browserForThisFile();
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const { signedIn, closeAll } = signedInPages(browser);
+afterEach(closeAll);
 
 /** The signed-in client's own household, hydrated. */
 async function openOwn(page: Page) {
@@ -34,54 +33,16 @@ async function openOwn(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-async function signedIn(email: string, width = 1280): Promise<Page> {
-  const context = await newContext(browser(), width);
-  contexts.push(context);
-  const page = await context.newPage();
-  await signIn(page, email, demoPassword());
-  return page;
-}
-
-/**
- * Opens a household by the spec's numeric client id (the demo's ids depend on the seed's order, so the
- * first id up to 12 whose page names the household is taken): the page redirects to the hash address.
- */
+/** Opens a household by the spec's numeric client id, on its sections (attorneys land on a submitted trust's review). */
 async function openHousehold(page: Page, names: string): Promise<string> {
-  for (let id = 1; id <= 12; id++) {
-    await page.goto(`/client-info/${id}`);
-    if (await page.getByText(names, { exact: true }).count()) {
-      // Hydrated before anything is clicked or measured.
-      await page.waitForLoadState('networkidle');
-      // Attorneys and admins open a submitted trust on its review (issue 10): Edit leads to the sections.
-      if (await page.getByRole('heading', { level: 1, name: 'Review Information' }).count()) {
-        await page.getByRole('button', { name: 'Edit', exact: true }).first().click();
-        await page.getByRole('heading', { level: 1, name: 'Client Information' }).waitFor();
-      }
-      const { pathname } = new URL(page.url());
-      expect(pathname).toMatch(/^\/client-info\/[A-Za-z0-9_-]{8,}$/);
-      return pathname;
-    }
+  const pathname = await openHouseholdById(page, names);
+  // Attorneys and admins open a submitted trust on its review (issue 10): Edit leads to the sections.
+  if (await page.getByRole('heading', { level: 1, name: 'Review Information' }).count()) {
+    await page.getByRole('button', { name: 'Edit', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Client Information' }).waitFor();
   }
-  throw new Error(`No household named ${names} among client ids 1-12`);
-}
-
-async function expectNoViolations(page: Page, name: string) {
-  await settle(page);
-  const violations = await axeViolations(page);
-  if (violations.length) await screenshot(page, `a11y-failure-${name}`);
-  expect({ name, violations }).toEqual({ name, violations: [] });
-}
-
-const modal = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
-const alert = (page: Page, name: string) => page.getByRole('alertdialog', { name, exact: true });
-const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
-/** Confirms a message dialog with the given button and waits for it to close. */
-async function answer(page: Page, dialogName: string, button: string) {
-  const dialog = alert(page, dialogName);
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: button, exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
+  expect(pathname).toMatch(/^\/client-info\/[A-Za-z0-9_-]{8,}$/);
+  return pathname;
 }
 
 /** Removes a record through its modal's Remove and the spec's confirmation. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { axeViolations, browserForThisFile, demoPassword, newContext, resultsDir, screenshot, settle, signIn } from './helpers/browser';
+import { browserForThisFile, resultsDir, screenshot } from './helpers/browser';
+import { alert, answer, expectNoViolations, modal, openHouseholdById as openHousehold, section, signedInPages } from './helpers/intake-pages';
 
 /*
  * The client-info page, sections 7-14 (issue 10), in Chromium against the demo data: the advisor Alice fills
@@ -14,48 +14,8 @@ const ADVISOR = 'alice.morgan@demo.trustwell.test';
 const OKAFORS = 'Chidi Okafor & Amara Okafor';
 
 const browser = browserForThisFile();
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-async function signedIn(email: string, width = 1280): Promise<Page> {
-  const context = await newContext(browser(), width);
-  contexts.push(context);
-  const page = await context.newPage();
-  await signIn(page, email, demoPassword());
-  return page;
-}
-
-/** Opens a household by the spec's numeric client id (the first id whose page names it). */
-async function openHousehold(page: Page, names: string): Promise<string> {
-  for (let id = 1; id <= 20; id++) {
-    await page.goto(`/client-info/${id}`);
-    if (await page.getByText(names, { exact: true }).count()) {
-      await page.waitForLoadState('networkidle');
-      return new URL(page.url()).pathname;
-    }
-  }
-  throw new Error(`No household named ${names} among client ids 1-20`);
-}
-
-async function expectNoViolations(page: Page, name: string) {
-  await settle(page);
-  const violations = await axeViolations(page);
-  if (violations.length) await screenshot(page, `a11y-failure-${name}`);
-  expect({ name, violations }).toEqual({ name, violations: [] });
-}
-
-const modal = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
-const alert = (page: Page, name: string) => page.getByRole('alertdialog', { name, exact: true });
-const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
-async function answer(page: Page, dialogName: string, button: string) {
-  const dialog = alert(page, dialogName);
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: button, exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
+const { signedIn, closeAll } = signedInPages(browser);
+afterEach(closeAll);
 
 async function fillAddress(scope: ReturnType<typeof modal>, street: string, city: string, state: string, zip: string, value: string) {
   await scope.getByRole('textbox', { name: 'Street' }).fill(street);

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { axeViolations, browserForThisFile, demoPassword, newContext, resultsDir, screenshot, settle, signIn } from './helpers/browser';
+import type { Page } from 'playwright-core';
+import { browserForThisFile, resultsDir, screenshot, settle } from './helpers/browser';
+import { alert, expectNoViolations, openHouseholdById as openHousehold, signedInPages } from './helpers/intake-pages';
 
 /*
  * The review page, the submission and the attorney's status (issue 10), in Chromium against the demo data:
@@ -20,45 +21,15 @@ const ADVISOR = 'alice.morgan@demo.trustwell.test';
 const NAKAMURAS = 'Lee Nakamura & Robin Nakamura';
 
 const browser = browserForThisFile();
-const contexts: BrowserContext[] = [];
-afterAll(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-async function signedIn(email: string, width = 1280): Promise<Page> {
-  const context = await newContext(browser(), width);
-  contexts.push(context);
-  const page = await context.newPage();
-  await signIn(page, email, demoPassword());
-  return page;
-}
-
-const alert = (page: Page, name: string) => page.getByRole('alertdialog', { name, exact: true });
-
-async function expectNoViolations(page: Page, name: string) {
-  await settle(page);
-  const violations = await axeViolations(page);
-  if (violations.length) await screenshot(page, `a11y-failure-${name}`);
-  expect({ name, violations }).toEqual({ name, violations: [] });
-}
+// The journey's pages live across its steps: their contexts close when the file is done.
+const { signedIn, closeAll } = signedInPages(browser);
+afterAll(closeAll);
 
 async function openReview(page: Page) {
   await page.goto('/client-info');
   await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Review & Submit Trust' }).first().click();
   await page.getByRole('heading', { level: 1, name: 'Review & Submit Trust' }).waitFor();
-}
-
-/** The household's address, by the spec's numeric client id (redirected to the hash address). */
-async function openHousehold(page: Page, names: string): Promise<string> {
-  for (let id = 1; id <= 20; id++) {
-    await page.goto(`/client-info/${id}`);
-    if (await page.getByText(names, { exact: true }).count()) {
-      await page.waitForLoadState('networkidle');
-      return new URL(page.url()).pathname;
-    }
-  }
-  throw new Error(`No household named ${names} among client ids 1-20`);
 }
 
 describe('review, submission and the attorney status', () => {
