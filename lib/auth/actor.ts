@@ -1,7 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
-import { inArray, sql } from 'drizzle-orm';
-import { db } from '@/db';
+import { sql } from 'drizzle-orm';
+import { preparedRead } from '@/db/prepared';
 import { advisors, clients, households, persons, users } from '@/db/schema';
 import { personName } from '@/lib/people/person-name';
 import { rolesOf, type Role, type RoleFlags } from './roles';
@@ -35,10 +35,11 @@ export type SessionClaims = { uid: string; sv: number; abs: number; imp?: { uid:
  * One query loads the user (and the impersonating admin, when there is one) with everything the policy
  * needs: role flags, the advisor and client rows, and the advisors whose clients the user may reach (their
  * own, the ones they work for as staff, and as a firm supervisor every advisor of their firms). Only the
- * columns used here are selected: no password hash, no SSN.
+ * columns used here are selected: no password hash, no SSN. Every signed-in request runs it: it is built
+ * once (db/prepared.ts) and run with the hashes.
  */
-async function loadUsers(hashes: string[]) {
-  return db
+const usersByHash = preparedRead('actor_users', (q) =>
+  q
     .select({
       id: users.id,
       hash: users.hash,
@@ -76,7 +77,11 @@ async function loadUsers(hashes: string[]) {
     })
     .from(users)
     .innerJoin(persons, sql`${persons.id} = ${users.personId}`)
-    .where(inArray(users.hash, hashes));
+    .where(sql`${users.hash} = any(${sql.placeholder('hashes')})`),
+);
+
+async function loadUsers(hashes: string[]) {
+  return usersByHash().execute({ hashes });
 }
 
 /** Loads the actor for session claims, or null when the user is gone, disabled or the session is stale. */

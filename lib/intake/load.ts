@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db, readTogether, type Queryable } from '@/db';
+import { preparedRead } from '@/db/prepared';
 import { clients, persons, users } from '@/db/schema';
 import type { EstatePlanStatus } from '@/db/schema';
 import { householdLockOf } from '@/lib/advisors/feature-lock';
@@ -159,6 +160,58 @@ function valuesOf<V>(pivots: readonly Pivot<V>[], clientId: number | null): V | 
 const POA_ORDER: Record<PoaType, number> = { general: 0, medical: 1, financial: 2 };
 const firstOrder = (a: number | null, b: number | null) => Math.min(a ?? 100, b ?? 100);
 
+/** The household's clients (one or two) with the columns the view shows; built once (db/prepared.ts). */
+const householdClients = preparedRead('intake_clients', (q) =>
+  q
+    .select({
+      id: clients.id,
+      hash: clients.hash,
+      version: clients.version,
+      person: personColumns(persons),
+      loginEmail: users.email,
+      // The advisor's first firm decides the firm-specific rules.
+      firstFirm: sql<string | null>`(select f.name from advisor_firms af join firms f on f.id = af.firm_id where af.advisor_id = "clients"."advisor_id" order by af.position, af.firm_id limit 1)`,
+      gender: clients.gender,
+      residenceState: clients.residenceState,
+      isUsCitizen: clients.isUsCitizen,
+      isReceivingMedicaid: clients.isReceivingMedicaid,
+      hasMentalDisorder: clients.hasMentalDisorder,
+      wantsLifeSupport: clients.wantsLifeSupport,
+      wantsCremation: clients.wantsCremation,
+      isOrganDonor: clients.isOrganDonor,
+      hasEstatePlan: clients.hasEstatePlan,
+      estatePlanType: clients.estatePlanType,
+      trustName: clients.trustName,
+      trustDate: clients.trustDate,
+      trustTimesAmended: clients.trustTimesAmended,
+      trustReplacementReason: clients.trustReplacementReason,
+      isAssetsTrustOwned: clients.isAssetsTrustOwned,
+      trustGoverningState: clients.trustGoverningState,
+      intent1: clients.hasTrustIntent1,
+      intent2: clients.hasTrustIntent2,
+      intent3: clients.hasTrustIntent3,
+      intent4: clients.hasTrustIntent4,
+      intent5: clients.hasTrustIntent5,
+      intent6: clients.hasTrustIntent6,
+      intent7: clients.hasTrustIntent7,
+      trustIntentOther: clients.trustIntentOther,
+      isSpouseBeneficiary: clients.isSpouseBeneficiary,
+      isSpousePoaGeneral: clients.isSpousePoaGeneral,
+      isSpousePoaMedical: clients.isSpousePoaMedical,
+      isSpousePoaFinancial: clients.isSpousePoaFinancial,
+      isTrustSubmitted: clients.isTrustSubmitted,
+    })
+    .from(clients)
+    .innerJoin(persons, eq(persons.id, clients.personId))
+    .leftJoin(users, eq(users.id, clients.userId))
+    .where(sql`${clients.id} = any(${sql.placeholder('clientIds')})`),
+);
+
+/** Every list of the household in one row (listColumns below); built once. */
+const householdLists = preparedRead('intake_lists', (q) =>
+  q.select(listColumns()).from(clients).where(sql`${clients.id} = ${sql.placeholder('owner1Id')}`),
+);
+
 /**
  * The IntakeView of a household already loaded through the scope (a write reloads it inside its
  * transaction with this). Two queries, run together (one after another in a transaction).
@@ -168,50 +221,8 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
   const clientIds = household.spouseId === null ? [household.clientId] : [household.clientId, household.spouseId];
 
   const [clientRows, [listRow]] = await readTogether(q, [
-    q
-      .select({
-        id: clients.id,
-        hash: clients.hash,
-        version: clients.version,
-        person: personColumns(persons),
-        loginEmail: users.email,
-        // The advisor's first firm decides the firm-specific rules.
-        firstFirm: sql<string | null>`(select f.name from advisor_firms af join firms f on f.id = af.firm_id where af.advisor_id = "clients"."advisor_id" order by af.position, af.firm_id limit 1)`,
-        gender: clients.gender,
-        residenceState: clients.residenceState,
-        isUsCitizen: clients.isUsCitizen,
-        isReceivingMedicaid: clients.isReceivingMedicaid,
-        hasMentalDisorder: clients.hasMentalDisorder,
-        wantsLifeSupport: clients.wantsLifeSupport,
-        wantsCremation: clients.wantsCremation,
-        isOrganDonor: clients.isOrganDonor,
-        hasEstatePlan: clients.hasEstatePlan,
-        estatePlanType: clients.estatePlanType,
-        trustName: clients.trustName,
-        trustDate: clients.trustDate,
-        trustTimesAmended: clients.trustTimesAmended,
-        trustReplacementReason: clients.trustReplacementReason,
-        isAssetsTrustOwned: clients.isAssetsTrustOwned,
-        trustGoverningState: clients.trustGoverningState,
-        intent1: clients.hasTrustIntent1,
-        intent2: clients.hasTrustIntent2,
-        intent3: clients.hasTrustIntent3,
-        intent4: clients.hasTrustIntent4,
-        intent5: clients.hasTrustIntent5,
-        intent6: clients.hasTrustIntent6,
-        intent7: clients.hasTrustIntent7,
-        trustIntentOther: clients.trustIntentOther,
-        isSpouseBeneficiary: clients.isSpouseBeneficiary,
-        isSpousePoaGeneral: clients.isSpousePoaGeneral,
-        isSpousePoaMedical: clients.isSpousePoaMedical,
-        isSpousePoaFinancial: clients.isSpousePoaFinancial,
-        isTrustSubmitted: clients.isTrustSubmitted,
-      })
-      .from(clients)
-      .innerJoin(persons, eq(persons.id, clients.personId))
-      .leftJoin(users, eq(users.id, clients.userId))
-      .where(inArray(clients.id, clientIds)),
-    q.select(listColumns(clientIds, household.clientId)).from(clients).where(eq(clients.id, household.clientId)),
+    householdClients(q).execute({ clientIds }),
+    householdLists(q).execute({ clientIds, owner1Id: household.clientId }),
   ]);
   const childRows = jsonRows<ChildJson>(listRow?.children);
   const beneficiaryRows = jsonRows<BeneficiaryJson>(listRow?.beneficiaries);
@@ -523,8 +534,10 @@ const personJson = (p: string) =>
  * with the lists and the database is asked twice, not seven times. Never a cipher: identifiers and account
  * numbers only by their last four.
  */
-function listColumns(clientIds: number[], owner1Id: number) {
-  const inClients = (column: string) => inArray(sql.raw(column), clientIds);
+function listColumns() {
+  const clientIds = sql.placeholder('clientIds');
+  const owner1Id = sql.placeholder('owner1Id');
+  const inClients = (column: string) => sql`${sql.raw(column)} = any(${clientIds})`;
   const person = (alias: string) => sql.raw(personJson(alias));
   const address = (a: string) =>
     sql.raw(`'addressHash', ${a}.hash, 'street', ${a}.street, 'unit', ${a}.unit, 'city', ${a}.city, 'state', ${a}.state, 'zip', ${a}.zip, 'value', ${a}.value::text`);
