@@ -28,7 +28,7 @@ export function OutstandingBalance({ billing }: { billing: AdvisorBilling }) {
         {billing.isWaivingFee ? ' (you cover your clients’ fees)' : ''}.
       </p>
       {billing.invoices.length ? (
-        <Table label="Unpaid invoices" responsive="stack">
+        <Table label="Unpaid invoices" responsive="stack" columnLabels={['Invoice', 'Date', 'Amount', 'Paid', 'Due']}>
           <THead>
             <tr>
               <Th>Invoice</Th>
@@ -44,15 +44,15 @@ export function OutstandingBalance({ billing }: { billing: AdvisorBilling }) {
             ) : (
               billing.invoices.map((i) => (
                 <Tr key={i.hash}>
-                  <Td label="Invoice">{i.description}</Td>
-                  <Td label="Date">{day.format(new Date(i.createdAt))}</Td>
-                  <Td label="Amount" numeric>
+                  <Td>{i.description}</Td>
+                  <Td>{day.format(new Date(i.createdAt))}</Td>
+                  <Td numeric>
                     {usd(i.amount)}
                   </Td>
-                  <Td label="Paid" numeric>
+                  <Td numeric>
                     {usd(i.amountPaid)}
                   </Td>
-                  <Td label="Due" numeric>
+                  <Td numeric>
                     {usd(i.amountDue)}
                   </Td>
                 </Tr>

@@ -14,6 +14,9 @@ const shortDate = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-d
  * The client list: filter tabs, search, sortable headers and pages are plain links and a GET form over the
  * address's list state, so every view is shareable, the back button works, and nothing needs JavaScript.
  */
+/** The columns' labels on phones, where each row is a card (in the order of the header). */
+const CLIENT_COLUMN_LABELS = ['Name', 'Spouse', 'Email', 'Phone', 'Status', 'Completion', 'Last change', 'Created', 'Actions'];
+
 export function ClientTable({ data, state }: Props) {
   const { page } = data;
   const href = (change: Partial<ClientListState>) => `/dashboard${listStateQuery({ ...state, ...change })}`;
@@ -87,7 +90,7 @@ export function ClientTable({ data, state }: Props) {
       <p className={styles.count} aria-live="polite">
         {page.total === 0 ? 'No clients match.' : `Showing ${first}–${last} of ${page.total.toLocaleString('en-US')} ${page.total === 1 ? 'client' : 'clients'}`}
       </p>
-      <Table label={data.tableTitle} responsive="stack">
+      <Table label={data.tableTitle} responsive="stack" columnLabels={CLIENT_COLUMN_LABELS}>
         <THead>
           <tr>
             {sortHeader('name')}
@@ -109,14 +112,14 @@ export function ClientTable({ data, state }: Props) {
           ) : (
             page.rows.map((row) => (
               <Tr key={row.hash}>
-                <Td label="Name">{row.name}</Td>
-                <Td label="Spouse">{row.spouseName ?? ''}</Td>
-                <Td label="Email" className={styles.email}>
+                <Td>{row.name}</Td>
+                <Td>{row.spouseName ?? ''}</Td>
+                <Td className={styles.email}>
                   {row.email ?? ''}
                 </Td>
-                <Td label="Phone">{formatPhone(row.phone)}</Td>
-                <Td label="Status">{row.statusLabel}</Td>
-                <Td label="Completion">
+                <Td>{formatPhone(row.phone)}</Td>
+                <Td>{row.statusLabel}</Td>
+                <Td>
                   {row.completionPercent === null ? (
                     '—'
                   ) : (
@@ -126,13 +129,13 @@ export function ClientTable({ data, state }: Props) {
                     </span>
                   )}
                 </Td>
-                <Td label="Last change">
+                <Td>
                   <time dateTime={row.lastChangeAt.toISOString()}>{shortDate.format(row.lastChangeAt)}</time>
                 </Td>
-                <Td label="Created">
+                <Td>
                   <time dateTime={row.createdAt.toISOString()}>{shortDate.format(row.createdAt)}</time>
                 </Td>
-                <Td label="Actions">
+                <Td>
                   <span className={styles.actions}>
                     <Link href={`/client-info/${row.hash}`} className={styles.iconLink} aria-label={`Client information: ${row.name}`} title="Client information">
                       <AddressCardIcon />

@@ -69,7 +69,7 @@ export function InvitesSection({ advisorHash, initial }: Props) {
           Send Invite
         </Button>
       </Form>
-      <Table label="Sent invitations" responsive="stack">
+      <Table label="Sent invitations" responsive="stack" columnLabels={['Name', 'Email', 'Sent', 'Status', 'Resend']}>
         <THead>
           <tr>
             <Th>Name</Th>
@@ -87,15 +87,15 @@ export function InvitesSection({ advisorHash, initial }: Props) {
           ) : (
             invites.map((invite) => (
               <Tr key={invite.id}>
-                <Td label="Name">{invite.name}</Td>
-                <Td label="Email" className={styles.email}>
+                <Td>{invite.name}</Td>
+                <Td className={styles.email}>
                   {invite.email}
                 </Td>
-                <Td label="Sent">{invite.sent_at_formatted}</Td>
-                <Td label="Status">
+                <Td>{invite.sent_at_formatted}</Td>
+                <Td>
                   <span className={invite.is_created ? styles.joined : styles.sent}>{invite.is_created ? 'Joined' : 'Sent'}</span>
                 </Td>
-                <Td label="Resend">
+                <Td>
                   {invite.is_created ? null : invite.can_resend ? (
                     <Button size="sm" variant="secondary" onClick={() => resend(invite)} aria-label={`Resend invitation to ${invite.name}`}>
                       Resend

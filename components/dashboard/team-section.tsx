@@ -9,7 +9,7 @@ export function TeamSection({ team, selectedHash }: { team: AdvisorSummary[]; se
   return (
     <section aria-labelledby="team-title" className={styles.card}>
       <h2 id="team-title">My Team</h2>
-      <Table label="Advisors of my firm" responsive="stack">
+      <Table label="Advisors of my firm" responsive="stack" columnLabels={['Advisor', 'Clients', 'Open']}>
         <THead>
           <tr>
             <Th>Advisor</Th>
@@ -22,11 +22,11 @@ export function TeamSection({ team, selectedHash }: { team: AdvisorSummary[]; se
         <TBody>
           {team.map((a) => (
             <Tr key={a.hash}>
-              <Td label="Advisor">{a.isOwn ? `${a.name} (you)` : a.name}</Td>
-              <Td label="Clients" numeric>
+              <Td>{a.isOwn ? `${a.name} (you)` : a.name}</Td>
+              <Td numeric>
                 {a.clientCount.toLocaleString('en-US')}
               </Td>
-              <Td label="Open">
+              <Td>
                 {a.hash === selectedHash ? (
                   <span aria-current="true">Showing</span>
                 ) : (

@@ -10,26 +10,58 @@ export type TableProps = Omit<ComponentPropsWithRef<'table'>, 'children'> & {
   label?: string;
   /** 'scroll' (default) scrolls sideways on narrow screens; 'stack' turns rows into labelled cards below 768px. */
   responsive?: 'scroll' | 'stack';
+  /** With 'stack': each column's label, shown above the cell's value on phones ('' for a column without one). */
+  columnLabels?: readonly string[];
   children: ReactNode;
 };
 
 /** A table inside a scroll (or stacking) wrapper, so wide tables stay usable at 360px. */
-export function Table({ caption, label, responsive = 'scroll', className, children, ...rest }: TableProps) {
+export function Table({ caption, label, responsive = 'scroll', columnLabels, className, children, ...rest }: TableProps) {
   const name = label ?? (typeof caption === 'string' ? caption : undefined);
+  const labels = responsive === 'stack' && columnLabels?.some(Boolean) ? labelRules(columnLabels) : null;
   return (
     <div
-      className={cx(styles.wrapper, responsive === 'stack' && styles.stack)}
+      className={cx(styles.wrapper, responsive === 'stack' && styles.stack, labels?.className)}
       // Focusable so keyboard users can scroll it sideways (axe: scrollable-region-focusable).
       tabIndex={0}
       role={name ? 'region' : undefined}
       aria-label={name}
     >
+      {labels && (
+        // Hoisted into the head once per set of labels (React dedupes styles by href).
+        <style href={labels.className} precedence="default">
+          {labels.css}
+        </style>
+      )}
       <table className={cx(styles.table, className)} {...rest}>
         {caption && <caption className={styles.caption}>{caption}</caption>}
         {children}
       </table>
     </div>
   );
+}
+
+/** A text as a CSS string (quotes, backslashes, line breaks and `<` escaped, so it cannot end the style). */
+const cssString = (text: string) => `"${text.replace(/[\\"<\n]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `)}"`;
+
+/** FNV-1a, 32 bits: the same class name for the same labels on the server and in the browser. */
+function hashOf(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
+/**
+ * The stacked layout's cell labels: one rule per column (`td:nth-child(n)::before { content: "Name" }`)
+ * under a class named after the labels, instead of an attribute on every cell; tables with the same
+ * columns share one rule set. The message row (a cell spanning the columns) gets no label.
+ */
+function labelRules(columnLabels: readonly string[]): { className: string; css: string } {
+  const className = `cols-${hashOf(columnLabels.join('\u0000'))}`;
+  const rules = columnLabels
+    .map((text, i) => (text ? `.${className} td:not([colspan]):nth-child(${i + 1})::before{content:${cssString(text)}}` : ''))
+    .join('');
+  return { className, css: `@media (max-width:767.98px){${rules}}` };
 }
 
 /** The header row group. */
@@ -57,8 +89,8 @@ export function TBody({ empty, colSpan = 1, children, className, ...rest }: TBod
 /** A full-width row holding a message such as 'No Records to Display'. */
 export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
-    <tr className={styles.tr}>
-      <td className={cx(styles.td, styles.empty)} colSpan={colSpan}>
+    <tr>
+      <td className={styles.empty} colSpan={colSpan}>
         {children}
       </td>
     </tr>
@@ -66,8 +98,8 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
 }
 
 /** A table row. */
-export function Tr({ className, ...rest }: ComponentPropsWithRef<'tr'>) {
-  return <tr className={cx(styles.tr, className)} {...rest} />;
+export function Tr(props: ComponentPropsWithRef<'tr'>) {
+  return <tr {...props} />;
 }
 
 export type SortDirection = 'asc' | 'desc' | 'none';
@@ -90,7 +122,7 @@ export function Th({ sort = 'none', onSort, align = 'left', scope = 'col', class
     <th
       scope={scope}
       aria-sort={sortable ? ARIA_SORT[sort] : undefined}
-      className={cx(styles.th, align !== 'left' && styles[align], sortable && styles.sortable, className)}
+      className={cx(align !== 'left' && styles[align], sortable && styles.sortable, className) || undefined}
       {...rest}
     >
       {sortable ? (
@@ -106,20 +138,12 @@ export function Th({ sort = 'none', onSort, align = 'left', scope = 'col', class
 }
 
 export type TdProps = ComponentPropsWithRef<'td'> & {
-  /** Column name shown above the value in the stacked (phone) layout. */
-  label?: string;
   align?: Align;
   /** Right-aligned tabular digits, for amounts and counts. */
   numeric?: boolean;
 };
 
-/** A data cell. */
-export function Td({ label, align = 'left', numeric, className, ...rest }: TdProps) {
-  return (
-    <td
-      data-label={label}
-      className={cx(styles.td, align !== 'left' && styles[align], numeric && styles.numeric, className)}
-      {...rest}
-    />
-  );
+/** A data cell (its label in the stacked layout comes from the table's `columnLabels`). */
+export function Td({ align = 'left', numeric, className, ...rest }: TdProps) {
+  return <td className={cx(align !== 'left' && styles[align], numeric && styles.numeric, className) || undefined} {...rest} />;
 }

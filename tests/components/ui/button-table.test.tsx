@@ -108,8 +108,8 @@ describe('Table', () => {
         <TBody empty="No Records to Display" colSpan={2}>
           {['Ann', 'Bob'].map((name) => (
             <Tr key={name}>
-              <Td label="Name">{name}</Td>
-              <Td label="Status">In Progress</Td>
+              <Td>{name}</Td>
+              <Td>In Progress</Td>
             </Tr>
           ))}
         </TBody>
@@ -122,5 +122,52 @@ describe('Table', () => {
     expect(screen.getByRole('columnheader', { name: 'Status' })).not.toHaveAttribute('aria-sort');
     await userEvent.click(within(header).getByRole('button'));
     expect(onSort).toHaveBeenCalled();
+  });
+
+  it('labels the cells of a stacking table through one style rule per column, shared by tables with the same columns', () => {
+    const table = (label: string) => (
+      <Table label={label} responsive="stack" columnLabels={['Name', '', 'Say "hi" </style>']}>
+        <TBody empty="No Records to Display" colSpan={3}>
+          <Tr>
+            <Td>Ann</Td>
+            <Td>Edit</Td>
+            <Td>Hello</Td>
+          </Tr>
+        </TBody>
+      </Table>
+    );
+    render(
+      <>
+        {table('First')}
+        {table('Second')}
+      </>,
+    );
+    const [first, second] = screen.getAllByRole('region');
+    const labelsClass = [...first.classList].find((name) => name.startsWith('cols-'));
+    expect(labelsClass).toBeDefined();
+    expect(second).toHaveClass(labelsClass!);
+    // No attribute on the cells: the rules live in one hoisted style.
+    for (const cell of screen.getAllByRole('cell', { name: 'Ann' })) expect(cell).not.toHaveAttribute('data-label');
+    const styles = [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes(labelsClass!));
+    expect(styles).toHaveLength(1);
+    const css = styles[0].textContent!;
+    expect(css).toContain(`.${labelsClass} td:not([colspan]):nth-child(1)::before{content:"Name"}`);
+    // A column without a label gets no rule; quotes and '<' are escaped, so the text cannot end the style.
+    expect(css).not.toContain('nth-child(2)');
+    expect(css).toContain('nth-child(3)::before{content:"Say \\22 hi\\22  \\3c /style>"}');
+    expect(css.startsWith('@media (max-width:767.98px){')).toBe(true);
+  });
+
+  it('a scrolling table gets no label rules', () => {
+    render(
+      <Table label="Plain" columnLabels={['Name']}>
+        <TBody>
+          <Tr>
+            <Td>Ann</Td>
+          </Tr>
+        </TBody>
+      </Table>,
+    );
+    expect([...screen.getByRole('region').classList].some((name) => name.startsWith('cols-'))).toBe(false);
   });
 });
