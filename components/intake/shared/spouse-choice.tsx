@@ -29,8 +29,11 @@ type Props = {
  * is answered.
  */
 export function SpouseChoices({ choice, question }: Props) {
-  const { view } = useIntake();
+  const { view, canEdit } = useIntake();
   if (!view.spouse) return null;
+  // Someone who may not edit gets the answers as text, without a form per question (a form costs its
+  // render: the review and a submitted intake show many of them).
+  const Choice = canEdit ? SpouseChoiceForm : SpouseChoiceAnswer;
   const pairs: [ClientView, ClientView][] = [
     [view.client, view.spouse],
     [view.spouse, view.client],
@@ -38,7 +41,7 @@ export function SpouseChoices({ choice, question }: Props) {
   return (
     <div className={styles.choices}>
       {pairs.map(([client, other]) => (
-        <SpouseChoiceForm
+        <Choice
           key={client.hash}
           client={client}
           choice={choice}
@@ -49,8 +52,20 @@ export function SpouseChoices({ choice, question }: Props) {
   );
 }
 
-function SpouseChoiceForm({ client, choice, label }: { client: ClientView; choice: SpouseChoice; label: string }) {
-  const { run, canEdit } = useIntake();
+type ChoiceProps = { client: ClientView; choice: SpouseChoice; label: string };
+
+function SpouseChoiceAnswer({ client, choice, label }: ChoiceProps) {
+  const stored = spouseChoiceOf(client, choice);
+  return (
+    <div className={styles.readOnly}>
+      <p className={styles.question}>{label}</p>
+      <p className={styles.answer}>{stored === null ? <Unanswered /> : stored ? 'Yes' : 'No'}</p>
+    </div>
+  );
+}
+
+function SpouseChoiceForm({ client, choice, label }: ChoiceProps) {
+  const { run } = useIntake();
   const stored = spouseChoiceOf(client, choice);
   const { form, submit, saving } = useActionForm({
     schema: setSpouseChoiceSchema,
@@ -74,14 +89,6 @@ function SpouseChoiceForm({ client, choice, label }: { client: ClientView; choic
     return () => subscription.unsubscribe();
   }, [form, submit, choice]);
 
-  if (!canEdit) {
-    return (
-      <div className={styles.readOnly}>
-        <p className={styles.question}>{label}</p>
-        <p className={styles.answer}>{stored === null ? <Unanswered /> : stored ? 'Yes' : 'No'}</p>
-      </div>
-    );
-  }
   return (
     <Form form={form} onSubmit={submit} aria-label={label} className={styles.form}>
       <YesNoField name={choice} label={label} disabled={saving} />
