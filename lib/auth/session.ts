@@ -31,11 +31,41 @@ export function isLiveClaims(payload: Record<string, unknown> | null | undefined
   return now < payload.abs * 1000;
 }
 
+/*
+ * Decoded tokens, kept for their next requests: decoding is a key derivation (HKDF) and an AES-GCM
+ * decryption, about half a millisecond of the server's thread on every signed-in request
+ * (docs/performance.md). Keyed by the token itself, which only its holder can present, and dropped when
+ * the secret changes. A kept payload is checked against the clock on every read exactly as a fresh one,
+ * and the actor behind it is still loaded on every request, so a disabled user or a changed password ends
+ * the session at once. Only tokens that decoded are kept; the oldest goes first beyond DECODED_MAX.
+ */
+const DECODED_MAX = 1000;
+/** next-auth's own tolerance for `exp` when it decodes. */
+const CLOCK_TOLERANCE_SECONDS = 15;
+type Payload = Awaited<ReturnType<typeof decode>>;
+const decoded = { secret: '', tokens: new Map<string, NonNullable<Payload>>() };
+
+async function decodeOnce(token: string, secret: string, now: number): Promise<Payload> {
+  if (decoded.secret !== secret) decoded.tokens = new Map();
+  decoded.secret = secret;
+  const kept = decoded.tokens.get(token);
+  if (kept) {
+    const expired = typeof kept.exp === 'number' && now >= (kept.exp + CLOCK_TOLERANCE_SECONDS) * 1000;
+    return expired ? null : kept;
+  }
+  const payload = await decode({ token, secret });
+  if (payload) {
+    if (decoded.tokens.size >= DECODED_MAX) decoded.tokens.delete(decoded.tokens.keys().next().value!);
+    decoded.tokens.set(token, payload);
+  }
+  return payload;
+}
+
 /** Turns a session token into its claims; null when absent, past its absolute end, or tampered with. */
 export async function decodeSessionToken(token: string | undefined, now = Date.now()): Promise<SessionClaims | null> {
   if (!token) return null;
   try {
-    const payload = await decode({ token, secret: getSecrets().NEXTAUTH_SECRET });
+    const payload = await decodeOnce(token, getSecrets().NEXTAUTH_SECRET, now);
     if (!isLiveClaims(payload, now)) return null;
     const imp = payload.imp as SessionClaims['imp'];
     return { uid: payload.uid, sv: payload.sv, abs: payload.abs, ...(imp ? { imp } : {}) };

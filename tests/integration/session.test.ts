@@ -83,6 +83,19 @@ describe('next-auth and the app agree about a session', () => {
     expect((await sessionEndpoint()).body).toEqual({});
   });
 
+  it('a token decoded once and kept is still checked against the clock on every later read', async () => {
+    const { user } = await makeAdvisor();
+    const token = await encodeSessionToken(claimsOf(user));
+    const claims = await decodeSessionToken(token);
+    expect(claims?.uid).toBe(user.hash);
+    // The same token again: kept, same answer.
+    expect(await decodeSessionToken(token)).toEqual(claims);
+    // Read after its absolute end (and after the token's own expiry): refused although it was kept.
+    expect(await decodeSessionToken(token, (claims!.abs + 1) * 1000)).toBeNull();
+    // A tampered copy of a kept token is decoded afresh, and refused.
+    expect(await decodeSessionToken(`${token.slice(0, -4)}AAAA`)).toBeNull();
+  });
+
   it('polling the session endpoint never moves the end: no sliding renewal', async () => {
     const { user } = await makeAdvisor();
     await signInAs(user);
