@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db, type Queryable } from '@/db';
+import { preparedRead } from '@/db/prepared';
 import { advisors, clients, estatePlans, households } from '@/db/schema';
 import { guardIntakeWrite, unpaidInvoicesSql } from '@/lib/advisors/feature-lock';
 import { AppError } from '@/lib/errors';
@@ -32,6 +33,20 @@ export function clientScope(actor: Actor, t: ClientColumns = clients): SQL {
   if (actor.householdClientIds.length) reach.push(inArray(t.id, actor.householdClientIds));
   if (actor.advisorIds.length) reach.push(inArray(t.advisorId, actor.advisorIds));
   return reach.length ? or(...reach)! : NOTHING;
+}
+
+/**
+ * clientScope for a prepared read (db/prepared.ts): the actor's lists are placeholders, so every actor
+ * without global reach shares one statement text; give `scopeValues(actor)` to its execute. Same rows as
+ * clientScope: an empty list reaches nothing.
+ */
+function listedClientScope(t: ClientColumns = clients): SQL {
+  return sql`(${t.id} = any(${sql.placeholder('scopeClientIds')}) or ${t.advisorId} = any(${sql.placeholder('scopeAdvisorIds')}))`;
+}
+
+/** The values of listedClientScope's placeholders for an actor. */
+function scopeValues(actor: Actor) {
+  return { scopeClientIds: actor.householdClientIds, scopeAdvisorIds: actor.advisorIds };
 }
 
 /** Advisor rows whose clients, invites and billing are inside the actor's scope. */
@@ -83,9 +98,18 @@ function actorOrOutside(ctx: PublicContext, permission: Permission): Actor {
  */
 export async function loadHousehold(ctx: PublicContext, clientHash: string, permission: Permission, q: Queryable = db): Promise<Household> {
   const actor = actorOrOutside(ctx, permission);
+  const read = hasGlobalReach(actor) ? householdEverywhere : householdInLists;
+  const [row] = await read(q).execute({ clientHash, ...scopeValues(actor) });
+  if (!row) throw new AppError('NOT_FOUND');
+  if (permission === 'intake.write') await guardIntakeWrite(actor, row.householdId, q);
+  return row;
+}
+
+/** The household of a client hash, where the scope lets the actor reach it (every intake door reads it). */
+function householdQuery(q: Queryable, scope: SQL) {
   const owner1 = alias(clients, 'owner1');
   const owner2 = alias(clients, 'owner2');
-  const [row] = await q
+  return q
     .select({
       householdId: households.id,
       householdHash: households.hash,
@@ -102,12 +126,12 @@ export async function loadHousehold(ctx: PublicContext, clientHash: string, perm
     .innerJoin(households, or(eq(households.owner1ClientId, clients.id), eq(households.owner2ClientId, clients.id)))
     .innerJoin(owner1, eq(owner1.id, households.owner1ClientId))
     .leftJoin(owner2, eq(owner2.id, households.owner2ClientId))
-    .where(and(eq(clients.hash, clientHash), clientScope(actor)))
+    .where(and(eq(clients.hash, sql.placeholder('clientHash')), scope))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND');
-  if (permission === 'intake.write') await guardIntakeWrite(actor, row.householdId, q);
-  return row;
 }
+// Built once each (db/prepared.ts): for attorneys and admins, and for everyone whose reach is a list.
+const householdEverywhere = preparedRead('household_everywhere', (q) => householdQuery(q, EVERYTHING));
+const householdInLists = preparedRead('household_in_lists', (q) => householdQuery(q, listedClientScope()));
 
 /** Loads an advisor by hash within the actor's scope for the permission; NOT_FOUND otherwise. */
 export async function loadAdvisor(ctx: PublicContext, advisorHash: string, permission: Permission, q: Queryable = db) {

@@ -40,7 +40,7 @@ export function Card({ title, rows, children }: { title: ReactNode; rows: Row[];
       <h3 className={styles.cardTitle}>{title}</h3>
       <dl className={styles.rows}>
         {rows.map((row) => (
-          <div key={row.label} className={styles.row}>
+          <div key={row.label}>
             <dt>{row.label}</dt>
             <dd>{row.value === '' || row.value === null || row.value === undefined ? '—' : row.value}</dd>
           </div>
