@@ -443,7 +443,9 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
     bankAccounts: accountsOf('bank'),
     annuityAccounts: accountsOf('annuity'),
     note,
-    people: peopleOf(lists),
+    // The link candidates only matter in an edit form: read-only viewers (a submitted trust, the review's
+    // attorney without edits) are not sent them.
+    people: abilities.canEdit ? peopleOf(lists) : [],
     abilities,
     featureLock,
   };

@@ -295,7 +295,7 @@ export type IntakeView = {
   bankAccounts: AccountView[];
   annuityAccounts: AccountView[];
   note: NoteView;
-  /** Everyone on any list (and the guardians), for linking. */
+  /** Everyone on any list (and the guardians), for linking; empty for a viewer who may not edit. */
   people: LinkCandidate[];
   completion: Completion;
   abilities: IntakeAbilities;

@@ -126,10 +126,17 @@ describe('loadIntake', () => {
   it('reports abilities: after submission only attorneys and admins may edit', async () => {
     const couple = await makeCouple();
     expect((await loadIntake(couple.clientCtx, couple.owner1.hash)).abilities).toMatchObject({ canEdit: true, canRevealIdentifiers: false, isLegal: false, isSubmitted: false });
+    await fillLists(couple, { children: 1, beneficiaries: 1, trustees: 0, agents: 0 });
+    expect((await loadIntake(couple.clientCtx, couple.owner1.hash)).people).not.toEqual([]);
     await db.update(t.clients).set({ isTrustSubmitted: true }).where(eq(t.clients.id, couple.owner1.id));
-    expect((await loadIntake(couple.clientCtx, couple.owner1.hash)).abilities).toMatchObject({ canEdit: false, isSubmitted: true });
+    const readOnly = await loadIntake(couple.clientCtx, couple.owner1.hash);
+    expect(readOnly.abilities).toMatchObject({ canEdit: false, isSubmitted: true });
+    // Link candidates serve only the edit forms: not sent to a viewer who may not edit.
+    expect(readOnly.people).toEqual([]);
     const legal = ctxOf(await actorOf((await makeUser({ isLegal: true })).user));
-    expect((await loadIntake(legal, couple.owner1.hash)).abilities).toMatchObject({ canEdit: true, canRevealIdentifiers: true, isLegal: true });
+    const asLegal = await loadIntake(legal, couple.owner1.hash);
+    expect(asLegal.abilities).toMatchObject({ canEdit: true, canRevealIdentifiers: true, isLegal: true });
+    expect(asLegal.people).not.toEqual([]);
   });
 
   it('shows a single client with no spouse and no plan', async () => {
