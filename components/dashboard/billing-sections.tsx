@@ -1,9 +1,9 @@
 import type { AdvisorBilling } from '@/lib/advisors/dashboard';
+import { formatUsd } from '@/lib/money';
 import { FEATURE_LOCKED_MESSAGE, lockWarningText } from '@/lib/advisors/rules';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import styles from './dashboard.module.css';
 
-const usd = (amount: string) => `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const day = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
 
 /**
@@ -24,7 +24,7 @@ export function OutstandingBalance({ billing }: { billing: AdvisorBilling }) {
         </p>
       ) : null}
       <p className={styles.balance}>
-        <span className={styles.balanceAmount}>{usd(billing.outstanding)}</span> in {billing.unpaidInvoices} unpaid {billing.unpaidInvoices === 1 ? 'invoice' : 'invoices'}
+        <span className={styles.balanceAmount}>{formatUsd(billing.outstanding)}</span> in {billing.unpaidInvoices} unpaid {billing.unpaidInvoices === 1 ? 'invoice' : 'invoices'}
         {billing.isWaivingFee ? ' (you cover your clients’ fees)' : ''}.
       </p>
       {billing.invoices.length ? (
@@ -47,13 +47,13 @@ export function OutstandingBalance({ billing }: { billing: AdvisorBilling }) {
                   <Td>{i.description}</Td>
                   <Td>{day.format(new Date(i.createdAt))}</Td>
                   <Td numeric>
-                    {usd(i.amount)}
+                    {formatUsd(i.amount)}
                   </Td>
                   <Td numeric>
-                    {usd(i.amountPaid)}
+                    {formatUsd(i.amountPaid)}
                   </Td>
                   <Td numeric>
-                    {usd(i.amountDue)}
+                    {formatUsd(i.amountDue)}
                   </Td>
                 </Tr>
               ))

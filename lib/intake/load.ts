@@ -224,10 +224,10 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
     householdClients(q).execute({ clientIds }),
     householdLists(q).execute({ clientIds, owner1Id: household.clientId }),
   ]);
-  const childRows = jsonRows<ChildJson>(listRow?.children);
-  const beneficiaryRows = jsonRows<BeneficiaryJson>(listRow?.beneficiaries);
-  const trusteeRows = jsonRows<TrusteeJson>(listRow?.trustees);
-  const agentRows = jsonRows<AgentJson>(listRow?.agents);
+  const childRows = jsonRows<ChildJson>(listRow?.children, SHAPES.child);
+  const beneficiaryRows = jsonRows<BeneficiaryJson>(listRow?.beneficiaries, SHAPES.beneficiary);
+  const trusteeRows = jsonRows<TrusteeJson>(listRow?.trustees, SHAPES.trustee);
+  const agentRows = jsonRows<AgentJson>(listRow?.agents, SHAPES.agent);
 
   // Clients ----------------------------------------------------------------------------------------------
   const clientViewOf = (id: number, ownerNo: 1 | 2): { view: ClientView; showsFinancialPoa: boolean } => {
@@ -353,7 +353,7 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
     value: r.value,
   });
   const propertyViews: PropertyView[] = groupPivots<PropertyJson, boolean>(
-    jsonRows<PropertyJson>(assets?.properties),
+    jsonRows<PropertyJson>(assets?.properties, SHAPES.property),
     (r) => String(r.id),
     (r) => ({ clientId: r.clientId, values: r.isPrimary }),
   ).map(({ row, pivots }) => ({
@@ -367,7 +367,7 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
     isPrimary2: valuesOf(pivots, owners.owner2Id) ?? false,
   }));
   const companyViews: CompanyView[] = groupPivots<CompanyJson, CompanyTerms>(
-    jsonRows<CompanyJson>(assets?.companies),
+    jsonRows<CompanyJson>(assets?.companies, SHAPES.company),
     (r) => String(r.id),
     (r) => ({ clientId: r.clientId, values: { sharePercent: r.sharePercent, stockShares: r.stockShares === null ? null : Number(r.stockShares) } }),
   ).map(({ row, pivots }) => ({
@@ -381,7 +381,7 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
     terms2: valuesOf(pivots, owners.owner2Id),
   }));
   const giftViews: GiftView[] = groupPivots<GiftJson, null>(
-    jsonRows<GiftJson>(assets?.gifts),
+    jsonRows<GiftJson>(assets?.gifts, SHAPES.gift),
     (r) => String(r.id),
     (r) => ({ clientId: r.clientId, values: null }),
   ).map(({ row, pivots }) => ({
@@ -396,7 +396,7 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
     predeceaseDistribution: row.predeceaseDistribution,
   }));
   const accountViews: AccountView[] = groupPivots<AccountJson, null>(
-    jsonRows<AccountJson>(assets?.accounts),
+    jsonRows<AccountJson>(assets?.accounts, SHAPES.account),
     (r) => String(r.id),
     (r) => ({ clientId: r.clientId, values: null }),
   ).map(({ row, pivots }) => ({
@@ -410,11 +410,11 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
     value: row.value,
   }));
   const accountsOf = (kind: AccountKind) => accountViews.filter((a) => a.kind === kind);
-  const noteRow = jsonValue<NoteView>(assets?.note);
+  const noteRow = jsonOne<NoteView>(assets?.note, SHAPES.note);
   const note: NoteView = noteRow ? { hash: noteRow.hash, version: noteRow.version, body: noteRow.body ?? '' } : { hash: null, version: null, body: '' };
 
   // The page and the abilities ---------------------------------------------------------------------------
-  const plan = jsonValue<PlanJson>(listRow?.plan);
+  const plan = jsonOne<PlanJson>(listRow?.plan, SHAPES.plan);
   const isSubmitted = plan?.submittedAt != null || client.view.isTrustSubmitted || (spouse?.view.isTrustSubmitted ?? false);
   const actor = ctx.actor;
   const isLegal = !!actor && (actor.isLegal || actor.isAdmin);
@@ -516,19 +516,92 @@ type GiftJson = {
 type AccountJson = { id: number; hash: string; version: number; clientId: number; kind: AccountKind; company: string | null; type: string | null; numberLast4: string | null; value: string | null };
 
 /** A json column as the driver hands it: parsed (pg, PGlite) or, defensively, as text. */
-function jsonValue<T>(value: unknown): T | null {
+function jsonValue(value: unknown): unknown {
   if (value === null || value === undefined) return null;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-function jsonRows<T>(value: unknown): T[] {
-  return jsonValue<T[]>(value) ?? [];
+  return typeof value === 'string' ? JSON.parse(value) : value;
 }
 
-/** A person as JSON with the columns the view shows (never the SSN cipher); null when the left join found none. */
-const personJson = (p: string) =>
-  `case when ${p}.id is null then null else json_build_object('hash', ${p}.hash, 'version', ${p}.version, 'firstName', ${p}.first_name, ` +
-  `'middleName', ${p}.middle_name, 'lastName', ${p}.last_name, 'suffix', ${p}.suffix, 'email', ${p}.email, 'phone', ${p}.phone, ` +
-  `'dob', ${p}.dob, 'ssnLast4', ${p}.ssn_last4) end`;
+/*
+ * The shape of one list's element: its keys in order, each with the SQL expression of its value (or a nested
+ * shape, null when `absentWhen`). The database builds each element as a JSON array of the values, not an
+ * object: json_build_object repeated every key for every row and was most of the statement's time in the
+ * embedded database (docs/performance.md); the same shape then names the values here.
+ */
+type Shape = { readonly [key: string]: string | { readonly absentWhen: string; readonly shape: Shape } };
+
+function jsonArraySql(shape: Shape): string {
+  const values = Object.values(shape).map((v) => (typeof v === 'string' ? v : `case when ${v.absentWhen} then null else ${jsonArraySql(v.shape)} end`));
+  return `json_build_array(${values.join(', ')})`;
+}
+
+function named(shape: Shape, values: readonly unknown[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let i = 0;
+  for (const key of Object.keys(shape)) {
+    const spec = shape[key];
+    const value = values[i++];
+    out[key] = typeof spec === 'string' || value === null ? value : named(spec.shape, value as unknown[]);
+  }
+  return out;
+}
+
+function jsonRows<T>(value: unknown, shape: Shape): T[] {
+  const rows = jsonValue(value) as unknown[][] | null;
+  return (rows ?? []).map((values) => named(shape, values) as T);
+}
+
+function jsonOne<T>(value: unknown, shape: Shape): T | null {
+  const values = jsonValue(value) as unknown[] | null;
+  return values ? (named(shape, values) as T) : null;
+}
+
+/** A person with the columns the view shows (never the SSN cipher); null when the left join found none. */
+const personShape = (p: string) => ({
+  absentWhen: `${p}.id is null`,
+  shape: {
+    hash: `${p}.hash`, version: `${p}.version`, firstName: `${p}.first_name`, middleName: `${p}.middle_name`, lastName: `${p}.last_name`,
+    suffix: `${p}.suffix`, email: `${p}.email`, phone: `${p}.phone`, dob: `${p}.dob`, ssnLast4: `${p}.ssn_last4`,
+  },
+});
+const addressShape = (a: string) => ({
+  addressHash: `${a}.hash`, street: `${a}.street`, unit: `${a}.unit`, city: `${a}.city`, state: `${a}.state`, zip: `${a}.zip`, value: `${a}.value::text`,
+});
+
+const SHAPES = {
+  child: {
+    id: 'ch.id', hash: 'ch.hash', version: 'ch.version', gender: 'ch.gender', multiGuardianSpecifics: 'ch.multi_guardian_specifics',
+    clientId: 'cc.client_id', person: personShape('p'), guardian1: personShape('g1'), guardian2: personShape('g2'),
+  },
+  beneficiary: {
+    id: 'b.id', hash: 'b.hash', version: 'b.version', type: 'b.type', entityName: 'b.entity_name',
+    entityIdentifierKind: 'b.entity_identifier_kind', entityIdentifierLast4: 'b.entity_identifier_last4', entityDate: 'b.entity_date',
+    isTrust: 'b.is_trust', clientId: 'cb.client_id', tier: 'cb.tier', sharePercent: 'cb.share_percent::text', relationship: 'cb.relationship',
+    isPerStirpes: 'cb.is_per_stirpes', omissionReason: 'cb.omission_reason', person: personShape('p'),
+  },
+  trustee: { id: 'f.id', hash: 'f.hash', version: 'f.version', clientId: 'cf.client_id', order: 'cf.serve_order', person: personShape('p') },
+  agent: {
+    id: 'ag.id', hash: 'ag.hash', version: 'ag.version', type: 'ca.type', clientId: 'ca.client_id', order: 'ca.serve_order',
+    isCollective: 'ca.is_collective', isIndependent: 'ca.is_independent', person: personShape('p'),
+  },
+  plan: { hash: 'ep.hash', status: 'ep.status', submittedAt: 'ep.submitted_at' },
+  property: {
+    id: 'p.id', hash: 'p.hash', version: 'p.version', clientId: 'cp.client_id', isPrimary: 'cp.is_primary',
+    purchaseMonth: 'p.purchase_month', purchaseYear: 'p.purchase_year', ...addressShape('a'),
+  },
+  company: {
+    id: 'c.id', hash: 'c.hash', version: 'c.version', clientId: 'cc.client_id', name: 'c.name', type: 'c.type',
+    sharePercent: 'cc.share_percent::text', stockShares: 'cc.stock_shares', ...addressShape('a'),
+  },
+  gift: {
+    id: 'g.id', hash: 'g.hash', version: 'g.version', clientId: 'cg.client_id', giftType: 'g.gift_type', beneficiaryHash: 'b.hash',
+    addressHash: 'a.hash', cashAmount: 'g.cash_amount::text', specificItem: 'g.specific_item', predeceaseDistribution: 'g.predecease_distribution',
+  },
+  account: {
+    id: 'x.id', hash: 'x.hash', version: 'x.version', clientId: 'ca.client_id', kind: 'x.kind', company: 'x.company',
+    type: 'x.type', numberLast4: 'x.number_last4', value: 'x.value::text',
+  },
+  note: { hash: 'n.hash', version: 'n.version', body: 'n.body' },
+} satisfies Record<string, Shape>;
 
 /**
  * Every list of the household's clients as a JSON array of pivot rows (one element per item and owning
@@ -540,56 +613,36 @@ function listColumns() {
   const clientIds = sql.placeholder('clientIds');
   const owner1Id = sql.placeholder('owner1Id');
   const inClients = (column: string) => sql`${sql.raw(column)} = any(${clientIds})`;
-  const person = (alias: string) => sql.raw(personJson(alias));
-  const address = (a: string) =>
-    sql.raw(`'addressHash', ${a}.hash, 'street', ${a}.street, 'unit', ${a}.unit, 'city', ${a}.city, 'state', ${a}.state, 'zip', ${a}.zip, 'value', ${a}.value::text`);
+  const list = (shape: Shape, orderBy: string) => sql.raw(`coalesce(json_agg(${jsonArraySql(shape)} order by ${orderBy}), '[]'::json)`);
+  const one = (shape: Shape) => sql.raw(jsonArraySql(shape));
   return {
-    children: sql<unknown>`(select coalesce(json_agg(json_build_object(
-        'id', ch.id, 'hash', ch.hash, 'version', ch.version, 'gender', ch.gender, 'multiGuardianSpecifics', ch.multi_guardian_specifics,
-        'clientId', cc.client_id, 'person', ${person('p')}, 'guardian1', ${person('g1')}, 'guardian2', ${person('g2')}) order by ch.id, cc.client_id), '[]'::json)
+    children: sql<unknown>`(select ${list(SHAPES.child, 'ch.id, cc.client_id')}
       from client_children cc join children ch on ch.id = cc.child_id join persons p on p.id = ch.person_id
       left join persons g1 on g1.id = ch.guardian1_person_id left join persons g2 on g2.id = ch.guardian2_person_id
       where ${inClients('cc.client_id')})`,
-    beneficiaries: sql<unknown>`(select coalesce(json_agg(json_build_object(
-        'id', b.id, 'hash', b.hash, 'version', b.version, 'type', b.type, 'entityName', b.entity_name,
-        'entityIdentifierKind', b.entity_identifier_kind, 'entityIdentifierLast4', b.entity_identifier_last4, 'entityDate', b.entity_date,
-        'isTrust', b.is_trust, 'clientId', cb.client_id, 'tier', cb.tier, 'sharePercent', cb.share_percent::text, 'relationship', cb.relationship,
-        'isPerStirpes', cb.is_per_stirpes, 'omissionReason', cb.omission_reason, 'person', ${person('p')}) order by b.id, cb.client_id), '[]'::json)
+    beneficiaries: sql<unknown>`(select ${list(SHAPES.beneficiary, 'b.id, cb.client_id')}
       from client_beneficiaries cb join beneficiaries b on b.id = cb.beneficiary_id left join persons p on p.id = b.person_id
       where ${inClients('cb.client_id')})`,
-    trustees: sql<unknown>`(select coalesce(json_agg(json_build_object(
-        'id', f.id, 'hash', f.hash, 'version', f.version, 'clientId', cf.client_id, 'order', cf.serve_order, 'person', ${person('p')})
-        order by f.id, cf.client_id), '[]'::json)
+    trustees: sql<unknown>`(select ${list(SHAPES.trustee, 'f.id, cf.client_id')}
       from client_fiduciaries cf join fiduciaries f on f.id = cf.fiduciary_id join persons p on p.id = f.person_id
       where ${inClients('cf.client_id')})`,
-    agents: sql<unknown>`(select coalesce(json_agg(json_build_object(
-        'id', ag.id, 'hash', ag.hash, 'version', ag.version, 'type', ca.type, 'clientId', ca.client_id, 'order', ca.serve_order,
-        'isCollective', ca.is_collective, 'isIndependent', ca.is_independent, 'person', ${person('p')}) order by ag.id, ca.type, ca.client_id), '[]'::json)
+    agents: sql<unknown>`(select ${list(SHAPES.agent, 'ag.id, ca.type, ca.client_id')}
       from client_poa_agents ca join poa_agents ag on ag.id = ca.agent_id join persons p on p.id = ag.person_id
       where ${inClients('ca.client_id')})`,
-    plan: sql<unknown>`(select json_build_object('hash', ep.hash, 'status', ep.status, 'submittedAt', ep.submitted_at)
+    plan: sql<unknown>`(select ${one(SHAPES.plan)}
       from estate_plans ep where ep.client_id = ${owner1Id} order by ep.created_at desc, ep.id desc limit 1)`,
-    properties: sql<unknown>`(select coalesce(json_agg(json_build_object(
-        'id', p.id, 'hash', p.hash, 'version', p.version, 'clientId', cp.client_id, 'isPrimary', cp.is_primary,
-        'purchaseMonth', p.purchase_month, 'purchaseYear', p.purchase_year, ${address('a')}) order by p.id, cp.client_id), '[]'::json)
+    properties: sql<unknown>`(select ${list(SHAPES.property, 'p.id, cp.client_id')}
       from client_properties cp join properties p on p.id = cp.property_id join addresses a on a.id = p.address_id
       where ${inClients('cp.client_id')})`,
-    companies: sql<unknown>`(select coalesce(json_agg(json_build_object(
-        'id', c.id, 'hash', c.hash, 'version', c.version, 'clientId', cc.client_id, 'name', c.name, 'type', c.type,
-        'sharePercent', cc.share_percent::text, 'stockShares', cc.stock_shares, ${address('a')}) order by c.id, cc.client_id), '[]'::json)
+    companies: sql<unknown>`(select ${list(SHAPES.company, 'c.id, cc.client_id')}
       from client_companies cc join companies c on c.id = cc.company_id left join addresses a on a.id = c.address_id
       where ${inClients('cc.client_id')})`,
-    gifts: sql<unknown>`(select coalesce(json_agg(json_build_object(
-        'id', g.id, 'hash', g.hash, 'version', g.version, 'clientId', cg.client_id, 'giftType', g.gift_type,
-        'beneficiaryHash', b.hash, 'addressHash', a.hash, 'cashAmount', g.cash_amount::text, 'specificItem', g.specific_item,
-        'predeceaseDistribution', g.predecease_distribution) order by g.id, cg.client_id), '[]'::json)
+    gifts: sql<unknown>`(select ${list(SHAPES.gift, 'g.id, cg.client_id')}
       from client_gifts cg join gifts g on g.id = cg.gift_id join beneficiaries b on b.id = g.beneficiary_id left join addresses a on a.id = g.address_id
       where ${inClients('cg.client_id')})`,
-    accounts: sql<unknown>`(select coalesce(json_agg(json_build_object(
-        'id', x.id, 'hash', x.hash, 'version', x.version, 'clientId', ca.client_id, 'kind', x.kind, 'company', x.company,
-        'type', x.type, 'numberLast4', x.number_last4, 'value', x.value::text) order by x.id, ca.client_id), '[]'::json)
+    accounts: sql<unknown>`(select ${list(SHAPES.account, 'x.id, ca.client_id')}
       from client_accounts ca join accounts x on x.id = ca.account_id
       where ${inClients('ca.client_id')})`,
-    note: sql<unknown>`(select json_build_object('hash', n.hash, 'version', n.version, 'body', n.body) from notes n where n.client_id = ${owner1Id})`,
+    note: sql<unknown>`(select ${one(SHAPES.note)} from notes n where n.client_id = ${owner1Id})`,
   };
 }

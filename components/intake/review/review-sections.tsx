@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { ageLabel, formatUsDate, isMinor } from '@/lib/format/date';
 import { formatPhone } from '@/lib/format/phone';
 import type { AgentView, BeneficiaryView, ChildView, ClientView, GuardianView, PoaType, TrusteeView } from '@/lib/intake/types';
@@ -40,10 +40,10 @@ export function Card({ title, rows, children }: { title: ReactNode; rows: Row[];
       <h3 className={styles.cardTitle}>{title}</h3>
       <dl className={styles.rows}>
         {rows.map((row) => (
-          <div key={row.label}>
+          <Fragment key={row.label}>
             <dt>{row.label}</dt>
             <dd>{row.value === '' || row.value === null || row.value === undefined ? '—' : row.value}</dd>
-          </div>
+          </Fragment>
         ))}
       </dl>
       {children}
