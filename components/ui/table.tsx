@@ -113,8 +113,6 @@ export type ThProps = ComponentPropsWithRef<'th'> & {
 };
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending', none: 'none' } as const;
-const SORT_ICON = { asc: '▲', desc: '▼', none: '↕' } as const;
-
 /** A column header, optionally sortable through a button (aria-sort reflects the current order). */
 export function Th({ sort = 'none', onSort, align = 'left', scope = 'col', className, children, ...rest }: ThProps) {
   const sortable = Boolean(onSort);
@@ -128,7 +126,6 @@ export function Th({ sort = 'none', onSort, align = 'left', scope = 'col', class
       {sortable ? (
         <button type="button" className={styles.sortButton} onClick={onSort}>
           {children}
-          <span className={styles.sortIcon} aria-hidden="true">{SORT_ICON[sort]}</span>
         </button>
       ) : (
         children

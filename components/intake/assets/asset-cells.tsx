@@ -24,7 +24,7 @@ export function MaskedNumber({ last4 }: { last4: string | null }) {
   return (
     <span className={styles.masked}>
       <span aria-hidden="true">{maskAccountNumber(last4)}</span>
-      <span className="visually-hidden">ending in {last4}</span>
+      <span className="visually-hidden">{`ending in ${last4}`}</span>
     </span>
   );
 }

@@ -40,7 +40,7 @@ export function perClient(
     <span className={styles.lines}>
       {lines.map((line) => (
         <span key={line.who}>
-          <span className={styles.who}>{line.who}:</span> {render(line.terms)}
+          <span className={styles.who}>{`${line.who}:`}</span> {render(line.terms)}
         </span>
       ))}
     </span>

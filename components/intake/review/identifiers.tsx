@@ -124,7 +124,8 @@ function EyeSymbol() {
 
 function EyeIcon({ open }: { open: boolean }) {
   return (
-    <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    // Size and strokes come from the button's CSS (.eye svg): the same for every eye on the page.
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24">
       <use href={`#${EYE}`} />
       {!open && <line x1="3" y1="3" x2="21" y2="21" />}
     </svg>

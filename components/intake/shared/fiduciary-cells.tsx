@@ -18,7 +18,7 @@ export function orderCell(record: Fiduciary, names: Record<Owner, string>): Reac
     <span className={styles.lines}>
       {lines.map((line) => (
         <span key={line.who}>
-          <span className={styles.who}>{line.who}:</span> {line.order}
+          <span className={styles.who}>{`${line.who}:`}</span> {line.order}
         </span>
       ))}
     </span>
