@@ -56,6 +56,16 @@ let preparedCount = 0;
 // "cached plan must not change result type": a table the statement reads was changed (a migration).
 const PLAN_CHANGED = '0A000';
 
+function concat(parts) {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
 async function send(db, message) {
   return db.execProtocolStream(message, { syncToFs: false });
 }
@@ -82,7 +92,7 @@ async function statementFor(db, sql) {
 
 async function preparedQuery(db, sql, params, options) {
   return db.runExclusive(async () => {
-    const messages = [];
+    let messages;
     try {
       const { name, paramTypes } = await statementFor(db, sql);
       const values = params.map((value, i) => {
@@ -90,10 +100,12 @@ async function preparedQuery(db, sql, params, options) {
         const serializer = db.serializers[paramTypes[i]];
         return serializer ? serializer(value) : value.toString();
       });
-      messages.push(...(await send(db, serialize.bind({ statement: name, values }))));
-      messages.push(...(await send(db, serialize.describe({ type: 'P' }))));
-      messages.push(...(await send(db, serialize.execute({}))));
+      // Bind, describe, execute and sync in one call: each call crosses into WebAssembly, and a failed
+      // step makes PostgreSQL skip to the Sync that ends the batch.
+      messages = await send(db, concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
     } catch (error) {
+      // After a failed Parse (statementFor) PostgreSQL waits for a Sync; after a failed batch one more is harmless.
+      await send(db, serialize.sync()).catch(() => undefined);
       // A failed statement is forgotten, so the next call prepares it again (after a migration changed
       // its tables, or when it never parsed).
       const statement = prepared.get(sql);
@@ -102,8 +114,6 @@ async function preparedQuery(db, sql, params, options) {
         await send(db, serialize.close({ type: 'S', name: statement.name })).catch(() => undefined);
       }
       throw Object.assign(error, { query: sql });
-    } finally {
-      messages.push(...(await send(db, serialize.sync())));
     }
     // As PGlite's query does after each statement (nothing to do for a folder on disk or memory).
     await db.syncToFs();

@@ -1,9 +1,8 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { db, readTogether, type Queryable } from '@/db';
+import { db, type Queryable } from '@/db';
 import { preparedRead } from '@/db/prepared';
-import { clients, persons, users } from '@/db/schema';
+import { clients } from '@/db/schema';
 import type { EstatePlanStatus } from '@/db/schema';
 import { householdLockOf } from '@/lib/advisors/feature-lock';
 import { can, type Permission } from '@/lib/auth/policy';
@@ -88,23 +87,6 @@ export async function loadIntake(ctx: PublicContext, clientHashOrId: string, per
 
 // ---------------------------------------------------------------------------------------------------------
 
-type PersonKey = 'hash' | 'version' | 'firstName' | 'middleName' | 'lastName' | 'suffix' | 'email' | 'phone' | 'dob' | 'ssnLast4';
-
-/** The person columns the view shows (no cipher), from `persons` or an alias of it. */
-function personColumns<T extends Record<PersonKey, AnyPgColumn>>(t: T): Pick<T, PersonKey> {
-  return {
-    hash: t.hash,
-    version: t.version,
-    firstName: t.firstName,
-    middleName: t.middleName,
-    lastName: t.lastName,
-    suffix: t.suffix,
-    email: t.email,
-    phone: t.phone,
-    dob: t.dob,
-    ssnLast4: t.ssnLast4,
-  };
-}
 type PersonRow = {
   hash: string;
   version: number;
@@ -160,70 +142,21 @@ function valuesOf<V>(pivots: readonly Pivot<V>[], clientId: number | null): V | 
 const POA_ORDER: Record<PoaType, number> = { general: 0, medical: 1, financial: 2 };
 const firstOrder = (a: number | null, b: number | null) => Math.min(a ?? 100, b ?? 100);
 
-/** The household's clients (one or two) with the columns the view shows; built once (db/prepared.ts). */
-const householdClients = preparedRead('intake_clients', (q) =>
-  q
-    .select({
-      id: clients.id,
-      hash: clients.hash,
-      version: clients.version,
-      person: personColumns(persons),
-      loginEmail: users.email,
-      // The advisor's first firm decides the firm-specific rules.
-      firstFirm: sql<string | null>`(select f.name from advisor_firms af join firms f on f.id = af.firm_id where af.advisor_id = "clients"."advisor_id" order by af.position, af.firm_id limit 1)`,
-      gender: clients.gender,
-      residenceState: clients.residenceState,
-      isUsCitizen: clients.isUsCitizen,
-      isReceivingMedicaid: clients.isReceivingMedicaid,
-      hasMentalDisorder: clients.hasMentalDisorder,
-      wantsLifeSupport: clients.wantsLifeSupport,
-      wantsCremation: clients.wantsCremation,
-      isOrganDonor: clients.isOrganDonor,
-      hasEstatePlan: clients.hasEstatePlan,
-      estatePlanType: clients.estatePlanType,
-      trustName: clients.trustName,
-      trustDate: clients.trustDate,
-      trustTimesAmended: clients.trustTimesAmended,
-      trustReplacementReason: clients.trustReplacementReason,
-      isAssetsTrustOwned: clients.isAssetsTrustOwned,
-      trustGoverningState: clients.trustGoverningState,
-      intent1: clients.hasTrustIntent1,
-      intent2: clients.hasTrustIntent2,
-      intent3: clients.hasTrustIntent3,
-      intent4: clients.hasTrustIntent4,
-      intent5: clients.hasTrustIntent5,
-      intent6: clients.hasTrustIntent6,
-      intent7: clients.hasTrustIntent7,
-      trustIntentOther: clients.trustIntentOther,
-      isSpouseBeneficiary: clients.isSpouseBeneficiary,
-      isSpousePoaGeneral: clients.isSpousePoaGeneral,
-      isSpousePoaMedical: clients.isSpousePoaMedical,
-      isSpousePoaFinancial: clients.isSpousePoaFinancial,
-      isTrustSubmitted: clients.isTrustSubmitted,
-    })
-    .from(clients)
-    .innerJoin(persons, eq(persons.id, clients.personId))
-    .leftJoin(users, eq(users.id, clients.userId))
-    .where(sql`${clients.id} = any(${sql.placeholder('clientIds')})`),
-);
-
-/** Every list of the household in one row (listColumns below); built once. */
+/** The household's clients and every list in one row (listColumns below); built once (db/prepared.ts). */
 const householdLists = preparedRead('intake_lists', (q) =>
   q.select(listColumns()).from(clients).where(sql`${clients.id} = ${sql.placeholder('owner1Id')}`),
 );
 
 /**
  * The IntakeView of a household already loaded through the scope (a write reloads it inside its
- * transaction with this). Two queries, run together (one after another in a transaction).
+ * transaction with this), from one statement.
  */
 export async function loadHouseholdIntake(ctx: PublicContext, household: Household, q: Queryable = db): Promise<IntakeView> {
   const owners: HouseholdOwners = { owner1Id: household.clientId, owner2Id: household.spouseId };
   const clientIds = household.spouseId === null ? [household.clientId] : [household.clientId, household.spouseId];
 
-  const [clientRows, [listRow]] = await readTogether(q, [
-    householdClients(q).execute({ clientIds }),
-    householdLists(q).execute({ clientIds, owner1Id: household.clientId }),
-  ]);
+  const [listRow] = await householdLists(q).execute({ clientIds, owner1Id: household.clientId });
+  const clientRows = jsonRows<ClientJson>(listRow?.clients, SHAPES.client);
   const childRows = jsonRows<ChildJson>(listRow?.children, SHAPES.child);
   const beneficiaryRows = jsonRows<BeneficiaryJson>(listRow?.beneficiaries, SHAPES.beneficiary);
   const trusteeRows = jsonRows<TrusteeJson>(listRow?.trustees, SHAPES.trustee);
@@ -453,7 +386,45 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The list query: every list of the household as JSON, in one statement of one row
+// The list query: the household's clients and every list as JSON, in one statement of one row
+
+type ClientJson = {
+  id: number;
+  hash: string;
+  version: number;
+  person: PersonRow;
+  loginEmail: string | null;
+  firstFirm: string | null;
+  gender: ClientView['gender'];
+  residenceState: string | null;
+  isUsCitizen: boolean | null;
+  isReceivingMedicaid: boolean | null;
+  hasMentalDisorder: boolean | null;
+  wantsLifeSupport: boolean | null;
+  wantsCremation: boolean | null;
+  isOrganDonor: boolean | null;
+  hasEstatePlan: ClientView['hasEstatePlan'];
+  estatePlanType: string | null;
+  trustName: string | null;
+  trustDate: string | null;
+  trustTimesAmended: number | null;
+  trustReplacementReason: string | null;
+  isAssetsTrustOwned: ClientView['isAssetsTrustOwned'];
+  trustGoverningState: string | null;
+  intent1: boolean | null;
+  intent2: boolean | null;
+  intent3: boolean | null;
+  intent4: boolean | null;
+  intent5: boolean | null;
+  intent6: boolean | null;
+  intent7: boolean | null;
+  trustIntentOther: string | null;
+  isSpouseBeneficiary: boolean | null;
+  isSpousePoaGeneral: boolean | null;
+  isSpousePoaMedical: boolean | null;
+  isSpousePoaFinancial: boolean | null;
+  isTrustSubmitted: boolean;
+};
 
 type ChildJson = {
   id: number;
@@ -568,6 +539,19 @@ const addressShape = (a: string) => ({
 });
 
 const SHAPES = {
+  client: {
+    id: 'c.id', hash: 'c.hash', version: 'c.version', person: personShape('p'), loginEmail: 'u.email',
+    // The advisor's first firm decides the firm-specific rules.
+    firstFirm: '(select f.name from advisor_firms af join firms f on f.id = af.firm_id where af.advisor_id = c.advisor_id order by af.position, af.firm_id limit 1)',
+    gender: 'c.gender', residenceState: 'c.residence_state', isUsCitizen: 'c.is_us_citizen', isReceivingMedicaid: 'c.is_receiving_medicaid',
+    hasMentalDisorder: 'c.has_mental_disorder', wantsLifeSupport: 'c.wants_life_support', wantsCremation: 'c.wants_cremation', isOrganDonor: 'c.is_organ_donor',
+    hasEstatePlan: 'c.has_estate_plan', estatePlanType: 'c.estate_plan_type', trustName: 'c.trust_name', trustDate: 'c.trust_date',
+    trustTimesAmended: 'c.trust_times_amended', trustReplacementReason: 'c.trust_replacement_reason', isAssetsTrustOwned: 'c.is_assets_trust_owned',
+    trustGoverningState: 'c.trust_governing_state', intent1: 'c.has_trust_intent_1', intent2: 'c.has_trust_intent_2', intent3: 'c.has_trust_intent_3',
+    intent4: 'c.has_trust_intent_4', intent5: 'c.has_trust_intent_5', intent6: 'c.has_trust_intent_6', intent7: 'c.has_trust_intent_7',
+    trustIntentOther: 'c.trust_intent_other', isSpouseBeneficiary: 'c.is_spouse_beneficiary', isSpousePoaGeneral: 'c.is_spouse_poa_general',
+    isSpousePoaMedical: 'c.is_spouse_poa_medical', isSpousePoaFinancial: 'c.is_spouse_poa_financial', isTrustSubmitted: 'c.is_trust_submitted',
+  },
   child: {
     id: 'ch.id', hash: 'ch.hash', version: 'ch.version', gender: 'ch.gender', multiGuardianSpecifics: 'ch.multi_guardian_specifics',
     clientId: 'cc.client_id', person: personShape('p'), guardian1: personShape('g1'), guardian2: personShape('g2'),
@@ -604,9 +588,9 @@ const SHAPES = {
 } satisfies Record<string, Shape>;
 
 /**
- * Every list of the household's clients as a JSON array of pivot rows (one element per item and owning
- * client), owner 1's latest plan and note: subqueries of one statement, so the page's load does not grow
- * with the lists and the database is asked twice, not seven times. Never a cipher: identifiers and account
+ * The household's clients, every list of theirs as a JSON array of pivot rows (one element per item and
+ * owning client), owner 1's latest plan and note: subqueries of one statement, so the page's load does not
+ * grow with the lists and the database is asked once. Never a cipher: identifiers and account
  * numbers only by their last four.
  */
 function listColumns() {
@@ -616,6 +600,9 @@ function listColumns() {
   const list = (shape: Shape, orderBy: string) => sql.raw(`coalesce(json_agg(${jsonArraySql(shape)} order by ${orderBy}), '[]'::json)`);
   const one = (shape: Shape) => sql.raw(jsonArraySql(shape));
   return {
+    clients: sql<unknown>`(select ${list(SHAPES.client, 'c.id')}
+      from clients c join persons p on p.id = c.person_id left join users u on u.id = c.user_id
+      where ${inClients('c.id')})`,
     children: sql<unknown>`(select ${list(SHAPES.child, 'ch.id, cc.client_id')}
       from client_children cc join children ch on ch.id = cc.child_id join persons p on p.id = ch.person_id
       left join persons g1 on g1.id = ch.guardian1_person_id left join persons g2 on g2.id = ch.guardian2_person_id
