@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import type { ActionResult } from '@/lib/http/result';
 import type { Owner } from '@/lib/intake/owners';
-import type { IntakeView } from '@/lib/intake/types';
+import { peopleOf } from '@/lib/intake/people';
+import type { IntakeView, LinkCandidate } from '@/lib/intake/types';
 import { STALE_VERSION_MESSAGE } from '@/lib/validation/intake';
 import { ownerNamesOf } from './shared/people';
 
@@ -23,6 +24,11 @@ type IntakeContextValue = {
   hasSpouse: boolean;
   /** False for read-only viewers: no add, edit or remove controls. */
   canEdit: boolean;
+  /**
+   * Everyone on the household's lists (and the guardians), for 'Link from existing record?': derived here
+   * from the lists the view already holds rather than sent twice; empty for a viewer who may not edit.
+   */
+  people: LinkCandidate[];
   /** How owners read in tables and selects: the clients' first names, and 'Both'. */
   ownerNames: Record<Owner, string>;
   /** Error highlighting of unanswered required questions, switched on by the review check (intake §5). */
@@ -105,6 +111,7 @@ export function IntakeProvider({ initial, children }: { initial: IntakeView; chi
       view,
       hasSpouse: view.spouse !== null,
       canEdit: view.abilities.canEdit,
+      people: view.abilities.canEdit ? peopleOf(view) : [],
       ownerNames: ownerNamesOf(view),
       showErrors,
       setShowErrors,

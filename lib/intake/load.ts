@@ -14,7 +14,6 @@ import type { PublicContext } from '@/lib/http/context';
 import { completionOf } from './completion';
 import { firmShowsFinancialPoa } from './firm-rules';
 import { deriveOwner, type HouseholdOwners, type Owner, type Pivot } from './owners';
-import { peopleOf } from './people';
 import type {
   AccountKind,
   AccountView,
@@ -376,9 +375,6 @@ export async function loadHouseholdIntake(ctx: PublicContext, household: Househo
     bankAccounts: accountsOf('bank'),
     annuityAccounts: accountsOf('annuity'),
     note,
-    // The link candidates only matter in an edit form: read-only viewers (a submitted trust, the review's
-    // attorney without edits) are not sent them.
-    people: abilities.canEdit ? peopleOf(lists) : [],
     abilities,
     featureLock,
   };

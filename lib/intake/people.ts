@@ -3,7 +3,7 @@ import type { IntakeView, LinkCandidate, PersonView, PoaType } from './types';
 /*
  * The household's people for 'Link from existing record?' (intake §4): everyone on a list (children and
  * their guardians, beneficiaries, successor trustees, agents), once each, with the lists they stand on.
- * Pure, so the loader builds IntakeView.people with it and a modal can pick the candidates of its list.
+ * Pure, so the intake page derives them from the lists it holds and a modal can pick the candidates of its list.
  */
 
 export const PERSON_LISTS = {

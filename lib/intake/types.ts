@@ -295,8 +295,6 @@ export type IntakeView = {
   bankAccounts: AccountView[];
   annuityAccounts: AccountView[];
   note: NoteView;
-  /** Everyone on any list (and the guardians), for linking; empty for a viewer who may not edit. */
-  people: LinkCandidate[];
   completion: Completion;
   abilities: IntakeAbilities;
   /** The household's advisor's features lock for this viewer (platform §4): the page shows the message

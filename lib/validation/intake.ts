@@ -27,7 +27,7 @@ import { BENEFICIARY_TIERS, GENDERS, IDENTIFIER_KINDS, POA_TYPES } from './lists
  * - `hash` is the record's public hash; absent (or '') for a new record. `version` is the version the form
  *   read; an update based on another version answers 409 and writes nothing. Our forms always send it.
  * - `existing_person_hash`: 'Link from existing record?' answered Yes, the person picked (one of the
- *   household's people, IntakeView.people). That person row is reused; its filled name, dob, phone and
+ *   household's people, lib/intake/people.ts). That person row is reused; its filled name, dob, phone and
  *   email are kept (blank ones are filled from the form).
  * - Owned records (beneficiaries, trustees, agents) carry `owner` ('1' = the household's client, '2' = the
  *   spouse, 'both'), `same_values` and each client's values in `values1` / `values2`, the owner engine's

@@ -8,6 +8,7 @@ import { deleteBeneficiary } from '@/lib/intake/delete-beneficiary';
 import { deleteChild } from '@/lib/intake/delete-child';
 import { deleteTrustee } from '@/lib/intake/delete-trustee';
 import { loadIntake } from '@/lib/intake/load';
+import { peopleOf } from '@/lib/intake/people';
 import { setSpouseChoice } from '@/lib/intake/set-spouse-choice';
 import type { IntakeView } from '@/lib/intake/types';
 import { updateEstatePlanInfo } from '@/lib/intake/update-estate-plan-info';
@@ -108,7 +109,7 @@ describe('children and guardians', () => {
     // The same person: the phone typed on the second child is the guardian's phone everywhere.
     expect(third.children[0].guardian1!.phone).toBe('5553334444');
     expect(third.children[0]).toMatchObject({ guardian2: { firstName: 'Hal' }, multiGuardianSpecifics: 'Together.' });
-    expect(third.people.find((p) => p.person.hash === gail.hash)!.lists).toEqual(['Guardian']);
+    expect(peopleOf(third).find((p) => p.person.hash === gail.hash)!.lists).toEqual(['Guardian']);
   });
 
   it('answers 409 for a stale version and writes nothing; the current version saves', async () => {
@@ -158,7 +159,7 @@ describe('linking an existing person', () => {
     const agent = linked.agents[0];
     expect(agent.person).toMatchObject({ hash: kim.hash, firstName: 'Kim', lastName: 'Doe', dob: '2015-03-04', phone: '5559998888', email: 'kim@example.com' });
     expect(linked.children[0].person.firstName).toBe('Kim');
-    expect(linked.people.find((p) => p.person.hash === kim.hash)!.lists).toEqual(['Child', 'General PoA']);
+    expect(peopleOf(linked).find((p) => p.person.hash === kim.hash)!.lists).toEqual(['Child', 'General PoA']);
     // The same person serving under another type shares the agent row.
     const medical = await upsertAgent(
       couple.clientCtx,

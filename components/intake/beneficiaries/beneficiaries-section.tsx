@@ -61,10 +61,10 @@ function offTotals(totals: readonly TierTotal[], names: Record<Owner, string>, h
  * red with the spec's warning. With a spouse, each client answers whether the survivor receives all.
  */
 export function BeneficiariesSection() {
-  const { view, hasSpouse, ownerNames } = useIntake();
+  const { view, people, hasSpouse, ownerNames } = useIntake();
   const totals = tierTotals(view.beneficiaries);
   const off = offTotals(totals, ownerNames, hasSpouse);
-  const candidates = linkCandidates(view.people, 'beneficiary');
+  const candidates = linkCandidates(people, 'beneficiary');
 
   return (
     <IntakeSection section="beneficiaries">

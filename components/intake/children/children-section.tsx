@@ -29,12 +29,12 @@ const columns: RecordColumn<ChildView>[] = [
 
 /** Section 3: the children, with the minor guardian line above the table. */
 export function ChildrenSection() {
-  const { view } = useIntake();
+  const { view, people } = useIntake();
   const fallback = defaultGuardians(view.children);
   const guardianFallback = fallback
     ? { guardian1: guardianValues(fallback.guardian1), guardian2: guardianValues(fallback.guardian2), specifics: fallback.multiGuardianSpecifics }
     : null;
-  const candidates = linkCandidates(view.people, 'child');
+  const candidates = linkCandidates(people, 'child');
 
   return (
     <IntakeSection section="children">

@@ -20,10 +20,10 @@ import styles from './poas.module.css';
  * is primary agent'. The three blocks are the same configuration with another type.
  */
 export function PoaBlock({ type }: { type: PoaType }) {
-  const { view, ownerNames } = useIntake();
+  const { view, people, ownerNames } = useIntake();
   const { title, choice, matters } = POA_TEXTS[type];
   const agents = view.agents.filter((agent) => agent.type === type);
-  const candidates = linkCandidates(view.people, type);
+  const candidates = linkCandidates(people, type);
   const headingId = `poa-${type}-title`;
 
   return (

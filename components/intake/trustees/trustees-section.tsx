@@ -33,8 +33,8 @@ export function TrusteesHelp() {
 
 /** Section 5: successor trustees, with their serve order per client and a help dialog. */
 export function TrusteesSection() {
-  const { view, ownerNames } = useIntake();
-  const candidates = linkCandidates(view.people, 'trustee');
+  const { view, people, ownerNames } = useIntake();
+  const candidates = linkCandidates(people, 'trustee');
   return (
     <IntakeSection section="trustees" tools={<TrusteesHelp />}>
       <IntakeRecordSection

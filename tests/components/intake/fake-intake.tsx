@@ -253,10 +253,9 @@ type Lists = Partial<
   spouse?: Partial<ClientView> | null;
 };
 
-/** Recomputes what the server derives: the household's people and the completion figures. */
+/** Recomputes what the server derives: the completion figures. */
 export function finish(view: IntakeView): IntakeView {
-  const people = peopleOf(view);
-  return { ...view, people, completion: completionOf(view, (c) => isMinor(c.person.dob) && !c.guardian1) };
+  return { ...view, completion: completionOf(view, (c) => isMinor(c.person.dob) && !c.guardian1) };
 }
 
 /** A household: married unless `spouse: null`. */
@@ -280,7 +279,6 @@ export function household(lists: Lists = {}): IntakeView {
     bankAccounts: [],
     annuityAccounts: [],
     note: { hash: null, version: null, body: '' },
-    people: [],
     completion: { sections: [], percent: 0 },
     abilities: { canEdit: true, canRevealIdentifiers: false, isLegal: false },
     featureLock: { state: 'ok', unpaid: 0, max: 0 },
@@ -341,7 +339,7 @@ export function fakeServer(initial: IntakeView) {
     const made = asGuardian(personFrom(g));
     return { ...made, hash: g.person_hash ?? made.hash };
   };
-  const linked = (hash: string | undefined) => view.people.find((c) => c.person.hash === hash)?.person;
+  const linked = (hash: string | undefined) => peopleOf(view).find((c) => c.person.hash === hash)?.person;
 
   mock('updatePersonalInfoAction', (raw) => {
     const input = updatePersonalInfoSchema.parse(raw);
