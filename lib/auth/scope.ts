@@ -88,6 +88,25 @@ function actorOrOutside(ctx: PublicContext, permission: Permission): Actor {
   return ctx.actor;
 }
 
+/** Owner 1's and owner 2's client ids inside a household read, for the columns a loader adds to it. */
+export type HouseholdOwnerIds = { owner1Id: SQL; owner2Id: SQL };
+type ExtraColumns = Record<string, SQL>;
+
+/**
+ * The prepared reads of a household by client hash (one for attorneys and admins, one for everyone whose
+ * reach is a list), with `columns` added to the same statement: a page that needs the household's data
+ * reads it together with the scope check, in one round trip (lib/intake/load.ts, the intake's lists).
+ */
+export function householdReads<C extends ExtraColumns>(name: string, columns: (owners: HouseholdOwnerIds) => C) {
+  return {
+    everywhere: preparedRead(`${name}_everywhere`, (q) => householdQuery(q, EVERYTHING, columns)),
+    inLists: preparedRead(`${name}_in_lists`, (q) => householdQuery(q, listedClientScope(), columns)),
+  };
+}
+type HouseholdReads<C extends ExtraColumns> = ReturnType<typeof householdReads<C>>;
+
+const plainHousehold = householdReads('household', () => ({}));
+
 /**
  * Loads the household a client hash belongs to (either spouse's hash opens it), within the actor's scope
  * for the permission; throws NOT_FOUND otherwise. Owner 1 and owner 2 are the household row's. Pass the
@@ -97,16 +116,29 @@ function actorOrOutside(ctx: PublicContext, permission: Permission): Actor {
  * spec's message before anything is written.
  */
 export async function loadHousehold(ctx: PublicContext, clientHash: string, permission: Permission, q: Queryable = db): Promise<Household> {
+  return loadHouseholdWith(ctx, clientHash, permission, plainHousehold, q);
+}
+
+/** loadHousehold with the columns of `reads` (householdReads) read in the same statement. */
+export async function loadHouseholdWith<C extends ExtraColumns>(
+  ctx: PublicContext,
+  clientHash: string,
+  permission: Permission,
+  reads: HouseholdReads<C>,
+  q: Queryable = db,
+): Promise<Household & { [K in keyof C]: unknown }> {
   const actor = actorOrOutside(ctx, permission);
-  const read = hasGlobalReach(actor) ? householdEverywhere : householdInLists;
-  const [row] = await read(q).execute({ clientHash, ...scopeValues(actor) });
+  const read = hasGlobalReach(actor) ? reads.everywhere : reads.inLists;
+  // drizzle cannot follow the spread of a generic column set through its result type; the row is the
+  // household's columns (householdQuery) and the added ones.
+  const [row] = (await read(q).execute({ clientHash, ...scopeValues(actor) })) as unknown as (Household & { [K in keyof C]: unknown })[];
   if (!row) throw new AppError('NOT_FOUND');
   if (permission === 'intake.write') await guardIntakeWrite(actor, row.householdId, q);
   return row;
 }
 
 /** The household of a client hash, where the scope lets the actor reach it (every intake door reads it). */
-function householdQuery(q: Queryable, scope: SQL) {
+function householdQuery<C extends ExtraColumns>(q: Queryable, scope: SQL, columns: (owners: HouseholdOwnerIds) => C) {
   const owner1 = alias(clients, 'owner1');
   const owner2 = alias(clients, 'owner2');
   return q
@@ -121,6 +153,7 @@ function householdQuery(q: Queryable, scope: SQL) {
       addressedClientId: clients.id,
       unpaidInvoices: unpaidInvoicesSql(sql`${owner1.advisorId}`),
       maxInvoices: sql<number | null>`(select a.max_invoices from ${advisors} a where a.id = ${owner1.advisorId})`,
+      ...columns({ owner1Id: sql`${owner1.id}`, owner2Id: sql`${owner2.id}` }),
     })
     .from(clients)
     .innerJoin(households, or(eq(households.owner1ClientId, clients.id), eq(households.owner2ClientId, clients.id)))
@@ -129,9 +162,6 @@ function householdQuery(q: Queryable, scope: SQL) {
     .where(and(eq(clients.hash, sql.placeholder('clientHash')), scope))
     .limit(1);
 }
-// Built once each (db/prepared.ts): for attorneys and admins, and for everyone whose reach is a list.
-const householdEverywhere = preparedRead('household_everywhere', (q) => householdQuery(q, EVERYTHING));
-const householdInLists = preparedRead('household_in_lists', (q) => householdQuery(q, listedClientScope()));
 
 /** Loads an advisor by hash within the actor's scope for the permission; NOT_FOUND otherwise. */
 export async function loadAdvisor(ctx: PublicContext, advisorHash: string, permission: Permission, q: Queryable = db) {

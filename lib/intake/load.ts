@@ -1,12 +1,12 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
 import { preparedRead } from '@/db/prepared';
 import { clients } from '@/db/schema';
 import type { EstatePlanStatus } from '@/db/schema';
 import { householdLockOf } from '@/lib/advisors/feature-lock';
 import { can, type Permission } from '@/lib/auth/policy';
-import { clientScope, loadHousehold, type Household } from '@/lib/auth/scope';
+import { clientScope, householdReads, loadHouseholdWith, type Household } from '@/lib/auth/scope';
 import { AppError } from '@/lib/errors';
 import { statusLabel } from '@/lib/estate-plans/statuses';
 import { isMinor } from '@/lib/format/date';
@@ -80,8 +80,9 @@ export async function resolveClientHash(ctx: PublicContext, hashOrId: string, pe
  */
 export async function loadIntake(ctx: PublicContext, clientHashOrId: string, permission: Permission = 'intake.read', q: Queryable = db): Promise<IntakeView> {
   const hash = await resolveClientHash(ctx, clientHashOrId, permission, q);
-  const household = await loadHousehold(ctx, hash, permission, q);
-  return loadHouseholdIntake(ctx, household, q);
+  // The scope check and every list in one statement: the household's row carries the lists' columns.
+  const row = await loadHouseholdWith(ctx, hash, permission, householdWithLists, q);
+  return intakeViewOf(ctx, row, row);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -141,20 +142,29 @@ function valuesOf<V>(pivots: readonly Pivot<V>[], clientId: number | null): V | 
 const POA_ORDER: Record<PoaType, number> = { general: 0, medical: 1, financial: 2 };
 const firstOrder = (a: number | null, b: number | null) => Math.min(a ?? 100, b ?? 100);
 
-/** The household's clients and every list in one row (listColumns below); built once (db/prepared.ts). */
+/**
+ * The household's clients and every list in one row (listColumns below), built once (db/prepared.ts):
+ * read with the household's scope check for the page, and on its own for a household already loaded.
+ */
+const householdWithLists = householdReads('intake_household', ({ owner1Id, owner2Id }) => listColumns({ clientIds: sql`array[${owner1Id}, ${owner2Id}]`, owner1Id }));
 const householdLists = preparedRead('intake_lists', (q) =>
-  q.select(listColumns()).from(clients).where(sql`${clients.id} = ${sql.placeholder('owner1Id')}`),
+  q.select(listColumns({ clientIds: sql.placeholder('clientIds'), owner1Id: sql.placeholder('owner1Id') })).from(clients).where(sql`${clients.id} = ${sql.placeholder('owner1Id')}`),
 );
+type ListRow = Partial<Record<keyof ReturnType<typeof listColumns>, unknown>>;
 
 /**
  * The IntakeView of a household already loaded through the scope (a write reloads it inside its
  * transaction with this), from one statement.
  */
 export async function loadHouseholdIntake(ctx: PublicContext, household: Household, q: Queryable = db): Promise<IntakeView> {
-  const owners: HouseholdOwners = { owner1Id: household.clientId, owner2Id: household.spouseId };
   const clientIds = household.spouseId === null ? [household.clientId] : [household.clientId, household.spouseId];
-
   const [listRow] = await householdLists(q).execute({ clientIds, owner1Id: household.clientId });
+  return intakeViewOf(ctx, household, listRow);
+}
+
+/** The IntakeView of a household from its row of lists (listColumns). */
+function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow | undefined): IntakeView {
+  const owners: HouseholdOwners = { owner1Id: household.clientId, owner2Id: household.spouseId };
   const clientRows = jsonRows<ClientJson>(listRow?.clients, SHAPES.client);
   const childRows = jsonRows<ChildJson>(listRow?.children, SHAPES.child);
   const beneficiaryRows = jsonRows<BeneficiaryJson>(listRow?.beneficiaries, SHAPES.beneficiary);
@@ -589,9 +599,7 @@ const SHAPES = {
  * grow with the lists and the database is asked once. Never a cipher: identifiers and account
  * numbers only by their last four.
  */
-function listColumns() {
-  const clientIds = sql.placeholder('clientIds');
-  const owner1Id = sql.placeholder('owner1Id');
+function listColumns({ clientIds, owner1Id }: { clientIds: SQLWrapper; owner1Id: SQLWrapper }) {
   const inClients = (column: string) => sql`${sql.raw(column)} = any(${clientIds})`;
   const list = (shape: Shape, orderBy: string) => sql.raw(`coalesce(json_agg(${jsonArraySql(shape)} order by ${orderBy}), '[]'::json)`);
   const one = (shape: Shape) => sql.raw(jsonArraySql(shape));
