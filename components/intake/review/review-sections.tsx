@@ -37,8 +37,8 @@ export function ReviewSection({ id, title, children, empty }: { id: string; titl
 export function Card({ title, rows, children }: { title: ReactNode; rows: Row[]; children?: ReactNode }) {
   return (
     <article className={styles.card}>
-      <h3 className={styles.cardTitle}>{title}</h3>
-      <dl className={styles.rows}>
+      <h3>{title}</h3>
+      <dl>
         {rows.map((row) => (
           <Fragment key={row.label}>
             <dt>{row.label}</dt>
