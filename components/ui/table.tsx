@@ -120,11 +120,12 @@ export function Th({ sort = 'none', onSort, align = 'left', scope = 'col', class
     <th
       scope={scope}
       aria-sort={sortable ? ARIA_SORT[sort] : undefined}
-      className={cx(align !== 'left' && styles[align], sortable && styles.sortable, className) || undefined}
+      className={cx(align !== 'left' && styles[align], className) || undefined}
       {...rest}
     >
       {sortable ? (
-        <button type="button" className={styles.sortButton} onClick={onSort}>
+        // Styled as `.table th > button` (no class of its own): the sort button is the only button in a header.
+        <button type="button" onClick={onSort}>
           {children}
         </button>
       ) : (

@@ -13,7 +13,7 @@ export function SummaryList({ items }: { items: readonly SummaryItem[] }) {
   return (
     <dl className={styles.list}>
       {items.map((item, index) => (
-        <div key={item.key ?? (typeof item.label === 'string' ? item.label : index)} className={styles.row}>
+        <div key={item.key ?? (typeof item.label === 'string' ? item.label : index)}>
           <dt>{item.label}</dt>
           <dd>{item.value}</dd>
         </div>
