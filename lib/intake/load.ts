@@ -394,29 +394,11 @@ function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow
 // ---------------------------------------------------------------------------------------------------------
 // The list query: the household's clients and every list as JSON, in one statement of one row
 
-type ClientJson = {
+/** A client's row: ClientView's columns as stored (seven intent columns, three spouse-PoA columns). */
+type ClientJson = Omit<ClientView, 'ownerNo' | 'person' | 'intents' | 'isSpousePoa'> & {
   id: number;
-  hash: string;
-  version: number;
   person: PersonRow;
-  loginEmail: string | null;
   firstFirm: string | null;
-  gender: ClientView['gender'];
-  residenceState: string | null;
-  isUsCitizen: boolean | null;
-  isReceivingMedicaid: boolean | null;
-  hasMentalDisorder: boolean | null;
-  wantsLifeSupport: boolean | null;
-  wantsCremation: boolean | null;
-  isOrganDonor: boolean | null;
-  hasEstatePlan: ClientView['hasEstatePlan'];
-  estatePlanType: string | null;
-  trustName: string | null;
-  trustDate: string | null;
-  trustTimesAmended: number | null;
-  trustReplacementReason: string | null;
-  isAssetsTrustOwned: ClientView['isAssetsTrustOwned'];
-  trustGoverningState: string | null;
   intent1: boolean | null;
   intent2: boolean | null;
   intent3: boolean | null;
@@ -424,12 +406,9 @@ type ClientJson = {
   intent5: boolean | null;
   intent6: boolean | null;
   intent7: boolean | null;
-  trustIntentOther: string | null;
-  isSpouseBeneficiary: boolean | null;
   isSpousePoaGeneral: boolean | null;
   isSpousePoaMedical: boolean | null;
   isSpousePoaFinancial: boolean | null;
-  isTrustSubmitted: boolean;
 };
 
 type ChildJson = {
