@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { useIntake } from '../intake-context';
 import { householdNames } from '../shared/people';
@@ -50,8 +50,13 @@ function ReviewActions({ bottom = false }: { bottom?: boolean }) {
  * The review page (intake §2): read-only, every section in the spec's order, the estate summary diagram on
  * top, printable (the print title names the trust, the people and the date; 2 cards per row).
  */
+const noSubscription = () => () => {};
+
 export function ReviewScreen() {
   const { view } = useIntake();
+  // The print title's date is the browser's today (it prints there); the server's clock may be on another
+  // day around midnight, so the server renders the title without it and the browser adds it.
+  const today = useSyncExternalStore(noSubscription, printDate, () => null);
   const heading = useRef<HTMLHeadingElement>(null);
   // Opened from a button that is gone now: the focus goes to the review's heading.
   useEffect(() => heading.current?.focus({ preventScroll: true }), []);
@@ -59,7 +64,8 @@ export function ReviewScreen() {
     <RevealProvider>
       <div className={styles.review}>
         <p className={styles.printTitle}>
-          {trustTitle(view)} — {householdNames(view)} — {printDate()}
+          {trustTitle(view)} — {householdNames(view)}
+          {today && ` — ${today}`}
         </p>
         <div className={styles.reviewHeader}>
           <div>

@@ -61,6 +61,9 @@ describe('the review page', () => {
     ]);
     expect(screen.getAllByText('No records to display')).toHaveLength(14);
     expect(screen.getByRole('img', { name: 'Estate summary' })).toBeInTheDocument();
+    // The print title: the trust, the people and the browser's today.
+    const today = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date());
+    expect(screen.getByText(/Family Trust — /)).toHaveTextContent(new RegExp(`Family Trust — .+ — ${today}$`));
     await user.click(screen.getAllByRole('button', { name: 'Back' })[0]);
     expect(screen.getByRole('heading', { level: 1, name: 'Client Information' })).toBeInTheDocument();
   });
