@@ -65,8 +65,16 @@ function labelRules(columnLabels: readonly string[]): { className: string; css: 
 }
 
 /** The header row group. */
-export function THead({ className, ...rest }: ComponentPropsWithRef<'thead'>) {
-  return <thead className={className} {...rest} />;
+export function THead(props: ComponentPropsWithRef<'thead'>) {
+  return <thead {...props} />;
+}
+
+/**
+ * The props with `className` only when there is one. From a server component an undefined prop still
+ * travels in the RSC payload (`"className":"$undefined"`), on every cell of a server-rendered table.
+ */
+function withClass<P extends object>(props: P, className: string | false | null | undefined): P {
+  return className ? { ...props, className } : props;
 }
 
 export type TBodyProps = ComponentPropsWithRef<'tbody'> & {
@@ -80,7 +88,7 @@ export type TBodyProps = ComponentPropsWithRef<'tbody'> & {
 export function TBody({ empty, colSpan = 1, children, className, ...rest }: TBodyProps) {
   const hasRows = Children.toArray(children).length > 0;
   return (
-    <tbody className={className} {...rest}>
+    <tbody {...withClass(rest, className)}>
       {hasRows ? children : empty != null && <EmptyRow colSpan={colSpan}>{empty}</EmptyRow>}
     </tbody>
   );
@@ -120,8 +128,7 @@ export function Th({ sort = 'none', onSort, align = 'left', scope = 'col', class
     <th
       scope={scope}
       aria-sort={sortable ? ARIA_SORT[sort] : undefined}
-      className={cx(align !== 'left' && styles[align], className) || undefined}
-      {...rest}
+      {...withClass(rest, cx(align !== 'left' && styles[align], className))}
     >
       {sortable ? (
         // Styled as `.table th > button` (no class of its own): the sort button is the only button in a header.
@@ -143,5 +150,5 @@ export type TdProps = ComponentPropsWithRef<'td'> & {
 
 /** A data cell (its label in the stacked layout comes from the table's `columnLabels`). */
 export function Td({ align = 'left', numeric, className, ...rest }: TdProps) {
-  return <td className={cx(align !== 'left' && styles[align], numeric && styles.numeric, className) || undefined} {...rest} />;
+  return <td {...withClass(rest, cx(align !== 'left' && styles[align], numeric && styles.numeric, className))} />;
 }
