@@ -42,9 +42,12 @@ export class EmbeddedClient implements EmbeddedQueryable {
   /** Settles when the last transaction that took the database has ended. */
   #held: Promise<void> = Promise.resolve();
 
-  /** `maxPrepared`: how many statement texts the thread keeps prepared (tests make it small). */
-  constructor(dataDir: string, { maxPrepared }: { maxPrepared?: number } = {}) {
-    this.#worker = new Worker(workerScript(), { workerData: { dataDir, maxPrepared } });
+  /**
+   * `maxPrepared`: how many statement texts the thread keeps prepared (tests make it small).
+   * `maintenanceMs`: how often the thread vacuums and analyzes after writes (10 minutes; tests make it short).
+   */
+  constructor(dataDir: string, { maxPrepared, maintenanceMs }: { maxPrepared?: number; maintenanceMs?: number } = {}) {
+    this.#worker = new Worker(workerScript(), { workerData: { dataDir, maxPrepared, maintenanceMs } });
     // An idle database must not keep a script's process alive; it is referenced while a reply is awaited.
     this.#worker.unref();
     this.#worker.on('message', (reply: Reply) => this.#settle(reply));

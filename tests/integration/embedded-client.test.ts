@@ -142,3 +142,34 @@ describe('prepared statements (each statement text is prepared once and reused)'
     expect((await small.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
 });
+
+describe('maintenance (PGlite has no autovacuum)', () => {
+  let kept: EmbeddedClient;
+  beforeAll(async () => {
+    kept = new EmbeddedClient('memory://', { maintenanceMs: 50 });
+    await kept.query('create table notes (id int primary key, body text)');
+  }, 60_000);
+  afterAll(async () => {
+    await kept.close();
+  });
+  const visiblePages = async () =>
+    (await kept.query<{ pages: number; visible: number }>("select relpages as pages, relallvisible as visible from pg_class where relname = 'notes'")).rows[0];
+
+  test('vacuums and analyzes after writes: the pages become all-visible and the planner learns the row count', async () => {
+    await kept.query("insert into notes select i, repeat('x', 100) from generate_series(1, 2000) i");
+    await new Promise((r) => setTimeout(r, 400));
+    const after = await visiblePages();
+    expect(after.pages).toBeGreaterThan(0);
+    expect(after.visible).toBe(after.pages);
+    expect((await kept.query<{ n: number }>("select reltuples::int as n from pg_class where relname = 'notes'")).rows[0].n).toBe(2000);
+  });
+
+  test('never inside an open transaction: a transaction longer than the interval commits as usual', async () => {
+    await kept.transaction(async (tx) => {
+      await tx.query('update notes set body = $1 where id = 1', ['changed']);
+      await new Promise((r) => setTimeout(r, 300));
+      await tx.query('update notes set body = $1 where id = 2', ['changed']);
+    });
+    expect((await kept.query<{ n: number }>("select count(*)::int as n from notes where body = 'changed'")).rows[0].n).toBe(2);
+  });
+});
