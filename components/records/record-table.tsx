@@ -150,6 +150,7 @@ export function RecordTable<T>({
         label={label}
         responsive="stack"
         columnLabels={hasActions ? [...shown.map((column) => column.header), ''] : shown.map((column) => column.header)}
+        columnAlign={[...shown.map((column) => (column.numeric ? 'numeric' : (column.align ?? 'left'))), ...(hasActions ? (['right'] as const) : [])]}
       >
         <THead>
           <Tr>
@@ -177,12 +178,11 @@ export function RecordTable<T>({
             return (
               <Tr key={rowKey(row)} data-tone={tone || undefined} className={tone ? styles[tone] : undefined}>
                 {shown.map((column) => (
-                  <Td key={column.key} align={column.align} numeric={column.numeric}>
-                    {column.cell(row)}
-                  </Td>
+                  // Alignment comes from the table's column rules (columnAlign), not a class per cell.
+                  <Td key={column.key}>{column.cell(row)}</Td>
                 ))}
                 {hasActions && (
-                  <Td align="right" className={styles.actions}>
+                  <Td className={styles.actions}>
                     <Button variant="secondary" size="sm" onClick={() => onEdit?.(row)} disabled={disabled}>
                       Edit<span className="visually-hidden"> {noun}: {rowLabel(row)}</span>
                     </Button>

@@ -12,25 +12,31 @@ export type TableProps = Omit<ComponentPropsWithRef<'table'>, 'children'> & {
   responsive?: 'scroll' | 'stack';
   /** With 'stack': each column's label, shown above the cell's value on phones ('' for a column without one). */
   columnLabels?: readonly string[];
+  /**
+   * Each column's alignment ('numeric': right-aligned tabular digits), as one generated rule per column
+   * instead of a class on every cell; for the stacked layout from 768px (cards are left-aligned).
+   */
+  columnAlign?: readonly ColumnAlign[];
   children: ReactNode;
 };
 
 /** A table inside a scroll (or stacking) wrapper, so wide tables stay usable at 360px. */
-export function Table({ caption, label, responsive = 'scroll', columnLabels, className, children, ...rest }: TableProps) {
+export function Table({ caption, label, responsive = 'scroll', columnLabels, columnAlign, className, children, ...rest }: TableProps) {
   const name = label ?? (typeof caption === 'string' ? caption : undefined);
-  const labels = responsive === 'stack' && columnLabels?.some(Boolean) ? labelRules(columnLabels) : null;
+  const stacked = responsive === 'stack';
+  const rules = columnRules(stacked && columnLabels ? columnLabels : [], columnAlign ?? [], stacked);
   return (
     <div
-      className={cx(styles.wrapper, responsive === 'stack' && styles.stack, labels?.className)}
+      className={cx(styles.wrapper, stacked && styles.stack, rules?.className)}
       // Focusable so keyboard users can scroll it sideways (axe: scrollable-region-focusable).
       tabIndex={0}
       role={name ? 'region' : undefined}
       aria-label={name}
     >
-      {labels && (
-        // Hoisted into the head once per set of labels (React dedupes styles by href).
-        <style href={labels.className} precedence="default">
-          {labels.css}
+      {rules && (
+        // Hoisted into the head once per set of columns (React dedupes styles by href).
+        <style href={rules.className} precedence="default">
+          {rules.css}
         </style>
       )}
       <table className={cx(styles.table, className)} {...rest}>
@@ -56,12 +62,30 @@ function hashOf(text: string): string {
  * under a class named after the labels, instead of an attribute on every cell; tables with the same
  * columns share one rule set. The message row (a cell spanning the columns) gets no label.
  */
-function labelRules(columnLabels: readonly string[]): { className: string; css: string } {
-  const className = `cols-${hashOf(columnLabels.join('\u0000'))}`;
-  const rules = columnLabels
-    .map((text, i) => (text ? `.${className} td:not([colspan]):nth-child(${i + 1})::before{content:${cssString(text)}}` : ''))
-    .join('');
-  return { className, css: `@media (max-width:767.98px){${rules}}` };
+export type ColumnAlign = Align | 'numeric';
+
+const ALIGN_CSS: Record<ColumnAlign, string> = {
+  left: '',
+  center: 'text-align:center',
+  right: 'text-align:right',
+  numeric: 'text-align:right;font-variant-numeric:tabular-nums',
+};
+
+/**
+ * The table's generated column rules: the stacked layout's labels (phones) and the columns' alignments
+ * (from 768px when stacked), under one class named by their hash. Null when there is nothing to generate.
+ */
+function columnRules(columnLabels: readonly string[], columnAlign: readonly ColumnAlign[], stacked: boolean): { className: string; css: string } | null {
+  const aligned = columnAlign.map((align, i) => [i, ALIGN_CSS[align]] as const).filter(([, css]) => css);
+  if (!columnLabels.some(Boolean) && aligned.length === 0) return null;
+  const className = `cols-${hashOf(`${columnLabels.join('\u0000')}\u0001${columnAlign.join(',')}\u0001${stacked}`)}`;
+  const cell = (i: number) => `.${className} td:not([colspan]):nth-child(${i + 1})`;
+  const labels = columnLabels.map((text, i) => (text ? `${cell(i)}::before{content:${cssString(text)}}` : '')).join('');
+  const aligns = aligned.map(([i, css]) => `${cell(i)}{${css}}`).join('');
+  return {
+    className,
+    css: (labels ? `@media (max-width:767.98px){${labels}}` : '') + (aligns ? (stacked ? `@media (min-width:768px){${aligns}}` : aligns) : ''),
+  };
 }
 
 /** The header row group. */

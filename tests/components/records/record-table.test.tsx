@@ -63,7 +63,13 @@ describe('RecordTable', () => {
     const css = [...document.querySelectorAll('style')].map((style) => style.textContent).find((text) => text?.includes(`.${labelsClass} `));
     const column = screen.getAllByRole('columnheader').findIndex((header) => header.textContent?.includes('Percentage')) + 1;
     expect(css).toContain(`.${labelsClass} td:not([colspan]):nth-child(${column})::before{content:"Percentage"}`);
-    expect(css).not.toContain(`nth-child(${screen.getAllByRole('columnheader').length})`);
+    const actions = screen.getAllByRole('columnheader').length;
+    expect(css).not.toContain(`nth-child(${actions})::before`);
+    // Alignments are column rules too (no class on every cell), from 768px: amounts right with tabular
+    // digits, the edit buttons right.
+    expect(css).toContain(`@media (min-width:768px){.${labelsClass} td:not([colspan]):nth-child(${column}){text-align:right;font-variant-numeric:tabular-nums}`);
+    expect(css).toContain(`.${labelsClass} td:not([colspan]):nth-child(${actions}){text-align:right}`);
+    expect(screen.getByRole('cell', { name: '60.00%' })).not.toHaveAttribute('class');
   });
 
   it('shows the Client column only when the household has a spouse', () => {
