@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cx } from '@/components/ui/class-names';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Table, TBody, Th, THead, Tr } from '@/components/ui/table';
 import type { SortDirection } from '@/components/ui/table';
 import styles from './record-table.module.css';
 
@@ -176,19 +176,20 @@ export function RecordTable<T>({
           {sorted.map((row) => {
             const tone = rowTone?.(row);
             return (
-              <Tr key={rowKey(row)} data-tone={tone || undefined} className={tone ? styles[tone] : undefined}>
+              // Plain rows and cells (the table's CSS styles them, its column rules align them): a big
+              // household has hundreds, and a component layer per cell was work for nothing.
+              <tr key={rowKey(row)} data-tone={tone || undefined} className={tone ? styles[tone] : undefined}>
                 {shown.map((column) => (
-                  // Alignment comes from the table's column rules (columnAlign), not a class per cell.
-                  <Td key={column.key}>{column.cell(row)}</Td>
+                  <td key={column.key}>{column.cell(row)}</td>
                 ))}
                 {hasActions && (
-                  <Td className={styles.actions}>
+                  <td className={styles.actions}>
                     <Button variant="secondary" size="sm" onClick={() => onEdit?.(row)} disabled={disabled}>
                       Edit<span className="visually-hidden"> {noun}: {rowLabel(row)}</span>
                     </Button>
-                  </Td>
+                  </td>
                 )}
-              </Tr>
+              </tr>
             );
           })}
         </TBody>
