@@ -16,7 +16,7 @@ import { filterStatuses, likePattern, phoneDigits, sortDirectionOf, statusesMatc
  * list columns (db/schema/clients.ts, kept by the triggers of migration 0005); households_list_owner1_idx
  * serves the advisor's rows in the default order.
  *
- * A household is one row under owner 1, with owner 2 as the spouse, as in lib/clients/queries.ts: an owner 2
+ * A household is one row under owner 1, with owner 2 as the spouse (docs/data-model.md, "Households"): an owner 2
  * whose owner 1 is not listed (another advisor's client) is listed on their own, without the plan (owner 1's,
  * outside the list), and a spouse outside the actor's scope is not shown.
  */

@@ -5,7 +5,10 @@ import { db } from '@/db';
 import * as t from '@/db/schema';
 import { loadActor } from '@/lib/auth/actor';
 import { loadAdvisor, loadEstatePlan, loadHousehold } from '@/lib/auth/scope';
-import { listHouseholds } from '@/lib/clients/queries';
+import { listClientPage } from '@/lib/advisors/client-list';
+import { loadDashboard } from '@/lib/advisors/dashboard';
+import { DEFAULT_LIST_STATE } from '@/lib/advisors/rules';
+import type { Actor } from '@/lib/auth/actor';
 import { makeAdvisor, makeFirm, makeHousehold, makeStaff, makeUser } from '../helpers/factories';
 
 /*
@@ -16,8 +19,13 @@ async function actorOf(user: { hash: string; sessionVersion: number }) {
   return (await loadActor(claimsOf(user)))!;
 }
 
+/** Every household the dashboard lists for the actor (every advisor in reach, one page of up to 100). */
+async function listed(actor: Actor) {
+  return (await listClientPage(actor, { advisorIds: null, state: { ...DEFAULT_LIST_STATE, size: 100 }, stalledDays: 30 })).rows;
+}
+
 async function visible(user: { hash: string; sessionVersion: number }) {
-  return (await listHouseholds(await actorOf(user))).map((h) => h.hash).sort();
+  return (await listed(await actorOf(user))).map((h) => h.hash).sort();
 }
 
 describe('household scope on the dashboard', () => {
@@ -59,7 +67,7 @@ describe('household scope on the dashboard', () => {
   });
 
   it('clients are refused the dashboard listing', async () => {
-    await expect(listHouseholds(await actorOf(world.peersCouple.user))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(loadDashboard(ctxOf(await actorOf(world.peersCouple.user)), DEFAULT_LIST_STATE)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });
 
@@ -71,10 +79,10 @@ describe('the dashboard scopes the spouse columns too', () => {
     const couple = await makeHousehold(mine.advisor.id, { spouse: true });
     await db.update(t.clients).set({ advisorId: theirs.advisor.id }).where(eq(t.clients.id, couple.spouse!.client.id));
 
-    const minesView = await listHouseholds(await actorOf(mine.user));
+    const minesView = await listed(await actorOf(mine.user));
     expect(minesView).toEqual([expect.objectContaining({ hash: couple.client.hash, spouseName: null })]);
     // The other advisor sees their own client, listed on its own (not hidden behind the lower id).
-    const theirsView = await listHouseholds(await actorOf(theirs.user));
+    const theirsView = await listed(await actorOf(theirs.user));
     expect(theirsView).toEqual([expect.objectContaining({ hash: couple.spouse!.client.hash, spouseName: null })]);
   });
 });
@@ -99,7 +107,7 @@ describe('owner 1 is what the household row says, not the lower id', () => {
         spouseHash: couple.client.hash,
       });
     }
-    expect(await listHouseholds(await actorOf(user))).toEqual([expect.objectContaining({ hash: spouse.hash, spouseName: `${couple.person.firstName} ${couple.person.lastName}` })]);
+    expect(await listed(await actorOf(user))).toEqual([expect.objectContaining({ hash: spouse.hash, spouseName: `${couple.person.firstName} ${couple.person.lastName}` })]);
     expect((await actorOf(couple.user)).householdClientIds).toEqual([spouse.id, couple.client.id]);
   });
 });

@@ -8,7 +8,9 @@ import { announceDemoAccounts, loadDemoData, prepareDatabase } from '@/db/prepar
 import * as t from '@/db/schema';
 import { authenticate } from '@/lib/auth/authenticate';
 import { loadActor } from '@/lib/auth/actor';
-import { listHouseholds } from '@/lib/clients/queries';
+import { listClientPage } from '@/lib/advisors/client-list';
+import { DEFAULT_LIST_STATE } from '@/lib/advisors/rules';
+import type { Actor } from '@/lib/auth/actor';
 import { decrypt } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import { sumMoney } from '@/lib/money';
@@ -17,6 +19,11 @@ import { DEMO_ACCOUNTS, demoAdvisorLinks, generateDemoPassword, seedDemoData } f
 import { readDemoPassword } from '@/lib/seed/demo-accounts-file';
 import { guestCtx } from '../helpers/context';
 import { resetDatabase } from '../helpers/db';
+
+/** Every household the dashboard lists for the actor (every advisor in reach, one page of up to 100). */
+async function listed(actor: Actor) {
+  return (await listClientPage(actor, { advisorIds: null, state: { ...DEFAULT_LIST_STATE, size: 100 }, stalledDays: 30 })).rows;
+}
 
 // The demo-accounts file goes to a scratch folder, never to ./.data.
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'trustwell-demo-accounts-'));
@@ -164,7 +171,7 @@ describe('demo data', () => {
 
   it('has a married couple under attorney review with files, and a half-finished single client', async () => {
     const supervisor = await signIn(DEMO_ACCOUNTS[2].email, password);
-    const rows = await listHouseholds((await loadActor(supervisor))!);
+    const rows = await listed((await loadActor(supervisor))!);
     expect(rows.map((r) => [r.name, r.spouseName, r.statusLabel])).toEqual(
       expect.arrayContaining([
         ['Pat Rivera', 'Sam Elise Rivera', 'Under Attorney Review'],
@@ -302,7 +309,7 @@ describe('demo data', () => {
     expect(staff.advisorIds).toHaveLength(2);
     const ben = (await loadActor(await signIn(DEMO_ACCOUNTS[3].email, password)))!;
     // Ben is not a supervisor: Alice's clients are outside his scope.
-    expect(await listHouseholds(ben)).toEqual([]);
+    expect(await listed(ben)).toEqual([]);
   });
 });
 
