@@ -131,18 +131,3 @@ export const db: Database = new Proxy({} as Database, {
 });
 
 export { schema };
-
-type Results<T extends readonly unknown[]> = { -readonly [K in keyof T]: Awaited<T[K]> };
-
-/**
- * Runs independent reads (drizzle queries, which start when awaited) together on the pool, and one after
- * another inside a transaction: a transaction is one connection, and pg deprecates sending a query on a
- * client that is still running one (it queued them anyway, so the transaction loses nothing).
- */
-export async function readTogether<const T extends readonly PromiseLike<unknown>[]>(q: Queryable, reads: T): Promise<Results<T>> {
-  if (q === db) return (await Promise.all(reads)) as Results<T>;
-  const results: unknown[] = [];
-  for (const read of reads) results.push(await read);
-  return results as Results<T>;
-}
-

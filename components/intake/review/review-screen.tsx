@@ -46,12 +46,13 @@ function ReviewActions({ bottom = false }: { bottom?: boolean }) {
   );
 }
 
+// The print title's date never changes while the page is open: nothing to subscribe to.
+const noSubscription = () => () => {};
+
 /**
  * The review page (intake §2): read-only, every section in the spec's order, the estate summary diagram on
  * top, printable (the print title names the trust, the people and the date; 2 cards per row).
  */
-const noSubscription = () => () => {};
-
 export function ReviewScreen() {
   const { view } = useIntake();
   // The print title's date is the browser's today (it prints there); the server's clock may be on another
