@@ -1,6 +1,8 @@
 'use client';
 
+import { useMemo } from 'react';
 import type { IntakeView } from '@/lib/intake/types';
+import { fromJsonText, type JsonText } from '@/lib/json-text';
 import { AccountsSection } from './assets/accounts-section';
 import { CompaniesSection } from './assets/companies-section';
 import { GiftsSection } from './assets/gifts-section';
@@ -22,10 +24,13 @@ import styles from './page/intake-page.module.css';
 
 /**
  * The client-info page's content (intake §2, sections 1-14), rendered from the one IntakeView the server
- * loaded; every section edits through the intake actions and shows their refreshed view. The review
- * (components/intake/review) replaces it while open; attorneys open a submitted trust on it.
+ * loaded (as JSON text, lib/json-text.ts says why); every section edits through the intake actions and
+ * shows their refreshed view. The review (components/intake/review) replaces it while open; attorneys open
+ * a submitted trust on it.
  */
-export function IntakeScreen({ view, startOnReview = false }: { view: IntakeView; startOnReview?: boolean }) {
+export function IntakeScreen({ view: viewText, startOnReview = false }: { view: JsonText<IntakeView>; startOnReview?: boolean }) {
+  // Parsed once per server render: the same text (a refresh that changed nothing) keeps the same view.
+  const view = useMemo(() => fromJsonText(viewText), [viewText]);
   return (
     <IntakeProvider initial={view}>
       <ReviewModeProvider initial={startOnReview}>

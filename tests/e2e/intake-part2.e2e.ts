@@ -204,4 +204,22 @@ describe('client-info, sections 7-14', () => {
     await phone.getByRole('dialog', { name: 'Edit Property' }).getByRole('combobox', { name: 'Client' }).scrollIntoViewIfNeeded();
     await phone.screenshot({ path: path.join(resultsDir, 'intake-property-modal-390-lower.png') });
   }, 240_000);
+
+  it('text that reads as markup stays text, also inside the page\'s payload (the view travels as JSON text)', async () => {
+    const page = await signedIn(ADVISOR);
+    const address = await openHousehold(page, OKAFORS);
+    const text = 'Cottage </script><script>window.__injected = true</script> & "quoted" <b>not bold</b>\u2028next';
+    const note = page.getByRole('textbox', { name: 'Additional comments or questions for your attorney' });
+    await note.fill(text);
+    await page.getByRole('heading', { name: 'Additional Comments / Questions for Attorney' }).click();
+    await section(page, 'Additional Comments / Questions for Attorney').getByText('Saved.').waitFor();
+
+    // The server's HTML carries it escaped, and the browser reads it back exactly, having run nothing.
+    const html = await (await page.request.get(address)).text();
+    expect(html).not.toContain('<script>window.__injected');
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    await expect(note.inputValue()).resolves.toBe(text);
+    await expect(page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).resolves.toBeUndefined();
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import type { Actor } from '@/lib/auth/actor';
 import { AppError } from '@/lib/errors';
 import type { PublicContext } from '@/lib/http/context';
+import { toJsonText } from '@/lib/json-text';
 import { loadIntake, resolveClientHash } from '@/lib/intake/load';
 import type { IntakeView } from '@/lib/intake/types';
 import styles from './client-info.module.css';
@@ -40,7 +41,7 @@ export function IntakePage({ view, actor }: { view: IntakeView; actor: Actor }) 
     <FeatureLockGate lock={view.featureLock} showWarning={!actor.isClient}>
       <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
         {/* Attorneys and admins open a submitted trust on its review (intake §2). */}
-        <IntakeScreen view={view} startOnReview={view.abilities.isLegal && !!view.abilities.isSubmitted} />
+        <IntakeScreen view={toJsonText(view)} startOnReview={view.abilities.isLegal && !!view.abilities.isSubmitted} />
       </main>
     </FeatureLockGate>
   );

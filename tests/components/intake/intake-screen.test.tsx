@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntakeScreen } from '@/components/intake/intake-screen';
+import { toJsonText } from '@/lib/json-text';
 import { CallProvider } from '@/components/ui/call-provider';
 import type { IntakeView } from '@/lib/intake/types';
 import { axeViolations } from '../records/axe';
@@ -16,14 +17,14 @@ function renderScreen(view: IntakeView) {
   const user = userEvent.setup();
   const utils = render(
     <CallProvider>
-      <IntakeScreen view={view} />
+      <IntakeScreen view={toJsonText(view)} />
     </CallProvider>,
   );
   // A new server render of the page (what router.refresh() brings).
   const serverRender = (next: IntakeView) =>
     utils.rerender(
       <CallProvider>
-        <IntakeScreen view={next} />
+        <IntakeScreen view={toJsonText(next)} />
       </CallProvider>,
     );
   return { user, server, serverRender, ...utils };

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntakeScreen } from '@/components/intake/intake-screen';
+import { toJsonText } from '@/lib/json-text';
 import { CallProvider } from '@/components/ui/call-provider';
 import type { IntakeView } from '@/lib/intake/types';
 import { axeViolations } from '../records/axe';
@@ -17,7 +18,7 @@ function renderScreen(view: IntakeView, startOnReview = false) {
   const user = userEvent.setup();
   const utils = render(
     <CallProvider>
-      <IntakeScreen view={view} startOnReview={startOnReview} />
+      <IntakeScreen view={toJsonText(view)} startOnReview={startOnReview} />
     </CallProvider>,
   );
   return { user, ...utils };
