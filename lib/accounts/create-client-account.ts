@@ -9,7 +9,7 @@ import { AppError } from '@/lib/errors';
 import type { PublicContext } from '@/lib/http/context';
 import type { CreateClientAccountInput } from '@/lib/validation/accounts';
 import { hashInviteToken } from '@/lib/invites/invite-mail';
-import { EMAIL_TAKEN } from './messages';
+import { EMAIL_TAKEN, INVITATION_WAITING } from './messages';
 import { findReferringAdvisorId } from './queries';
 import { assertSignupAllowed, holdSignupSlot } from './signup-brake';
 
@@ -29,21 +29,34 @@ function isUniqueViolation(error: unknown): boolean {
 type Takeover = { clientId: number; personId: number; advisorId: number | null };
 
 /**
- * The advisor-created client record a sign-up takes over, if any: the one the invite link's token names
- * (whatever email is typed), else the newest record without a login whose email is this one (invited or
- * not). Advisor-created clients' emails are unique among records without a login (createClients), so the
- * email finds at most one. Locked FOR UPDATE so two sign-ups cannot take the same record.
+ * The advisor-created client record a sign-up takes over, if any. Such a record holds what the advisor
+ * entered (names, dates of birth, family, assets), so only someone who proves they read the invitation
+ * sent to it may take it: the invite link's token names the record (whatever email is typed), or, for an
+ * invite that names no record (a plain invite, perhaps from another advisor), its token proves the mailbox
+ * of the invited email, and the newest record without a login with that email is theirs. A typed email
+ * alone proves nothing (sign-up sends no confirmation), so a record waiting for it is refused with
+ * INVITATION_WAITING rather than handed over. Advisor-created clients' emails are unique among records
+ * without a login (createClients), so the email finds at most one. Locked FOR UPDATE so two sign-ups
+ * cannot take the same record.
  */
 async function findTakeover(tx: Tx, email: string, inviteToken: string): Promise<Takeover | null> {
+  let mailboxProven = false;
   if (inviteToken) {
-    const [byToken] = await tx
-      .select({ clientId: clients.id, personId: clients.personId, advisorId: clients.advisorId })
+    const [invite] = await tx
+      .select({ clientId: invites.clientId, invitedEmail: invites.clientEmail })
       .from(invites)
-      .innerJoin(clients, eq(clients.id, invites.clientId))
-      .where(and(eq(invites.tokenHash, hashInviteToken(inviteToken)), isNull(invites.joinedUserId), isNull(clients.userId)))
-      .limit(1)
-      .for('update', { of: clients });
-    if (byToken) return byToken;
+      .where(and(eq(invites.tokenHash, hashInviteToken(inviteToken)), isNull(invites.joinedUserId)))
+      .limit(1);
+    if (invite?.clientId != null) {
+      const [byToken] = await tx
+        .select({ clientId: clients.id, personId: clients.personId, advisorId: clients.advisorId })
+        .from(clients)
+        .where(and(eq(clients.id, invite.clientId), isNull(clients.userId)))
+        .limit(1)
+        .for('update');
+      if (byToken) return byToken;
+    }
+    mailboxProven = !!invite && normaliseEmail(invite.invitedEmail) === email;
   }
   const [byEmail] = await tx
     .select({ clientId: clients.id, personId: clients.personId, advisorId: clients.advisorId })
@@ -53,6 +66,7 @@ async function findTakeover(tx: Tx, email: string, inviteToken: string): Promise
     .orderBy(sql`${clients.id} desc`)
     .limit(1)
     .for('update', { of: clients });
+  if (byEmail && !mailboxProven) throw new AppError('CONFLICT', INVITATION_WAITING);
   return byEmail ?? null;
 }
 
@@ -69,7 +83,7 @@ async function invitingAdvisorId(tx: Tx, email: string): Promise<number | null> 
 
 /**
  * Public sign-up (the join screen and POST /api/createClient/), in one transaction. When an advisor already
- * created this client (named by the invite link's token, or by the email), the login takes over that
+ * created this client and the sign-up came through its invitation (findTakeover), the login takes over that
  * record, with its household, plan and everything filled in: no second client record. Otherwise it creates
  * the client row (linked to the referring advisor when the hash names one, else to the advisor of an open
  * invite for this email), its household (the client as owner 1) and the household's first estate plan.

@@ -7,6 +7,7 @@ import { loadDashboard } from '@/lib/advisors/dashboard';
 import { DEFAULT_LIST_STATE, FEATURE_LOCKED_MESSAGE, type ClientListState } from '@/lib/advisors/rules';
 import { sendReminder } from '@/lib/advisors/send-reminder';
 import { createClientAccount } from '@/lib/accounts/create-client-account';
+import { INVITATION_WAITING } from '@/lib/accounts/messages';
 import { invitesOfAdvisor, resendInvite, sendInvite } from '@/lib/invites/invites';
 import { loadIntake } from '@/lib/intake/load';
 import { updatePersonalInfo } from '@/lib/intake/update-personal-info';
@@ -214,8 +215,14 @@ describe('New Client, invites and the takeover join', () => {
     const [person] = await db.select().from(t.persons).where(eq(t.persons.id, owner1.personId));
     expect(person.firstName).toBe('Pat'); // the advisor's entry stays
     expect(person.ssnLast4).toBe('6789');
-    // The spouse joins later with the invited e-mail and no link at all.
-    await signUp('SAM@take.example');
+    // The spouse's e-mail typed without the link proves nothing: refused, nothing written; the link works.
+    const spouseClientsBefore = await db.select().from(t.clients).where(eq(t.clients.hash, created.clients[1].hash));
+    await expect(signUp('SAM@take.example')).rejects.toMatchObject({ code: 'CONFLICT', message: INVITATION_WAITING });
+    await expect(signUp('sam@take.example', { advisor_hash: a.advisor.hash })).rejects.toMatchObject({ code: 'CONFLICT', message: INVITATION_WAITING });
+    expect(await db.select().from(t.clients).where(eq(t.clients.hash, created.clients[1].hash))).toEqual(spouseClientsBefore);
+    expect(await db.select().from(t.users).where(eq(t.users.email, 'sam@take.example'))).toEqual([]);
+    const [spouseMail] = await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, 'sam@take.example'));
+    await signUp('SAM@take.example', { invite: tokenOf(spouseMail.text) });
     expect((await db.select({ n: count() }).from(t.clients))[0].n).toBe(clientsBefore);
     const invites = await db.select().from(t.invites).where(eq(t.invites.advisorId, a.advisor.id));
     expect(invites.every((i) => i.joinedUserId !== null)).toBe(true);
@@ -225,6 +232,28 @@ describe('New Client, invites and the takeover join', () => {
     expect(view.spouse).not.toBeNull();
     // A second sign-up with the same link is an existing account now.
     await expect(signUp('pat.personal@take.example', { invite: tokenOf(mail.text) })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect((await db.select({ n: count() }).from(t.clients))[0].n).toBe(clientsBefore);
+  });
+
+  it("a record waiting for an email is taken only with an invitation's proof of that mailbox, whoever sent it", async () => {
+    const a = await makeAdvisor();
+    const b = await makeAdvisor();
+    const created = await createClients(ctxOf(await actorOf(a.user)), { advisor_id: a.advisor.hash, clients: [newClient('robin@proof.example', 'Robin')] });
+    // Advisor B invites the same person (a plain invite: B has no record for this email).
+    await sendInvite(ctxOf(await actorOf(b.user)), { advisor_id: b.advisor.hash, client_name: 'Robin Newman', client_email: 'robin@proof.example' });
+    const [bMail] = await db.select().from(t.mailOutbox).where(and(eq(t.mailOutbox.to, 'robin@proof.example'), sql`${t.mailOutbox.text} like ${`%/join/${b.advisor.hash}?invite=%`}`));
+    // Someone else's invitation (another mailbox) proves nothing about Robin's.
+    await sendInvite(ctxOf(await actorOf(b.user)), { advisor_id: b.advisor.hash, client_name: 'Eve Intruder', client_email: 'eve@proof.example' });
+    const [eveMail] = await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, 'eve@proof.example'));
+    await expect(signUp('robin@proof.example', { invite: tokenOf(eveMail.text) })).rejects.toMatchObject({ code: 'CONFLICT', message: INVITATION_WAITING });
+    const [waiting] = await db.select().from(t.clients).where(eq(t.clients.hash, created.clients[0].hash));
+    expect(waiting.userId).toBeNull();
+    // B's link was mailed to Robin's address: Robin takes the record A created (their own answers), still A's client.
+    const clientsBefore = (await db.select({ n: count() }).from(t.clients))[0].n;
+    await signUp('robin@proof.example', { advisor_hash: b.advisor.hash, invite: tokenOf(bMail.text) });
+    const [taken] = await db.select().from(t.clients).where(eq(t.clients.hash, created.clients[0].hash));
+    expect(taken.userId).not.toBeNull();
+    expect(taken.advisorId).toBe(a.advisor.id);
     expect((await db.select({ n: count() }).from(t.clients))[0].n).toBe(clientsBefore);
   });
 

@@ -4,7 +4,7 @@ import * as t from '@/db/schema';
 import { POST } from '@/app/api/createClient/route';
 import { createClientAccountAction } from '@/lib/actions/accounts';
 import { createClientAccount } from '@/lib/accounts/create-client-account';
-import { ACCOUNT_CREATED, DISCOUNT_APPLIED, EMAIL_TAKEN, SIGNUPS_THROTTLED } from '@/lib/accounts/messages';
+import { ACCOUNT_CREATED, DISCOUNT_APPLIED, EMAIL_TAKEN, INVITATION_WAITING, SIGNUPS_THROTTLED } from '@/lib/accounts/messages';
 import { assertSignupAllowed, SIGNUP_ADDRESS_LIMIT, SIGNUP_WINDOW_MS } from '@/lib/accounts/signup-brake';
 import { authenticate } from '@/lib/auth/authenticate';
 import type { CreateClientAccountInput } from '@/lib/validation/accounts';
@@ -282,6 +282,17 @@ describe('POST /api/createClient/', () => {
     const res = await postJson({ ...input, email: `  ${input.email.toUpperCase()}  `, first_name: 'Other' });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ message: EMAIL_TAKEN });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuses an email an advisor's client record is waiting for, without its invitation link: 409, nothing written", async () => {
+    const { advisor } = await makeAdvisor();
+    const [person] = await db.insert(t.persons).values({ firstName: 'Wai', lastName: 'Ting', email: 'waiting@join.example' }).returning();
+    await db.insert(t.clients).values({ personId: person.id, advisorId: advisor.id });
+    const before = await counts();
+    const res = await postJson(payload({ email: 'Waiting@Join.example', advisor_hash: advisor.hash }));
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ message: INVITATION_WAITING });
     expect(await counts()).toEqual(before);
   });
 
