@@ -18,6 +18,9 @@ const nextConfig = (phase) => ({
   // Legacy clients post to paths with a trailing slash (/api/createClient/); answer them without a redirect.
   skipTrailingSlashRedirect: true,
   reactStrictMode: true,
+  // Server actions read at most what the JSON routes do (MAX_BODY_BYTES in lib/http/route.ts), not Next's 1 MB:
+  // the largest form, the intake note, is 10,000 characters. Files never travel through actions.
+  experimental: { serverActions: { bodySizeLimit: '64kb' } },
   async rewrites() {
     return {
       beforeFiles: [
