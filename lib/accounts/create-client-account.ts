@@ -26,7 +26,8 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-type Takeover = { clientId: number; personId: number; advisorId: number | null };
+/** The record to take over, and the invite whose token proved it (it turns Joined with the record's). */
+type Takeover = { clientId: number; personId: number; advisorId: number | null; inviteId: number | null };
 
 /**
  * The advisor-created client record a sign-up takes over, if any. Such a record holds what the advisor
@@ -40,10 +41,11 @@ type Takeover = { clientId: number; personId: number; advisorId: number | null }
  * cannot take the same record.
  */
 async function findTakeover(tx: Tx, email: string, inviteToken: string): Promise<Takeover | null> {
-  let mailboxProven = false;
+  // The invite whose token proves the mailbox of the typed email, if any.
+  let provenBy: number | null = null;
   if (inviteToken) {
     const [invite] = await tx
-      .select({ clientId: invites.clientId, invitedEmail: invites.clientEmail })
+      .select({ id: invites.id, clientId: invites.clientId, invitedEmail: invites.clientEmail })
       .from(invites)
       .where(and(eq(invites.tokenHash, hashInviteToken(inviteToken)), isNull(invites.joinedUserId)))
       .limit(1);
@@ -54,9 +56,9 @@ async function findTakeover(tx: Tx, email: string, inviteToken: string): Promise
         .where(and(eq(clients.id, invite.clientId), isNull(clients.userId)))
         .limit(1)
         .for('update');
-      if (byToken) return byToken;
+      if (byToken) return { ...byToken, inviteId: invite.id };
     }
-    mailboxProven = !!invite && normaliseEmail(invite.invitedEmail) === email;
+    if (invite && normaliseEmail(invite.invitedEmail) === email) provenBy = invite.id;
   }
   const [byEmail] = await tx
     .select({ clientId: clients.id, personId: clients.personId, advisorId: clients.advisorId })
@@ -66,8 +68,9 @@ async function findTakeover(tx: Tx, email: string, inviteToken: string): Promise
     .orderBy(sql`${clients.id} desc`)
     .limit(1)
     .for('update', { of: clients });
-  if (byEmail && !mailboxProven) throw new AppError('CONFLICT', INVITATION_WAITING);
-  return byEmail ?? null;
+  if (!byEmail) return null;
+  if (provenBy === null) throw new AppError('CONFLICT', INVITATION_WAITING);
+  return { ...byEmail, inviteId: provenBy };
 }
 
 /** The advisor of the newest open invite for this email (a sign-up without a referral link still joins it). */
@@ -174,7 +177,7 @@ async function takeOver(tx: Tx, ctx: PublicContext, takeover: Takeover, input: C
     .where(
       and(
         isNull(invites.joinedUserId),
-        sql`(${invites.clientId} = ${takeover.clientId} or (${invites.advisorId} = ${takeover.advisorId ?? -1} and lower(trim(${invites.clientEmail})) = ${email}))`,
+        sql`(${invites.clientId} = ${takeover.clientId} or ${invites.id} = ${takeover.inviteId ?? -1} or (${invites.advisorId} = ${takeover.advisorId ?? -1} and lower(trim(${invites.clientEmail})) = ${email}))`,
       ),
     )
     .returning({ id: invites.id });

@@ -254,6 +254,10 @@ describe('New Client, invites and the takeover join', () => {
     const [taken] = await db.select().from(t.clients).where(eq(t.clients.hash, created.clients[0].hash));
     expect(taken.userId).not.toBeNull();
     expect(taken.advisorId).toBe(a.advisor.id);
+    // The invitation that proved it shows Joined on B's list; the other mailbox's stays open.
+    const bInvites = await db.select().from(t.invites).where(eq(t.invites.advisorId, b.advisor.id));
+    expect(bInvites.find((i) => i.clientEmail === 'robin@proof.example')?.joinedUserId).toBe(taken.userId);
+    expect(bInvites.find((i) => i.clientEmail === 'eve@proof.example')?.joinedUserId).toBeNull();
     expect((await db.select({ n: count() }).from(t.clients))[0].n).toBe(clientsBefore);
   });
 
