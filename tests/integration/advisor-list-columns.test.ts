@@ -151,10 +151,15 @@ describe("the households' list columns", () => {
     await db.update(t.clients).set({ advisorId: b.advisor.id }).where(eq(t.clients.id, spouse!.client.id));
     await db.insert(t.estatePlans).values({ clientId: client.id, status: 'sent' });
     const spouseName = (await db.select().from(t.persons).innerJoin(t.clients, eq(t.clients.personId, t.persons.id)).where(eq(t.clients.id, spouse!.client.id)))[0].persons;
-    const list = async (advisor: typeof a, change: Partial<ClientListState> = {}) =>
-      (await listClientPage(await actorOf(advisor.user), { advisorIds: [advisor.advisor.id], state: { ...DEFAULT_LIST_STATE, ...change }, stalledDays: 14 })).rows;
+    const page = async (advisor: typeof a, change: Partial<ClientListState> = {}) =>
+      listClientPage(await actorOf(advisor.user), { advisorIds: [advisor.advisor.id], state: { ...DEFAULT_LIST_STATE, ...change }, stalledDays: 14 });
+    const list = async (advisor: typeof a, change: Partial<ClientListState> = {}) => (await page(advisor, change)).rows;
     const own = await list(a);
     expect(own.map((r) => [r.clientId, r.spouseName, r.status])).toEqual([[client.id, null, 'sent']]);
+    // The default view's total counts each branch (owner 1 rows, owner 2 rows listed alone) once.
+    expect((await page(a)).total).toBe(1);
+    expect((await page(b)).total).toBe(1);
+    expect((await page(b, { filter: 'none' })).total).toBe(1);
     expect(await list(a, { q: spouseName.firstName.toLowerCase() })).toEqual([]);
     const alone = await list(b);
     expect(alone.map((r) => [r.clientId, r.spouseName, r.status])).toEqual([[spouse!.client.id, null, null]]);
