@@ -100,6 +100,9 @@ export const households = pgTable(
     // change it was computed for (lib/advisors/completion-cache.ts). Millisecond precision, as JS dates have.
     completionPercent: integer('completion_percent'),
     completionAt: timestamp('completion_at', { withTimezone: true, precision: 3 }),
+    // COMPLETION_RULES_VERSION (lib/intake/completion.ts) the figure was computed under: a figure from
+    // older rules is recomputed, as a figure from an older intake is.
+    completionRules: integer('completion_rules'),
     // The last 'Send reminder' e-mail (at most one a day per household; each one is audited too).
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /*

@@ -43,6 +43,8 @@ export type ClientListRow = {
   lastChangeAt: Date;
   completionPercent: number | null;
   completionAt: Date | null;
+  /** The completion rules' version the cached figure was computed under (null: none yet). */
+  completionRules: number | null;
   reminderSentAt: Date | null;
 };
 
@@ -115,7 +117,7 @@ function pageRows(keys: SQL, withTotal: boolean): SQL {
            p.first_name, p.middle_name, p.last_name, p.suffix, p.email, p.phone,
            spp.first_name as spouse_first_name, spp.middle_name as spouse_middle_name, spp.last_name as spouse_last_name, spp.suffix as spouse_suffix,
            k.created_at, k.last_key, k.first_key, k.spouse_last_key, k.spouse_first_key, k.status, k.submitted,
-           h.last_change_at, h.completion_percent, h.completion_at, h.reminder_sent_at ${withTotal ? sql`, k.total` : sql``}
+           h.last_change_at, h.completion_percent, h.completion_at, h.completion_rules, h.reminder_sent_at ${withTotal ? sql`, k.total` : sql``}
       from ${keys} k
       join households h on h.id = k.household_id
       join clients o1 on o1.id = h.owner1_client_id
@@ -245,6 +247,7 @@ function toRow(r: RawRow): ClientListRow {
     lastChangeAt: dateOf(r.last_change_at),
     completionPercent: numOrNull(r.completion_percent),
     completionAt: dateOrNull(r.completion_at),
+    completionRules: numOrNull(r.completion_rules),
     reminderSentAt: dateOrNull(r.reminder_sent_at),
   };
 }

@@ -2,21 +2,28 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { db } from '@/db';
 import type { PublicContext } from '@/lib/http/context';
+import { COMPLETION_RULES_VERSION } from '@/lib/intake/completion';
 import { loadHouseholdIntake } from '@/lib/intake/load';
 import type { ClientListRow } from './client-list';
 
 /*
  * The dashboard's completion column is the intake's own figure (lib/intake/completion.ts, through
  * loadHouseholdIntake, so new intake sections count as soon as the intake counts them), cached on the
- * household: `completion_at` records the `last_change_at` the figure was computed for. A page recomputes
- * only its rows whose figure is missing or older than the household's last intake write (usually none, so
- * a page costs no intake loads), and stores them with one UPDATE. An owner 2 listed alone (owner 1 is
+ * household: `completion_at` records the `last_change_at` the figure was computed for, `completion_rules`
+ * the rules' version (COMPLETION_RULES_VERSION). A page recomputes only its rows whose figure is missing,
+ * older than the household's last intake write or computed under other rules (usually none, so a page
+ * costs no intake loads), and stores them with one UPDATE. An owner 2 listed alone (owner 1 is
  * another advisor's client) shows no figure: the household's data is mostly outside the scope.
  */
 
 export function needsCompletion(row: ClientListRow): boolean {
   if (row.clientId !== row.owner1Id) return false;
-  return row.completionPercent === null || row.completionAt === null || row.completionAt.getTime() !== row.lastChangeAt.getTime();
+  return (
+    row.completionPercent === null ||
+    row.completionAt === null ||
+    row.completionAt.getTime() !== row.lastChangeAt.getTime() ||
+    row.completionRules !== COMPLETION_RULES_VERSION
+  );
 }
 
 /** Fills `completionPercent` of the rows whose cached figure is stale, and stores the new figures. */
@@ -47,9 +54,11 @@ export async function withCompletion(ctx: PublicContext, rows: ClientListRow[]):
   );
   // Only where no write happened since the figure's data was read (its last change is still the one read).
   await db.execute(sql`
-    update households h set completion_percent = v.percent, completion_at = v.changed
+    update households h set completion_percent = v.percent, completion_at = v.changed, completion_rules = ${COMPLETION_RULES_VERSION}
       from (values ${values}) as v(id, percent, changed)
      where h.id = v.id and h.last_change_at = v.changed`);
   const byId = new Map(computed.map(({ row, percent }) => [row.householdId, percent]));
-  return rows.map((row) => (byId.has(row.householdId) ? { ...row, completionPercent: byId.get(row.householdId)!, completionAt: row.lastChangeAt } : row));
+  return rows.map((row) =>
+    byId.has(row.householdId) ? { ...row, completionPercent: byId.get(row.householdId)!, completionAt: row.lastChangeAt, completionRules: COMPLETION_RULES_VERSION } : row,
+  );
 }

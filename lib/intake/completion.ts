@@ -14,6 +14,13 @@ import type { Completion, IntakeView, SectionKey, SectionState } from './types';
  * gift owner's, which counts as one unanswered question of the gifts section until it is fixed.
  */
 
+/**
+ * The version of the rules below. The dashboard caches each household's percentage
+ * (lib/advisors/completion-cache.ts) and recomputes a figure stored under another version, so raise it with
+ * any change that can move a household's figure (a required question, a section, a rule).
+ */
+export const COMPLETION_RULES_VERSION = 1;
+
 export const SECTION_TITLES: Record<SectionKey, string> = {
   personal: 'Personal Information',
   estatePlan: 'Current & New Estate Plan Info',

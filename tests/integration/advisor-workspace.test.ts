@@ -9,6 +9,7 @@ import { sendReminder } from '@/lib/advisors/send-reminder';
 import { createClientAccount } from '@/lib/accounts/create-client-account';
 import { INVITATION_WAITING } from '@/lib/accounts/messages';
 import { invitesOfAdvisor, resendInvite, sendInvite } from '@/lib/invites/invites';
+import { COMPLETION_RULES_VERSION } from '@/lib/intake/completion';
 import { loadIntake } from '@/lib/intake/load';
 import { updatePersonalInfo } from '@/lib/intake/update-personal-info';
 import { actorOf, ctxOf, guestCtx } from '../helpers/context';
@@ -122,6 +123,27 @@ describe('the client list in SQL', () => {
     expect(b.result.page.rows).toHaveLength(25);
     expect(b.result.page.total).toBe(60);
     expect(b.result.page.rows.every((r) => r.completionPercent !== null)).toBe(true);
+  });
+
+  it('reads the cached completion, and recomputes a figure cached under other completion rules', async () => {
+    const a = await makeAdvisor();
+    const { household } = await client(a.advisor.id, 'Cache', 'Rules');
+    const ctx = ctxOf(await actorOf(a.user));
+    const shown = async () => (await loadDashboard(ctx, state())).page.rows[0].completionPercent;
+    const computed = await shown();
+    expect(computed).not.toBe(7);
+    const [cached] = await db.select().from(t.households).where(eq(t.households.id, household.id));
+    expect(cached).toMatchObject({ completionPercent: computed, completionRules: COMPLETION_RULES_VERSION });
+    // A figure under the current rules is read as stored (a planted 7 shows)...
+    await db.update(t.households).set({ completionPercent: 7 }).where(eq(t.households.id, household.id));
+    expect(await shown()).toBe(7);
+    // ...one under earlier rules (or none recorded, as before the version existed) is recomputed and stored.
+    for (const older of [COMPLETION_RULES_VERSION - 1, null]) {
+      await db.update(t.households).set({ completionPercent: 7, completionRules: older }).where(eq(t.households.id, household.id));
+      expect(await shown()).toBe(computed);
+      const [stored] = await db.select().from(t.households).where(eq(t.households.id, household.id));
+      expect(stored).toMatchObject({ completionPercent: computed, completionRules: COMPLETION_RULES_VERSION });
+    }
   });
 });
 
