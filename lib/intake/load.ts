@@ -9,6 +9,7 @@ import { can, type Permission } from '@/lib/auth/policy';
 import { clientScope, householdReads, loadHouseholdWith, type Household } from '@/lib/auth/scope';
 import { AppError } from '@/lib/errors';
 import { statusLabel } from '@/lib/estate-plans/statuses';
+import { formatAppDateTime } from '@/lib/format/app-time';
 import { isMinor } from '@/lib/format/date';
 import type { PublicContext } from '@/lib/http/context';
 import { completionOf } from './completion';
@@ -35,6 +36,7 @@ import type {
   IntakeAbilities,
   IntakeView,
   PersonView,
+  PlanStatusChange,
   PoaType,
   TrusteeView,
 } from './types';
@@ -375,7 +377,7 @@ function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow
     client: client.view,
     spouse: spouse?.view ?? null,
     showsFinancialPoa,
-    latestPlan: plan ? { hash: plan.hash, status: plan.status, statusLabel: statusLabel(plan.status as EstatePlanStatus) } : null,
+    latestPlan: plan ? { hash: plan.hash, status: plan.status, statusLabel: statusLabel(plan.status as EstatePlanStatus), history: plan.history.map(statusChangeOf) } : null,
     ...lists,
     properties: propertyViews,
     companies: companyViews,
@@ -389,6 +391,12 @@ function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow
     featureLock,
   };
   return { ...view, completion: completionOf(view, (child) => isMinor(child.person.dob) && !child.guardian1) };
+}
+
+/** A status change as the page shows it (the time in the app's time zone, formatted here on the server). */
+function statusChangeOf([status, at, by]: PlanJson['history'][number]): PlanStatusChange {
+  const when = new Date(at);
+  return { statusLabel: statusLabel(status as EstatePlanStatus), at: when.toISOString(), atText: formatAppDateTime(when), by: by ?? 'System' };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -442,7 +450,7 @@ type BeneficiaryJson = {
 };
 type TrusteeJson = { id: number; hash: string; version: number; clientId: number; order: number | null; person: PersonRow };
 type AgentJson = { id: number; hash: string; version: number; type: PoaType; clientId: number; order: number | null; isCollective: boolean; isIndependent: boolean; person: PersonRow };
-type PlanJson = { hash: string; status: string; submittedAt: string | null };
+type PlanJson = { hash: string; status: string; submittedAt: string | null; history: [status: string, at: string, by: string | null][] };
 
 type AddressJson = { addressHash: string; street: string | null; unit: string | null; city: string | null; state: string | null; zip: string | null; value: string | null };
 type PropertyJson = AddressJson & { id: number; hash: string; version: number; clientId: number; isPrimary: boolean; purchaseMonth: number | null; purchaseYear: number | null };
@@ -552,7 +560,13 @@ const SHAPES = {
     id: 'ag.id', hash: 'ag.hash', version: 'ag.version', type: 'ca.type', clientId: 'ca.client_id', order: 'ca.serve_order',
     isCollective: 'ca.is_collective', isIndependent: 'ca.is_independent', person: personShape('p'),
   },
-  plan: { hash: 'ep.hash', status: 'ep.status', submittedAt: 'ep.submitted_at' },
+  plan: {
+    hash: 'ep.hash', status: 'ep.status', submittedAt: 'ep.submitted_at',
+    // Its status changes, oldest first: [status, when, who] (no user: the System).
+    history: `(select coalesce(json_agg(json_build_array(sc.to_status, sc.created_at, nullif(concat_ws(' ', sp.first_name, sp.last_name), '')) order by sc.created_at, sc.id), '[]'::json)
+      from estate_plan_status_changes sc left join users su on su.id = sc.changed_by_user_id left join persons sp on sp.id = su.person_id
+      where sc.estate_plan_id = ep.id)`,
+  },
   property: {
     id: 'p.id', hash: 'p.hash', version: 'p.version', clientId: 'cp.client_id', isPrimary: 'cp.is_primary',
     purchaseMonth: 'p.purchase_month', purchaseYear: 'p.purchase_year', ...addressShape('a'),

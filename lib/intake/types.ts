@@ -276,13 +276,16 @@ export type IntakeAbilities = {
   canSubmit?: boolean;
 };
 
+/** One change of the latest plan's status, oldest first: what it became, when (ISO and as shown) and by whom. */
+export type PlanStatusChange = { statusLabel: string; at: string; atText: string; by: string };
+
 export type IntakeView = {
   householdHash: string;
   client: ClientView;
   spouse: ClientView | null;
   /** The advisor's first firm decides firm-specific rules (the financial PoA block for apsi / alpha 1). */
   showsFinancialPoa: boolean;
-  latestPlan: { hash: string; status: string; statusLabel: string } | null;
+  latestPlan: { hash: string; status: string; statusLabel: string; history: PlanStatusChange[] } | null;
   children: ChildView[];
   beneficiaries: BeneficiaryView[];
   trustees: TrusteeView[];

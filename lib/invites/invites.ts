@@ -11,6 +11,7 @@ import { deliverQueuedMail, queueMail } from '@/lib/mail/send-mail';
 import { personName } from '@/lib/people/person-name';
 import type { ResendInviteInput, SendInviteInput } from '@/lib/validation/advisors';
 import { inviteJoinLink, inviteMail, newInviteToken } from './invite-mail';
+import { formatAppDateTime } from '@/lib/format/app-time';
 
 /** An invite as the dashboard and the legacy calls show it (platform spec §3 "Invite"). */
 export type InviteView = {
@@ -30,12 +31,9 @@ export const INVITE_WAIT = 'Please wait 5 minutes before resending this invitati
 export const INVITE_JOINED = 'This client has already joined.';
 export const EMAIL_HAS_ACCOUNT = 'An account with this email already exists.';
 
-const TIME_ZONE = process.env.APP_TIME_ZONE || 'America/New_York';
-const sentFormat = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-
 /** The list's date: 11/23/2026, 9:31 AM (the app's time zone, APP_TIME_ZONE). */
 export function formatSentAt(date: Date): string {
-  return sentFormat.format(date);
+  return formatAppDateTime(date);
 }
 
 export function toInviteView(row: { hash: string; clientName: string; clientEmail: string; sentAt: Date; joinedUserId: number | null }, now = new Date()): InviteView {

@@ -184,6 +184,13 @@ describe('review, submission and the attorney status', () => {
     await success.waitFor();
     await success.getByRole('button', { name: 'OK' }).click();
     await page.getByText('Trust Under Attorney Review', { exact: true }).waitFor();
+    // The status history, newest first: the attorney's change, then the household's submission.
+    await page.getByText('Status history', { exact: true }).click();
+    const history = page.getByRole('list', { name: 'Status history' });
+    await history.waitFor();
+    const changes = await history.getByRole('listitem').allTextContents();
+    expect(changes[0]).toMatch(/^\d{2}\/\d{2}\/\d{4}, .+Under Attorney Reviewby .+$/);
+    expect(changes[1]).toContain('Sent for Review');
     await expectNoViolations(page, 'review-attorney');
     await screenshot(page, 'review-attorney-1280');
   }, 120_000);
@@ -197,6 +204,8 @@ describe('review, submission and the attorney status', () => {
     const advisor = await signedIn(ADVISOR, 390);
     await openHousehold(advisor, NAKAMURAS);
     await advisor.getByText('Trust Under Attorney Review', { exact: true }).waitFor();
+    await advisor.getByText('Status history', { exact: true }).click();
+    await advisor.getByRole('list', { name: 'Status history' }).getByText('Under Attorney Review').waitFor();
     await screenshot(advisor, 'review-advisor-banner-390');
   }, 120_000);
 });

@@ -171,6 +171,22 @@ describe('the attorney changes the status', () => {
     const { loadIntake } = await import('@/lib/intake/load');
     expect((await loadIntake(couple.clientCtx, couple.owner1.hash)).latestPlan).toMatchObject({ status: 'awaiting', statusLabel: 'In Client Contact' });
     expect((await loadIntake(couple.advisorCtx, couple.owner1.hash)).latestPlan).toMatchObject({ status: 'awaiting' });
+    // The page's status history: each change, oldest first, with when (ISO and in the app's time zone) and who.
+    const nameOf = async (userId: number) => {
+      const [row] = await db.select({ first: t.persons.firstName, last: t.persons.lastName }).from(t.users).innerJoin(t.persons, eq(t.persons.id, t.users.personId)).where(eq(t.users.id, userId));
+      return `${row.first} ${row.last}`;
+    };
+    const shown = (await loadIntake(couple.clientCtx, couple.owner1.hash)).latestPlan!.history;
+    expect(shown.map((c) => [c.statusLabel, c.by])).toEqual([
+      ['Sent for Review', await nameOf(couple.household.user.id)],
+      ['Under Attorney Review', await nameOf(legalUser.id)],
+      ['In Client Contact', await nameOf(admin.actor!.userId)],
+    ]);
+    expect(shown.map((c) => c.at)).toEqual(history.map((h) => h.createdAt.toISOString()));
+    for (const c of shown) expect(c.atText).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2}\s?(AM|PM)$/);
+    // A change by no user (the System) is named so.
+    await db.update(t.estatePlanStatusChanges).set({ changedByUserId: null }).where(eq(t.estatePlanStatusChanges.id, history[0].id));
+    expect((await loadIntake(couple.clientCtx, couple.owner1.hash)).latestPlan!.history[0].by).toBe('System');
   });
 
   it('refuses a transition the machine does not allow (422 with the reason) and writes nothing', async () => {

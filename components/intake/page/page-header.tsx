@@ -4,10 +4,11 @@ import { useIntake } from '../intake-context';
 import { StatusBar, SubmittedBanner } from '../review/status-bar';
 import { householdNames } from '../shared/people';
 import { ReviewButton } from './review-button';
+import { StatusHistory } from './status-history';
 import styles from './intake-page.module.css';
 
 /**
- * The page's title, the household's names, the latest plan's status and the review entry; once submitted
+ * The page's title, the household's names, the latest plan's status (and its history) and the review entry; once submitted
  * the banner 'Trust {status}', and for attorneys and admins the status control.
  */
 export function PageHeader() {
@@ -26,6 +27,7 @@ export function PageHeader() {
             'No estate plan found - Please contact support'
           )}
         </p>
+        <StatusHistory />
       </div>
       <ReviewButton />
       <div className={styles.headerWide}>

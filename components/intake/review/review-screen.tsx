@@ -13,6 +13,7 @@ import { useReviewMode } from './review-mode';
 import { StatusBar, SubmittedBanner } from './status-bar';
 import { SubmitPanel } from './submit-panel';
 import styles from './review.module.css';
+import { StatusHistory } from '../page/status-history';
 
 /** The review's button row: Back (Edit for attorneys on a submitted trust) and Print; Submit at the bottom. */
 function ReviewActions({ bottom = false }: { bottom?: boolean }) {
@@ -79,6 +80,7 @@ export function ReviewScreen() {
         </div>
         <SubmittedBanner />
         <StatusBar />
+        <StatusHistory />
         <EstateDiagram view={view} />
         <FamilyReviewSections />
         <AssetReviewSections />

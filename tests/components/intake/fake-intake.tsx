@@ -266,7 +266,7 @@ export function household(lists: Lists = {}): IntakeView {
     client: client(1, clientOverrides),
     spouse: spouseOverrides === null ? null : client(2, spouseOverrides),
     showsFinancialPoa: true,
-    latestPlan: { hash: 'plan-1', status: 'incomplete', statusLabel: 'In Progress' },
+    latestPlan: { hash: 'plan-1', status: 'incomplete', statusLabel: 'In Progress', history: [{ statusLabel: 'In Progress', at: '2026-11-02T14:05:00.000Z', atText: '11/02/2026, 9:05 AM', by: 'Alice Morgan' }] },
     children: [],
     beneficiaries: [],
     trustees: [],

@@ -32,12 +32,33 @@ function renderScreen(view: IntakeView) {
 
 const nav = () => screen.getByRole('navigation', { name: 'Intake sections' });
 
+describe('The status history', () => {
+  it('lists the plan\'s changes newest first (when, what, who) in a disclosure; none without changes', async () => {
+    const view = household();
+    view.latestPlan!.history = [
+      { statusLabel: 'In Progress', at: '2026-11-02T14:05:00.000Z', atText: '11/02/2026, 9:05 AM', by: 'Alice Morgan' },
+      { statusLabel: 'Sent for Review', at: '2026-11-20T15:00:00.000Z', atText: '11/20/2026, 10:00 AM', by: 'Pat Rivera' },
+    ];
+    const { user, unmount } = renderScreen(view);
+    const summary = screen.getByText('Status history');
+    expect(summary.closest('details')).not.toHaveAttribute('open');
+    await user.click(summary);
+    expect(summary.closest('details')).toHaveAttribute('open');
+    const items = within(screen.getByRole('list', { name: 'Status history' })).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual(['11/20/2026, 10:00 AMSent for Reviewby Pat Rivera', '11/02/2026, 9:05 AMIn Progressby Alice Morgan']);
+    expect(items[0].querySelector('time')).toHaveAttribute('dateTime', '2026-11-20T15:00:00.000Z');
+    unmount();
+    renderScreen({ ...view, latestPlan: { ...view.latestPlan!, history: [] } });
+    expect(screen.queryByText('Status history')).toBeNull();
+  });
+});
+
 describe('The client-info page', () => {
   it("shows the household's names, the plan's status and the review entry at the top and the bottom", () => {
     renderScreen(household());
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Client Information');
     expect(screen.getByText('Pat Rivera & Sam Rivera')).toBeInTheDocument();
-    expect(screen.getByText('In Progress')).toBeInTheDocument();
+    expect(screen.getByText(/^Plan status:/)).toHaveTextContent('Plan status: In Progress');
     expect(screen.getAllByRole('button', { name: 'Review & Submit Trust' })).toHaveLength(2);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       'Personal Information',

@@ -122,7 +122,7 @@ describe('the review page', () => {
       ...base,
       client: { ...base.client, isTrustSubmitted: true },
       spouse: { ...base.spouse!, isTrustSubmitted: true },
-      latestPlan: { hash: 'plan-1', status: 'sent', statusLabel: 'Sent for Review' },
+      latestPlan: { hash: 'plan-1', status: 'sent', statusLabel: 'Sent for Review', history: [] },
       abilities: { ...base.abilities, isSubmitted: true, canEdit: false, canSubmit: false },
     };
     plans().submitTrustAction.mockResolvedValue({ ok: true, data: submitted, message: 'the estate plan information has been sent for attorney review.' });
@@ -170,7 +170,7 @@ describe('the review page', () => {
     plans().updatePlanStatusAction.mockResolvedValue({ ok: true, data: { hash: 'plan-1', status: 'preparing' }, message: 'Success! Estate plan status has been updated.' });
     const view = answered({
       client: { ...ANSWERED, isTrustSubmitted: true },
-      latestPlan: { hash: 'plan-1', status: 'sent', statusLabel: 'Sent for Review' },
+      latestPlan: { hash: 'plan-1', status: 'sent', statusLabel: 'Sent for Review', history: [] },
       abilities: { canEdit: true, canRevealIdentifiers: true, isLegal: true, isSubmitted: true, canSubmit: false },
     });
     const { user } = renderScreen(view, true);
@@ -194,7 +194,7 @@ describe('the review page', () => {
 
   it('shows a refused status change in the Error dialog', async () => {
     plans().updatePlanStatusAction.mockResolvedValue({ ok: false, status: 422, message: 'An estate plan cannot go from Sent for Review to Complete.' });
-    const view = answered({ latestPlan: { hash: 'plan-1', status: 'sent', statusLabel: 'Sent for Review' }, abilities: { canEdit: true, canRevealIdentifiers: true, isLegal: true, isSubmitted: true } });
+    const view = answered({ latestPlan: { hash: 'plan-1', status: 'sent', statusLabel: 'Sent for Review', history: [] }, abilities: { canEdit: true, canRevealIdentifiers: true, isLegal: true, isSubmitted: true } });
     const { user } = renderScreen(view);
     const bar = screen.getByRole('group', { name: 'Estate plan status' });
     await user.selectOptions(within(bar).getByRole('combobox', { name: 'New status' }), 'hold');

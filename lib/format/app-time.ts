@@ -1,0 +1,13 @@
+/*
+ * Moments shown to people (an invite sent, a status changed) are formatted on the server in the app's time
+ * zone (APP_TIME_ZONE, default America/New_York): the server and the reader's browser may sit in different
+ * zones, and the text must not change when the page hydrates.
+ */
+
+const TIME_ZONE = process.env.APP_TIME_ZONE || 'America/New_York';
+const dateTime = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** '11/23/2026, 9:31 AM' in the app's time zone. */
+export function formatAppDateTime(date: Date): string {
+  return dateTime.format(date);
+}
