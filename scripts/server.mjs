@@ -60,7 +60,7 @@ const server = http.createServer((req, res) => {
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
-  console.log(`> Ready on http://${hostname ?? 'localhost'}:${port}`);
+  console.log(`> Ready on http://${hostname ?? 'localhost'}:${port} (Node.js ${process.version})`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
