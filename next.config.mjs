@@ -21,6 +21,11 @@ const nextConfig = (phase) => ({
   // Server actions read at most what the JSON routes do (MAX_BODY_BYTES in lib/http/route.ts), not Next's 1 MB:
   // the largest form, the intake note, is 10,000 characters. Files never travel through actions.
   experimental: { serverActions: { bodySizeLimit: '64kb' } },
+  async redirects() {
+    // The spec's routes table names the home page "(empty root) / home": /home answers with a permanent
+    // redirect to the root, so there is one address (and one canonical URL) for one page (docs/decisions.md).
+    return ['/home', '/home/'].map((source) => ({ source, destination: '/', permanent: true }));
+  },
   async rewrites() {
     return {
       beforeFiles: [

@@ -189,8 +189,12 @@ export function lockStateOf(unpaidInvoices: number, maxInvoices: number): LockSt
   return 'ok';
 }
 
-export function lockWarningText(unpaidInvoices: number, maxInvoices: number): string {
-  return `You have ${unpaidInvoices} unpaid invoice${unpaidInvoices === 1 ? '' : 's'}. Features lock at ${maxInvoices}: please pay your outstanding balance to keep working on your clients' trusts.`;
+/** The warning one invoice before the lock, to the advisor, or about them (`advisorName`) to someone viewing their dashboard. */
+export function lockWarningText(unpaidInvoices: number, maxInvoices: number, advisorName: string | null = null): string {
+  const invoices = `${unpaidInvoices} unpaid invoice${unpaidInvoices === 1 ? '' : 's'}`;
+  return advisorName === null
+    ? `You have ${invoices}. Features lock at ${maxInvoices}: please pay your outstanding balance to keep working on your clients' trusts.`
+    : `${advisorName} has ${invoices}. Features lock at ${maxInvoices}: the outstanding balance must be paid to keep working on their clients' trusts.`;
 }
 
 // ---- New clients -----------------------------------------------------------------------------------------

@@ -174,6 +174,25 @@ describe('scope of the dashboard', () => {
     const outside = await loadDashboard(supCtx, state({ advisor: a2.advisor.hash }));
     expect(outside.selected?.hash).toBe(sup.advisor.hash);
   });
+
+  it("counts My Team in households, as the list lists them: a couple is one, and a spouse of another advisor's client counts under their own advisor", async () => {
+    const firm = await makeFirm();
+    const sup = await makeAdvisor({ firmId: firm.id, supervisor: true });
+    const a1 = await makeAdvisor({ firmId: firm.id });
+    await client(a1.advisor.id, 'Ann', 'Pair', { spouse: ['Bob', 'Pair'] });
+    await client(a1.advisor.id, 'Cid', 'Single');
+    const mixed = await client(a1.advisor.id, 'Dee', 'Mixed', { spouse: ['Eli', 'Mixed'] });
+    // Eli is the supervisor's client, married to a1's Dee: a1 lists the couple, the supervisor lists Eli alone.
+    await db.update(t.clients).set({ advisorId: sup.advisor.id }).where(eq(t.clients.id, mixed.household.owner2ClientId!));
+    const supCtx = ctxOf(await actorOf(sup.user));
+    const { team } = await loadDashboard(supCtx, state());
+    const counts = Object.fromEntries((team ?? []).map((a) => [a.hash, a.householdCount]));
+    expect(counts).toEqual({ [a1.advisor.hash]: 3, [sup.advisor.hash]: 1 });
+    for (const a of [a1, sup]) {
+      const listed = await loadDashboard(supCtx, state({ advisor: a.advisor.hash }));
+      expect(listed.page.total).toBe(counts[a.advisor.hash]);
+    }
+  });
 });
 
 describe('New Client, invites and the takeover join', () => {

@@ -280,7 +280,7 @@ export function household(lists: Lists = {}): IntakeView {
     annuityAccounts: [],
     note: { hash: null, version: null, body: '' },
     completion: { sections: [], percent: 0 },
-    abilities: { canEdit: true, canRevealIdentifiers: false, isLegal: false },
+    abilities: { canEdit: true, canRevealIdentifiers: false, isLegal: false, isSubmitted: false, canSubmit: true },
     featureLock: { state: 'ok', unpaid: 0, max: 0 },
     ...rest,
   });

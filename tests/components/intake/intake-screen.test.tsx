@@ -79,7 +79,7 @@ describe('The client-info page', () => {
   });
 
   it("reads 'Review Information' once the trust is submitted", () => {
-    renderScreen(household({ client: { isTrustSubmitted: true } }));
+    renderScreen(household({ client: { isTrustSubmitted: true }, abilities: { canEdit: false, canRevealIdentifiers: false, isLegal: false, isSubmitted: true, canSubmit: false } }));
     expect(screen.getAllByRole('button', { name: 'Review Information' })).toHaveLength(2);
   });
 

@@ -104,9 +104,11 @@ describe('the review page', () => {
 
   it('lets attorneys reveal an SSN from the server, and hides it again on blur', async () => {
     plans().revealIdentifiersAction.mockImplementation(async (input: { items: { hash: string }[] }) => ({ ok: true, data: { values: { [input.items[0].hash]: '123-45-7890' } } }));
-    const view = answered({ abilities: { canEdit: true, canRevealIdentifiers: true, isLegal: true } });
+    const view = answered({ abilities: { canEdit: true, canRevealIdentifiers: true, isLegal: true, canSubmit: false } });
     const { user } = renderScreen(view);
-    await openReview(user);
+    // An attorney only reviews: the entry reads 'Review Information'.
+    await user.click(screen.getAllByRole('button', { name: 'Review Information' })[0]);
+    await screen.findByRole('heading', { level: 1, name: 'Review Information' });
     const eye = screen.getByRole('button', { name: 'Show SSN of Pat Rivera' });
     await user.click(eye);
     expect(plans().revealIdentifiersAction).toHaveBeenCalledWith({ client_hash: 'client-pat', items: [{ kind: 'person', hash: view.client.person.hash }] });
