@@ -1,7 +1,8 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '@/db';
+import { getSecrets } from '@/lib/config/secrets';
 
 /*
  * Creates that happen once. A double click, a retried request or a second tab sends the same create twice;
@@ -27,9 +28,13 @@ export function formKey(key: string): OnceKey {
   return { key: `form:${key}`, seconds: FORM_KEY_SECONDS };
 }
 
-/** The key of an identical call: `call` names it (the route's create), `input` is its parsed input. */
+/**
+ * The key of an identical call: `call` names it (the route's create), `input` is its parsed input. Keyed
+ * with the server's secret: an input may hold an SSN, and a plain digest of a guessable payload would let
+ * whoever reads the table test guesses.
+ */
 export function identicalCallKey(call: string, input: unknown): OnceKey {
-  const digest = createHash('sha256').update(`${call}\n${canonicalJson(input)}`).digest('base64url');
+  const digest = createHmac('sha256', getSecrets().NEXTAUTH_SECRET).update(`idempotency:${call}\n${canonicalJson(input)}`).digest('base64url');
   return { key: `same:${call}:${digest}`, seconds: IDENTICAL_CALL_SECONDS };
 }
 
