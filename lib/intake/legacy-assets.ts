@@ -3,7 +3,7 @@ import { maskAccountNumber } from '@/lib/format/account';
 import { GIFT_TYPES } from '@/lib/validation/lists';
 import { legacyAssetShapes } from '@/lib/validation/intake-assets';
 import type { AccountKind, AccountView, AddressView, BeneficiaryView, CompanyTerms, CompanyView, GiftView, IntakeView, PropertyView } from './types';
-import { byOwnerLists, legacyBoolean, perspectiveOf, toLegacyLists } from './legacy';
+import { byOwnerLists, legacyBoolean, perspectiveOf, toLegacyLists, type LegacyClientExtras } from './legacy';
 import type { Owner } from './owners';
 
 /*
@@ -213,10 +213,10 @@ function legacyAccount(a: AccountView, perspective: 1 | 2) {
  * The full refreshed client data every asset call answers (intake §7): the family lists and client of
  * toLegacyLists, then properties, companies1/2/Both, gifts, the four account lists and notes.
  */
-export function toLegacyData(view: IntakeView, addressedHash: string) {
+export function toLegacyData(view: IntakeView, addressedHash: string, extras: LegacyClientExtras) {
   const perspective = perspectiveOf(view, addressedHash);
   return {
-    ...toLegacyLists(view, addressedHash),
+    ...toLegacyLists(view, addressedHash, extras),
     properties: view.properties.map((p) => legacyProperty(p, perspective)),
     ...byOwnerLists('companies', view.companies.map((c) => legacyCompany(c, perspective))),
     gifts: view.gifts.map((g) => legacyGift(g, perspective, view)),

@@ -17,6 +17,7 @@ import {
   deleteOrphanPersons,
   householdOwned,
   householdShowsFinancialPoa,
+  createOnceKey,
   intakeWrite,
   loadHouseholdPerson,
   pivotsFor,
@@ -132,5 +133,5 @@ export async function upsertAgent(ctx: RequestContext, input: UpsertAgentInput, 
 
     if (stored && stored.personId !== personId) await deleteOrphanPersons(tx, [stored.personId]);
     await audit(tx, ctx, input.hash ? 'intake.agent.update' : 'intake.agent.create', { type: 'poa_agent', id: agentId }, { poaType: input.type });
-  });
+  }, createOnceKey('poa', input, options));
 }

@@ -8,6 +8,7 @@ import {
   ownedValueKeys,
   ownerField,
   publicHash,
+  requestKey,
   requireVersion,
   versionWithHash,
   whenFieldsValid,
@@ -39,6 +40,7 @@ const recordFields = {
   client_hash: publicHash('Client'),
   hash: optionalHash('Record'),
   version: optionalVersion(),
+  request_key: requestKey(),
 };
 
 /** The address of a property (street, city, state and ZIP required) or a company (all optional). */

@@ -8,6 +8,7 @@ import {
   legacyUpsertTrusteeSchema,
   toLegacyClient,
   toLegacyLists,
+  type LegacyClientExtras,
 } from '@/lib/intake/legacy';
 import type { AgentView, BeneficiaryView, ClientView, IntakeView, PersonView } from '@/lib/intake/types';
 
@@ -109,9 +110,11 @@ describe('IntakeView → the spec\'s answer', () => {
     trustees: [{ hash: 't', version: 1, owner: 'both', person: person('t'), order1: 1, order2: 2 }],
     agents: [agent('general'), agent('financial')],
   } as unknown as IntakeView;
+  const plan = { hash: 'ep', type: 'trust', status: 'incomplete', status_full: 'In Progress', updated_at: '2026-11-20T10:00:00.000Z', files: [] as [] };
+  const extras: LegacyClientExtras = { estatePlans: [plan], advisors: { one: { hash: 'adv', firms: [{ id: 'firm-hash', name: 'Firm' }] }, two: null } };
 
   it('from owner 1\'s page: the lists as stored, identifiers masked, the hidden financial PoA left out', () => {
-    const answer = toLegacyLists(view, 'one');
+    const answer = toLegacyLists(view, 'one', extras);
     expect(answer.client).toMatchObject({ hash_id: 'one', ssn: 'XXX-XX-6789', email: 'one@example.com', has_trust_intent_1: true, has_trust_intent_7: false, is_spouse_poa_general: true });
     expect(answer.beneficiaries2).toEqual([expect.objectContaining({ hash_id: 'b', owner: '2', identifier: 'XXX-XX-4567', tier2: 'primary', tier1: null })]);
     expect(answer.fiduciariesBoth).toEqual([expect.objectContaining({ order1: 1, order2: 2 })]);
@@ -121,12 +124,42 @@ describe('IntakeView → the spec\'s answer', () => {
   });
 
   it('from the spouse\'s page: owner 1 is the spouse, and the values follow', () => {
-    const answer = toLegacyLists(view, 'two');
+    const answer = toLegacyLists(view, 'two', extras);
     expect(answer.client).toMatchObject({ hash_id: 'two' });
     expect(answer.spouse).toMatchObject({ hash_id: 'one' });
     expect(answer.beneficiaries1).toEqual([expect.objectContaining({ owner: '1', tier1: 'primary', tier2: null })]);
     expect(answer.fiduciariesBoth).toEqual([expect.objectContaining({ order1: 2, order2: 1 })]);
     expect(answer.generalPoas2).toEqual([expect.objectContaining({ owner: '2', order1: null, order2: 1, type1: null, type2: 'general' })]);
-    expect(toLegacyClient(view, 'two').client.hash_id).toBe('two');
+    expect(toLegacyClient(view, 'two', extras).client.hash_id).toBe('two');
+  });
+
+  it("the client object in the spec's shapes: person, spouse.person, is_type_other, estate_plans, advisor.firms", () => {
+    const named = {
+      ...view,
+      client: { ...view.client, estatePlanType: 'Pour-over will', person: person('p-one', { firstName: 'Pat', middleName: 'Q', lastName: 'Rivera', suffix: 'Jr.', phone: '4085550120', dob: '1968-02-20' }) },
+      spouse: { ...view.spouse, estatePlanType: 'Trust' },
+    } as IntakeView;
+    const { client, spouse } = toLegacyLists(named, 'one', extras);
+    expect(client).toMatchObject({
+      first_name: 'Pat',
+      ssn: 'XXX-XX-6789',
+      person: {
+        name: { full: 'Pat Q Rivera Jr.', first_name: 'Pat', middle_name: 'Q', last_name: 'Rivera', suffix: 'Jr.', initials: 'PQR' },
+        contact_info: { email: 'one@example.com', phone: '4085550120' },
+        personal_info: { dob: '1968-02-20', masked_ssn: 'XXX-XX-6789' },
+      },
+      spouse: { hash: 'two', person: { name: { full: 'p-two Doe', initials: 'PD' }, contact_info: { email: 'two@example.com' } } },
+      is_type_other: true,
+      estate_plans: [plan],
+      advisor: { hash: 'adv', firms: [{ id: 'firm-hash', name: 'Firm' }] },
+    });
+    // Without the reveal right the full SSN is absent, not null.
+    expect(client.person.personal_info).not.toHaveProperty('unmasked_ssn');
+    expect(spouse).toMatchObject({ is_type_other: false, spouse: { hash: 'one' }, advisor: null, estate_plans: [plan] });
+    // Attorneys and admins: the extras carry the full numbers.
+    const revealed = toLegacyClient(named, 'one', { ...extras, unmaskedSsns: { 'p-one': '123-45-6789' } }).client;
+    expect(revealed.person.personal_info).toEqual({ dob: '1968-02-20', masked_ssn: 'XXX-XX-6789', unmasked_ssn: '123-45-6789' });
+    expect(revealed.spouse?.person.personal_info).toEqual({ dob: null, masked_ssn: 'XXX-XX-6789', unmasked_ssn: null });
+    expect(toLegacyClient({ ...named, spouse: null } as IntakeView, 'one', extras).client.spouse).toBeNull();
   });
 });
