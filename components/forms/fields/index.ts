@@ -3,7 +3,7 @@ export type { CheckboxFieldProps, YesNoFieldProps } from './choice-fields';
 export { EinField, IdentifierField, SsnField, TinField } from './identifier-field';
 export type { IdentifierFieldProps } from './identifier-field';
 export { DateField, MoneyField, PercentField, PhoneField, TwoDigitField, ZipField } from './masked-fields';
-export type { MaskedFieldProps, MoneyFieldProps } from './masked-fields';
+export type { MaskedFieldProps } from './masked-fields';
 export { SelectField } from './select-field';
 export type { SelectFieldProps } from './select-field';
 export { TextAreaField, TextField } from './text-field';

@@ -194,11 +194,11 @@ describe('DateField', () => {
 });
 
 describe('MoneyField', () => {
-  function renderMoney(defaults: { value: string }, cents = false) {
+  function renderMoney(defaults: { value: string }) {
     return renderKit({
       schema: z.object({ value: money({ label: 'Value', optional: true }) }),
       defaults,
-      children: <MoneyField name="value" label="Value" cents={cents} />,
+      children: <MoneyField name="value" label="Value" />,
     });
   }
 
@@ -226,13 +226,46 @@ describe('MoneyField', () => {
     expect(sent(action)).toEqual({ value: sentValue });
   });
 
-  it('takes cents when asked', async () => {
-    const { user, action } = renderMoney({ value: '' }, true);
+  it('takes at most two decimals', async () => {
+    const { user, action } = renderMoney({ value: '' });
     const input = screen.getByRole('textbox', { name: 'Value' });
     await user.type(input, '9876543.215');
     expect(input).toHaveValue('9,876,543.21');
     await save(user);
     expect(sent(action)).toEqual({ value: '9876543.21' });
+  });
+
+  // Issue 18: a typed or pasted decimal point was dropped and its digits kept ('1500.00' became $150,000).
+  describe('a decimal point never multiplies the amount', () => {
+    it.each([
+      ['1500.00', '1,500.00', '1500.00'],
+      ['1,500.00', '1,500.00', '1500.00'],
+      ['1250000.75', '1,250,000.75', '1250000.75'],
+      ['$1,500', '1,500', '1500.00'],
+    ])('typing %p shows %p and saves %p', async (typed, shown, saved) => {
+      const { user, action } = renderMoney({ value: '' });
+      const input = screen.getByRole('textbox', { name: 'Value' });
+      await user.type(input, typed);
+      expect(input).toHaveValue(shown);
+      await save(user);
+      expect(sent(action)).toEqual({ value: saved });
+    });
+
+    it.each([
+      ['1500.00', '1500.00'],
+      ['1,500.00', '1500.00'],
+      ['1250000.75', '1250000.75'],
+      ['$1,500', '1500.00'],
+    ])('pasting %p saves %p, the amount the field shows', async (pasted, saved) => {
+      const { user, action } = renderMoney({ value: '' });
+      const input = screen.getByRole('textbox', { name: 'Value' });
+      await user.click(input);
+      await user.paste(pasted);
+      await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+      expect(money().parse((input as HTMLInputElement).value)).toBe(saved);
+      await save(user);
+      expect(sent(action)).toEqual({ value: saved });
+    });
   });
 
   it('ignores letters and signs', async () => {
