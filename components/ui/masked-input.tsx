@@ -25,6 +25,7 @@ import styles from './field.module.css';
  * | money     | dollars and cents 1,234,567.89          | decimal text, '1234567.89'       |
  * | percent   | up to 999.99                            | decimal text, '33.33'            |
  * | twoDigit  | up to 2 digits                          | digits, '7'                      |
+ * | shares    | up to 16 digits                         | digits, '1000'                   |
  *
  * Dates and expiries report the formatted text because the schemas validate that shape (MM/DD/YYYY, MM/YY).
  */
@@ -40,7 +41,8 @@ export type MaskPreset =
   | 'expiry'
   | 'money'
   | 'percent'
-  | 'twoDigit';
+  | 'twoDigit'
+  | 'shares';
 
 type Preset = {
   options: FactoryOpts;
@@ -99,6 +101,8 @@ export const MASK_PRESETS: Readonly<Record<MaskPreset, Preset>> = {
     inputMode: 'decimal',
   },
   twoDigit: { options: { mask: /^\d{0,2}$/ }, unmask: true, inputMode: 'numeric' },
+  // Stock shares (intake §5: digits only); 16 digits reach Number.MAX_SAFE_INTEGER, the rule's upper bound.
+  shares: { options: { mask: /^\d{0,16}$/ }, unmask: true, inputMode: 'numeric', autoComplete: 'off' },
 };
 
 // Input attributes that react-imask reads as mask options (or that the mask itself controls).

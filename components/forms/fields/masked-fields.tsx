@@ -79,6 +79,11 @@ export function TwoDigitField(props: MaskedFieldProps) {
   return <MaskedField mask="twoDigit" {...props} />;
 }
 
+/** A count of stock shares: digits only, as typed or pasted; the form holds the digits, the schema a number. */
+export function SharesField(props: MaskedFieldProps) {
+  return <MaskedField mask="shares" {...props} />;
+}
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 
 /**

@@ -39,6 +39,7 @@ describe('MaskedInput', () => {
     ['percent', '33.33', '33.33', '33.33'],
     ['money', '1234567.891', '1,234,567.89', '1234567.89'],
     ['twoDigit', '123', '12', '12'],
+    ['shares', '12ab-3.4', '1234', '1234'],
   ])('%s: typing %p shows %p and reports %p', async (mask, typed, shown, raw) => {
     const onRaw = jest.fn();
     render(<Controlled mask={mask} onRaw={onRaw} />);
