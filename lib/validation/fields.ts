@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ageInYears, ageLabel, blurDate, formatUsDate, isInvalidDob, isMinor, MAX_AGE_YEARS, ADULT_AGE_YEARS, parseUsDate } from '@/lib/format/date';
-import { NAME_PATTERN } from '@/lib/format/names';
+import { NAME_PATTERN, normalizeTypedText, STREET_PATTERN } from '@/lib/format/names';
 import { digitsOnly } from '@/lib/format/phone';
 import { parseMoney, toMoneyString } from '@/lib/money';
 import { OTHER, STATE_CODES, SUFFIXES } from './lists';
@@ -142,13 +142,27 @@ const orBlank = (pattern: RegExp) => new RegExp(`^(?:${pattern.source})?$`, patt
 // ---------------------------------------------------------------------------------------------------------
 // Text rules
 
-/** A person's name part: letters (accented ones too), apostrophe, period, hyphen and space; trimmed; max 100. */
+/**
+ * A person's name part: letters (accented ones too), apostrophe, period, hyphen and space; trimmed; max 100.
+ * Read as typed text (`normalizeTypedText`: composed accents, ’ as '), the same reading as the form's filter.
+ */
 export function personName<O extends RuleOptions = { optional?: false }>(label: string, options: O = {} as O): TextRule<O> {
-  let schema = text(label, options).trim();
+  let schema = text(label, options).overwrite(normalizeTypedText).trim();
   schema = requireUnlessOptional(schema, label, options);
   schema = schema
     .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters.`)
     .regex(NAME_PATTERN, `${label} may contain only letters, apostrophes, periods, hyphens and spaces.`);
+  return finishText(schema, label, options);
+}
+
+/** A street: letters, digits, apostrophe, period, hyphen, comma and space (platform §5); trimmed; max 255. */
+export function street<O extends RuleOptions = { optional?: false }>(options: O = {} as O): TextRule<O> {
+  const label = options.label ?? 'Street';
+  let schema = text(label, options).overwrite(normalizeTypedText).trim();
+  schema = requireUnlessOptional(schema, label, options);
+  schema = schema
+    .max(TEXT_MAX_LENGTH, `${label} must be at most ${TEXT_MAX_LENGTH} characters.`)
+    .regex(STREET_PATTERN, `${label} may contain only letters, digits, apostrophes, periods, hyphens, commas and spaces.`);
   return finishText(schema, label, options);
 }
 

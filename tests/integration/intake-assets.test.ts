@@ -68,7 +68,7 @@ describe('properties', () => {
 
   it('refuses bad input with field errors and writes nothing', async () => {
     const year = new Date().getFullYear();
-    for (const bad of [{ zip: '1234' }, { state: 'XX' }, { purchase_year: String(year + 1) }, { purchase_year: '1899' }, { purchase_month: '13' }, { value: '12.345' }]) {
+    for (const bad of [{ zip: '1234' }, { state: 'XX' }, { purchase_year: String(year + 1) }, { purchase_year: '1899' }, { purchase_month: '13' }, { value: '12.345' }, { street: '12 Main #4' }]) {
       const parsed = upsertPropertySchema.safeParse({ client_hash: h1(), owner: 'both', street: '1 Main', city: 'Austin', state: 'TX', zip: '78701', ...bad });
       expect({ bad, ok: parsed.success }).toEqual({ bad, ok: false });
     }

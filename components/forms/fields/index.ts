@@ -6,6 +6,6 @@ export { DateField, MoneyField, PercentField, PhoneField, SharesField, TwoDigitF
 export type { MaskedFieldProps } from './masked-fields';
 export { SelectField } from './select-field';
 export type { SelectFieldProps } from './select-field';
-export { TextAreaField, TextField } from './text-field';
-export type { TextAreaFieldProps, TextFieldProps } from './text-field';
+export { NameField, StreetField, TextAreaField, TextField } from './text-field';
+export type { FilteredTextFieldProps, TextAreaFieldProps, TextFieldProps } from './text-field';
 export type { KitFieldProps } from './use-form-field';

@@ -1,14 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { z } from 'zod';
 import {
   CheckboxField,
   DateField,
   EinField,
   MoneyField,
+  NameField,
   PercentField,
   PhoneField,
   SelectField,
   SsnField,
+  StreetField,
   TextAreaField,
   TextField,
   TinField,
@@ -24,6 +26,7 @@ import {
   personName,
   phone,
   ssn,
+  street,
   twoDigitNumber,
   usDate,
   yesNo,
@@ -190,6 +193,75 @@ describe('DateField', () => {
     await save(user);
     expect(screen.getByText('Please enter a valid date (MM/DD/YYYY).')).toBeInTheDocument();
     expect(action).not.toHaveBeenCalled();
+  });
+});
+
+// Issue 18: name fields took digits and symbols as typed ('Ann3#e'); platform §5 masks them.
+describe('NameField and StreetField', () => {
+  function renderNames() {
+    return renderKit({
+      schema: z.object({ first_name: personName('First name'), street: street() }),
+      defaults: { first_name: '', street: '' },
+      children: (
+        <>
+          <NameField name="first_name" label="First Name" required />
+          <StreetField name="street" label="Street" required />
+        </>
+      ),
+    });
+  }
+
+  it.each([
+    ['Ann3#e', 'Anne'],
+    ["José Zoë O'Brien-Smith Jr.", "José Zoë O'Brien-Smith Jr."],
+    ['Ñúñez-Åström', 'Ñúñez-Åström'],
+    ['O’Brien', "O'Brien"],
+    ['R2-D2 <b>', 'R-D b'],
+  ])('a name typed as %p keeps %p', async (typed, kept) => {
+    const { user, action } = renderNames();
+    const input = screen.getByRole('textbox', { name: 'First Name' });
+    await user.type(input, typed);
+    expect(input).toHaveValue(kept);
+    await user.type(screen.getByRole('textbox', { name: 'Street' }), '1 Main St');
+    await save(user);
+    expect(sent(action)).toEqual({ first_name: kept.trim(), street: '1 Main St' });
+  });
+
+  it('filters a paste, keeps the caret where the person was typing, and composes accents written as two code points', async () => {
+    const { user } = renderNames();
+    const input = screen.getByRole('textbox', { name: 'First Name' }) as HTMLInputElement;
+    await user.click(input);
+    await user.paste('Ann3#e');
+    expect(input).toHaveValue('Anne');
+    // The refused '7' does not send the caret to the end: the 'x' lands where the '7' was typed.
+    await user.type(input, '{ArrowLeft}{ArrowLeft}7x');
+    expect(input).toHaveValue('Anxne');
+    expect(input.selectionStart).toBe(3);
+    await user.clear(input);
+    await user.paste('Jose\u0301');
+    expect(input).toHaveValue('José');
+  });
+
+  it('leaves text alone while an input method composes (a dead key) and filters it when the composition ends', () => {
+    renderNames();
+    const input = screen.getByRole('textbox', { name: 'First Name' }) as HTMLInputElement;
+    fireEvent.compositionStart(input);
+    fireEvent.input(input, { target: { value: 'Jos´' }, isComposing: true });
+    expect(input).toHaveValue('Jos´');
+    fireEvent.input(input, { target: { value: 'José' }, isComposing: true });
+    fireEvent.compositionEnd(input);
+    expect(input).toHaveValue('José');
+    fireEvent.compositionStart(input);
+    fireEvent.input(input, { target: { value: 'José´' }, isComposing: true });
+    fireEvent.compositionEnd(input);
+    expect(input).toHaveValue('José');
+  });
+
+  it('a street keeps letters, digits and \' . - , and space', async () => {
+    const { user } = renderNames();
+    const input = screen.getByRole('textbox', { name: 'Street' });
+    await user.type(input, "12 O'Hare Rd., Apt #4-B (rear)!");
+    expect(input).toHaveValue("12 O'Hare Rd., Apt 4-B rear");
   });
 });
 

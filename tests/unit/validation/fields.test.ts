@@ -26,6 +26,7 @@ import {
   phone,
   ssn,
   stateCode,
+  street,
   suffix,
   SUFFIX_CHOICES,
   tin,
@@ -82,6 +83,32 @@ table('personName (required)', personName('First name'), [
   ['Jamie!', error('First name may contain only letters, apostrophes, periods, hyphens and spaces.')],
   ['a'.repeat(100), ok('a'.repeat(100))],
   ['a'.repeat(101), error('First name must be at most 100 characters.')],
+]);
+
+// Issue 18: the rule reads the text as the form's filter does (composed accents, ’ as ').
+table('personName (typed text)', personName('Last name'), [
+  ['O’Brien', ok("O'Brien")],
+  ['Jose\u0301', ok('José')],
+  ['Zoë', ok('Zoë')],
+  ['Ann3#e', error('Last name may contain only letters, apostrophes, periods, hyphens and spaces.')],
+]);
+
+// Issue 18: the street had no character check on the server (platform §5: letters, digits, ' . - , space).
+table('street', street(), [
+  ["12 O'Hare Rd., Apt 4-B", ok("12 O'Hare Rd., Apt 4-B")],
+  ['  1 Main St  ', ok('1 Main St')],
+  ['1200 Álamo Ave', ok('1200 Álamo Ave')],
+  ['12 Main #4', error('Street may contain only letters, digits, apostrophes, periods, hyphens, commas and spaces.')],
+  ['', error('Street is required.')],
+  [null, error('Street is required.')],
+  [{}, error('Street must be text.')],
+  ['a'.repeat(256), error('Street must be at most 255 characters.')],
+]);
+
+table('street (optional)', street({ optional: true }), [
+  ['', ok('')],
+  [null, ok('')],
+  ['9 Elm', ok('9 Elm')],
 ]);
 
 table('personName (optional)', personName('Middle name', { optional: true }), [
