@@ -97,10 +97,22 @@ export type ValueRule<T, O, I = string> = O extends Optional
 
 const requiredText = (label: string, options: RuleOptions) => options.requiredMessage ?? `${label} is required.`;
 
-/** A string; a missing value reads as "required", anything else that is not text as "must be text". */
+/** PostgreSQL text cannot hold it: a NUL that reached a query would fail there as a 500. */
+const NUL = '\u0000';
+export const hasNul = (value: string) => value.includes(NUL);
+/** For text that is read, never saved (a search, a filter): its NUL characters dropped instead of refused. */
+export const withoutNul = (value: string) => value.replaceAll(NUL, '');
+
+/**
+ * A string; a missing value reads as "required", anything else that is not text (a number, an object, an
+ * array) as "must be text", and text with a NUL character is refused. Every text rule starts here, so no
+ * free text, name, choice or code reaches the database with a NUL.
+ */
 function text(label: string, options: RuleOptions) {
   const missing = requiredText(label, options);
-  return z.string({ error: (issue) => (issue.input == null ? missing : `${label} must be text.`) });
+  return z
+    .string({ error: (issue) => (issue.input == null ? missing : `${label} must be text.`) })
+    .refine((value) => !hasNul(value), `${label} contains a character that cannot be saved (NUL).`);
 }
 
 /**
@@ -241,7 +253,9 @@ export function currentPassword() {
   return z
     .string({ error: CURRENT_PASSWORD_REQUIRED })
     .min(1, CURRENT_PASSWORD_REQUIRED)
-    .max(PASSWORD_CHECK_MAX_LENGTH, CURRENT_PASSWORD_INCORRECT);
+    .max(PASSWORD_CHECK_MAX_LENGTH, CURRENT_PASSWORD_INCORRECT)
+    // No password holds a NUL (new ones are text rules): refused before any hashing or failure count.
+    .refine((value) => !hasNul(value), CURRENT_PASSWORD_INCORRECT);
 }
 
 /** The retyped password: any string (a mismatch is reported by `passwordsMatch`); missing counts as a mismatch. */

@@ -224,7 +224,28 @@ table('currentPassword', currentPassword(), [
   // A password set before the 200 limit can still be checked; beyond 1024 nothing is hashed.
   ['x'.repeat(PASSWORD_CHECK_MAX_LENGTH), ok('x'.repeat(PASSWORD_CHECK_MAX_LENGTH))],
   ['x'.repeat(PASSWORD_CHECK_MAX_LENGTH + 1), error(CURRENT_PASSWORD_INCORRECT)],
+  ['secret\u0000', error(CURRENT_PASSWORD_INCORRECT)],
 ]);
+
+// Issue 18: PostgreSQL text holds no NUL; a NUL sent to the database failed as a 500. Every text rule
+// refuses it (a 422 with the field's message), and a value that is not text is "must be text".
+describe('NUL characters and values that are not text', () => {
+  const NUL_CASES: [string, z.ZodType, string][] = [
+    ['freeText', freeText('Comments', { optional: true, max: 10_000 }), 'Comments contains a character that cannot be saved (NUL).'],
+    ['choiceOrOther', choiceOrOther('Relationship'), 'Relationship contains a character that cannot be saved (NUL).'],
+    ['personName', personName('First name'), 'First name contains a character that cannot be saved (NUL).'],
+    ['street', street({ optional: true }), 'Street contains a character that cannot be saved (NUL).'],
+    ['email', email(), 'Email contains a character that cannot be saved (NUL).'],
+    ['newPassword', newPassword(), 'Password contains a character that cannot be saved (NUL).'],
+  ];
+  it.each(NUL_CASES)('%s refuses a NUL, alone or inside text', (_name, schema, message) => {
+    for (const input of ['\u0000', 'Ann\u0000', '\u0000 x']) expect(outcome(schema, input)).toEqual(error(message));
+  });
+
+  it.each(NUL_CASES)('%s refuses objects, arrays and booleans as "must be text"', (_name, schema) => {
+    for (const input of [{ toString: 'x' }, ['x'], true]) expect(outcome(schema, input)).toEqual({ error: expect.stringMatching(/ must be text\.$/) });
+  });
+});
 
 describe('passwordsMatch', () => {
   const schema = z
