@@ -43,9 +43,11 @@ export function legacyBoolean(value: unknown): unknown {
 /** A flag that is absent when not sent (a partial save), else as legacyBoolean. */
 const presentBoolean = (body: Body, key: string) => (key in body ? legacyBoolean(body[key]) : undefined);
 
-function legacyOwner(value: unknown): unknown {
-  const owner = String(text(value) ?? '').trim().toLowerCase();
-  return owner === '' ? undefined : owner;
+/** The owner as sent ('1', 2, 'Both'); a value that is not text goes to the rule as it is, which refuses it. */
+export function legacyOwner(value: unknown): unknown {
+  const owner = text(value);
+  if (typeof owner !== 'string') return owner;
+  return owner.trim() === '' ? undefined : owner.trim().toLowerCase();
 }
 
 /** A hash field; '' and null mean none. */

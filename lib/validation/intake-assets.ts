@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Owner } from '@/lib/intake/owners';
-import { accountNumber, choice, choiceOrOther, freeText, money, percent, purchaseMonth, purchaseYear, stateCode, stockShares, zip } from './fields';
+import { accountNumber, choice, choiceOrOther, freeText, money, percent, purchaseMonth, purchaseYear, stateCode, stockShares, street, zip } from './fields';
 import {
   blank,
   optionalHash,
@@ -45,7 +45,7 @@ const recordFields = {
 
 /** The address of a property (street, city, state and ZIP required) or a company (all optional). */
 const addressFields = (required: boolean) => ({
-  street: freeText('Street', { optional: !required }),
+  street: street({ optional: !required }),
   unit: freeText('Unit', { optional: true, max: 50 }),
   city: freeText('City', { optional: !required, max: 100 }),
   state: stateCode({ optional: !required, label: 'State' }),

@@ -114,6 +114,17 @@ describe('SettingsPanel', () => {
     expect(emailAction).not.toHaveBeenCalled();
   });
 
+  // Issue 18: the name fields filter as typed (platform §5).
+  it('name fields keep letters, apostrophe, period, hyphen and space as typed', async () => {
+    const user = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Edit name' }));
+    for (const label of [/^Nickname/, /^First Name/, /^Middle Name/, /^Last Name/]) {
+      await user.clear(screen.getByLabelText(label));
+      await user.type(screen.getByLabelText(label), 'Ann3#e José');
+      expect(screen.getByLabelText(label)).toHaveValue('Anne José');
+    }
+  });
+
   it('submits the name form with Enter, shows the success message and ends edit mode', async () => {
     nameAction.mockResolvedValue({
       ok: true,
