@@ -252,6 +252,11 @@ export type SectionState = {
   state: 'complete' | 'incomplete' | 'empty';
   /** Unanswered required questions in the section (0 when complete). */
   unanswered: number;
+  /**
+   * When incomplete because of a rule rather than a question, what is wrong ('Percentages do not total
+   * 100%', '1 minor without a guardian', '1 gift to fix'); the navigation says it instead of the count.
+   */
+  problem: string | null;
 };
 
 export type Completion = {
