@@ -48,7 +48,7 @@ export function PoaBlock({ type }: { type: PoaType }) {
         defaults={(agent) => ({ ...fiduciaryFormValues(view, agent, agents), type }) as UpsertAgentForm}
         save={(values) => upsertAgentAction(values)}
         remove={(agent) => deleteAgentAction({ client_hash: view.client.hash, hash: agent.hash, version: agent.version, type })}
-        fields={(agent) => <FiduciaryFields isNew={agent === null} candidates={candidates} orderLabel="Order" {...otherOrders(agents, agent)} />}
+        fields={(agent) => <FiduciaryFields isNew={agent === null} candidates={candidates} orderLabel="Order" adultRole={`An agent under a ${matters} power of attorney`} {...otherOrders(agents, agent)} />}
       />
     </section>
   );

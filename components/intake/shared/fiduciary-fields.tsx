@@ -23,13 +23,15 @@ type Props = {
   orders2: readonly (number | null)[];
   /** The noun of the values' group: 'Serve order for Pat'. */
   orderLabel?: string;
+  /** Who must be an adult ('A successor trustee'): linking someone under 18 asks first (LinkExisting). */
+  adultRole: string;
 };
 
 /**
  * The fields of a successor trustee or an agent: link, name, phone and email, the owner with 'same values',
  * and each owning client's serve order.
  */
-export function FiduciaryFields({ isNew, candidates, orders1, orders2, orderLabel = 'Serve Order' }: Props) {
+export function FiduciaryFields({ isNew, candidates, orders1, orders2, orderLabel = 'Serve Order', adultRole }: Props) {
   const { hasSpouse } = useIntake();
   const asks = isNew && candidates.length > 0;
   const [link, setLink] = useState<LinkState | null>(null);
@@ -39,7 +41,7 @@ export function FiduciaryFields({ isNew, candidates, orders1, orders2, orderLabe
 
   return (
     <>
-      {asks && <LinkExisting candidates={candidates} fields={FIDUCIARY_PERSON_FIELDS} onChange={setLink} />}
+      {asks && <LinkExisting candidates={candidates} fields={FIDUCIARY_PERSON_FIELDS} onChange={setLink} adultRole={adultRole} />}
       {!pending && (
         <>
           <NameFields locked={link?.locked} />

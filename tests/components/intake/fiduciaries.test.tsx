@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { PoasSection } from '@/components/intake/poas/poas-section';
 import { TrusteesSection } from '@/components/intake/trustees/trustees-section';
 import { axeViolations } from '../records/axe';
-import { agent, child, household, renderIntake, trustee } from './fake-intake';
+import { agent, child, household, person, renderIntake, trustee } from './fake-intake';
 
 jest.mock('@/lib/actions/intake', () => jest.requireActual('./actions-mock'));
 jest.mock('@/lib/actions/plans', () => jest.requireActual('./plans-actions-mock'));
@@ -99,6 +99,41 @@ describe('Successor trustees', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it("linking a child under 18 asks 'Minor Selected': Go Back keeps the previous choice, Continue links; an adult links at once", async () => {
+    const riley = child();
+    const avery = child({ person: person({ firstName: 'Avery', lastName: 'Rivera', dob: '2001-06-15', phone: '4085550122' }) });
+    const { user, server } = renderIntake(household({ spouse: null, children: [riley, avery] }), <TrusteesSection />);
+    await user.click(screen.getByRole('button', { name: 'Add Successor Trustee' }));
+    const modal = dialog('New Successor Trustee');
+    await user.click(within(modal).getByRole('radio', { name: 'Yes' }));
+    const existing = within(modal).getByRole('combobox', { name: 'Existing Person' });
+
+    await user.selectOptions(existing, 'Riley Rivera (Child)');
+    const warning = await screen.findByRole('alertdialog', { name: 'Minor Selected' });
+    expect(warning).toHaveTextContent('Riley Rivera is under 18. A successor trustee must be an adult. Do you want to continue?');
+    expect(within(warning).getByRole('button', { name: 'Go Back' })).toHaveFocus();
+    await user.click(within(warning).getByRole('button', { name: 'Go Back' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    // Nobody linked: the choice is empty again and the form (with its Create button) still waits.
+    expect(existing).toHaveValue('');
+    expect(within(modal).queryByRole('textbox', { name: 'First Name' })).not.toBeInTheDocument();
+    expect(within(modal).queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+
+    // An adult: no question.
+    await user.selectOptions(existing, 'Avery Rivera (Child)');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(modal).getByRole('textbox', { name: 'First Name' })).toHaveValue('Avery');
+
+    // Back to the minor, confirmed this time: linked.
+    await user.selectOptions(existing, 'Riley Rivera (Child)');
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Minor Selected' })).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(within(modal).getByRole('textbox', { name: 'First Name' })).toHaveValue('Riley'));
+    expect(within(modal).getByRole('textbox', { name: 'First Name' })).toHaveAttribute('readonly');
+    await user.click(within(modal).getByRole('button', { name: 'Create' }));
+    await screen.findByRole('alertdialog', { name: 'Successor Trustee Added' });
+    expect(server.inputsOf('upsertTrusteeAction')[0]).toMatchObject({ existing_person_hash: riley.person.hash });
+  });
+
   it('has no axe violation with the modal open (link question, then the form with errors)', async () => {
     const { user } = renderIntake(household({ children: [child()] }), <TrusteesSection />);
     await user.click(screen.getByRole('button', { name: 'Add Successor Trustee' }));
@@ -170,6 +205,21 @@ describe('Durable powers of attorney', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: /Finished With/ }));
     await user.click(screen.getByRole('button', { name: 'Add General PoA' }));
     expect(within(dialog('New General PoA')).queryByText('Link from existing record?')).not.toBeInTheDocument();
+  });
+
+  it("warns before linking a minor as an agent ('Minor Selected', naming the type)", async () => {
+    const { user, server } = renderIntake(household({ spouse: null, children: [child()] }), <PoasSection />);
+    await user.click(screen.getByRole('button', { name: 'Add Financial PoA' }));
+    const modal = dialog('New Financial PoA');
+    await user.click(within(modal).getByRole('radio', { name: 'Yes' }));
+    await user.selectOptions(within(modal).getByRole('combobox', { name: 'Existing Person' }), 'Riley Rivera (Child)');
+    const warning = await screen.findByRole('alertdialog', { name: 'Minor Selected' });
+    expect(warning).toHaveTextContent('Riley Rivera is under 18. An agent under a financial power of attorney must be an adult. Do you want to continue?');
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(warning).getByRole('button', { name: 'Go Back' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(within(modal).getByRole('combobox', { name: 'Existing Person' })).toHaveValue('');
+    expect(server.inputsOf('upsertAgentAction')).toHaveLength(0);
   });
 
   it("with a spouse, 'spouse is primary agent' per client and type, saved at once", async () => {
