@@ -164,7 +164,7 @@ describe('completion', () => {
       client: { ...answeredAll },
       beneficiaries: [{ hash: 'b', version: 1, owner: '1' as const, type: 'person' as const, person, entity: null, terms1: terms('primary', '100'), terms2: null }],
       trustees: [{ hash: 't', version: 1, owner: '1' as const, person, order1: 1, order2: null }],
-      agents: (['general', 'medical', 'financial'] as const).map((type) => ({ hash: type, version: 1, type, owner: '1' as const, person, order1: 1, order2: null, isCollective: false, isIndependent: false })),
+      agents: (['general', 'medical', 'financial'] as const).map((type) => ({ hash: type, version: 1, type, owner: '1' as const, person, order1: 1, order2: null, service1: { isCollective: false, isIndependent: false }, service2: null })),
     };
     const c = completionOf(full, noMinorIssue);
     expect(c.sections.filter((s) => s.state !== 'empty').every((s) => s.state === 'complete')).toBe(true);
