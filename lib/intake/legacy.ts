@@ -148,9 +148,10 @@ function agentFromLegacy(body: Body) {
     // One type per save: type1 and type2 (and type) must agree, else the type is refused as missing.
     type: new Set(types).size > 1 ? undefined : types[0],
     owner,
-    same_values: sameValues(owner, body, ['order2']),
-    values1: { order: text(body.order1) },
-    values2: { order: text(body.order2) },
+    same_values: sameValues(owner, body, ['order2', 'is_collective2', 'is_independent2']),
+    // How the client's agents of this type serve (optional; absent keeps the list's choice).
+    values1: { order: text(body.order1), is_collective: presentBoolean(body, 'is_collective1'), is_independent: presentBoolean(body, 'is_independent1') },
+    values2: { order: text(body.order2), is_collective: presentBoolean(body, 'is_collective2'), is_independent: presentBoolean(body, 'is_independent2') },
     ...nameFields(body),
     phone: text(body.phone),
     email: text(body.email),
@@ -409,6 +410,7 @@ function legacyTrustee(trustee: TrusteeView, perspective: 1 | 2) {
 
 function legacyAgent(agent: AgentView, perspective: 1 | 2) {
   const [order1, order2] = pick(perspective, agent.order1, agent.order2);
+  const [service1, service2] = pick(perspective, agent.service1, agent.service2);
   const owner = flip(agent.owner, perspective);
   return {
     hash_id: agent.hash,
@@ -420,8 +422,13 @@ function legacyAgent(agent: AgentView, perspective: 1 | 2) {
     order1,
     type2: owner === '1' ? null : agent.type,
     order2,
-    is_collective: agent.isCollective,
-    is_independent: agent.isIndependent,
+    // The first owning client's, as before; per client in is_collective1/2 and is_independent1/2.
+    is_collective: (service1 ?? service2)?.isCollective ?? false,
+    is_independent: (service1 ?? service2)?.isIndependent ?? false,
+    is_collective1: service1?.isCollective ?? null,
+    is_independent1: service1?.isIndependent ?? null,
+    is_collective2: service2?.isCollective ?? null,
+    is_independent2: service2?.isIndependent ?? null,
   };
 }
 

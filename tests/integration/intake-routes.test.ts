@@ -209,6 +209,28 @@ describe('POST /api/clientInfo/updateOrCreate/poa and /delete/poa', () => {
     expect(removed.body.medicalPoasBoth).toEqual([]);
   });
 
+  it('is_collective1/2 and is_independent1/2 say how each client\'s agents of the type serve, for the whole list', async () => {
+    const first = await call(savePoa, { hash_id: h1, hash_id_spouse: h2, owner: '1', first_name: 'Ann', last_name: 'Doe', type1: 'general', order1: 1 });
+    expect(first.body.generalPoas1).toEqual([expect.objectContaining({ is_collective: false, is_collective1: false, is_independent1: false, is_collective2: null })]);
+    // A form post from the spouse's page (hash_id is Sam): owner 2 is Pat, so is_collective2 is Pat's list.
+    const second = await call(
+      savePoa,
+      { hash_id: h2, hash_id_spouse: h1, owner: 'both', first_name: 'Ben', last_name: 'Doe', type1: 'general', order1: 1, type2: 'general', order2: 2, is_collective1: 0, is_collective2: 1, is_independent2: 'true' },
+      { form: true },
+    );
+    expect(second.status).toBe(200);
+    expect(second.body.generalPoasBoth).toEqual([
+      expect.objectContaining({ first_name: 'Ben', is_collective1: false, is_independent1: false, is_collective2: true, is_independent2: true }),
+    ]);
+    // Ann (Pat's alone, owner 2 from Sam's page) now serves with Ben: the choice is Pat's whole list's.
+    expect(second.body.generalPoas2).toEqual([expect.objectContaining({ first_name: 'Ann', is_collective2: true, is_independent2: true, is_collective: true })]);
+    const stored = await db.select({ clientId: t.clientPoaAgents.clientId, isCollective: t.clientPoaAgents.isCollective, isIndependent: t.clientPoaAgents.isIndependent }).from(t.clientPoaAgents);
+    expect(stored.filter((r) => r.clientId === couple.owner1.id).every((r) => r.isCollective && r.isIndependent)).toBe(true);
+    expect(stored.filter((r) => r.clientId === couple.owner2!.id)).toEqual([{ clientId: couple.owner2!.id, isCollective: false, isIndependent: false }]);
+    const wrong = await call(savePoa, { hash_id: h1, owner: '1', first_name: 'Cy', last_name: 'Doe', type1: 'general', order1: 3, is_collective1: 'perhaps' });
+    expect(wrong.status).toBe(422);
+  });
+
   it('refuses the financial type for a client of alpha 1 with a clear message', async () => {
     const alpha = await makeCouple({ firmName: 'Alpha 1' });
     await signInAs(alpha.household.user);
@@ -402,5 +424,14 @@ describe('the server actions', () => {
     expect(stale).toEqual({ ok: false, status: 409, message: 'This record was changed by someone else. Reload to see the latest version.' });
     const missing = await upsertChildAction({ client_hash: h1, hash: 'abc', owner: '1', first_name: 'A', last_name: 'B', dob: '01/01/2015' } as never);
     expect(missing).toMatchObject({ ok: false, status: 422, fieldErrors: { version: 'The record version is missing. Reload the page and try again.' } });
+  });
+
+  it("save how a client's agents serve (the PoA dialog's 'Agents Serve')", async () => {
+    const { upsertAgentAction } = await import('@/lib/actions/intake');
+    const agent = { client_hash: h1, type: 'medical', owner: 'both', same_values: false, first_name: 'Ann', last_name: 'Doe' };
+    const saved = await upsertAgentAction({ ...agent, values1: { order: 1, is_collective: true, is_independent: false }, values2: { order: 1, is_collective: true, is_independent: true } } as never);
+    expect(saved).toMatchObject({ ok: true, data: { agents: [{ type: 'medical', service1: { isCollective: true, isIndependent: false }, service2: { isCollective: true, isIndependent: true } }] } });
+    const wrong = await upsertAgentAction({ ...agent, values1: { order: 1, is_collective: 'yes' } } as never);
+    expect(wrong).toMatchObject({ ok: false, status: 422 });
   });
 });

@@ -117,7 +117,8 @@ describe('The client-info page', () => {
       '!Personal Information: 1 unanswered',
       '✓Current & New Estate Plan Info: Complete',
       '✓Children: Complete',
-      '!Beneficiaries: 1 unanswered',
+      // A rule, not a question: the navigation says what is wrong (issue 18).
+      '!Beneficiaries: Percentages do not total 100%',
       '✓Successor Trustees: Complete',
       '○Durable Powers of Attorney: Not started',
       '○Properties: Not started',

@@ -77,7 +77,7 @@ describe('the review page', () => {
       client: { ...ANSWERED, wantsLifeSupport: true, hasEstatePlan: 'yes', estatePlanType: 'Will' },
       spouse: { ...ANSWERED, wantsLifeSupport: false, hasEstatePlan: 'no' },
       children: [minor, adult],
-      agents: [agent('general', { isCollective: true, isIndependent: true }), agent('medical', { isCollective: false })],
+      agents: [agent('general', { service1: { isCollective: true, isIndependent: true } }), agent('medical', { service1: { isCollective: false, isIndependent: false } })],
     });
     const { user } = renderScreen(view);
     await openReview(user);
@@ -93,6 +93,22 @@ describe('the review page', () => {
     expect(children).not.toHaveTextContent('Hidden Guardian');
     expect(screen.getByRole('region', { name: 'General Durable Power of Attorneys' })).toHaveTextContent('Together as co-agents, served independently');
     expect(screen.getByRole('region', { name: 'Medical Durable Power of Attorneys' })).toHaveTextContent('In the order listed');
+  });
+
+  it("says how each client's agents serve: one text when they agree, a line per client when not", async () => {
+    const together = { isCollective: true, isIndependent: false };
+    const view = answered({
+      agents: [
+        agent('financial', { owner: 'both', order2: 1, service1: together, service2: { isCollective: true, isIndependent: true } }),
+        agent('general', { owner: 'both', order2: 1, service1: together, service2: together, person: person({ firstName: 'Ivy', lastName: 'Lane' }) }),
+      ],
+    });
+    const { user } = renderScreen(view);
+    await openReview(user);
+    expect(screen.getByRole('region', { name: 'Financial Durable Power of Attorneys' })).toHaveTextContent(
+      'Agents ServePat: Together as co-agents · Sam: Together as co-agents, served independently',
+    );
+    expect(screen.getByRole('region', { name: 'General Durable Power of Attorneys' })).toHaveTextContent(/Agents ServeTogether as co-agents(?!,)/);
   });
 
   it('shows SSNs masked with no eye to a client; the page never holds more than the last four', async () => {

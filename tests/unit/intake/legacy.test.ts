@@ -68,6 +68,21 @@ describe('legacy payloads → intake inputs', () => {
     expect(legacyDeleteAgentSchema.parse({ hash_id: 'a', hash_id_spouse: 'b', hash_id_poa: 'p', type: 'GENERAL' })).toEqual({ client_hash: 'a', hash: 'p', version: undefined, type: 'general' });
   });
 
+  it('agents: is_collective1/2 and is_independent1/2 optional (absent or blank keeps the stored choice); a spouse value separates', () => {
+    const base = { hash_id: 'a', owner: 'both', first_name: 'A', last_name: 'G', type1: 'general', order1: 1 };
+    expect(legacyUpsertAgentSchema.parse({ ...base, is_collective1: '1', is_independent1: 'true' })).toMatchObject({
+      same_values: true,
+      values1: { order: 1, is_collective: true, is_independent: true },
+    });
+    expect(legacyUpsertAgentSchema.parse({ ...base, order2: 1, is_collective1: 1, is_collective2: 0 })).toMatchObject({
+      same_values: false,
+      values1: { is_collective: true, is_independent: undefined },
+      values2: { is_collective: false, is_independent: undefined },
+    });
+    expect(legacyUpsertAgentSchema.parse({ ...base, is_collective1: '' }).values1).toEqual({ order: 1, is_collective: undefined, is_independent: undefined });
+    expect(legacyUpsertAgentSchema.safeParse({ ...base, is_collective1: 'sometimes' }).success).toBe(false);
+  });
+
   it('the client record: only the estate plan answers sent, and / or the spouse choices', () => {
     expect(legacyClientInfoSchema.parse({ hash: 'h', is_spouse_poa_medical: '1' })).toEqual({ client_hash: 'h', version: undefined, estatePlan: null, choices: { is_spouse_poa_medical: true } });
     expect(legacyClientInfoSchema.parse({ hash: 'h', has_estate_plan: 'yes', trust_times_amended: 2, has_trust_intent_3: 0 }).estatePlan).toEqual({ has_estate_plan: 'yes', trust_times_amended: 2, has_trust_intent_3: false });
@@ -100,7 +115,7 @@ describe('IntakeView → the spec\'s answer', () => {
     terms1: null,
     terms2: { tier: 'primary', sharePercent: '100.00', relationship: 'Trust', isPerStirpes: false, omissionReason: null },
   };
-  const agent = (type: AgentView['type']): AgentView => ({ hash: `a-${type}`, version: 1, type, owner: '1', person: person('agent'), order1: 1, order2: null, isCollective: false, isIndependent: false });
+  const agent = (type: AgentView['type']): AgentView => ({ hash: `a-${type}`, version: 1, type, owner: '1', person: person('agent'), order1: 1, order2: null, service1: { isCollective: false, isIndependent: false }, service2: null });
   const view = {
     client: client('one', 1),
     spouse: client('two', 2),
@@ -129,7 +144,9 @@ describe('IntakeView → the spec\'s answer', () => {
     expect(answer.spouse).toMatchObject({ hash_id: 'one' });
     expect(answer.beneficiaries1).toEqual([expect.objectContaining({ owner: '1', tier1: 'primary', tier2: null })]);
     expect(answer.fiduciariesBoth).toEqual([expect.objectContaining({ order1: 2, order2: 1 })]);
-    expect(answer.generalPoas2).toEqual([expect.objectContaining({ owner: '2', order1: null, order2: 1, type1: null, type2: 'general' })]);
+    expect(answer.generalPoas2).toEqual([
+      expect.objectContaining({ owner: '2', order1: null, order2: 1, type1: null, type2: 'general', is_collective: false, is_collective1: null, is_collective2: false, is_independent2: false }),
+    ]);
     expect(toLegacyClient(view, 'two', extras).client.hash_id).toBe('two');
   });
 
