@@ -51,9 +51,7 @@ function postJson(body: unknown) {
 }
 
 function postForm(fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  return POST(new Request('http://localhost/api/createClient/', { method: 'POST', body: form, headers: { [PEER_HEADER]: currentIp } }), ctx);
+  return POST(new Request('http://localhost/api/createClient/', { method: 'POST', body: new URLSearchParams(fields), headers: { [PEER_HEADER]: currentIp } }), ctx);
 }
 
 /** Row counts of every table a sign-up writes, to prove a refusal wrote nothing. */
@@ -256,7 +254,7 @@ describe('sign-up brake per address', () => {
 });
 
 describe('POST /api/createClient/', () => {
-  it('accepts multipart form fields like the earlier front end sent', async () => {
+  it('accepts url-encoded form fields', async () => {
     const { advisor } = await makeAdvisor();
     const input = payload({ advisor_hash: advisor.hash, middle_name: '', suffix: '' });
     const res = await postForm(input as Record<string, string>);
