@@ -6,6 +6,7 @@ import { AppError } from '@/lib/errors';
 import type { SessionClaims } from './actor';
 import { verifyPassword } from './password';
 import { sessionEndFromNow } from './session';
+import { openSession, pruneEndedSessions } from './session-rows';
 
 /*
  * Brute-force brakes (docs/decisions.md): 5 failures for one email within 15 minutes lock that email for
@@ -63,10 +64,10 @@ export async function recordPasswordAttempt(email: string, ip: string, succeeded
 }
 
 /**
- * Checks an email and password and returns the session claims for the user. The error never says
+ * Checks an email and password, records the new session and returns its claims. The error never says
  * whether the email exists.
  */
-export async function authenticate(input: { email: string; password: string; ip: string }): Promise<SessionClaims> {
+export async function authenticate(input: { email: string; password: string; ip: string; userAgent?: string | null }): Promise<SessionClaims> {
   const email = normaliseEmail(input.email);
   const now = new Date();
   if (!email || !input.password) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
@@ -78,5 +79,8 @@ export async function authenticate(input: { email: string; password: string; ip:
   if (!ok) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
 
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  return { uid: user.hash, sv: user.sessionVersion, abs: sessionEndFromNow(now.getTime()) };
+  const abs = sessionEndFromNow(now.getTime());
+  await pruneEndedSessions();
+  const sid = await openSession({ userId: user.id, abs, ip: input.ip, userAgent: input.userAgent });
+  return { uid: user.hash, sv: user.sessionVersion, sid, abs };
 }

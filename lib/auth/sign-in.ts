@@ -22,7 +22,7 @@ export type LoginFormInput = z.infer<typeof loginFormSchema>;
 /** Signs a user in from the login form: checks the form token, the credentials and starts the session. */
 export async function signInWithForm(ctx: PublicContext, input: LoginFormInput): Promise<{ redirectTo: string }> {
   if (!verifyLoginToken(input._token)) throw new AppError('BAD_REQUEST', LOGIN_EXPIRED);
-  const claims = await authenticate({ email: input.email, password: input.password, ip: ctx.ip });
+  const claims = await authenticate({ email: input.email, password: input.password, ip: ctx.ip, userAgent: ctx.userAgent });
   const actor = await loadActor(claims);
   if (!actor) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   await startSession(claims);

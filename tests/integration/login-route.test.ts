@@ -4,9 +4,10 @@ import { auditLog, loginAttempts } from '@/db/schema';
 import { POST as loginPost } from '@/app/api/login/route';
 import { PEER_HEADER } from '@/lib/http/request';
 import { POST as logoutPost } from '@/app/api/logout/route';
-import { loadActor } from '@/lib/auth/actor';
+import { getActor, loadActor } from '@/lib/auth/actor';
 import { issueLoginToken } from '@/lib/auth/login-token';
-import { decodeSessionToken } from '@/lib/auth/session';
+import { decodeSessionToken, sessionCookieName } from '@/lib/auth/session';
+import { cookieJar } from '../helpers/fake-headers';
 import { makeAdvisor, makeHousehold, makeUser, TEST_PASSWORD } from '../helpers/factories';
 import { currentSessionCookie, signInAs, signOut } from '../helpers/session';
 
@@ -123,6 +124,47 @@ describe('session cookies', () => {
     const out = await logout();
     expect(new URL(out.headers.get('location')!, 'http://localhost:3000').pathname).toBe('/');
     expect(currentSessionCookie()).toBeUndefined();
+  });
+
+  it('logout revokes the session on the server: the old cookie, replayed, signs nobody in', async () => {
+    const { user } = await makeAdvisor();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    const stolen = currentSessionCookie()!;
+    expect((await getActor())?.userId).toBe(user.id);
+    await logout();
+    expect(currentSessionCookie()).toBeUndefined();
+    // Someone kept a copy of the cookie (a shared computer, a proxy log): it is worthless now.
+    cookieJar.set(sessionCookieName(), stolen);
+    expect(await getActor()).toBeNull();
+  });
+
+  it('logout ends only that session: the same user signed in elsewhere stays signed in', async () => {
+    const { user } = await makeAdvisor();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    const laptop = currentSessionCookie()!;
+    signOut();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    const phone = currentSessionCookie()!;
+    await logout();
+    cookieJar.set(sessionCookieName(), phone);
+    expect(await getActor()).toBeNull();
+    cookieJar.set(sessionCookieName(), laptop);
+    expect((await getActor())?.userId).toBe(user.id);
+  });
+
+  it("ending an impersonation revokes the impersonation's token; the admin's own session goes on", async () => {
+    const { user: admin } = await makeUser({ isAdmin: true });
+    const { user: target } = await makeAdvisor();
+    await signInAs(target, admin);
+    const acting = currentSessionCookie()!;
+    expect((await getActor())?.impersonator?.userId).toBe(admin.id);
+    await logout();
+    const own = currentSessionCookie()!;
+    expect((await getActor())?.userId).toBe(admin.id);
+    cookieJar.set(sessionCookieName(), acting);
+    expect(await getActor()).toBeNull();
+    cookieJar.set(sessionCookieName(), own);
+    expect((await getActor())?.userId).toBe(admin.id);
   });
 
   it('audits the end of an impersonation with both people, and keeps the admin session’s end', async () => {

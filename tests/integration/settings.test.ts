@@ -151,7 +151,7 @@ describe('POST /api/user/update/email/', () => {
     // The phone sent along is ignored by the email call.
     expect(after.person.phone).toBeNull();
     // The session names the user by hash, so it keeps working.
-    expect(await loadActor(claimsOf(user))).toMatchObject({ email: 'new.address@example.com' });
+    expect(await loadActor(await claimsOf(user))).toMatchObject({ email: 'new.address@example.com' });
   });
 
   it("refuses the same email (in any case) with the spec's text", async () => {
@@ -296,7 +296,7 @@ describe('POST /api/user/update/password/', () => {
     expect(await verifyPassword(after.user.passwordHash, TEST_PASSWORD)).toBe(false);
 
     // Every session issued before (another browser, or this cookie if it had been copied) is over.
-    expect(await loadActor(claimsOf(user))).toBeNull();
+    expect(await loadActor(await claimsOf(user))).toBeNull();
     const oldClaims = await decodeSessionToken(oldCookie);
     expect(oldClaims && (await loadActor(oldClaims))).toBeNull();
 
@@ -331,7 +331,7 @@ describe('POST /api/user/update/password/', () => {
     expect(res).toMatchObject({ status: 422, body: { message } });
     expect(await snapshot(user.id)).toEqual(before);
     expect(currentSessionCookie()).toBe(cookie);
-    expect(await loadActor(claimsOf(user))).not.toBeNull();
+    expect(await loadActor(await claimsOf(user))).not.toBeNull();
   });
 
   it('ignores a user_id of someone else', async () => {
