@@ -5,7 +5,8 @@ import { getSecrets } from '@/lib/config/secrets';
 import { clientAddress } from '@/lib/http/request';
 import { loadActor } from './actor';
 import { authenticate } from './authenticate';
-import { isLiveClaims, SESSION_MAX_AGE_SECONDS } from './session';
+import { cookieFromHeader } from './device-cookie';
+import { deviceCookieName, isLiveClaims, rememberDevice, SESSION_MAX_AGE_SECONDS } from './session';
 
 /** What the credentials provider hands the jwt callback: the claims of the session authenticate opened. */
 type SignedInUser = { id: string; sv: number; sid: string; abs: number };
@@ -49,12 +50,15 @@ export function authOptions(): NextAuthOptions {
           for (const [key, value] of Object.entries(req?.headers ?? {})) {
             if (typeof value === 'string') headers.set(key, value);
           }
-          const claims = await authenticate({
+          const { claims, deviceToken } = await authenticate({
             email: credentials?.email ?? '',
             password: credentials?.password ?? '',
             ip: clientAddress(headers),
             userAgent: headers.get('user-agent'),
+            deviceCookie: cookieFromHeader(headers.get('cookie'), deviceCookieName()),
           });
+          // The route handler's cookies: next-auth's response carries them, as the login form's does.
+          await rememberDevice(deviceToken);
           return { id: claims.uid, sv: claims.sv, sid: claims.sid, abs: claims.abs } as SignedInUser;
         },
       }),

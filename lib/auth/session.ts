@@ -3,6 +3,7 @@ import { decode, encode } from 'next-auth/jwt';
 import { cookies } from 'next/headers';
 import { getSecrets } from '@/lib/config/secrets';
 import type { SessionClaims } from './actor';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, withDeviceToken } from './device-cookie';
 
 /**
  * Sessions last a working day from sign-in, whatever is polled or re-issued in between (the `abs` claim is
@@ -136,4 +137,22 @@ export async function endSession(): Promise<void> {
   const store = await cookies();
   forgetSessionToken(store.get(sessionCookieName())?.value);
   store.delete(sessionCookieName());
+}
+
+/** The device cookie (lib/auth/device-cookie.ts): `__Host-` over HTTPS, so no subdomain can set it. */
+export function deviceCookieName(): string {
+  return secureCookies() ? '__Host-tw-device' : 'tw-device';
+}
+
+/** The current request's device cookie value (the tokens of the accounts this browser signed in to). */
+export async function readDeviceCookie(): Promise<string | undefined> {
+  const store = await cookies();
+  return store.get(deviceCookieName())?.value;
+}
+
+/** Adds a device token to this browser's device cookie (after a successful sign-in). */
+export async function rememberDevice(token: string): Promise<void> {
+  const store = await cookies();
+  const value = withDeviceToken(store.get(deviceCookieName())?.value, token);
+  store.set(deviceCookieName(), value, { httpOnly: true, sameSite: 'lax', secure: secureCookies(), path: '/', maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
 }

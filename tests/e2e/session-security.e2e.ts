@@ -102,7 +102,7 @@ describe('the login page', () => {
     await page.goto('/login?error=locked');
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
-    await expect(dialog.textContent()).resolves.toContain('Too many failed sign-in attempts. Please wait 10 minutes and try again.');
+    await expect(dialog.textContent()).resolves.toContain('Too many failed sign-in attempts for this account. Please wait 2 minutes and try again.');
     await screenshot(page, 'login-error-code');
     await context.close();
   }, 60_000);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { auditLog, loginAttempts } from '@/db/schema';
 import { POST as loginPost } from '@/app/api/login/route';
@@ -6,7 +6,8 @@ import { PEER_HEADER } from '@/lib/http/request';
 import { POST as logoutPost } from '@/app/api/logout/route';
 import { getActor, loadActor } from '@/lib/auth/actor';
 import { issueLoginToken } from '@/lib/auth/login-token';
-import { decodeSessionToken, sessionCookieName } from '@/lib/auth/session';
+import { deviceTokenFor } from '@/lib/auth/device-cookie';
+import { decodeSessionToken, deviceCookieName, sessionCookieName } from '@/lib/auth/session';
 import { cookieJar } from '../helpers/fake-headers';
 import { makeAdvisor, makeHousehold, makeUser, TEST_PASSWORD } from '../helpers/factories';
 import { currentSessionCookie, signInAs, signOut } from '../helpers/session';
@@ -59,6 +60,20 @@ describe('POST /login (classic form post)', () => {
     expect(location.pathname).toBe('/login');
     expect(location.searchParams.get('error')).toBe(code);
     expect(currentSessionCookie()).toBeUndefined();
+  });
+
+  it('remembers the browser with a device cookie on success only, signed for that user', async () => {
+    const { user } = await makeAdvisor();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: 'nope' }));
+    expect(cookieJar.get(deviceCookieName())).toBeUndefined();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    const device = cookieJar.get(deviceCookieName())!;
+    expect(deviceTokenFor(user.hash, device)).not.toBeNull();
+    // Signing in again from this browser keeps its token (and so its own failure history).
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    expect(cookieJar.get(deviceCookieName())).toBe(device);
+    const [attempt] = await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email)).orderBy(desc(loginAttempts.id)).limit(1);
+    expect(attempt).toMatchObject({ succeeded: true, device: deviceTokenFor(user.hash, device)!.nonce });
   });
 
   it('counts failed sign-ins against the connection address, whatever X-Forwarded-For claims', async () => {

@@ -421,14 +421,12 @@ describe('the /settings page', () => {
 });
 
 describe('current password guesses count toward the sign-in brakes', () => {
-  it('locks the account after 5 wrong current passwords, also for sign-in', async () => {
-    const { makeUser: make } = await import('../helpers/factories');
-    const { signInAs: as } = await import('../helpers/session');
+  it('records wrong current passwords as failed sign-ins, and slows the account for settings and sign-in alike', async () => {
+    const { loginAttempts } = await import('@/db/schema');
     const { POST: updateName } = await import('@/app/api/user/update/name/route');
-    const { authenticate, ACCOUNT_LOCKED } = await import('@/lib/auth/authenticate');
-    const { TEST_PASSWORD: pw } = await import('../helpers/factories');
-    const { user } = await make();
-    await as(user);
+    const { authenticate, ACCOUNT_SLOWED } = await import('@/lib/auth/authenticate');
+    const { user } = await makeUser();
+    await signInAs(user);
     const body = (password_check: string) =>
       new Request('http://localhost/api/user/update/name/', {
         method: 'POST',
@@ -436,9 +434,13 @@ describe('current password guesses count toward the sign-in brakes', () => {
         body: JSON.stringify({ first_name: 'Guess', last_name: 'Er', password_check }),
       });
     for (let i = 0; i < 5; i++) expect((await updateName(body('wrong'), { params: Promise.resolve({}) })).status).toBe(422);
-    const locked = await updateName(body(pw), { params: Promise.resolve({}) });
-    expect(locked.status).toBe(429);
-    expect((await locked.json()).message).toBe(ACCOUNT_LOCKED);
-    await expect(authenticate({ email: user.email, password: pw, ip: '192.0.2.1' })).rejects.toThrow(ACCOUNT_LOCKED);
+    const recorded = await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email));
+    expect(recorded.map((r) => r.succeeded)).toEqual([false, false, false, false, false]);
+    // Five more failures just now (from elsewhere): the account now waits 32 seconds.
+    await db.insert(loginAttempts).values(Array.from({ length: 5 }, (_, i) => ({ email: user.email, ip: `192.0.2.${i + 10}`, succeeded: false })));
+    const slowed = await updateName(body(TEST_PASSWORD), { params: Promise.resolve({}) });
+    expect(slowed.status).toBe(429);
+    expect((await slowed.json()).message).toBe(ACCOUNT_SLOWED);
+    await expect(authenticate({ email: user.email, password: TEST_PASSWORD, ip: '192.0.2.1' })).rejects.toThrow(ACCOUNT_SLOWED);
   });
 });
