@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { FAQS, INCLUDED_DOCUMENTS } from '@/app/(public)/trust/content';
 import { formatUsd, trustPrices } from '@/lib/config/pricing';
-import { exactLabel, newContext, resultsDir, screenshot, settle, signIn, browserForThisFile } from './helpers/browser';
+import { demoPassword, exactLabel, newContext, resultsDir, screenshot, settle, signIn, browserForThisFile } from './helpers/browser';
 
 /*
  * A guest's whole journey: reads the trust page, opens an advisor's link, sees the discount on the trust
@@ -245,7 +245,7 @@ describe('a guest finds the trust, creates an account and manages it', () => {
     await context.close();
   }, 120_000);
 
-  it('refuses a second account with the same email in the Error dialog', async () => {
+  it('answers a second account with the same email as a new one, and mails the owner instead', async () => {
     const context = await newContext(browser(), 390);
     const page = await context.newPage();
     await page.goto('/join');
@@ -256,8 +256,14 @@ describe('a guest finds the trust, creates an account and manages it', () => {
     await page.getByLabel(exactLabel('Password')).fill(password);
     await page.getByLabel(exactLabel('Retype Password')).fill(password);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expectDialog(page, 'Error', 'An account with this email already exists.');
-    expect(new URL(page.url()).pathname).toBe('/join');
+    // The page never says whether an address is known (docs/decisions.md, "Audit fixes: ... account changes").
+    await expectDialog(page, 'Success', 'Account created successfully.', { close: false });
+    await Promise.all([page.waitForURL('**/login'), messageDialog(page).getByRole('button', { name: 'OK' }).click()]);
+    // The owner reads why in their mailbox (the outbox, without SMTP).
+    const admin = await context.newPage();
+    await signIn(admin, 'admin@demo.trustwell.test', demoPassword());
+    await admin.goto(`/outbox?to=${encodeURIComponent(email)}`);
+    await admin.getByText('Someone tried to create a Trustwell account with your email').first().waitFor();
     await context.close();
   }, 60_000);
 });
