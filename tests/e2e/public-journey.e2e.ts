@@ -279,7 +279,7 @@ describe('a guest finds the trust, creates an account and manages it', () => {
     await context.close();
   }, 60_000);
 
-  it('refuses a second account with the same email in the Error dialog', async () => {
+  it('answers a second account with the same email as a new one, and mails the owner instead', async () => {
     const context = await newContext(browser(), 390);
     const page = await context.newPage();
     await page.goto('/join');
@@ -290,8 +290,14 @@ describe('a guest finds the trust, creates an account and manages it', () => {
     await page.getByLabel(exactLabel('Password')).fill(password);
     await page.getByLabel(exactLabel('Retype Password')).fill(password);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expectDialog(page, 'Error', 'An account with this email already exists.');
-    expect(new URL(page.url()).pathname).toBe('/join');
+    // The page never says whether an address is known (docs/decisions.md, "Audit fixes: ... account changes").
+    await expectDialog(page, 'Success', 'Account created successfully.', { close: false });
+    await Promise.all([page.waitForURL('**/login'), messageDialog(page).getByRole('button', { name: 'OK' }).click()]);
+    // The owner reads why in their mailbox (the outbox, without SMTP).
+    const admin = await context.newPage();
+    await signIn(admin, 'admin@demo.trustwell.test', demoPassword());
+    await admin.goto(`/outbox?to=${encodeURIComponent(email)}`);
+    await admin.getByText('Someone tried to create a Trustwell account with your email').first().waitFor();
     await context.close();
   }, 60_000);
 });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { db } from '@/db';
 import * as t from '@/db/schema';
+import { hashEmailChangeToken } from '@/lib/account-settings/update-email';
 import { issueLoginToken } from '@/lib/auth/login-token';
 import { sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
@@ -117,7 +118,7 @@ async function discoverDoors(): Promise<Door[]> {
 // ---- What each door must answer, per role --------------------------------------------------------------
 
 type Expectation = Record<RoleName, number>;
-type Prepared = { intake?: IntakeRecords; invite?: string };
+type Prepared = { intake?: IntakeRecords; invite?: string; emailChangeToken?: string };
 type Entry = {
   permission: DoorPermission;
   /** Records the call needs besides the world (created once per world, before the fingerprint). */
@@ -356,6 +357,13 @@ const ADVISOR_WORKSPACE: Record<string, Entry> = {
   'POST /api/advisorCreateClient': { permission: 'client.create', args: (w) => ({ body: legacyNewClients(w) }), expect: advisorTeam },
 };
 
+/** A pending email change of the world's advisor, and its link's token. */
+const withEmailChange = async (w: World): Promise<Prepared> => {
+  const token = `matrix${++emails}${Date.now()}`;
+  await db.insert(t.emailChanges).values({ userId: w.users.advisor.id, oldEmail: w.users.advisor.email, newEmail: uniqueEmail(), tokenHash: hashEmailChangeToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+  return { emailChangeToken: token };
+};
+
 const MATRIX: Record<string, Entry> = {
   ...INTAKE,
   ...REVIEW,
@@ -383,6 +391,8 @@ const MATRIX: Record<string, Entry> = {
   'action lib/actions/settings.ts#updateEmailAction': { permission: 'own', args: () => ({ input: emailChange() }), expect: ownAccount },
   'action lib/actions/settings.ts#updatePhoneAction': { permission: 'own', args: () => ({ input: phoneChange }), expect: ownAccount },
   'action lib/actions/settings.ts#updatePasswordAction': { permission: 'own', args: () => ({ input: passwordChange }), expect: ownAccount },
+  // The link sent to a new email address: its token is the permission, whoever (if anyone) is signed in.
+  'action lib/actions/settings.ts#confirmEmailChangeAction': { permission: 'public', prepare: withEmailChange, args: (_w, _r, p) => ({ input: { token: p.emailChangeToken } }), expect: every(200) },
 };
 
 // ---- The test -----------------------------------------------------------------------------------------

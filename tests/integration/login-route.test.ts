@@ -1,12 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { auditLog, loginAttempts } from '@/db/schema';
 import { POST as loginPost } from '@/app/api/login/route';
 import { PEER_HEADER } from '@/lib/http/request';
 import { POST as logoutPost } from '@/app/api/logout/route';
-import { loadActor } from '@/lib/auth/actor';
+import { getActor, loadActor } from '@/lib/auth/actor';
 import { issueLoginToken } from '@/lib/auth/login-token';
-import { decodeSessionToken } from '@/lib/auth/session';
+import { deviceTokenFor } from '@/lib/auth/device-cookie';
+import { decodeSessionToken, deviceCookieName, sessionCookieName } from '@/lib/auth/session';
+import { cookieJar } from '../helpers/fake-headers';
 import { makeAdvisor, makeHousehold, makeUser, TEST_PASSWORD } from '../helpers/factories';
 import { currentSessionCookie, signInAs, signOut } from '../helpers/session';
 
@@ -58,6 +60,20 @@ describe('POST /login (classic form post)', () => {
     expect(location.pathname).toBe('/login');
     expect(location.searchParams.get('error')).toBe(code);
     expect(currentSessionCookie()).toBeUndefined();
+  });
+
+  it('remembers the browser with a device cookie on success only, signed for that user', async () => {
+    const { user } = await makeAdvisor();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: 'nope' }));
+    expect(cookieJar.get(deviceCookieName())).toBeUndefined();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    const device = cookieJar.get(deviceCookieName())!;
+    expect(deviceTokenFor(user.hash, device)).not.toBeNull();
+    // Signing in again from this browser keeps its token (and so its own failure history).
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    expect(cookieJar.get(deviceCookieName())).toBe(device);
+    const [attempt] = await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email)).orderBy(desc(loginAttempts.id)).limit(1);
+    expect(attempt).toMatchObject({ succeeded: true, device: deviceTokenFor(user.hash, device)!.nonce });
   });
 
   it('counts failed sign-ins against the connection address, whatever X-Forwarded-For claims', async () => {
@@ -126,6 +142,47 @@ describe('session cookies', () => {
     const out = await logout();
     expect(new URL(out.headers.get('location')!, 'http://localhost:3000').pathname).toBe('/');
     expect(currentSessionCookie()).toBeUndefined();
+  });
+
+  it('logout revokes the session on the server: the old cookie, replayed, signs nobody in', async () => {
+    const { user } = await makeAdvisor();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    const stolen = currentSessionCookie()!;
+    expect((await getActor())?.userId).toBe(user.id);
+    await logout();
+    expect(currentSessionCookie()).toBeUndefined();
+    // Someone kept a copy of the cookie (a shared computer, a proxy log): it is worthless now.
+    cookieJar.set(sessionCookieName(), stolen);
+    expect(await getActor()).toBeNull();
+  });
+
+  it('logout ends only that session: the same user signed in elsewhere stays signed in', async () => {
+    const { user } = await makeAdvisor();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    const laptop = currentSessionCookie()!;
+    signOut();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    const phone = currentSessionCookie()!;
+    await logout();
+    cookieJar.set(sessionCookieName(), phone);
+    expect(await getActor()).toBeNull();
+    cookieJar.set(sessionCookieName(), laptop);
+    expect((await getActor())?.userId).toBe(user.id);
+  });
+
+  it("ending an impersonation revokes the impersonation's token; the admin's own session goes on", async () => {
+    const { user: admin } = await makeUser({ isAdmin: true });
+    const { user: target } = await makeAdvisor();
+    await signInAs(target, admin);
+    const acting = currentSessionCookie()!;
+    expect((await getActor())?.impersonator?.userId).toBe(admin.id);
+    await logout();
+    const own = currentSessionCookie()!;
+    expect((await getActor())?.userId).toBe(admin.id);
+    cookieJar.set(sessionCookieName(), acting);
+    expect(await getActor()).toBeNull();
+    cookieJar.set(sessionCookieName(), own);
+    expect((await getActor())?.userId).toBe(admin.id);
   });
 
   it('audits the end of an impersonation with both people, and keeps the admin session’s end', async () => {
