@@ -4,12 +4,19 @@ export async function register() {
   // edge build, which cannot load `pg` or PGlite.
   if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.SKIP_DB_PREPARE !== '1') {
     const { getSecrets } = await import('./lib/config/secrets');
-    try {
-      getSecrets();
-    } catch (error) {
-      // A deployment without its secrets must not start: one clear line instead of a stack trace.
-      console.error(`[secrets] ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
+    const { trustedOrigins } = await import('./lib/http/origin');
+    for (const [label, check] of [
+      ['secrets', getSecrets],
+      ['origins', trustedOrigins],
+    ] as const) {
+      try {
+        check();
+      } catch (error) {
+        // A deployment without its secrets, or with a malformed ALLOWED_ORIGINS, must not start: one clear
+        // line instead of a stack trace (or, for the origins, a 500 on every form post).
+        console.error(`[${label}] ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      }
     }
     const { prepareDatabase } = await import('./db/prepare');
     await prepareDatabase();

@@ -18,9 +18,22 @@ const nextConfig = (phase) => ({
   // Legacy clients post to paths with a trailing slash (/api/createClient/); answer them without a redirect.
   skipTrailingSlashRedirect: true,
   reactStrictMode: true,
-  // Server actions read at most what the JSON routes do (MAX_BODY_BYTES in lib/http/route.ts), not Next's 1 MB:
-  // the largest form, the intake note, is 10,000 characters. Files never travel through actions.
-  experimental: { serverActions: { bodySizeLimit: '64kb' } },
+  experimental: {
+    // Server actions read at most what the JSON routes do (MAX_BODY_BYTES in lib/http/route.ts), not Next's 1 MB:
+    // the largest form, the intake note, is 10,000 characters. Files never travel through actions.
+    serverActions: { bodySizeLimit: '64kb' },
+    // Next keeps a copy of the body of every request middleware.ts sees (POST /login and /logout, the server
+    // actions of the signed-in pages), up to this size: 10 MB by default, held before any route could refuse
+    // it. None of those takes more than 64 KB; beyond it the copy stops and the rest is read and dropped:
+    // the route then refuses the body by its declared length (a chunked body, which declares none, arrives
+    // cut at 64 KB). Uploads go to /api routes, which middleware does not see.
+    proxyClientMaxBodySize: '64kb',
+  },
+  async redirects() {
+    // The spec's routes table names the home page "(empty root) / home": /home answers with a permanent
+    // redirect to the root, so there is one address (and one canonical URL) for one page (docs/decisions.md).
+    return ['/home', '/home/'].map((source) => ({ source, destination: '/', permanent: true }));
+  },
   async rewrites() {
     return {
       beforeFiles: [

@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EmbeddedClient } from './embedded-client';
+import { redactFailedQueries } from './query-error';
 import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -81,6 +82,8 @@ export function embeddedDataDir(): string {
 }
 
 function open(): Handle {
+  // A failed statement's error carries its text and PostgreSQL's code, never the values (db/query-error.ts).
+  redactFailedQueries();
   const url = process.env.DATABASE_URL;
   if (url) {
     // Loaded lazily so the embedded default never pulls in the pg driver, and vice versa.

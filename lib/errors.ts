@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
   | 'PAYMENT_FAILED'
   | 'INTERNAL';
@@ -22,6 +23,7 @@ export const httpStatus: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   PAYMENT_FAILED: 402,
   INTERNAL: 500,
@@ -35,6 +37,7 @@ const defaultMessages: Record<ErrorCode, string> = {
   NOT_FOUND: 'The record was not found.',
   CONFLICT: 'That change conflicts with existing data.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'The request body must be JSON or url-encoded form fields.',
   RATE_LIMITED: 'Too many attempts. Please wait and try again.',
   PAYMENT_FAILED: 'The payment could not be processed.',
   INTERNAL: 'Something went wrong. Please try again.',

@@ -89,7 +89,8 @@ export async function growCouple(base, cookie, clientHash) {
   for (let i = 0; i < 10; i++) {
     await addAsset('property', { is_primary: 'no', street: `${100 + i} Bench Street`, city: 'Austin', state: 'TX', zip: '78701', value: '450,000', purchase_month: 5, purchase_year: 2001 + i });
     await addAsset('company', { name: `Bench Company ${letter(i)}`, type: 'partnership', share_percent1: '10', share_percent2: '10' });
-    await addAsset('gift', { gift_type: 'cash', hash_id_bene: beneficiaryHash, cash_amount: '5,000', predecease_distribution: 'lapse' });
+    // Each gift its own amount: identical creates within 10 seconds are one (docs/api.md, "Creates happen once").
+    await addAsset('gift', { gift_type: 'cash', hash_id_bene: beneficiaryHash, cash_amount: `${5 + i},000`, predecease_distribution: 'lapse' });
     await addAsset('retirementAccount', { company: 'Fidelity', type: '401(k)', number: `RET-${1000 + i}`, value: '120,000' });
     await addAsset('brokerageAccount', { company: 'Vanguard', type: 'Joint', number: `BRK-${1000 + i}`, value: '80,000' });
     await addAsset('bankAccount', { company: 'Chase', type: 'Savings', number: `BNK-${1000 + i}`, value: '20,000' });

@@ -27,7 +27,12 @@ const port = Number(flag(['-p', '--port'], process.env.PORT ?? '3000'));
 const hostname = flag(['-H', '--hostname'], undefined);
 
 process.env.NODE_ENV = 'production';
-const app = next({ dev: false, dir: root, hostname: hostname ?? 'localhost', port });
+// Next is told it runs on localhost whatever address the socket binds (-H): it builds the URL middleware sees
+// from one hostname setting and compares middleware's rewrites with the request's URL built from another,
+// and with -H 127.0.0.1 the two differed, so `POST /login` → `/api/login` became an "external" rewrite that
+// Next proxied over HTTP to itself (a body cut at proxyClientMaxBodySize then broke the proxy's connection,
+// and the next post on it answered 500). Redirects and cookies follow the Host the browser sent, not this.
+const app = next({ dev: false, dir: root, hostname: 'localhost', port });
 const handle = app.getRequestHandler();
 await app.prepare();
 

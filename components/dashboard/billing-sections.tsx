@@ -6,11 +6,19 @@ import styles from './dashboard.module.css';
 
 const day = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
 
+/** Whose balance the section shows: the viewer's own, or another advisor's (staff, a supervisor, an admin). */
+export type BillingAdvisor = { name: string; isOwn: boolean };
+
+/** The fee-waiving note, worded for the viewer: about themselves, or about the advisor they are looking at. */
+export function waivedFeeNote(advisor: BillingAdvisor): string {
+  return advisor.isOwn ? '(you cover your clients’ fees)' : `(${advisor.name} covers their clients’ fees)`;
+}
+
 /**
  * Outstanding Balance: the unpaid invoices and their total (big.js on the server), with the features lock
  * message or its warning. Paying comes with the payments work; the section shows its data now.
  */
-export function OutstandingBalance({ billing }: { billing: AdvisorBilling }) {
+export function OutstandingBalance({ billing, advisor }: { billing: AdvisorBilling; advisor: BillingAdvisor }) {
   return (
     <section aria-labelledby="balance-title" className={styles.card}>
       <h2 id="balance-title">Outstanding Balance</h2>
@@ -20,12 +28,12 @@ export function OutstandingBalance({ billing }: { billing: AdvisorBilling }) {
         </p>
       ) : billing.lock === 'warning' ? (
         <p role="status" className={styles.warning}>
-          {lockWarningText(billing.unpaidInvoices, billing.maxInvoices)}
+          {lockWarningText(billing.unpaidInvoices, billing.maxInvoices, advisor.isOwn ? null : advisor.name)}
         </p>
       ) : null}
       <p className={styles.balance}>
         <span className={styles.balanceAmount}>{formatUsd(billing.outstanding)}</span> in {billing.unpaidInvoices} unpaid {billing.unpaidInvoices === 1 ? 'invoice' : 'invoices'}
-        {billing.isWaivingFee ? ' (you cover your clients’ fees)' : ''}.
+        {billing.isWaivingFee ? ` ${waivedFeeNote(advisor)}` : ''}.
       </p>
       {billing.invoices.length ? (
         <Table label="Unpaid invoices" responsive="stack" columnLabels={['Invoice', 'Date', 'Amount', 'Paid', 'Due']}>

@@ -88,7 +88,7 @@ export function ClientTable({ data, state }: Props) {
         ) : null}
       </form>
       <p className={styles.count} aria-live="polite">
-        {page.total === 0 ? 'No clients match.' : `Showing ${first}–${last} of ${page.total.toLocaleString('en-US')} ${page.total === 1 ? 'client' : 'clients'}`}
+        {page.total === 0 ? 'No clients match.' : `Showing ${first}–${last} of ${page.total.toLocaleString('en-US')} ${page.total === 1 ? 'household' : 'households'}`}
       </p>
       <Table label={data.tableTitle} responsive="stack" columnLabels={CLIENT_COLUMN_LABELS}>
         <THead>

@@ -16,6 +16,7 @@ import styles from './dashboard.module.css';
 export function DashboardView({ actor, data, state }: { actor: Actor; data: DashboardData; state: ClientListState }) {
   const selected = data.selected;
   const canCreate = selected !== null && can(actor, 'client.create');
+  const canReadOutbox = can(actor, 'outbox.read');
 
   return (
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
@@ -27,15 +28,20 @@ export function DashboardView({ actor, data, state }: { actor: Actor; data: Dash
             {selected && !selected.isOwn ? `, working for ${selected.name}` : ''}.
           </p>
         </div>
-        {canCreate ? (
-          <Link href={`/new-client/${selected.hash}`} className={styles.primaryLink}>
-            New Client
-          </Link>
+        {canCreate || canReadOutbox ? (
+          // One group at the title row's end, so the admin's two links stay together there (and wrap below the title together).
+          <div className={styles.topActions}>
+            {canReadOutbox ? <Link href="/outbox">Mail outbox</Link> : null}
+            {canCreate ? (
+              <Link href={`/new-client/${selected.hash}`} className={styles.primaryLink}>
+                New Client
+              </Link>
+            ) : null}
+          </div>
         ) : null}
-        {can(actor, 'outbox.read') ? <Link href="/outbox">Mail outbox</Link> : null}
       </div>
       {data.advisorChoices.length ? <AdvisorSelector choices={data.advisorChoices} selectedHash={selected?.hash ?? null} /> : null}
-      {data.billing ? <OutstandingBalance billing={data.billing} /> : null}
+      {data.billing && selected ? <OutstandingBalance billing={data.billing} advisor={selected} /> : null}
       <ClientTable data={data} state={{ ...state, advisor: state.advisor || '' }} />
       {data.team ? <TeamSection team={data.team} selectedHash={selected?.hash ?? null} /> : null}
       {selected && data.invites && can(actor, 'invite.send') ? (

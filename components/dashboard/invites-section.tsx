@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { Form, TextField, useActionForm } from '@/components/forms';
+import { Form, NameField, TextField, useActionForm } from '@/components/forms';
 import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
@@ -63,7 +63,7 @@ export function InvitesSection({ advisorHash, initial }: Props) {
     <section aria-labelledby="invites-title" className={styles.card}>
       <h2 id="invites-title">Client Invites</h2>
       <Form form={form} onSubmit={submit} className={styles.inviteForm}>
-        <TextField name="client_name" label="Client Name" required autoComplete="off" />
+        <NameField name="client_name" label="Client Name" required autoComplete="off" />
         <TextField name="client_email" label="Client Email" required type="email" inputMode="email" autoComplete="off" />
         <Button type="submit" loading={saving}>
           Send Invite

@@ -4,16 +4,19 @@ import { listStateQuery } from '@/lib/advisors/rules';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import styles from './dashboard.module.css';
 
-/** My Team (firm supervisors): the firm's advisors with their client counts, each opening their clients. */
+/**
+ * My Team (firm supervisors): the firm's advisors with their households (a married couple is one, as in
+ * the client list, which this count matches), each opening their clients.
+ */
 export function TeamSection({ team, selectedHash }: { team: AdvisorSummary[]; selectedHash: string | null }) {
   return (
     <section aria-labelledby="team-title" className={styles.card}>
       <h2 id="team-title">My Team</h2>
-      <Table label="Advisors of my firm" responsive="stack" columnLabels={['Advisor', 'Clients', 'Open']}>
+      <Table label="Advisors of my firm" responsive="stack" columnLabels={['Advisor', 'Households', 'Open']}>
         <THead>
           <tr>
             <Th>Advisor</Th>
-            <Th align="right">Clients</Th>
+            <Th align="right">Households</Th>
             <Th>
               <span className="visually-hidden">Open</span>
             </Th>
@@ -24,7 +27,7 @@ export function TeamSection({ team, selectedHash }: { team: AdvisorSummary[]; se
             <Tr key={a.hash}>
               <Td>{a.isOwn ? `${a.name} (you)` : a.name}</Td>
               <Td numeric>
-                {a.clientCount.toLocaleString('en-US')}
+                {a.householdCount.toLocaleString('en-US')}
               </Td>
               <Td>
                 {a.hash === selectedHash ? (

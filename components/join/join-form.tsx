@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { createClientAccountAction } from '@/lib/actions/accounts';
-import { Form, PhoneField, SelectField, TextField, useActionForm } from '@/components/forms';
+import { Form, NameField, PhoneField, SelectField, TextField, useActionForm } from '@/components/forms';
 import { Button } from '@/components/ui/button';
 import { useMessage } from '@/components/ui/call-provider';
 import { accountCreatedMessage } from '@/lib/accounts/messages';
@@ -63,9 +63,9 @@ export function JoinForm({ advisorHash, invite = '', prefill = null }: Props) {
   return (
     <Form form={form} onSubmit={submit} className={styles.form}>
       <div className={styles.grid}>
-        <TextField name="first_name" label="First Name" required autoComplete="given-name" />
-        <TextField name="middle_name" label="Middle Name" autoComplete="additional-name" />
-        <TextField name="last_name" label="Last Name" required autoComplete="family-name" />
+        <NameField name="first_name" label="First Name" required autoComplete="given-name" />
+        <NameField name="middle_name" label="Middle Name" autoComplete="additional-name" />
+        <NameField name="last_name" label="Last Name" required autoComplete="family-name" />
         <SelectField name="suffix" label="Suffix" placeholder="" options={SUFFIX_OPTIONS} autoComplete="honorific-suffix" />
       </div>
       <div className={styles.grid}>

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useFieldArray } from 'react-hook-form';
-import { DateField, Form, PhoneField, SelectField, SsnField, TextField, useActionForm } from '@/components/forms';
+import { DateField, Form, NameField, PhoneField, SelectField, SsnField, TextField, useActionForm } from '@/components/forms';
 import { Button } from '@/components/ui/button';
 import { useMessage } from '@/components/ui/call-provider';
 import { createClientsAction } from '@/lib/actions/advisors';
@@ -71,9 +71,9 @@ export function NewClientForm({ advisorHash, advisorName, isOwn }: Props) {
         <fieldset key={field.id} className={styles.client} disabled={saving}>
           <legend>{index === 0 ? 'Client' : 'Spouse'}</legend>
           <div className={styles.grid}>
-            <TextField name={`clients.${index}.first_name`} label="First Name" required autoComplete="off" />
-            <TextField name={`clients.${index}.middle_name`} label="Middle Name" autoComplete="off" />
-            <TextField name={`clients.${index}.last_name`} label="Last Name" required autoComplete="off" />
+            <NameField name={`clients.${index}.first_name`} label="First Name" required autoComplete="off" />
+            <NameField name={`clients.${index}.middle_name`} label="Middle Name" autoComplete="off" />
+            <NameField name={`clients.${index}.last_name`} label="Last Name" required autoComplete="off" />
             <SelectField name={`clients.${index}.suffix`} label="Suffix" placeholder="" options={SUFFIXES} />
           </div>
           <div className={styles.grid}>

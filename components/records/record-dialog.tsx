@@ -11,6 +11,7 @@ import { useCall, useMessage } from '@/components/ui/call-provider';
 import { firstField, Modal, ModalBody, ModalFooter, ModalForm } from '@/components/ui/dialog';
 import type { ModalSize } from '@/components/ui/dialog';
 import type { ActionResult } from '@/lib/http/result';
+import { newRequestKey } from '@/lib/request-key';
 import { recordTexts } from './record-texts';
 import type { RecordTexts, RecordTextsConfig } from './record-texts';
 import styles from './record-dialog.module.css';
@@ -43,8 +44,12 @@ export type RecordDialogProps<S extends FormSchema, R> = {
   schema: S;
   /** The record's values (or a new record's defaults); read each time the dialog opens. */
   defaults: DefaultValues<FormInput<S>>;
-  /** Calls the upsert action with the parsed values. */
-  save: (values: FormOutput<S>) => Promise<ActionResult<R>>;
+  /**
+   * Calls the upsert action with the parsed values. `requestKey` is made once per form (each opening, each
+   * Add Another): a retry or a second submit of the same form sends the same key, so the server makes a new
+   * record once (lib/idempotency.ts).
+   */
+  save: (values: FormOutput<S>, call: { requestKey: string }) => Promise<ActionResult<R>>;
   /** Calls the delete action; with it, an existing record gets a Remove button. */
   remove?: () => Promise<ActionResult<unknown>>;
   /** After a successful save (the section refreshes its list from `data`), before the success dialog. */
@@ -71,7 +76,8 @@ export type RecordDialogProps<S extends FormSchema, R> = {
  * - update → '<Noun> Updated', then closes;
  * - Remove → 'Remove <Noun>?' (warning, Cancel focused, button 'Remove') → closes once removed;
  * - Cancel (or ×) closes; a new record that was never saved is discarded.
- * Each opening (and each Add Another) starts from fresh `defaults`: the form is remounted, not patched.
+ * Each opening (and each Add Another) starts from fresh `defaults`: the form is remounted, not patched,
+ * and gets a new request key for its save.
  */
 export function RecordDialog<S extends FormSchema, R>(props: RecordDialogProps<S, R>) {
   const { open, mode, title, description, size = 'md', onClose } = props;
@@ -136,11 +142,13 @@ function RecordForm<S extends FormSchema, R>({
   const [removing, setRemoving] = useState(false);
   const [submitHeld, setSubmitHeld] = useState(false);
   const fieldsRef = useRef<HTMLFieldSetElement>(null);
+  // One per form: the form is remounted for each opening and each Add Another.
+  const [requestKey] = useState(newRequestKey);
 
   const { form, submit, saving } = useActionForm({
     schema,
     defaults,
-    action: save,
+    action: (values) => save(values, { requestKey }),
     precheck,
     onSuccess: async (data) => {
       onSaved?.(data, mode);

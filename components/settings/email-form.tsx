@@ -10,11 +10,14 @@ import styles from './settings-panel.module.css';
 type Props = {
   email: string;
   phone: string;
-  onSaved: (data: { message: string; email: string }) => void;
+  onSaved: (data: { message: string; email: string; pendingEmail: string }) => void;
   onCancel: () => void;
 };
 
-/** Edits the login email; Enter submits. The unchanged-email check runs here first and again on the server. */
+/**
+ * Edits the login email; Enter submits. The unchanged-email check runs here first and again on the server.
+ * Saving asks for the change: the new address gets a confirmation link, and the email changes only then.
+ */
 export function EmailForm({ email, phone, onSaved, onCancel }: Props) {
   const { form, submit, saving } = useActionForm({
     schema: updateEmailSchema,

@@ -1,6 +1,6 @@
 'use client';
 
-import { Form, SelectField, TextField, useActionForm } from '@/components/forms';
+import { Form, NameField, SelectField, useActionForm } from '@/components/forms';
 import { updateNameAction } from '@/lib/actions/settings';
 import type { SettingsName } from '@/lib/account-settings/types';
 import { SETTINGS_SUFFIXES, updateNameSchema } from '@/lib/validation/settings';
@@ -26,10 +26,10 @@ export function NameForm({ name, onSaved, onCancel }: Props) {
   return (
     <Form form={form} onSubmit={submit} className={styles.form} aria-label="Edit name">
       <div className={styles.grid}>
-        <TextField name="nickname" label="Nickname" autoComplete="nickname" />
-        <TextField name="first_name" label="First Name" required autoComplete="given-name" />
-        <TextField name="middle_name" label="Middle Name" autoComplete="additional-name" />
-        <TextField name="last_name" label="Last Name" required autoComplete="family-name" />
+        <NameField name="nickname" label="Nickname" autoComplete="nickname" />
+        <NameField name="first_name" label="First Name" required autoComplete="given-name" />
+        <NameField name="middle_name" label="Middle Name" autoComplete="additional-name" />
+        <NameField name="last_name" label="Last Name" required autoComplete="family-name" />
         <SelectField name="suffix" label="Suffix" placeholder="None" options={SUFFIX_OPTIONS} autoComplete="honorific-suffix" />
       </div>
       <CurrentPasswordField />

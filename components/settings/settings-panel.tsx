@@ -75,7 +75,7 @@ export function SettingsPanel({ initial }: { initial: SettingsValues }) {
     </SettingsGroup>
   );
 
-  const { name, email, phone } = values;
+  const { name, email, phone, pendingEmail } = values;
 
   const panels: Record<TabKey, ReactNode> = {
     name: group(
@@ -99,12 +99,13 @@ export function SettingsPanel({ initial }: { initial: SettingsValues }) {
         {group(
           'email',
           'Email',
-          [{ label: 'Email', value: email }],
+          [{ label: 'Email', value: email }, ...(pendingEmail ? [{ label: 'Waiting for confirmation', value: pendingEmail }] : [])],
           <EmailForm
             email={email}
             phone={phone}
             onCancel={() => endEdit('email')}
-            onSaved={(data) => saved('email', data.message, (current) => ({ ...current, email: data.email }))}
+            // The email changes when the link sent to the new address is confirmed; until then it is shown as waiting.
+            onSaved={(data) => saved('email', data.message, (current) => ({ ...current, email: data.email, pendingEmail: data.pendingEmail }))}
           />,
         )}
         {group(

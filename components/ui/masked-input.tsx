@@ -22,10 +22,10 @@ import styles from './field.module.css';
  * | cvv       | up to 4 digits                          | digits                           |
  * | card      | 0000 0000 0000 0000, or 0000 000000 00000 when it starts with 3 | digits |
  * | expiry    | MM/YY (month limited to 01-12)          | formatted, '04/27'               |
- * | amount    | whole dollars with separators 1,234,567 | digits, '1234567'                |
  * | money     | dollars and cents 1,234,567.89          | decimal text, '1234567.89'       |
  * | percent   | up to 999.99                            | decimal text, '33.33'            |
  * | twoDigit  | up to 2 digits                          | digits, '7'                      |
+ * | shares    | up to 16 digits                         | digits, '1000'                   |
  *
  * Dates and expiries report the formatted text because the schemas validate that shape (MM/DD/YYYY, MM/YY).
  */
@@ -39,10 +39,10 @@ export type MaskPreset =
   | 'cvv'
   | 'card'
   | 'expiry'
-  | 'amount'
   | 'money'
   | 'percent'
-  | 'twoDigit';
+  | 'twoDigit'
+  | 'shares';
 
 type Preset = {
   options: FactoryOpts;
@@ -88,12 +88,8 @@ export const MASK_PRESETS: Readonly<Record<MaskPreset, Preset>> = {
     autoComplete: 'cc-exp',
     placeholder: 'MM/YY',
   },
-  amount: {
-    options: { mask: Number, scale: 0, thousandsSeparator: ',', min: 0 },
-    unmask: true,
-    inputMode: 'numeric',
-  },
-  // numeric(12,2): up to 9,999,999,999.99.
+  // numeric(12,2): up to 9,999,999,999.99. Every money field takes cents: a whole-dollar mask (scale 0)
+  // dropped a typed '.' and kept the digits after it, so '1500.00' became 150000 (issue 18).
   money: {
     options: { mask: Number, scale: 2, radix: '.', mapToRadix: ['.'], thousandsSeparator: ',', min: 0, max: 9999999999.99 },
     unmask: true,
@@ -105,6 +101,8 @@ export const MASK_PRESETS: Readonly<Record<MaskPreset, Preset>> = {
     inputMode: 'decimal',
   },
   twoDigit: { options: { mask: /^\d{0,2}$/ }, unmask: true, inputMode: 'numeric' },
+  // Stock shares (intake §5: digits only); 16 digits reach Number.MAX_SAFE_INTEGER, the rule's upper bound.
+  shares: { options: { mask: /^\d{0,16}$/ }, unmask: true, inputMode: 'numeric', autoComplete: 'off' },
 };
 
 // Input attributes that react-imask reads as mask options (or that the mask itself controls).

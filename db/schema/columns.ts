@@ -7,6 +7,12 @@ export function newHash(): string {
   return randomBytes(16).toString('base64url');
 }
 
+/**
+ * The shape of every public hash (newHash's base64url, and the seed's readable ones). An address of any
+ * other shape names nothing, and is never sent to the database (a NUL in it would fail there as a 500).
+ */
+export const HASH_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** The public id column every browser-visible row carries. */
 export const hashColumn = () => text('hash').notNull().unique().$defaultFn(newHash);
 

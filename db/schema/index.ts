@@ -6,3 +6,4 @@ export * from './assets';
 export * from './plans';
 export * from './billing';
 export * from './system';
+export * from './sessions';

@@ -58,10 +58,17 @@ export const loginAttempts = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
+    // The nonce of the device cookie that vouched for this browser (lib/auth/device-cookie.ts); null when
+    // the attempt came without a valid one for the account.
+    device: text('device'),
     succeeded: boolean('succeeded').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('login_attempts_email_idx').on(t.email, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+    index('login_attempts_device_idx').on(t.device, t.createdAt),
+  ],
 );
 
 export const usersRelations = relations(users, ({ one }) => ({

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, hashColumn } from './columns';
 import { users } from './people';
 
@@ -45,6 +45,25 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Creates that must happen once (lib/idempotency.ts): a user's key (a form's key per dialog, or the
+ * fingerprint of an identical compatibility call) claimed inside the create's transaction, so a duplicate
+ * sent at the same time waits on the primary key and then finds the claim. A row stands until
+ * `expires_at`; after it the key may be claimed again.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
 export type AuditEntry = typeof auditLog.$inferSelect;

@@ -1,6 +1,9 @@
 import 'server-only';
 import type { Actor } from '@/lib/auth/actor';
-import { assertNotThrottled, recordPasswordAttempt } from '@/lib/auth/authenticate';
+import { normaliseEmail } from '@/lib/auth/authenticate';
+import { deviceTokenFor } from '@/lib/auth/device-cookie';
+import { readDeviceCookie } from '@/lib/auth/session';
+import { reserveAttempt, settleAttempt } from '@/lib/auth/sign-in-attempts';
 import { verifyPassword } from '@/lib/auth/password';
 import type { RequestContext } from '@/lib/http/context';
 import { AppError } from '@/lib/errors';
@@ -28,18 +31,18 @@ export async function loadOwnAccount(actor: Actor) {
 
 /**
  * Checks the current password every settings save asks for; a wrong one is a field error on password_check.
- * Wrong guesses count toward the sign-in brakes, so a borrowed session can't be used to guess the password.
+ * Each check goes through the sign-in brakes like a sign-in (lib/auth/sign-in-attempts.ts), so a borrowed
+ * session can't be used to guess the password; the browser's device cookie vouches for it as at sign-in.
  */
-export async function assertCurrentPassword(ctx: RequestContext, user: { email: string; passwordHash: string }, password: string): Promise<void> {
+export async function assertCurrentPassword(ctx: RequestContext, user: { hash: string; email: string; passwordHash: string }, password: string): Promise<void> {
   if (!password) {
     throw new AppError('VALIDATION', CURRENT_PASSWORD_REQUIRED, { password_check: CURRENT_PASSWORD_REQUIRED });
   }
-  await assertNotThrottled(user.email, ctx.ip);
+  const device = deviceTokenFor(user.hash, await readDeviceCookie());
+  const attemptId = await reserveAttempt({ email: normaliseEmail(user.email), ip: ctx.ip, deviceNonce: device?.nonce ?? null });
   const ok = await verifyPassword(user.passwordHash, password);
-  if (!ok) {
-    await recordPasswordAttempt(user.email, ctx.ip, false);
-    throw new AppError('VALIDATION', CURRENT_PASSWORD_INCORRECT, { password_check: CURRENT_PASSWORD_INCORRECT });
-  }
+  await settleAttempt(attemptId, ok);
+  if (!ok) throw new AppError('VALIDATION', CURRENT_PASSWORD_INCORRECT, { password_check: CURRENT_PASSWORD_INCORRECT });
 }
 
 /** Refuses impersonation, loads the own account and checks the current password, in that order. */

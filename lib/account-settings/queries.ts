@@ -1,7 +1,7 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { persons, users } from '@/db/schema';
+import { emailChanges, persons, users } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import type { SettingsValues } from './types';
 
@@ -36,11 +36,23 @@ export async function findOwnAccount(actor: Actor) {
   return row;
 }
 
+/** The new address of the user's latest email change still waiting for its link, or null. */
+export async function pendingEmailOf(userId: number, currentEmail: string): Promise<string | null> {
+  const [row] = await db
+    .select({ newEmail: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.confirmedAt), gt(emailChanges.expiresAt, sql`now()`), eq(emailChanges.oldEmail, currentEmail)))
+    .orderBy(desc(emailChanges.id))
+    .limit(1);
+  return row?.newEmail ?? null;
+}
+
 /** The signed-in user's own settings values; null when the account is gone. */
 export async function getOwnSettings(actor: Actor): Promise<SettingsValues | null> {
   const row = await findOwnAccount(actor);
   if (!row) return null;
   const { user, person } = row;
+  const pendingEmail = await pendingEmailOf(user.id, user.email);
   return {
     name: {
       nickname: person.nickname ?? '',
@@ -52,5 +64,6 @@ export async function getOwnSettings(actor: Actor): Promise<SettingsValues | nul
     // The login email is the one that counts; persons.email is kept equal to it.
     email: user.email,
     phone: person.phone ?? '',
+    pendingEmail,
   };
 }

@@ -7,5 +7,8 @@ export type SettingsName = {
   suffix: string;
 };
 
-/** What the My Information screen shows: the actor's own name parts and contact details. */
-export type SettingsValues = { name: SettingsName; email: string; phone: string };
+/**
+ * What the My Information screen shows: the actor's own name parts and contact details, and a new email
+ * waiting for its confirmation link, if any.
+ */
+export type SettingsValues = { name: SettingsName; email: string; phone: string; pendingEmail?: string | null };

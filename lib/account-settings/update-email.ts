@@ -1,29 +1,45 @@
 import 'server-only';
-import { and, eq, ne } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { db } from '@/db';
-import { persons, users } from '@/db/schema';
+import { emailChanges } from '@/db/schema';
 import type { RequestContext } from '@/lib/http/context';
 import { normaliseEmail } from '@/lib/auth/authenticate';
 import { audit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
-import { EMAIL_IN_USE, EMAIL_UNCHANGED, SETTINGS_MESSAGES, type UpdateEmailInput } from '@/lib/validation/settings';
+import { queueMail } from '@/lib/mail/send-mail';
+import {
+  EMAIL_CHANGE_TOO_MANY,
+  EMAIL_IN_USE,
+  EMAIL_UNCHANGED,
+  emailChangeSentMessage,
+  type UpdateEmailInput,
+} from '@/lib/validation/settings';
+import { confirmNewEmailMail, emailChangeLink, emailChangeRequestedMail } from './account-mail';
+import { emailInUse } from './email-in-use';
 import { assertCurrentPassword, assertOwnSession, loadOwnAccount } from './own-account';
 
-/** Postgres unique_violation, also when the driver's error is wrapped (drizzle keeps it as `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+/** How long a confirmation link works. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+/** Requests per user per hour: each sends two mails, one of them to an address of the user's choosing. */
+export const EMAIL_CHANGE_HOURLY_LIMIT = 5;
+
+/** The stored form of a confirmation link's token: only its SHA-256 is kept. */
+export function hashEmailChangeToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 /**
- * Changes the signed-in user's login email (users.email and the person's contact email together), after
- * checking their current password. The session carries the user's hash, not the email, so it stays valid.
+ * Asks to change the signed-in user's login email, after checking their current password. Nothing changes
+ * yet: a single-use link valid for 24 hours goes to the new address (confirmEmailChange makes the change),
+ * and the current address is told about the request. A newer request replaces an older pending one. The
+ * address must be free: neither another login's nor an advisor-created client record's waiting for its
+ * owner's sign-up (checked again at confirmation). Answers the text saying where the link went, the
+ * email the account still signs in with, and the one waiting for confirmation.
  */
-export async function updateEmail(ctx: RequestContext, input: UpdateEmailInput): Promise<{ message: string; email: string }> {
+export async function updateEmail(ctx: RequestContext, input: UpdateEmailInput): Promise<{ message: string; email: string; pendingEmail: string }> {
   assertOwnSession(ctx.actor);
-  const { user, person } = await loadOwnAccount(ctx.actor);
+  const { user } = await loadOwnAccount(ctx.actor);
   const email = normaliseEmail(input.contact_info.email);
   // Checked before the password, like the form does: it tells the user nothing they don't know.
   if (email === normaliseEmail(user.email)) {
@@ -32,23 +48,32 @@ export async function updateEmail(ctx: RequestContext, input: UpdateEmailInput):
   // After the password, so an unattended session can't be used to probe which addresses have accounts.
   await assertCurrentPassword(ctx, user, input.password_check);
 
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), ne(users.id, user.id)))
-    .limit(1);
-  if (taken) throw new AppError('CONFLICT', EMAIL_IN_USE, { 'contact_info.email': EMAIL_IN_USE });
-
-  try {
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ email }).where(eq(users.id, user.id));
-      await tx.update(persons).set({ email }).where(eq(persons.id, person.id));
-      await audit(tx, ctx, 'settings.email.update', { type: 'user', id: user.id }, { from: user.email, to: email });
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    if (await emailInUse(tx, email, user.id)) throw new AppError('CONFLICT', EMAIL_IN_USE, { 'contact_info.email': EMAIL_IN_USE });
+    const now = new Date();
+    const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(emailChanges)
+      .where(and(eq(emailChanges.userId, user.id), gt(emailChanges.createdAt, hourAgo)));
+    if (recent.n >= EMAIL_CHANGE_HOURLY_LIMIT) throw new AppError('RATE_LIMITED', EMAIL_CHANGE_TOO_MANY);
+    // The newest request is the one that counts: older links stop working.
+    await tx
+      .update(emailChanges)
+      .set({ expiresAt: now })
+      .where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.confirmedAt), gt(emailChanges.expiresAt, now)));
+    await tx.insert(emailChanges).values({
+      userId: user.id,
+      oldEmail: user.email,
+      newEmail: email,
+      tokenHash: hashEmailChangeToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 60 * 60 * 1000),
     });
-  } catch (error) {
-    // Another account took the address between the check and the write.
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_IN_USE, { 'contact_info.email': EMAIL_IN_USE });
-    throw error;
-  }
-  return { message: SETTINGS_MESSAGES.email, email };
+    await audit(tx, ctx, 'settings.email.request', { type: 'user', id: user.id }, { from: user.email, to: email });
+    await queueMail(tx, confirmNewEmailMail({ to: email, link: emailChangeLink(token), hours: EMAIL_CHANGE_TTL_HOURS }));
+    await queueMail(tx, emailChangeRequestedMail({ to: user.email, newEmail: email }));
+  });
+  return { message: emailChangeSentMessage(email), email: user.email, pendingEmail: email };
 }

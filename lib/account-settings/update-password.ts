@@ -7,12 +7,14 @@ import { hashPassword } from '@/lib/auth/password';
 import { reissueSession } from '@/lib/auth/session';
 import { audit } from '@/lib/audit';
 import { SETTINGS_MESSAGES, type UpdatePasswordInput } from '@/lib/validation/settings';
+import { queueMail } from '@/lib/mail/send-mail';
+import { passwordChangedMail } from './account-mail';
 import { authorizeOwnSave } from './own-account';
 
 /**
  * Changes the signed-in user's password after checking the current one. Bumping the session version ends
  * every other session (other browsers, a stolen cookie); this browser gets a fresh cookie so it stays in,
- * with the same absolute end (a password change does not extend a session).
+ * with the same absolute end (a password change does not extend a session). The account's address is told.
  */
 export async function updatePassword(ctx: RequestContext, input: UpdatePasswordInput): Promise<{ message: string }> {
   const { user } = await authorizeOwnSave(ctx, input.password_check);
@@ -24,6 +26,7 @@ export async function updatePassword(ctx: RequestContext, input: UpdatePasswordI
       .where(eq(users.id, user.id))
       .returning({ sessionVersion: users.sessionVersion });
     await audit(tx, ctx, 'settings.password.update', { type: 'user', id: user.id });
+    await queueMail(tx, passwordChangedMail({ to: user.email }));
     return row.sessionVersion;
   });
   // After the commit: the new cookie must never name a version the database doesn't hold.

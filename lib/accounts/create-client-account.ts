@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { db, type Tx } from '@/db';
-import { clients, estatePlans, estatePlanStatusChanges, households, invites, persons, users } from '@/db/schema';
+import { auditLog, clients, estatePlans, estatePlanStatusChanges, households, invites, persons, users } from '@/db/schema';
 import { normaliseEmail } from '@/lib/auth/authenticate';
 import { hashPassword } from '@/lib/auth/password';
 import { audit } from '@/lib/audit';
@@ -9,9 +9,11 @@ import { AppError } from '@/lib/errors';
 import type { PublicContext } from '@/lib/http/context';
 import type { CreateClientAccountInput } from '@/lib/validation/accounts';
 import { hashInviteToken } from '@/lib/invites/invite-mail';
-import { EMAIL_TAKEN, INVITATION_WAITING } from './messages';
+import { queueMail, type MailMessage } from '@/lib/mail/send-mail';
+import { EMAIL_TAKEN } from './messages';
 import { findReferringAdvisorId } from './queries';
-import { assertSignupAllowed, holdSignupSlot } from './signup-brake';
+import { assertSignupAllowed, holdSignupSlot, SIGNUP_EXISTING_ACTION } from './signup-brake';
+import { existingAccountMail, invitationWaitingMail } from './signup-mail';
 
 export type CreateClientAccountResult = {
   /** True when the sign-up came through a known advisor's link, which earns the advisor discount. */
@@ -27,7 +29,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The record to take over, and the invite whose token proved it (it turns Joined with the record's). */
-type Takeover = { clientId: number; personId: number; advisorId: number | null; inviteId: number | null };
+type Takeover = { kind: 'takeover'; clientId: number; personId: number; advisorId: number | null; inviteId: number | null };
+/** A record waiting for this email's owner, which the sign-up did not prove to be theirs. */
+type Waiting = { kind: 'waiting'; clientId: number };
 
 /**
  * The advisor-created client record a sign-up takes over, if any. Such a record holds what the advisor
@@ -35,12 +39,12 @@ type Takeover = { clientId: number; personId: number; advisorId: number | null; 
  * sent to it may take it: the invite link's token names the record (whatever email is typed), or, for an
  * invite that names no record (a plain invite, perhaps from another advisor), its token proves the mailbox
  * of the invited email, and the newest record without a login with that email is theirs. A typed email
- * alone proves nothing (sign-up sends no confirmation), so a record waiting for it is refused with
- * INVITATION_WAITING rather than handed over. Advisor-created clients' emails are unique among records
- * without a login (createClients), so the email finds at most one. Locked FOR UPDATE so two sign-ups
- * cannot take the same record.
+ * alone proves nothing (sign-up sends no confirmation), so a record waiting for it is not handed over
+ * (Waiting: its address is told to use the invitation). Advisor-created clients' emails are unique among
+ * records without a login (createClients), so the email finds at most one. Locked FOR UPDATE so two
+ * sign-ups cannot take the same record.
  */
-async function findTakeover(tx: Tx, email: string, inviteToken: string): Promise<Takeover | null> {
+async function findTakeover(tx: Tx, email: string, inviteToken: string): Promise<Takeover | Waiting | null> {
   // The invite whose token proves the mailbox of the typed email, if any.
   let provenBy: number | null = null;
   if (inviteToken) {
@@ -56,7 +60,7 @@ async function findTakeover(tx: Tx, email: string, inviteToken: string): Promise
         .where(and(eq(clients.id, invite.clientId), isNull(clients.userId)))
         .limit(1)
         .for('update');
-      if (byToken) return { ...byToken, inviteId: invite.id };
+      if (byToken) return { kind: 'takeover', ...byToken, inviteId: invite.id };
     }
     if (invite && normaliseEmail(invite.invitedEmail) === email) provenBy = invite.id;
   }
@@ -69,8 +73,8 @@ async function findTakeover(tx: Tx, email: string, inviteToken: string): Promise
     .limit(1)
     .for('update', { of: clients });
   if (!byEmail) return null;
-  if (provenBy === null) throw new AppError('CONFLICT', INVITATION_WAITING);
-  return { ...byEmail, inviteId: provenBy };
+  if (provenBy === null) return { kind: 'waiting', clientId: byEmail.clientId };
+  return { kind: 'takeover', ...byEmail, inviteId: provenBy };
 }
 
 /** The advisor of the newest open invite for this email (a sign-up without a referral link still joins it). */
@@ -84,13 +88,22 @@ async function invitingAdvisorId(tx: Tx, email: string): Promise<number | null> 
   return row?.advisorId ?? null;
 }
 
+
+/** The advisor a new account for this email would join: the referral's, else an open invite's. */
+async function joiningAdvisorId(tx: Tx, input: CreateClientAccountInput, email: string): Promise<number | null> {
+  return (await findReferringAdvisorId(input.advisor_hash, tx)) ?? (await invitingAdvisorId(tx, email));
+}
+
 /**
  * Public sign-up (the join screen and POST /api/createClient/), in one transaction. When an advisor already
  * created this client and the sign-up came through its invitation (findTakeover), the login takes over that
  * record, with its household, plan and everything filled in: no second client record. Otherwise it creates
  * the client row (linked to the referring advisor when the hash names one, else to the advisor of an open
  * invite for this email), its household (the client as owner 1) and the household's first estate plan.
- * Either way the advisor's open invites for this email (and the record's own) show Joined.
+ * Either way the advisor's open invites for this email (and the record's own) show Joined. An email that is
+ * not free (an account has it, or a record waits for its owner's invitation) is answered exactly as a new
+ * account would be, and its address is mailed instead (answerTaken): the answer never tells a stranger
+ * whether an address is known.
  */
 export async function createClientAccount(ctx: PublicContext, input: CreateClientAccountInput): Promise<CreateClientAccountResult> {
   const email = normaliseEmail(input.email);
@@ -98,16 +111,17 @@ export async function createClientAccount(ctx: PublicContext, input: CreateClien
   await assertSignupAllowed(db, ctx.ip);
   const passwordHash = await hashPassword(input.password);
 
-  try {
-    return await db.transaction(async (tx) => {
+  const attempt = () =>
+    db.transaction(async (tx): Promise<CreateClientAccountResult> => {
       await holdSignupSlot(tx, ctx.ip);
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-      if (existing) throw new AppError('CONFLICT', EMAIL_TAKEN);
+      if (existing) return answerTaken(tx, ctx, input, email, { type: 'user', id: existing.id }, existingAccountMail({ to: email }));
 
-      const takeover = await findTakeover(tx, email, input.invite ?? '');
-      if (takeover) return await takeOver(tx, ctx, takeover, input, email, passwordHash);
+      const found = await findTakeover(tx, email, input.invite ?? '');
+      if (found?.kind === 'waiting') return answerTaken(tx, ctx, input, email, { type: 'client', id: found.clientId }, invitationWaitingMail({ to: email }));
+      if (found) return takeOver(tx, ctx, found, input, email, passwordHash);
 
-      const advisorId = (await findReferringAdvisorId(input.advisor_hash, tx)) ?? (await invitingAdvisorId(tx, email));
+      const advisorId = await joiningAdvisorId(tx, input, email);
       const [person] = await tx
         .insert(persons)
         .values({
@@ -140,10 +154,54 @@ export async function createClientAccount(ctx: PublicContext, input: CreateClien
       await audit(tx, ctx, 'client.signup', { type: 'client', id: client.id }, { userId: user.id, advisorId, discounted, joinedInvites });
       return { discounted };
     });
+
+  try {
+    return await attempt();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_TAKEN);
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // Another sign-up for this email committed in between: once more, which now finds its account.
+    try {
+      return await attempt();
+    } catch (again) {
+      if (isUniqueViolation(again)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+      throw again;
+    }
   }
+}
+
+/** How often one account (or waiting record) is mailed about sign-ups with its address, at most. */
+const TAKEN_MAIL_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * A sign-up for an email that is not free, answered as a new account would be (the discount the referral
+ * or an open invite would give included) while nothing is created: the address is mailed what happened,
+ * at most once an hour, and the try is audited as 'client.signup.existing', which the sign-up brake counts
+ * like a sign-up (so nobody can use it to mail an address without end).
+ */
+async function answerTaken(
+  tx: Tx,
+  ctx: PublicContext,
+  input: CreateClientAccountInput,
+  email: string,
+  target: { type: 'user' | 'client'; id: number },
+  mail: MailMessage,
+): Promise<CreateClientAccountResult> {
+  const discounted = (await joiningAdvisorId(tx, input, email)) !== null;
+  const [recent] = await tx
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, SIGNUP_EXISTING_ACTION),
+        eq(auditLog.targetType, target.type),
+        eq(auditLog.targetId, target.id),
+        gt(auditLog.createdAt, new Date(Date.now() - TAKEN_MAIL_INTERVAL_MS)),
+      ),
+    );
+  const mailed = recent.n === 0;
+  if (mailed) await queueMail(tx, mail);
+  await audit(tx, ctx, SIGNUP_EXISTING_ACTION, target, { mailed });
+  return { discounted };
 }
 
 /** The sign-up's login joins the advisor-created record: the person keeps what the advisor filled in. */

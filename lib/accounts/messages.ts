@@ -1,10 +1,9 @@
-/** Texts of the create-account flow, shared by the domain function, the legacy route and the form. */
-export const EMAIL_TAKEN = 'An account with this email already exists.';
 /**
- * A record an advisor created for this email waits for its owner, who is asked to join from the invitation's
- * link: the link proves the mailbox, a typed email does not (docs/decisions.md, "Takeover only with proof").
+ * Texts of the create-account flow, shared by the domain function, the legacy route and the form. A taken
+ * email is answered like a new account and its owner mailed instead (lib/accounts/signup-mail.ts); this
+ * text is left only for two sign-ups with one new email that collide twice in a row.
  */
-export const INVITATION_WAITING = 'An invitation is waiting for this email. Please create your account from the link in your invitation email.';
+export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const ACCOUNT_CREATED = 'Account created successfully.';
 export const DISCOUNT_APPLIED = 'Discounts will be applied to your services.';
 

@@ -1,26 +1,29 @@
 import 'server-only';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '@/db';
 import { auditLog } from '@/db/schema';
 import { AppError } from '@/lib/errors';
 import { SIGNUPS_THROTTLED } from './messages';
 
 /*
- * Sign-up is public, so it is slowed per client address like sign-in (docs/decisions.md): at most 10 new
- * accounts from one address per hour. An office signing up its clients one by one stays well inside it;
+ * Sign-up is public, so it is slowed per client address like sign-in (docs/decisions.md): at most 10
+ * sign-ups from one address per hour. An office signing up its clients one by one stays well inside it;
  * a script creating accounts in bulk does not. Refusals are not recorded, so nothing an attacker does
  * extends the wait beyond the hour after the last accepted sign-up. Counted from the audit log's
- * 'client.signup' entries, which carry the address.
+ * 'client.signup' entries, which carry the address, and its 'client.signup.existing' ones: a sign-up with
+ * an address that is not free is answered like a new account and mails that address, so it counts too.
  */
 export const SIGNUP_ADDRESS_LIMIT = 10;
 export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
+/** The audit action of a sign-up answered for an email that already has an account (or a waiting record). */
+export const SIGNUP_EXISTING_ACTION = 'client.signup.existing';
 
 /** Refuses a sign-up when the address has used up its allowance (429). */
 export async function assertSignupAllowed(q: Queryable, ip: string, now = new Date()): Promise<void> {
   const [recent] = await q
     .select({ n: count() })
     .from(auditLog)
-    .where(and(eq(auditLog.action, 'client.signup'), eq(auditLog.ip, ip), gt(auditLog.createdAt, new Date(now.getTime() - SIGNUP_WINDOW_MS))));
+    .where(and(inArray(auditLog.action, ['client.signup', SIGNUP_EXISTING_ACTION]), eq(auditLog.ip, ip), gt(auditLog.createdAt, new Date(now.getTime() - SIGNUP_WINDOW_MS))));
   if (recent.n >= SIGNUP_ADDRESS_LIMIT) throw new AppError('RATE_LIMITED', SIGNUPS_THROTTLED);
 }
 

@@ -57,6 +57,9 @@ export type ClientListQuery = {
   stalledDays: number;
 };
 
+/** The advisors whose households are listed: ids, one advisor as an SQL expression (a correlated column), or null for the whole scope. */
+type ListedAdvisors = number[] | SQL | null;
+
 type RawRow = Record<string, unknown>;
 function rowsOf(result: unknown): RawRow[] {
   return (Array.isArray(result) ? result : (result as { rows: RawRow[] }).rows) as RawRow[];
@@ -72,12 +75,18 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
  * and the orders need no join, and the default order comes from households_list_owner1_idx. The page's
  * display columns are joined afterwards to its rows only (listClientPage).
  */
-function listedHouseholds(actor: Actor, advisorIds: number[] | null): { owner1Rows: SQL; owner2Rows: SQL; owner1Where: SQL; owner2Where: SQL } {
+function listedHouseholds(actor: Actor, advisorIds: ListedAdvisors): { owner1Rows: SQL; owner2Rows: SQL; owner1Where: SQL; owner2Where: SQL } {
   const h = alias(households, 'h');
   const owner1 = { id: h.owner1ClientId, advisorId: h.listOwner1AdvisorId };
   const owner2 = { id: h.owner2ClientId, advisorId: h.listOwner2AdvisorId };
   const inList = (t: { id: AnyPgColumn; advisorId: AnyPgColumn }): SQL =>
-    advisorIds === null ? sql`${clientScope(actor, t)}` : advisorIds.length ? sql`(${t.advisorId} in ${advisorIds} and ${clientScope(actor, t)})` : sql`false`;
+    advisorIds === null
+      ? sql`${clientScope(actor, t)}`
+      : Array.isArray(advisorIds)
+        ? advisorIds.length
+          ? sql`(${t.advisorId} in ${advisorIds} and ${clientScope(actor, t)})`
+          : sql`false`
+        : sql`(${t.advisorId} = ${advisorIds} and ${clientScope(actor, t)})`;
   const spouse = sql`(${h.owner2ClientId} is not null and ${clientScope(actor, owner2)})`;
   // Which households each branch lists (over `households h`), also counted on their own (listClientPage).
   const owner1Where = inList(owner1);
@@ -175,6 +184,21 @@ function orderBy(state: ClientListState, rel: 'r' | 'page' = 'r'): SQL {
   }
 }
 
+/** The households both branches list, counted straight from the households (the default view's total). */
+function countOf(owner1Where: SQL, owner2Where: SQL): SQL<number> {
+  return sql<number>`(select count(*) from households h where ${owner1Where}) + (select count(*) from households h where ${owner2Where})`;
+}
+
+/**
+ * How many households the list shows for one advisor (an SQL expression, e.g. the `advisors.id` of an
+ * outer query): the list's own conditions counted, so My Team's figure is the list's unfiltered total (a
+ * married couple is one household, as it is one row).
+ */
+export function listedHouseholdCount(actor: Actor, advisorId: SQL): SQL<number> {
+  const { owner1Where, owner2Where } = listedHouseholds(actor, advisorId);
+  return countOf(owner1Where, owner2Where);
+}
+
 /** One page of the client list, with the filtered total. */
 export async function listClientPage(actor: Actor, query: ClientListQuery, q: Queryable = db): Promise<ClientPage> {
   const { state, stalledDays } = query;
@@ -205,7 +229,7 @@ export async function listClientPage(actor: Actor, query: ClientListQuery, q: Qu
   // households straight from the index: counting the listed relation made PostgreSQL compute every listed
   // column of all the rows first (a union's branches keep their columns), 5.7 against about 3 ms for 5,000
   // households on the embedded database (docs/performance.md).
-  const leanTotal = sql`(select count(*) from households h where ${owner1Where}) + (select count(*) from households h where ${owner2Where})`;
+  const leanTotal = countOf(owner1Where, owner2Where);
   const result = await q.execute(
     lean
       ? sql`select page.*, t.total from (select ${leanTotal} as total) t left join ${pageRows(keys, false)} on true order by ${orderBy(state, 'page')}`

@@ -10,12 +10,13 @@ import { AppError } from '@/lib/errors';
 import type { RequestContext } from '@/lib/http/context';
 import { toInviteView, type InviteView } from '@/lib/invites/invites';
 import { personName } from '@/lib/people/person-name';
-import { listClientPage, type ClientListRow, type ClientPage } from './client-list';
+import { listClientPage, listedHouseholdCount, type ClientListRow, type ClientPage } from './client-list';
 import { withCompletion } from './completion-cache';
 import { ADVISOR_ID, unpaidInvoicesSql } from './feature-lock';
 import { canSendReminder, lockStateOf, stalledAfterDays, type ClientListState, type LockState } from './rules';
 
-export type AdvisorSummary = { id: number; hash: string; name: string; clientCount: number; isOwn: boolean };
+/** An advisor as the dashboard names it; `householdCount` is the client list's row count (My Team only, else 0). */
+export type AdvisorSummary = { id: number; hash: string; name: string; householdCount: number; isOwn: boolean };
 
 export type InvoiceView = { hash: string; description: string; amount: string; amountPaid: string; amountDue: string; createdAt: string };
 
@@ -39,7 +40,7 @@ export type DashboardData = {
   page: Omit<ClientPage, 'rows'> & { rows: (ClientListRow & { canRemind: boolean })[] };
   stalledDays: number;
   billing: AdvisorBilling | null;
-  /** My Team: the firm's advisors with their client counts (firm supervisors). */
+  /** My Team: the firm's advisors with their household counts (firm supervisors). */
   team: AdvisorSummary[] | null;
   invites: InviteView[] | null;
   /** The selected advisor's own sign-up link (the referral discount). */
@@ -47,13 +48,13 @@ export type DashboardData = {
 };
 
 /**
- * The advisors an actor reaches (own, as staff, as firm supervisor), with names and client counts. The
- * counts are shown only in the advisor selector (more than one advisor) and My Team (supervisors); an
- * advisor alone in their scope gets 0 without counting their clients (thousands of index entries).
+ * The advisors an actor reaches (own, as staff, as firm supervisor), with names and household counts. The
+ * counts are shown only in My Team (supervisors), and count what the client list lists for that advisor
+ * (households, lib/advisors/client-list.ts); everyone else gets 0 without counting (thousands of index entries).
  */
 export async function advisorsInScope(actor: Actor): Promise<AdvisorSummary[]> {
   if (!actor.advisorIds.length) return [];
-  const counted = actor.advisorIds.length > 1 || actor.roles.includes('supervisor');
+  const counted = actor.roles.includes('supervisor');
   const rows = await db
     .select({
       id: advisors.id,
@@ -62,14 +63,14 @@ export async function advisorsInScope(actor: Actor): Promise<AdvisorSummary[]> {
       middleName: persons.middleName,
       lastName: persons.lastName,
       suffix: persons.suffix,
-      clientCount: counted ? sql<number>`(select count(*)::int from clients cc where cc.advisor_id = ${ADVISOR_ID})` : sql<number>`0`,
+      householdCount: counted ? sql<number>`(${listedHouseholdCount(actor, sql`${advisors.id}`)})` : sql<number>`0`,
     })
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
     .innerJoin(persons, eq(persons.id, users.personId))
     .where(and(inArray(advisors.id, actor.advisorIds), advisorScope(actor)))
     .orderBy(asc(persons.lastName), asc(persons.firstName), asc(advisors.id));
-  return rows.map((r) => ({ id: r.id, hash: r.hash, name: personName(r), clientCount: Number(r.clientCount), isOwn: r.id === actor.advisorId }));
+  return rows.map((r) => ({ id: r.id, hash: r.hash, name: personName(r), householdCount: Number(r.householdCount), isOwn: r.id === actor.advisorId }));
 }
 
 /** The advisor a global user (attorney, admin) asked for by hash, or null. */
@@ -82,7 +83,7 @@ async function anyAdvisor(actor: Actor, hash: string): Promise<AdvisorSummary | 
     .innerJoin(persons, eq(persons.id, users.personId))
     .where(and(eq(advisors.hash, hash), advisorScope(actor)))
     .limit(1);
-  return r ? { id: r.id, hash: r.hash, name: personName(r), clientCount: 0, isOwn: r.id === actor.advisorId } : null;
+  return r ? { id: r.id, hash: r.hash, name: personName(r), householdCount: 0, isOwn: r.id === actor.advisorId } : null;
 }
 
 /** An advisor's balance, invoices, auto-pay and stored method (Outstanding Balance, Disable Auto-Pay), in one statement. */
@@ -148,7 +149,7 @@ async function billingAndInvites(advisorId: number, inviteLimit: number | null):
   return { billing, invites };
 }
 
-/** The firm supervisor's team: the advisors of the supervisor's firms (within the scope), with client counts. */
+/** The firm supervisor's team: the advisors of the supervisor's firms (within the scope), with household counts. */
 async function teamOf(actor: Actor, inScope: AdvisorSummary[]): Promise<AdvisorSummary[] | null> {
   if (!actor.roles.includes('supervisor') || actor.advisorId === null) return null;
   const firmPeers = await db

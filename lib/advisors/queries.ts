@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { advisors, persons, users } from '@/db/schema';
+import { HASH_SHAPE } from '@/db/schema/columns';
 import type { Permission } from '@/lib/auth/policy';
 import { can } from '@/lib/auth/policy';
 import { advisorScope } from '@/lib/auth/scope';
@@ -11,7 +12,7 @@ import { personName } from '@/lib/people/person-name';
 /** An advisor by hash with their name, within the actor's scope for the permission; null otherwise. */
 export async function advisorDisplay(ctx: PublicContext, hash: string, permission: Permission) {
   const actor = ctx.actor;
-  if (!actor || !can(actor, permission)) return null;
+  if (!actor || !can(actor, permission) || !HASH_SHAPE.test(hash)) return null;
   const [row] = await db
     .select({ id: advisors.id, hash: advisors.hash, firstName: persons.firstName, middleName: persons.middleName, lastName: persons.lastName, suffix: persons.suffix })
     .from(advisors)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EstatePlanStatus } from '@/db/schema';
 import { ESTATE_PLAN_STATUSES } from '@/lib/estate-plans/statuses';
+import { withoutNul } from '@/lib/validation/fields';
 
 /*
  * The advisor workspace's rules, free of server imports so the dashboard's client components, the SQL
@@ -119,7 +120,8 @@ const listStateSchema = z.object({
   filter: z.preprocess(first, z.enum(CLIENT_FILTERS).catch('all')).default('all'),
   sort: z.preprocess(first, z.enum(CLIENT_SORTS).catch('created')).default('created'),
   dir: z.preprocess(first, z.enum(['asc', 'desc']).catch('asc')).default('asc'),
-  q: z.preprocess(first, z.string().catch('').transform((s) => s.trim().slice(0, SEARCH_MAX_LENGTH))).default(''),
+  // A NUL cannot be searched for (PostgreSQL text holds none); it is dropped rather than sent to the query.
+  q: z.preprocess(first, z.string().catch('').transform((s) => withoutNul(s).trim().slice(0, SEARCH_MAX_LENGTH))).default(''),
   page: z.preprocess(first, z.coerce.number().int().min(1).max(100_000).catch(1)).default(1),
   size: z.preprocess(
     first,
@@ -189,8 +191,12 @@ export function lockStateOf(unpaidInvoices: number, maxInvoices: number): LockSt
   return 'ok';
 }
 
-export function lockWarningText(unpaidInvoices: number, maxInvoices: number): string {
-  return `You have ${unpaidInvoices} unpaid invoice${unpaidInvoices === 1 ? '' : 's'}. Features lock at ${maxInvoices}: please pay your outstanding balance to keep working on your clients' trusts.`;
+/** The warning one invoice before the lock, to the advisor, or about them (`advisorName`) to someone viewing their dashboard. */
+export function lockWarningText(unpaidInvoices: number, maxInvoices: number, advisorName: string | null = null): string {
+  const invoices = `${unpaidInvoices} unpaid invoice${unpaidInvoices === 1 ? '' : 's'}`;
+  return advisorName === null
+    ? `You have ${invoices}. Features lock at ${maxInvoices}: please pay your outstanding balance to keep working on your clients' trusts.`
+    : `${advisorName} has ${invoices}. Features lock at ${maxInvoices}: the outstanding balance must be paid to keep working on their clients' trusts.`;
 }
 
 // ---- New clients -----------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import 'server-only';
 import { cache } from 'react';
 import { sql } from 'drizzle-orm';
 import { preparedRead } from '@/db/prepared';
-import { advisors, clients, households, persons, users } from '@/db/schema';
+import { advisors, clients, households, persons, sessions, users } from '@/db/schema';
 import { personName } from '@/lib/people/person-name';
 import { rolesOf, type Role, type RoleFlags } from './roles';
 
@@ -28,15 +28,18 @@ export type Actor = RoleFlags & {
 /**
  * The claims a session token carries. Internal ids never leave the server, so only hashes are in it.
  * `abs` is the absolute end of the session (seconds since the epoch), fixed at sign-in: nothing renews it.
+ * `sid` names the session's row (lib/auth/session-rows.ts); during an impersonation `imp` carries the
+ * admin's own session, which comes back when the impersonation ends.
  */
-export type SessionClaims = { uid: string; sv: number; abs: number; imp?: { uid: string; sv: number } };
+export type SessionClaims = { uid: string; sv: number; sid: string; abs: number; imp?: { uid: string; sv: number; sid: string } };
 
 /*
  * One query loads the user (and the impersonating admin, when there is one) with everything the policy
- * needs: role flags, the advisor and client rows, and the advisors whose clients the user may reach (their
- * own, the ones they work for as staff, and as a firm supervisor every advisor of their firms). Only the
- * columns used here are selected: no password hash, no SSN. Every signed-in request runs it: it is built
- * once (db/prepared.ts) and run with the hashes.
+ * needs: role flags, the advisor and client rows, the advisors whose clients the user may reach (their
+ * own, the ones they work for as staff, and as a firm supervisor every advisor of their firms), and
+ * whether the token's session row is still live. Only the columns used here are selected: no password
+ * hash, no SSN. Every signed-in request runs it: it is built once (db/prepared.ts) and run with the hashes
+ * and session ids.
  */
 const usersByHash = preparedRead('actor_users', (q) =>
   q
@@ -45,6 +48,13 @@ const usersByHash = preparedRead('actor_users', (q) =>
       hash: users.hash,
       email: users.email,
       sessionVersion: users.sessionVersion,
+      // The live session among the token's that belongs to this user: 0 for the user's own sign-in, the
+      // admin's user id for an impersonation, null when none is live (logged out, past its end, unknown).
+      liveSessionBy: sql<number | null>`(
+        select coalesce(s.impersonator_user_id, 0) from ${sessions} s
+         where s.id = any(${sql.placeholder('sids')}) and s.user_id = ${users.id} and s.revoked_at is null and s.expires_at > now()
+         limit 1
+      )`,
       disabled: sql<boolean>`${users.disabledAt} is not null`,
       isAdmin: users.isAdmin,
       isLegal: users.isLegal,
@@ -80,13 +90,15 @@ const usersByHash = preparedRead('actor_users', (q) =>
     .where(sql`${users.hash} = any(${sql.placeholder('hashes')})`),
 );
 
-async function loadUsers(hashes: string[]) {
-  return usersByHash().execute({ hashes });
-}
-
-/** Loads the actor for session claims, or null when the user is gone, disabled or the session is stale. */
+/**
+ * Loads the actor for session claims, or null when the user is gone or disabled, the session version is
+ * stale, or the session itself has ended on the server (logged out, or never recorded: tokens issued
+ * before sessions were recorded carry no `sid` and are refused).
+ */
 export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
-  const rows = await loadUsers(claims.imp ? [claims.uid, claims.imp.uid] : [claims.uid]);
+  const rows = await usersByHash().execute(
+    claims.imp ? { hashes: [claims.uid, claims.imp.uid], sids: [claims.sid, claims.imp.sid] } : { hashes: [claims.uid], sids: [claims.sid] },
+  );
   const row = rows.find((r) => r.hash === claims.uid);
   if (!row || row.disabled || row.sessionVersion !== claims.sv) return null;
 
@@ -94,7 +106,11 @@ export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
   if (claims.imp) {
     const real = rows.find((r) => r.hash === claims.imp!.uid);
     if (!real || real.disabled || real.sessionVersion !== claims.imp.sv || !real.isAdmin) return null;
+    // The impersonation's own session, opened by this admin, and the admin's session behind it, both live.
+    if (row.liveSessionBy !== real.id || real.liveSessionBy !== 0) return null;
     impersonator = { userId: real.id, hash: real.hash, name: personName(real) };
+  } else if (row.liveSessionBy !== 0) {
+    return null;
   }
 
   const flags: RoleFlags = {

@@ -1,5 +1,5 @@
 import { isAppError } from '@/lib/errors';
-import { ACCOUNT_LOCKED, ADDRESS_LOCKED, INVALID_CREDENTIALS } from './authenticate';
+import { ACCOUNT_SLOWED, ADDRESS_SLOWED, INVALID_CREDENTIALS } from './sign-in-brake';
 
 export const LOGIN_EXPIRED = 'Your sign-in form expired. Please try again.';
 
@@ -10,8 +10,9 @@ export const LOGIN_EXPIRED = 'Your sign-in form expired. Please try again.';
  */
 export const LOGIN_ERRORS = {
   credentials: INVALID_CREDENTIALS,
-  locked: ACCOUNT_LOCKED,
-  'network-locked': ADDRESS_LOCKED,
+  // The codes predate the brakes' slowing down instead of locking; kept, since links may carry them.
+  locked: ACCOUNT_SLOWED,
+  'network-locked': ADDRESS_SLOWED,
   expired: LOGIN_EXPIRED,
   unknown: 'Something went wrong while signing in. Please try again.',
 } as const;

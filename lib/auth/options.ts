@@ -5,7 +5,11 @@ import { getSecrets } from '@/lib/config/secrets';
 import { clientAddress } from '@/lib/http/request';
 import { loadActor } from './actor';
 import { authenticate } from './authenticate';
-import { isLiveClaims, SESSION_MAX_AGE_SECONDS, sessionEndFromNow } from './session';
+import { cookieFromHeader } from './device-cookie';
+import { deviceCookieName, isLiveClaims, rememberDevice, SESSION_MAX_AGE_SECONDS } from './session';
+
+/** What the credentials provider hands the jwt callback: the claims of the session authenticate opened. */
+type SignedInUser = { id: string; sv: number; sid: string; abs: number };
 
 /** Thrown inside next-auth's jwt callback: next-auth then clears the cookie and answers "no session". */
 class SessionEnded extends Error {
@@ -16,12 +20,12 @@ class SessionEnded extends Error {
 }
 
 /**
- * next-auth configuration: JWT sessions whose claims are user hash, session version, absolute end (+
- * impersonator). The credentials provider runs the same `authenticate` as the login form, so both doors
- * share the brute-force brakes and error texts. next-auth's own endpoints agree with the app about a
- * session: every token they read is checked like getActor() checks it (absolute end, user still there and
- * enabled, session version current), so `GET /api/auth/session` on a cookie the app refuses answers `{}`
- * and clears it.
+ * next-auth configuration: JWT sessions whose claims are user hash, session version, session id, absolute
+ * end (+ impersonator). The credentials provider runs the same `authenticate` as the login form, so both
+ * doors share the brute-force brakes, the session rows and the error texts. next-auth's own endpoints agree
+ * with the app about a session: every token they read is checked like getActor() checks it (absolute end,
+ * user still there and enabled, session version current, session row live), so `GET /api/auth/session` on
+ * a cookie the app refuses answers `{}` and clears it.
  */
 export function authOptions(): NextAuthOptions {
   return {
@@ -46,16 +50,25 @@ export function authOptions(): NextAuthOptions {
           for (const [key, value] of Object.entries(req?.headers ?? {})) {
             if (typeof value === 'string') headers.set(key, value);
           }
-          const claims = await authenticate({ email: credentials?.email ?? '', password: credentials?.password ?? '', ip: clientAddress(headers) });
-          return { id: claims.uid, sv: claims.sv } as { id: string; sv: number };
+          const { claims, deviceToken } = await authenticate({
+            email: credentials?.email ?? '',
+            password: credentials?.password ?? '',
+            ip: clientAddress(headers),
+            userAgent: headers.get('user-agent'),
+            deviceCookie: cookieFromHeader(headers.get('cookie'), deviceCookieName()),
+          });
+          // The route handler's cookies: next-auth's response carries them, as the login form's does.
+          await rememberDevice(deviceToken);
+          return { id: claims.uid, sv: claims.sv, sid: claims.sid, abs: claims.abs } as SignedInUser;
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
-          // Signing in: the session's absolute end is fixed now and never moves.
-          return { ...token, uid: user.id, sv: (user as unknown as { sv: number }).sv, abs: sessionEndFromNow() };
+          // Signing in: the session (its row, and its absolute end) was recorded by authenticate.
+          const { sv, sid, abs } = user as unknown as SignedInUser;
+          return { ...token, uid: user.id, sv, sid, abs };
         }
         if (!isLiveClaims(token) || !(await loadActor(token))) throw new SessionEnded();
         return token;

@@ -4,6 +4,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db, type Queryable } from '@/db';
 import { preparedRead } from '@/db/prepared';
 import { advisors, clients, estatePlans, households } from '@/db/schema';
+import { HASH_SHAPE } from '@/db/schema/columns';
 import { guardIntakeWrite, unpaidInvoicesSql } from '@/lib/advisors/feature-lock';
 import { AppError } from '@/lib/errors';
 import type { PublicContext } from '@/lib/http/context';
@@ -82,9 +83,11 @@ export type Household = {
 };
 
 /** The actor of a door that refuses guests; the loaders take any context and treat a guest as outside. */
-function actorOrOutside(ctx: PublicContext, permission: Permission): Actor {
+function actorOrOutside(ctx: PublicContext, permission: Permission, hash: string): Actor {
   // Without the permission the record is as good as absent: 404, the same answer as an unknown hash.
   if (!ctx.actor || !can(ctx.actor, permission)) throw new AppError('NOT_FOUND');
+  // So is an address that cannot be a hash (a page's path parameter is not checked by any schema).
+  if (!HASH_SHAPE.test(hash)) throw new AppError('NOT_FOUND');
   return ctx.actor;
 }
 
@@ -127,7 +130,7 @@ export async function loadHouseholdWith<C extends ExtraColumns>(
   reads: HouseholdReads<C>,
   q: Queryable = db,
 ): Promise<Household & { [K in keyof C]: unknown }> {
-  const actor = actorOrOutside(ctx, permission);
+  const actor = actorOrOutside(ctx, permission, clientHash);
   const read = hasGlobalReach(actor) ? reads.everywhere : reads.inLists;
   // drizzle cannot follow the spread of a generic column set through its result type; the row is the
   // household's columns (householdQuery) and the added ones.
@@ -165,7 +168,7 @@ function householdQuery<C extends ExtraColumns>(q: Queryable, scope: SQL, column
 
 /** Loads an advisor by hash within the actor's scope for the permission; NOT_FOUND otherwise. */
 export async function loadAdvisor(ctx: PublicContext, advisorHash: string, permission: Permission, q: Queryable = db) {
-  const actor = actorOrOutside(ctx, permission);
+  const actor = actorOrOutside(ctx, permission, advisorHash);
   const [row] = await q
     .select({ id: advisors.id, hash: advisors.hash, userId: advisors.userId })
     .from(advisors)
@@ -177,7 +180,7 @@ export async function loadAdvisor(ctx: PublicContext, advisorHash: string, permi
 
 /** Loads an estate plan by hash within the actor's scope for the permission; NOT_FOUND otherwise. */
 export async function loadEstatePlan(ctx: PublicContext, planHash: string, permission: Permission, q: Queryable = db) {
-  const actor = actorOrOutside(ctx, permission);
+  const actor = actorOrOutside(ctx, permission, planHash);
   const [row] = await q
     .select({ id: estatePlans.id, hash: estatePlans.hash, clientId: estatePlans.clientId, status: estatePlans.status })
     .from(estatePlans)

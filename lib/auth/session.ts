@@ -3,11 +3,12 @@ import { decode, encode } from 'next-auth/jwt';
 import { cookies } from 'next/headers';
 import { getSecrets } from '@/lib/config/secrets';
 import type { SessionClaims } from './actor';
+import { DEVICE_COOKIE_MAX_AGE_SECONDS, withDeviceToken } from './device-cookie';
 
 /**
  * Sessions last a working day from sign-in, whatever is polled or re-issued in between (the `abs` claim is
  * fixed at sign-in and checked on every read); a password change or disable ends them sooner (session
- * version).
+ * version), and logout ends one at once (its row, lib/auth/session-rows.ts).
  */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
@@ -25,9 +26,19 @@ export function sessionEndFromNow(now = Date.now()): number {
   return Math.floor(now / 1000) + SESSION_MAX_AGE_SECONDS;
 }
 
-/** Whether claims read from a token still describe a live session. */
+function isIdentity(value: unknown): boolean {
+  const v = value as Record<string, unknown> | null | undefined;
+  return !!v && typeof v.uid === 'string' && typeof v.sv === 'number' && typeof v.sid === 'string' && v.sid.length > 0;
+}
+
+/**
+ * Whether claims read from a token still describe a live session, as far as the token itself can tell:
+ * well formed (a token from before sessions were recorded has no `sid` and is not) and before its end.
+ * Whether the session was ended on the server is the actor load's question.
+ */
 export function isLiveClaims(payload: Record<string, unknown> | null | undefined, now = Date.now()): payload is SessionClaims {
-  if (!payload || typeof payload.uid !== 'string' || typeof payload.sv !== 'number' || typeof payload.abs !== 'number') return false;
+  if (!payload || !isIdentity(payload) || typeof payload.abs !== 'number') return false;
+  if (payload.imp !== undefined && !isIdentity(payload.imp)) return false;
   return now < payload.abs * 1000;
 }
 
@@ -36,8 +47,10 @@ export function isLiveClaims(payload: Record<string, unknown> | null | undefined
  * decryption, about half a millisecond of the server's thread on every signed-in request
  * (docs/performance.md). Keyed by the token itself, which only its holder can present, and dropped when
  * the secret changes. A kept payload is checked against the clock on every read exactly as a fresh one,
- * and the actor behind it is still loaded on every request, so a disabled user or a changed password ends
- * the session at once. Only tokens that decoded are kept; the oldest goes first beyond DECODED_MAX.
+ * and the actor behind it is still loaded on every request, with its session row, so a disabled user, a
+ * changed password or a logout ends the session at once: the cache only saves the decryption, it never
+ * vouches for a session. (Logout also drops its token from here.) Only tokens that decoded are kept; the
+ * oldest goes first beyond DECODED_MAX.
  */
 const DECODED_MAX = 1000;
 /** next-auth's own tolerance for `exp` when it decodes. */
@@ -68,7 +81,7 @@ export async function decodeSessionToken(token: string | undefined, now = Date.n
     const payload = await decodeOnce(token, getSecrets().NEXTAUTH_SECRET, now);
     if (!isLiveClaims(payload, now)) return null;
     const imp = payload.imp as SessionClaims['imp'];
-    return { uid: payload.uid, sv: payload.sv, abs: payload.abs, ...(imp ? { imp } : {}) };
+    return { uid: payload.uid, sv: payload.sv, sid: payload.sid, abs: payload.abs, ...(imp ? { imp: { uid: imp.uid, sv: imp.sv, sid: imp.sid } } : {}) };
   } catch {
     return null;
   }
@@ -78,6 +91,11 @@ export async function decodeSessionToken(token: string | undefined, now = Date.n
 export async function readSessionClaims(): Promise<SessionClaims | null> {
   const store = await cookies();
   return decodeSessionToken(store.get(sessionCookieName())?.value);
+}
+
+/** Forgets a token's decoded payload (its session was ended), so nothing of it is kept in memory. */
+export function forgetSessionToken(token: string | undefined): void {
+  if (token) decoded.tokens.delete(token);
 }
 
 /** Issues a session token for the claims (an encrypted next-auth JWT that expires with the session). */
@@ -109,11 +127,32 @@ export async function startSession(claims: SessionClaims): Promise<void> {
  */
 export async function reissueSession(uid: string, sv: number): Promise<void> {
   const current = await readSessionClaims();
-  await startSession({ uid, sv, abs: current?.abs ?? sessionEndFromNow() });
+  // The request was made with this session, so its claims are there; the row (and its end) stay the same.
+  if (!current || current.uid !== uid) return;
+  await startSession({ uid, sv, sid: current.sid, abs: current.abs });
 }
 
-/** Ends the session in the current response. */
+/** Ends the session in the current response (the caller revokes its row) and forgets its decoded token. */
 export async function endSession(): Promise<void> {
   const store = await cookies();
+  forgetSessionToken(store.get(sessionCookieName())?.value);
   store.delete(sessionCookieName());
+}
+
+/** The device cookie (lib/auth/device-cookie.ts): `__Host-` over HTTPS, so no subdomain can set it. */
+export function deviceCookieName(): string {
+  return secureCookies() ? '__Host-tw-device' : 'tw-device';
+}
+
+/** The current request's device cookie value (the tokens of the accounts this browser signed in to). */
+export async function readDeviceCookie(): Promise<string | undefined> {
+  const store = await cookies();
+  return store.get(deviceCookieName())?.value;
+}
+
+/** Adds a device token to this browser's device cookie (after a successful sign-in). */
+export async function rememberDevice(token: string): Promise<void> {
+  const store = await cookies();
+  const value = withDeviceToken(store.get(deviceCookieName())?.value, token);
+  store.set(deviceCookieName(), value, { httpOnly: true, sameSite: 'lax', secure: secureCookies(), path: '/', maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
 }

@@ -8,7 +8,7 @@ import { authenticate, INVALID_CREDENTIALS } from './authenticate';
 import { landingPathFor, safeRedirectPath } from './landing';
 import { LOGIN_EXPIRED } from './login-errors';
 import { verifyLoginToken } from './login-token';
-import { startSession } from './session';
+import { readDeviceCookie, rememberDevice, startSession } from './session';
 
 export const loginFormSchema = z.object({
   _token: z.string().optional(),
@@ -19,12 +19,20 @@ export const loginFormSchema = z.object({
 });
 export type LoginFormInput = z.infer<typeof loginFormSchema>;
 
-/** Signs a user in from the login form: checks the form token, the credentials and starts the session. */
+/** Signs a user in from the login form: checks the form token, the credentials, starts the session and remembers the device. */
 export async function signInWithForm(ctx: PublicContext, input: LoginFormInput): Promise<{ redirectTo: string }> {
   if (!verifyLoginToken(input._token)) throw new AppError('BAD_REQUEST', LOGIN_EXPIRED);
-  const claims = await authenticate({ email: input.email, password: input.password, ip: ctx.ip });
+  const { claims, deviceToken } = await authenticate({
+    email: input.email,
+    password: input.password,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    deviceCookie: await readDeviceCookie(),
+  });
   const actor = await loadActor(claims);
   if (!actor) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   await startSession(claims);
+  // This browser has now signed in to the account: others' failures will not slow its next sign-in.
+  await rememberDevice(deviceToken);
   return { redirectTo: safeRedirectPath(input.next) ?? landingPathFor(actor) };
 }

@@ -3,19 +3,29 @@ import { db } from '@/db';
 import { audit } from '@/lib/audit';
 import type { PublicContext } from '@/lib/http/context';
 import { endSession, readSessionClaims, startSession } from './session';
+import { revokeSessions } from './session-rows';
 
 /**
- * Ends what the browser is signed in as. While an admin acts as someone, only the impersonation ends (the
- * spec's "return" goes through logout): the admin's own session comes back with its original end, and the
- * return is audited with both people. Otherwise the session ends and the user goes home.
+ * Ends what the browser is signed in as, on the server as well as in the browser: the session's row is
+ * revoked, so a copy of the cookie signs nobody in afterwards. While an admin acts as someone, only the
+ * impersonation ends (the spec's "return" goes through logout): its session is revoked, the admin's own
+ * session comes back with its original end, and the return is audited with both people. Otherwise the
+ * session ends and the user goes home. Other sessions of the same user (other browsers) go on.
  */
 export async function signOut(ctx: PublicContext): Promise<{ redirectTo: string }> {
   const claims = await readSessionClaims();
   if (claims?.imp && ctx.actor?.impersonator) {
-    await audit(db, ctx, 'impersonation.end', { type: 'user', id: ctx.actor.userId });
-    await startSession({ uid: claims.imp.uid, sv: claims.imp.sv, abs: claims.abs });
+    const admin = claims.imp;
+    await db.transaction(async (tx) => {
+      await revokeSessions([claims.sid], tx);
+      await audit(tx, ctx, 'impersonation.end', { type: 'user', id: ctx.actor!.userId });
+    });
+    await endSession();
+    await startSession({ uid: admin.uid, sv: admin.sv, sid: admin.sid, abs: claims.abs });
     return { redirectTo: '/dashboard' };
   }
+  // Whatever the token names is ended, the admin's session behind a broken impersonation included.
+  if (claims) await revokeSessions([claims.sid, ...(claims.imp ? [claims.imp.sid] : [])]);
   await endSession();
   return { redirectTo: '/' };
 }

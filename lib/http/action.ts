@@ -5,6 +5,7 @@ import { getActor } from '@/lib/auth/actor';
 import type { DoorPermission, PublicContext, RequestContext } from './context';
 import { authorizeDoor, declareDoor } from './door';
 import { toPublicError } from './errors';
+import { assertFromOwnPages } from './origin';
 import { clientAddress, userAgentOf } from './request';
 import type { ActionResult } from './result';
 
@@ -12,10 +13,11 @@ type Options = { message?: string | ((data: unknown) => string) };
 type ServerAction<S extends z.ZodType, R> = ((input: z.input<S>) => Promise<ActionResult<R>>) & { readonly permission: DoorPermission };
 
 /**
- * Wraps a domain function as a server action: checks the declared permission (guests get "Please sign in",
- * roles without it "You do not have permission"), parses the input with the schema (field errors come back
- * per field), builds the request context and calls the function; AppErrors become their user message,
- * anything else a generic one (logged in full).
+ * Wraps a domain function as a server action: refuses a call from another origin's page (403, as the
+ * routes do; Next has already compared the Origin with the Host), checks the declared permission (guests
+ * get "Please sign in", roles without it "You do not have permission"), parses the input with the schema
+ * (field errors come back per field), builds the request context and calls the function; AppErrors become
+ * their user message, anything else a generic one (logged without the values of a failed statement).
  */
 export function action<S extends z.ZodType, R>(
   permission: 'public',
@@ -37,10 +39,12 @@ export function action<S extends z.ZodType, R>(
 ): ServerAction<S, R> {
   const run = async (input: z.input<S>): Promise<ActionResult<R>> => {
     try {
+      const requestHeaders = await headers();
+      // Every server action is a POST: state-changing by nature.
+      assertFromOwnPages('POST', requestHeaders);
       const actor = await getActor();
       authorizeDoor(permission, actor);
       const parsed = schema.parse(input);
-      const requestHeaders = await headers();
       const ctx = { actor, ip: clientAddress(requestHeaders), userAgent: userAgentOf(requestHeaders) } as RequestContext;
       const data = await fn(ctx, parsed);
       const message = typeof options.message === 'function' ? options.message(data) : options.message;

@@ -49,21 +49,3 @@ export function userAgentOf(source: Request | Headers): string {
   const headers = source instanceof Headers ? source : source.headers;
   return (headers.get('user-agent') ?? '').slice(0, 300);
 }
-
-/**
- * Whether a state-changing form post came from this site. Browsers send Origin on every POST (Referer as
- * a fallback); a cross-site one is refused. With neither (non-browser clients, which cannot be tricked
- * into posting) Sec-Fetch-Site decides, and its absence is accepted.
- */
-export function isSameOrigin(request: Request): boolean {
-  const fetchSite = request.headers.get('sec-fetch-site');
-  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return false;
-  const source = request.headers.get('origin') ?? request.headers.get('referer');
-  if (!source || source === 'null') return source !== 'null';
-  try {
-    const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-    return new URL(source).host === host;
-  } catch {
-    return false;
-  }
-}

@@ -5,14 +5,19 @@ import { AppError } from '@/lib/errors';
 import type { DoorPermission, PublicContext, RequestContext } from './context';
 import { authorizeDoor, declareDoor } from './door';
 import { toPublicError } from './errors';
+import { assertFromOwnPages } from './origin';
 import { clientAddress, userAgentOf } from './request';
 
 type Params = Record<string, string | string[]>;
 
 /** JSON and form bodies larger than this are refused (413) before they are read into memory or parsed. */
 export const MAX_BODY_BYTES = 64 * 1024;
-/** Multipart bodies carry files (the document uploads); they get a larger allowance. */
+/** Multipart bodies carry files, on the routes that take one after the session check; they get a larger allowance. */
 export const MAX_MULTIPART_BYTES = 20 * 1024 * 1024;
+
+const JSON_TYPE = 'application/json';
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const MULTIPART_TYPE = 'multipart/form-data';
 
 function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
@@ -57,23 +62,36 @@ function formToObject(entries: Iterable<[string, FormDataEntryValue | string]>):
   return out;
 }
 
+/** What a body may be: multipart only where the route takes a file, and then at most `multipartLimit` bytes. */
+export type BodyOptions = { multipart?: boolean; multipartLimit?: number };
+
+/** The media type of the request's body, lower-cased without its parameters ('' when none is named). */
+function mediaTypeOf(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+}
+
 /**
- * Reads a JSON, url-encoded or multipart body into a plain object (files stay File objects). JSON and
- * url-encoded bodies over MAX_BODY_BYTES are refused with 413 before parsing.
+ * Reads a JSON or url-encoded body into a plain object, refusing (413) one over MAX_BODY_BYTES while
+ * reading. Any other type is refused (415) before a byte is read: text/plain is what a form or a no-cors
+ * fetch on another site can send without asking, and multipart carries files, which only a route that
+ * takes one reads (`multipart`, up to `multipartLimit`; files stay File objects). A body without a type
+ * must be empty (a POST without fields).
  */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
+export async function readBody(request: Request, options: BodyOptions = {}): Promise<Record<string, unknown>> {
   if (request.method === 'GET' || request.method === 'HEAD') return {};
-  const type = request.headers.get('content-type') ?? '';
-  if (type.includes('multipart/form-data')) {
-    const bytes = await readLimited(request, MAX_MULTIPART_BYTES);
-    const form = await new Response(bytes as unknown as BodyInit, { headers: { 'content-type': type } }).formData().catch(() => {
+  const type = mediaTypeOf(request);
+  if (type === MULTIPART_TYPE && options.multipart) {
+    const bytes = await readLimited(request, options.multipartLimit ?? MAX_MULTIPART_BYTES);
+    const form = await new Response(bytes as unknown as BodyInit, { headers: { 'content-type': request.headers.get('content-type')! } }).formData().catch(() => {
       throw new AppError('BAD_REQUEST', 'The form data could not be read.');
     });
     return formToObject(form.entries());
   }
+  if (type !== JSON_TYPE && type !== FORM_TYPE && type !== '') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const text = new TextDecoder().decode(await readLimited(request, MAX_BODY_BYTES));
-  if (type.includes('application/x-www-form-urlencoded')) return formToObject(new URLSearchParams(text).entries());
+  if (type === FORM_TYPE) return formToObject(new URLSearchParams(text).entries());
   if (!text.trim()) return {};
+  if (type === '') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   try {
     const parsed: unknown = JSON.parse(text);
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
@@ -95,37 +113,45 @@ export function contextOf<A>(actor: A, request: Request) {
 }
 
 type Call<C, I> = { ctx: C; input: I; params: Params; request: Request };
+/** `multipart`: the route takes a file (multipart/form-data), read only after the session and permission check. */
+export type RouteOptions = { multipart?: boolean };
 export type RouteHandler = ((request: Request, context: { params: Promise<Params> }) => Promise<Response>) & {
   readonly permission: DoorPermission;
 };
 
 /**
- * Wraps a compatibility route: checks the declared permission (401 for guests, 403 without the role),
- * reads and validates the legacy payload, calls the handler with the request context and answers JSON;
- * errors are `{ message }` with a 4xx/5xx status. A handler may return a Response to answer otherwise
- * (redirects, files).
+ * Wraps a compatibility route: refuses a state-changing request from another site (403, lib/http/origin.ts),
+ * checks the declared permission (401 for guests, 403 without the role), reads and validates the legacy
+ * payload (JSON or url-encoded; multipart only with `{ multipart: true }`), calls the handler with the
+ * request context and answers JSON; errors are `{ message }` with a 4xx/5xx status. A handler may return a
+ * Response to answer otherwise (redirects, files). A public route reads at most MAX_BODY_BYTES of anything.
  */
 export function route<S extends z.ZodType>(
   permission: 'public',
   schema: S,
   handler: (call: Call<PublicContext, z.output<S>>) => Promise<unknown>,
+  options?: RouteOptions,
 ): RouteHandler;
 export function route<S extends z.ZodType>(
   permission: Exclude<DoorPermission, 'public'>,
   schema: S,
   handler: (call: Call<RequestContext, z.output<S>>) => Promise<unknown>,
+  options?: RouteOptions,
 ): RouteHandler;
 export function route<S extends z.ZodType>(
   permission: DoorPermission,
   schema: S,
   handler: (call: Call<RequestContext, z.output<S>>) => Promise<unknown>,
+  options: RouteOptions = {},
 ): RouteHandler {
+  const body: BodyOptions = { multipart: options.multipart, multipartLimit: permission === 'public' ? MAX_BODY_BYTES : MAX_MULTIPART_BYTES };
   const run = async (request: Request, context: { params: Promise<Params> }) => {
     try {
+      assertFromOwnPages(request.method, request.headers);
       const actor = await getActor();
       authorizeDoor(permission, actor);
       const params = ((await context?.params) ?? {}) as Params;
-      const input = schema.parse(await readBody(request));
+      const input = schema.parse(await readBody(request, body));
       const result = await handler({ ctx: contextOf(actor, request) as RequestContext, input, params, request });
       return result instanceof Response ? result : Response.json(result ?? {});
     } catch (error) {
@@ -136,8 +162,8 @@ export function route<S extends z.ZodType>(
 }
 
 /**
- * A door that handles the raw request itself (next-auth's endpoints, streamed files): the permission is
- * checked and the context built, but the body is left unread.
+ * A door that handles the raw request itself (next-auth's endpoints, the login form post, streamed files):
+ * the origin and the permission are checked as by route() and the context built, but the body is left unread.
  */
 export function rawRoute<C>(
   permission: DoorPermission,
@@ -145,6 +171,7 @@ export function rawRoute<C>(
 ): ((request: Request, context: C) => Promise<Response>) & { readonly permission: DoorPermission } {
   const run = async (request: Request, context: C) => {
     try {
+      assertFromOwnPages(request.method, request.headers);
       const actor = await getActor();
       authorizeDoor(permission, actor);
       return await handler(request, contextOf(actor, request), context);

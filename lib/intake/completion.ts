@@ -38,11 +38,19 @@ export const SECTION_TITLES: Record<SectionKey, string> = {
   notes: 'Additional Comments / Questions for Attorney',
 };
 
-type Counts = { required: number; unanswered: number; empty: boolean };
+/*
+ * What the navigation says of a section held back by a rule rather than by a question: 'Percentages do not
+ * total 100%' reads better than '1 unanswered' when every question is answered but the shares are off.
+ */
+export const PERCENTAGES_PROBLEM = 'Percentages do not total 100%';
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** `problem`: what the unanswered count stands for when it is a broken rule (see SectionState.problem). */
+type Counts = { required: number; unanswered: number; empty: boolean; problem?: string };
 
 function section(key: SectionKey, counts: Counts): SectionState {
   const state = counts.empty ? 'empty' : counts.unanswered === 0 ? 'complete' : 'incomplete';
-  return { key, title: SECTION_TITLES[key], state, unanswered: counts.unanswered };
+  return { key, title: SECTION_TITLES[key], state, unanswered: counts.unanswered, problem: state === 'incomplete' ? (counts.problem ?? null) : null };
 }
 
 type AssetKeys = 'properties' | 'companies' | 'gifts' | 'retirementAccounts' | 'brokerageAccounts' | 'bankAccounts' | 'annuityAccounts' | 'note';
@@ -60,12 +68,18 @@ export function completionOf(view: CompletionInput, isMinorWithoutGuardian: (chi
   };
   // Children are optional (many clients have none): the section is complete unless a minor lacks a guardian.
   const childIssues = view.children.filter(isMinorWithoutGuardian).length;
-  const childCounts: Counts = { required: 1 + view.children.length, unanswered: childIssues, empty: false };
+  const childCounts: Counts = {
+    required: 1 + view.children.length,
+    unanswered: childIssues,
+    empty: false,
+    problem: plural(childIssues, 'minor without a guardian', 'minors without a guardian'),
+  };
   // One question: someone inherits, with shares that add up (each tier 0 or 100 per client).
   const beneficiaryCounts: Counts = {
     required: 1,
     unanswered: view.beneficiaries.length === 0 || hasTotalsError(view.beneficiaries) ? 1 : 0,
     empty: view.beneficiaries.length === 0,
+    problem: PERCENTAGES_PROBLEM,
   };
   const trusteeCounts: Counts = { required: 1, unanswered: view.trustees.length === 0 ? 1 : 0, empty: view.trustees.length === 0 };
   const poaTypes = view.showsFinancialPoa ? (['general', 'medical', 'financial'] as const) : (['general', 'medical'] as const);
@@ -74,7 +88,12 @@ export function completionOf(view: CompletionInput, isMinorWithoutGuardian: (chi
 
   const optional = (count: number): Counts => ({ required: 0, unanswered: 0, empty: count === 0 });
   const brokenGifts = (view.gifts ?? []).filter((gift) => !giftIsValid(gift, view)).length;
-  const giftCounts: Counts = { required: brokenGifts, unanswered: brokenGifts, empty: (view.gifts ?? []).length === 0 };
+  const giftCounts: Counts = {
+    required: brokenGifts,
+    unanswered: brokenGifts,
+    empty: (view.gifts ?? []).length === 0,
+    problem: plural(brokenGifts, 'gift to fix', 'gifts to fix'),
+  };
 
   const all: [SectionKey, Counts][] = [
     ['personal', questions('personal')],

@@ -3,7 +3,7 @@ import { maskAccountNumber } from '@/lib/format/account';
 import { GIFT_TYPES } from '@/lib/validation/lists';
 import { legacyAssetShapes } from '@/lib/validation/intake-assets';
 import type { AccountKind, AccountView, AddressView, BeneficiaryView, CompanyTerms, CompanyView, GiftView, IntakeView, PropertyView } from './types';
-import { byOwnerLists, legacyBoolean, perspectiveOf, toLegacyLists } from './legacy';
+import { byOwnerLists, legacyBoolean, legacyOwner, perspectiveOf, toLegacyLists, type LegacyClientExtras } from './legacy';
 import type { Owner } from './owners';
 
 /*
@@ -20,10 +20,6 @@ const asBody = (value: unknown): Body => (value && typeof value === 'object' && 
 const text = (value: unknown) => (value === null ? undefined : typeof value === 'number' ? String(value) : value);
 const hashOf = (value: unknown) => (value === null || value === '' ? undefined : value);
 const lower = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
-const ownerOf = (value: unknown) => {
-  const owner = String(text(value) ?? '').trim().toLowerCase();
-  return owner === '' ? undefined : owner;
-};
 const legacy = <S extends z.ZodType>(map: (body: Body) => unknown, schema: S) => z.preprocess((value) => map(asBody(value)), schema);
 const sent = (value: unknown) => value !== undefined && value !== null && value !== '';
 
@@ -47,7 +43,7 @@ export function legacyPrimaryFlags(owner: unknown, value: unknown): { is_primary
 }
 
 function propertyFromLegacy(body: Body) {
-  const owner = ownerOf(body.owner);
+  const owner = legacyOwner(body.owner);
   return {
     ...record(body, 'hash_id_property'),
     owner,
@@ -59,7 +55,7 @@ function propertyFromLegacy(body: Body) {
 }
 
 function companyFromLegacy(body: Body) {
-  const owner = ownerOf(body.owner);
+  const owner = legacyOwner(body.owner);
   const spouseSent = ['share_percent2', 'stock_shares2'].some((key) => sent(body[key]));
   return {
     ...record(body, 'hash_id_company'),
@@ -79,7 +75,7 @@ function giftFromLegacy(body: Body) {
   const type = lower(body.gift_type);
   return {
     ...record(body, 'hash_id_gift'),
-    owner: ownerOf(body.owner),
+    owner: legacyOwner(body.owner),
     gift_type: typeof type === 'string' ? (GIFT_TYPE_BY_LABEL[type] ?? type) : type,
     beneficiary_hash: hashOf(body.hash_id_bene),
     address_hash: hashOf(body.hash_id_address),
@@ -92,7 +88,7 @@ function giftFromLegacy(body: Body) {
 const accountFromLegacy = (kind: AccountKind) => (body: Body) => ({
   ...record(body, 'hash_id_account'),
   kind,
-  owner: ownerOf(body.owner),
+  owner: legacyOwner(body.owner),
   company: text(body.company),
   type: kind === 'annuity' ? undefined : text(body.type),
   number: text(body.number),
@@ -213,10 +209,10 @@ function legacyAccount(a: AccountView, perspective: 1 | 2) {
  * The full refreshed client data every asset call answers (intake §7): the family lists and client of
  * toLegacyLists, then properties, companies1/2/Both, gifts, the four account lists and notes.
  */
-export function toLegacyData(view: IntakeView, addressedHash: string) {
+export function toLegacyData(view: IntakeView, addressedHash: string, extras: LegacyClientExtras) {
   const perspective = perspectiveOf(view, addressedHash);
   return {
-    ...toLegacyLists(view, addressedHash),
+    ...toLegacyLists(view, addressedHash, extras),
     properties: view.properties.map((p) => legacyProperty(p, perspective)),
     ...byOwnerLists('companies', view.companies.map((c) => legacyCompany(c, perspective))),
     gifts: view.gifts.map((g) => legacyGift(g, perspective, view)),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { initials } from '@/lib/format/names';
 import { maskSsn } from '@/lib/format/ssn';
-import { legacyShapes, SPOUSE_CHOICES } from '@/lib/validation/intake';
+import { personName } from '@/lib/people/person-name';
+import { ESTATE_PLAN_TYPES, legacyShapes, SPOUSE_CHOICES } from '@/lib/validation/intake';
 import type { Owner } from './owners';
+import type { WriteOptions } from './write';
 import type { AgentView, BeneficiaryTerms, BeneficiaryView, ChildView, ClientView, GuardianView, IntakeView, PersonView, PoaType, TrusteeView } from './types';
 
 /*
@@ -10,8 +13,12 @@ import type { AgentView, BeneficiaryTerms, BeneficiaryView, ChildView, ClientVie
  * mapped onto the spec's answer (client, children, beneficiaries1/2/Both ...). Owners are numbered from
  * the client the call names (hash_id): 1 is that client, 2 the other spouse, whether the named client is
  * the household's owner 1 or owner 2. The legacy front end sends no record version: its saves apply to
- * the current version. SSNs and identifiers leave only masked (XXX-XX-1234).
+ * the current version. SSNs and identifiers leave only masked (XXX-XX-1234), but for the client objects'
+ * unmasked_ssn, sent to attorneys and admins only (LegacyClientExtras).
  */
+
+/** How the compatibility routes write: owners numbered from hash_id's client, identical creates made once. */
+export const LEGACY_WRITE: WriteOptions = { ownersFromAddressedClient: true, identicalCreatesOnce: true };
 
 type Body = Record<string, unknown>;
 
@@ -36,9 +43,11 @@ export function legacyBoolean(value: unknown): unknown {
 /** A flag that is absent when not sent (a partial save), else as legacyBoolean. */
 const presentBoolean = (body: Body, key: string) => (key in body ? legacyBoolean(body[key]) : undefined);
 
-function legacyOwner(value: unknown): unknown {
-  const owner = String(text(value) ?? '').trim().toLowerCase();
-  return owner === '' ? undefined : owner;
+/** The owner as sent ('1', 2, 'Both'); a value that is not text goes to the rule as it is, which refuses it. */
+export function legacyOwner(value: unknown): unknown {
+  const owner = text(value);
+  if (typeof owner !== 'string') return owner;
+  return owner.trim() === '' ? undefined : owner.trim().toLowerCase();
 }
 
 /** A hash field; '' and null mean none. */
@@ -139,9 +148,10 @@ function agentFromLegacy(body: Body) {
     // One type per save: type1 and type2 (and type) must agree, else the type is refused as missing.
     type: new Set(types).size > 1 ? undefined : types[0],
     owner,
-    same_values: sameValues(owner, body, ['order2']),
-    values1: { order: text(body.order1) },
-    values2: { order: text(body.order2) },
+    same_values: sameValues(owner, body, ['order2', 'is_collective2', 'is_independent2']),
+    // How the client's agents of this type serve (optional; absent keeps the list's choice).
+    values1: { order: text(body.order1), is_collective: presentBoolean(body, 'is_collective1'), is_independent: presentBoolean(body, 'is_independent1') },
+    values2: { order: text(body.order2), is_collective: presentBoolean(body, 'is_collective2'), is_independent: presentBoolean(body, 'is_independent2') },
     ...nameFields(body),
     phone: text(body.phone),
     email: text(body.email),
@@ -250,18 +260,64 @@ function legacyPerson(person: PersonView) {
   return { person_hash: person.hash, ...legacyName(person), phone: person.phone, email: person.email, dob: person.dob, ssn: ssnOf(person.ssnLast4) };
 }
 
-/** A client as the spec's client object: its record's fields, the SSN masked. */
-export function legacyClient(client: ClientView) {
+/** An estate plan as the spec's Estate plan entity (platform §3); its files come with the documents. */
+export type LegacyEstatePlan = { hash: string; type: string; status: string; status_full: string; updated_at: string; files: [] };
+/** A client's advisor with its firms (platform §3 Advisor: firms are `{ id, name }`, the id the firm's public hash). */
+export type LegacyAdvisor = { hash: string; firms: { id: string; name: string }[] };
+
+/**
+ * What the spec's client object holds beyond the IntakeView (intake §3 Client), read for the compatibility
+ * answers only (lib/intake/legacy-answer.ts), so the page's load does not grow.
+ */
+export type LegacyClientExtras = {
+  /** The household's estate plans, oldest first: the last is the latest. */
+  estatePlans: LegacyEstatePlan[];
+  /** Each client's advisor, by client hash (null: none). */
+  advisors: Record<string, LegacyAdvisor | null>;
+  /** Full SSNs (xxx-xx-xxxx, null when none is stored) by person hash; only for viewers who may reveal them. */
+  unmaskedSsns?: Record<string, string | null>;
+};
+
+/**
+ * A person as the spec's Person (platform §3, intake §3 Client): name, contact_info, personal_info with the
+ * masked SSN; unmasked_ssn only when the extras carry it (attorneys and admins), else absent.
+ */
+function specPerson(person: PersonView, email: string | null, extras: LegacyClientExtras) {
+  const unmasked = extras.unmaskedSsns;
+  return {
+    name: {
+      full: personName(person),
+      ...legacyName(person),
+      initials: initials({ first: person.firstName, middle: person.middleName, last: person.lastName }),
+    },
+    contact_info: { email, phone: person.phone },
+    personal_info: {
+      dob: person.dob,
+      masked_ssn: ssnOf(person.ssnLast4),
+      ...(unmasked ? { unmasked_ssn: unmasked[person.hash] ?? null } : {}),
+    },
+  };
+}
+
+const contactEmail = (client: ClientView) => client.loginEmail ?? client.person.email;
+
+/**
+ * A client as the spec's client object (intake §3): its record's flat fields (the SSN masked), and the
+ * nested person, spouse (hash, person), is_type_other, estate_plans and advisor with its firms.
+ */
+export function legacyClient(client: ClientView, other: ClientView | null, extras: LegacyClientExtras) {
   return {
     hash_id: client.hash,
     hash: client.hash,
     version: client.version,
     person_version: client.person.version ?? null,
     ...legacyName(client.person),
-    email: client.loginEmail ?? client.person.email,
+    email: contactEmail(client),
     phone: client.person.phone,
     dob: client.person.dob,
     ssn: ssnOf(client.person.ssnLast4),
+    person: specPerson(client.person, contactEmail(client), extras),
+    spouse: other ? { hash: other.hash, person: specPerson(other.person, contactEmail(other), extras) } : null,
     gender: client.gender,
     residence_state: client.residenceState,
     is_us_citizen: client.isUsCitizen,
@@ -272,6 +328,8 @@ export function legacyClient(client: ClientView) {
     is_organ_donor: client.isOrganDonor,
     has_estate_plan: client.hasEstatePlan,
     estate_plan_type: client.estatePlanType,
+    // The type typed under Other: anything but the listed Trust and Will.
+    is_type_other: client.estatePlanType !== null && !(ESTATE_PLAN_TYPES as readonly string[]).includes(client.estatePlanType),
     trust_name: client.trustName,
     trust_date: client.trustDate,
     trust_times_amended: client.trustTimesAmended,
@@ -285,6 +343,8 @@ export function legacyClient(client: ClientView) {
     is_spouse_poa_medical: client.isSpousePoa.medical,
     is_spouse_poa_financial: client.isSpousePoa.financial,
     is_trust_submitted: client.isTrustSubmitted,
+    estate_plans: extras.estatePlans,
+    advisor: extras.advisors[client.hash] ?? null,
   };
 }
 
@@ -350,6 +410,7 @@ function legacyTrustee(trustee: TrusteeView, perspective: 1 | 2) {
 
 function legacyAgent(agent: AgentView, perspective: 1 | 2) {
   const [order1, order2] = pick(perspective, agent.order1, agent.order2);
+  const [service1, service2] = pick(perspective, agent.service1, agent.service2);
   const owner = flip(agent.owner, perspective);
   return {
     hash_id: agent.hash,
@@ -361,8 +422,13 @@ function legacyAgent(agent: AgentView, perspective: 1 | 2) {
     order1,
     type2: owner === '1' ? null : agent.type,
     order2,
-    is_collective: agent.isCollective,
-    is_independent: agent.isIndependent,
+    // The first owning client's, as before; per client in is_collective1/2 and is_independent1/2.
+    is_collective: (service1 ?? service2)?.isCollective ?? false,
+    is_independent: (service1 ?? service2)?.isIndependent ?? false,
+    is_collective1: service1?.isCollective ?? null,
+    is_independent1: service1?.isIndependent ?? null,
+    is_collective2: service2?.isCollective ?? null,
+    is_independent2: service2?.isIndependent ?? null,
   };
 }
 
@@ -381,14 +447,14 @@ export function byOwnerLists<N extends string, T extends { owner: Owner }>(name:
  * type) and generalPoas1/2/Both, medicalPoas1/2/Both, financialPoas1/2/Both (empty where the financial PoA
  * is hidden).
  */
-export function toLegacyLists(view: IntakeView, addressedHash: string) {
+export function toLegacyLists(view: IntakeView, addressedHash: string, extras: LegacyClientExtras) {
   const perspective = perspectiveOf(view, addressedHash);
   const [client, spouse] = pick(perspective, view.client, view.spouse);
   const agents = view.agents.filter((a) => a.type !== 'financial' || view.showsFinancialPoa).map((a) => legacyAgent(a, perspective));
   const ofType = (type: PoaType) => agents.filter((a) => a.type === type);
   return {
-    client: legacyClient(client!),
-    spouse: spouse ? legacyClient(spouse) : null,
+    client: legacyClient(client!, spouse, extras),
+    spouse: spouse ? legacyClient(spouse, client, extras) : null,
     children: view.children.map((c) => legacyChild(c, perspective)),
     ...byOwnerLists('beneficiaries', view.beneficiaries.map((b) => legacyBeneficiary(b, perspective))),
     ...byOwnerLists('fiduciaries', view.trustees.map((t) => legacyTrustee(t, perspective))),
@@ -400,7 +466,7 @@ export function toLegacyLists(view: IntakeView, addressedHash: string) {
 }
 
 /** The `{ client }` answer of the client record and personal info calls: the client the call named. */
-export function toLegacyClient(view: IntakeView, addressedHash: string) {
-  const perspective = perspectiveOf(view, addressedHash);
-  return { client: legacyClient(perspective === 2 ? view.spouse! : view.client) };
+export function toLegacyClient(view: IntakeView, addressedHash: string, extras: LegacyClientExtras) {
+  const [client, spouse] = pick(perspectiveOf(view, addressedHash), view.client, view.spouse);
+  return { client: legacyClient(client!, spouse, extras) };
 }

@@ -279,8 +279,8 @@ function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow
         person: personView(row.person),
         order1: terms1?.order ?? null,
         order2: terms2?.order ?? null,
-        isCollective: (terms1 ?? terms2)?.isCollective ?? false,
-        isIndependent: (terms1 ?? terms2)?.isIndependent ?? false,
+        service1: terms1 ? { isCollective: terms1.isCollective, isIndependent: terms1.isIndependent } : null,
+        service2: terms2 ? { isCollective: terms2.isCollective, isIndependent: terms2.isIndependent } : null,
       };
     })
     .sort((a, b) => POA_ORDER[a.type] - POA_ORDER[b.type] || firstOrder(a.order1, a.order2) - firstOrder(b.order1, b.order2));

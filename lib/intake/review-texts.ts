@@ -1,4 +1,4 @@
-import type { AgentView, ClientView, IntakeView } from './types';
+import type { AgentService, ClientView, IntakeView } from './types';
 
 /*
  * The review page's display texts (intake §2, "Display texts in Review") and the other words it composes:
@@ -21,9 +21,9 @@ export function currentPlanText(client: Pick<ClientView, 'hasEstatePlan' | 'esta
 }
 
 /** How agents serve: 'Together as co-agents' (', served independently') or 'In the order listed'. */
-export function agentServiceText(agent: Pick<AgentView, 'isCollective' | 'isIndependent'>): string {
-  if (!agent.isCollective) return 'In the order listed';
-  return agent.isIndependent ? 'Together as co-agents, served independently' : 'Together as co-agents';
+export function agentServiceText(service: AgentService): string {
+  if (!service.isCollective) return 'In the order listed';
+  return service.isIndependent ? 'Together as co-agents, served independently' : 'Together as co-agents';
 }
 
 export function yesNoText(value: boolean | null | undefined): string {

@@ -126,6 +126,13 @@ export type TrusteeView = {
   order2: number | null;
 };
 
+/**
+ * How a client's agents of one power-of-attorney type serve (intake §2): in the order listed, or together as
+ * co-agents (collective), optionally each able to act alone (independent, only with collective). A choice of
+ * the client's whole list of that type, kept on each of its pivots (docs/decisions.md, co-agents).
+ */
+export type AgentService = { isCollective: boolean; isIndependent: boolean };
+
 /** An agent under one power-of-attorney type (an agent serving several types appears once per type). */
 export type AgentView = {
   hash: string;
@@ -135,8 +142,9 @@ export type AgentView = {
   person: PersonView;
   order1: number | null;
   order2: number | null;
-  isCollective: boolean;
-  isIndependent: boolean;
+  /** How the client's and the spouse's agents of this type serve (null where not an owner). */
+  service1: AgentService | null;
+  service2: AgentService | null;
 };
 
 /** A person already on one of the household's lists, offered by 'Link from existing record?'. */
@@ -252,6 +260,11 @@ export type SectionState = {
   state: 'complete' | 'incomplete' | 'empty';
   /** Unanswered required questions in the section (0 when complete). */
   unanswered: number;
+  /**
+   * When incomplete because of a rule rather than a question, what is wrong ('Percentages do not total
+   * 100%', '1 minor without a guardian', '1 gift to fix'); the navigation says it instead of the count.
+   */
+  problem: string | null;
 };
 
 export type Completion = {

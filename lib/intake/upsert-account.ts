@@ -11,7 +11,7 @@ import { AppError } from '@/lib/errors';
 import type { RequestContext } from '@/lib/http/context';
 import type { UpsertAccountInput } from '@/lib/validation/intake-assets';
 import type { AccountKind, IntakeView } from './types';
-import { applyPivots, clientIdsOf, householdOwned, intakeWrite, pivotsFor, updateVersioned, type WriteOptions } from './write';
+import { applyPivots, clientIdsOf, createOnceKey, householdOwned, intakeWrite, pivotsFor, updateVersioned, type WriteOptions } from './write';
 
 type StoredAccount = { id: number; hash: string; version: number };
 
@@ -74,5 +74,5 @@ export async function upsertAccount(ctx: RequestContext, input: UpsertAccountInp
       },
     );
     await audit(tx, ctx, stored ? 'intake.account.update' : 'intake.account.create', { type: 'account', id: accountId }, { kind: input.kind });
-  });
+  }, createOnceKey('account', input, options));
 }

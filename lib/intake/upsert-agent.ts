@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '@/db';
 import { clientPoaAgents, poaAgents } from '@/db/schema';
 import { audit } from '@/lib/audit';
@@ -9,7 +9,7 @@ import type { RequestContext } from '@/lib/http/context';
 import type { UpsertAgentInput } from '@/lib/validation/intake';
 import { FINANCIAL_POA_UNAVAILABLE } from './firm-rules';
 import type { Pivot } from './owners';
-import type { IntakeView, PoaType } from './types';
+import type { AgentService, IntakeView, PoaType } from './types';
 import {
   ALREADY_ON_LIST_MESSAGE,
   applyPivots,
@@ -17,6 +17,7 @@ import {
   deleteOrphanPersons,
   householdOwned,
   householdShowsFinancialPoa,
+  createOnceKey,
   intakeWrite,
   loadHouseholdPerson,
   pivotsFor,
@@ -52,6 +53,17 @@ export async function agentPivots(tx: Tx, household: Household, agentId: number,
   return rows.map(({ clientId, ...values }) => ({ clientId, values }));
 }
 
+/** How a client's other agents of this type serve (the list's choice), or null when the agent is the first. */
+async function listService(tx: Tx, clientId: number, type: PoaType, agentId: number): Promise<AgentService | null> {
+  const [row] = await tx
+    .select({ isCollective: clientPoaAgents.isCollective, isIndependent: clientPoaAgents.isIndependent })
+    .from(clientPoaAgents)
+    .where(and(eq(clientPoaAgents.clientId, clientId), eq(clientPoaAgents.type, type), ne(clientPoaAgents.agentId, agentId)))
+    .orderBy(clientPoaAgents.order, clientPoaAgents.agentId)
+    .limit(1);
+  return row ?? null;
+}
+
 /** Refuses the financial type for a household whose advisor's first firm hides it (apsi, alpha 1). */
 export async function assertPoaTypeAvailable(tx: Tx, household: Household, type: PoaType): Promise<void> {
   if (type === 'financial' && !(await householdShowsFinancialPoa(tx, household))) throw new AppError('FORBIDDEN', FINANCIAL_POA_UNAVAILABLE);
@@ -59,8 +71,9 @@ export async function assertPoaTypeAvailable(tx: Tx, household: Household, type:
 
 /**
  * Creates or updates an agent under one power-of-attorney type: the person (linked, own or new; name,
- * phone, email), the agent row (one per person in the household, shared by the types it serves) and each
- * owning client's order for this type through the owner engine. The financial type is refused (403) for
+ * phone, email), the agent row (one per person in the household, shared by the types it serves), each
+ * owning client's order for this type through the owner engine, and, when sent, how that client's agents
+ * of this type serve (set on the whole list). The financial type is refused (403) for
  * clients of the firms that hide it. Answers the refreshed intake.
  */
 export async function upsertAgent(ctx: RequestContext, input: UpsertAgentInput, options: WriteOptions = {}): Promise<IntakeView> {
@@ -110,18 +123,18 @@ export async function upsertAgent(ctx: RequestContext, input: UpsertAgentInput, 
     }
 
     const current = await agentPivots(tx, household, agentId, input.type);
-    // The collective / independent marks are kept as stored when the form does not send them.
-    const desired: Pivot<AgentTerms>[] = wanted.map((p) => {
-      const before = current.find((c) => c.clientId === p.clientId)?.values;
-      return {
-        clientId: p.clientId,
-        values: {
-          order: p.values.order,
-          isCollective: p.values.is_collective ?? before?.isCollective ?? false,
-          isIndependent: p.values.is_independent ?? before?.isIndependent ?? false,
-        },
-      };
-    });
+    // How agents serve is a choice of the client's whole list of this type (docs/decisions.md, co-agents):
+    // not sent, an agent keeps its own (or, new on the list, takes the list's); sent, it becomes the list's.
+    // 'Independently' qualifies co-agents only.
+    const desired: Pivot<AgentTerms>[] = [];
+    const chosen: Pivot<AgentService>[] = [];
+    for (const p of wanted) {
+      const before = current.find((c) => c.clientId === p.clientId)?.values ?? (await listService(tx, p.clientId, input.type, agentId));
+      const isCollective = p.values.is_collective ?? before?.isCollective ?? false;
+      const isIndependent = isCollective && (p.values.is_independent ?? before?.isIndependent ?? false);
+      desired.push({ clientId: p.clientId, values: { order: p.values.order, isCollective, isIndependent } });
+      if (p.values.is_collective !== undefined || p.values.is_independent !== undefined) chosen.push({ clientId: p.clientId, values: { isCollective, isIndependent } });
+    }
     const byClient = (clientId: number) => and(eq(clientPoaAgents.agentId, agentId), eq(clientPoaAgents.type, input.type), eq(clientPoaAgents.clientId, clientId));
     await applyPivots(current, desired, {
       insert: (p) => tx.insert(clientPoaAgents).values({ ...p.values, clientId: p.clientId, agentId, type: input.type }),
@@ -130,7 +143,11 @@ export async function upsertAgent(ctx: RequestContext, input: UpsertAgentInput, 
         tx.delete(clientPoaAgents).where(and(eq(clientPoaAgents.agentId, agentId), eq(clientPoaAgents.type, input.type), inArray(clientPoaAgents.clientId, clientIds))),
     });
 
+    for (const { clientId, values } of chosen) {
+      await tx.update(clientPoaAgents).set(values).where(and(eq(clientPoaAgents.clientId, clientId), eq(clientPoaAgents.type, input.type)));
+    }
+
     if (stored && stored.personId !== personId) await deleteOrphanPersons(tx, [stored.personId]);
     await audit(tx, ctx, input.hash ? 'intake.agent.update' : 'intake.agent.create', { type: 'poa_agent', id: agentId }, { poaType: input.type });
-  });
+  }, createOnceKey('poa', input, options));
 }

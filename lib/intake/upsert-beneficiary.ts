@@ -18,6 +18,7 @@ import {
   clientIdsOf,
   deleteOrphanPersons,
   householdOwned,
+  createOnceKey,
   intakeWrite,
   pivotsFor,
   resolveRecordPerson,
@@ -154,5 +155,5 @@ export async function upsertBeneficiary(ctx: RequestContext, input: UpsertBenefi
 
     if (stored?.personId) await deleteOrphanPersons(tx, [stored.personId]);
     await audit(tx, ctx, stored ? 'intake.beneficiary.update' : 'intake.beneficiary.create', { type: 'beneficiary', id: beneficiaryId });
-  });
+  }, createOnceKey('beneficiary', input, options));
 }

@@ -16,6 +16,7 @@ import {
   deleteOrphanPersons,
   householdOwned,
   insertPerson,
+  createOnceKey,
   intakeWrite,
   loadHouseholdPerson,
   loadPersonById,
@@ -175,5 +176,5 @@ export async function upsertChild(ctx: RequestContext, input: UpsertChildInput, 
 
     if (stored) await deleteOrphanPersons(tx, [stored.personId, stored.guardian1PersonId, stored.guardian2PersonId]);
     await audit(tx, ctx, stored ? 'intake.child.update' : 'intake.child.create', { type: 'child', id: childId });
-  });
+  }, createOnceKey('child', input, options));
 }

@@ -10,7 +10,7 @@ import type { CompanyTermsInput, UpsertCompanyInput } from '@/lib/validation/int
 import { stockSharesFor } from './asset-rules';
 import type { CompanyTerms, IntakeView } from './types';
 import { addressValues } from './upsert-property';
-import { applyPivots, clientIdsOf, householdOwned, intakeWrite, pivotsFor, updateVersioned, type WriteOptions } from './write';
+import { applyPivots, clientIdsOf, createOnceKey, householdOwned, intakeWrite, pivotsFor, updateVersioned, type WriteOptions } from './write';
 
 type StoredCompany = { id: number; hash: string; version: number; addressId: number | null };
 
@@ -77,5 +77,5 @@ export async function upsertCompany(ctx: RequestContext, input: UpsertCompanyInp
       },
     );
     await audit(tx, ctx, stored ? 'intake.company.update' : 'intake.company.create', { type: 'company', id: companyId });
-  });
+  }, createOnceKey('company', input, options));
 }

@@ -11,7 +11,7 @@ import { beneficiaryFitsGift, propertyFitsGift } from './asset-rules';
 import { deriveOwner, type Owner } from './owners';
 import type { IntakeView } from './types';
 import { findBeneficiary } from './upsert-beneficiary';
-import { applyPivots, clientIdsOf, householdOwned, intakeWrite, ownersOf, pivotsFor, updateVersioned, type WriteOptions } from './write';
+import { applyPivots, clientIdsOf, createOnceKey, householdOwned, intakeWrite, ownersOf, pivotsFor, updateVersioned, type WriteOptions } from './write';
 
 export const GIFT_BENEFICIARY_NOT_OWNED = "The beneficiary is not on the gift owner's list of beneficiaries.";
 export const GIFT_PROPERTY_NOT_OWNED = 'The property does not belong to every owner of the gift.';
@@ -103,5 +103,5 @@ export async function upsertGift(ctx: RequestContext, input: UpsertGiftInput, op
       },
     );
     await audit(tx, ctx, stored ? 'intake.gift.update' : 'intake.gift.create', { type: 'gift', id: giftId });
-  });
+  }, createOnceKey('gift', input, options));
 }

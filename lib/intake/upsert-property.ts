@@ -8,7 +8,7 @@ import { AppError } from '@/lib/errors';
 import type { RequestContext } from '@/lib/http/context';
 import type { UpsertPropertyInput } from '@/lib/validation/intake-assets';
 import type { IntakeView } from './types';
-import { applyPivots, clientIdsOf, householdOwned, intakeWrite, pivotsFor, updateVersioned, type WriteOptions } from './write';
+import { applyPivots, clientIdsOf, createOnceKey, householdOwned, intakeWrite, pivotsFor, updateVersioned, type WriteOptions } from './write';
 
 type StoredProperty = { id: number; hash: string; version: number; addressId: number };
 
@@ -81,5 +81,5 @@ export async function upsertProperty(ctx: RequestContext, input: UpsertPropertyI
       },
     );
     await audit(tx, ctx, stored ? 'intake.property.update' : 'intake.property.create', { type: 'property', id: propertyId });
-  });
+  }, createOnceKey('property', input, options));
 }

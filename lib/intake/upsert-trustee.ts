@@ -14,6 +14,7 @@ import {
   clientIdsOf,
   deleteOrphanPersons,
   householdOwned,
+  createOnceKey,
   intakeWrite,
   pivotsFor,
   resolveRecordPerson,
@@ -83,5 +84,5 @@ export async function upsertTrustee(ctx: RequestContext, input: UpsertTrusteeInp
 
     if (stored) await deleteOrphanPersons(tx, [stored.personId]);
     await audit(tx, ctx, stored ? 'intake.trustee.update' : 'intake.trustee.create', { type: 'fiduciary', id: trusteeId });
-  });
+  }, createOnceKey('fiduciary', input, options));
 }

@@ -22,6 +22,7 @@ import { sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import { AppError } from '@/lib/errors';
 import type { RequestContext } from '@/lib/http/context';
+import { claimOnce, formKey, identicalCallKey, type OnceKey } from '@/lib/idempotency';
 import { STALE_VERSION_MESSAGE } from '@/lib/validation/intake';
 import { firmShowsFinancialPoa } from './firm-rules';
 import { loadHouseholdIntake } from './load';
@@ -46,7 +47,22 @@ export type WriteOptions = {
    * owner 2; our own forms number the owners from the household (IntakeView.client is always owner 1).
    */
   ownersFromAddressedClient?: boolean;
+  /**
+   * The compatibility routes, which send no key: an identical create (same user, same call, same input)
+   * within a few seconds of another is the same create (lib/idempotency.ts).
+   */
+  identicalCreatesOnce?: boolean;
 };
+
+/**
+ * The key that makes a record's create happen once (lib/idempotency.ts): the form's `request_key`, else
+ * for the compatibility routes the fingerprint of the call; none for an update (it names its record).
+ */
+export function createOnceKey(call: string, input: { hash?: string; request_key?: string }, options: WriteOptions = {}): OnceKey | null {
+  if (input.hash) return null;
+  if (input.request_key) return formKey(input.request_key);
+  return options.identicalCreatesOnce ? identicalCallKey(call, input) : null;
+}
 
 /** A form's ownership in the household's numbering (see WriteOptions). */
 export function householdOwned<V>(owned: OwnedValues<V>, household: Household, options: WriteOptions = {}): OwnedValues<V> {
@@ -66,12 +82,19 @@ export function clientIdsOf(household: Household): number[] {
  * Runs an intake write: loads the household through the scope for 'intake.write' inside the transaction
  * (404 outside it), refuses a submitted trust to everyone but attorneys and admins (403), runs the write,
  * and answers the refreshed IntakeView read in the same transaction. Any error rolls everything back.
+ * A create passes its `once` key (createOnceKey): a duplicate of a create already made skips the write and
+ * answers the refreshed view, as the first call did.
  */
-export async function intakeWrite(ctx: RequestContext, clientHash: string, write: (tx: Tx, household: Household) => Promise<void>): Promise<IntakeView> {
+export async function intakeWrite(
+  ctx: RequestContext,
+  clientHash: string,
+  write: (tx: Tx, household: Household) => Promise<void>,
+  once: OnceKey | null = null,
+): Promise<IntakeView> {
   return db.transaction(async (tx) => {
     const household = await loadHousehold(ctx, clientHash, 'intake.write', tx);
     await assertEditable(ctx, household, tx);
-    await write(tx, household);
+    if (!once || (await claimOnce(tx, ctx.actor.userId, once))) await write(tx, household);
     return loadHouseholdIntake(ctx, household, tx);
   });
 }

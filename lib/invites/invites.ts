@@ -7,6 +7,7 @@ import { canResendInvite, INVITE_RESEND_WAIT_MS } from '@/lib/advisors/rules';
 import { loadAdvisor } from '@/lib/auth/scope';
 import { AppError } from '@/lib/errors';
 import type { RequestContext } from '@/lib/http/context';
+import { claimOnce, identicalCallKey } from '@/lib/idempotency';
 import { queueMail } from '@/lib/mail/send-mail';
 import { personName } from '@/lib/people/person-name';
 import type { ResendInviteInput, SendInviteInput } from '@/lib/validation/advisors';
@@ -95,7 +96,9 @@ export async function writeInvite(
 /**
  * Sends an invitation (name, email) for an advisor in the actor's scope. An email that already has an
  * account is refused (409: that person signs in instead). When the advisor already created a client with
- * this email who has not joined, the invite points at that record, so joining takes it over.
+ * this email who has not joined, the invite points at that record, so joining takes it over. The same
+ * invitation sent again by the same user within seconds (a double click, a retried request) is sent once:
+ * the second answers the list (lib/idempotency.ts).
  */
 export async function sendInvite(ctx: RequestContext, input: SendInviteInput): Promise<InviteView[]> {
   const list = await db.transaction(async (tx) => {
@@ -103,6 +106,9 @@ export async function sendInvite(ctx: RequestContext, input: SendInviteInput): P
     const email = input.client_email;
     const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     if (account) throw new AppError('CONFLICT', EMAIL_HAS_ACCOUNT);
+    if (!(await claimOnce(tx, ctx.actor.userId, identicalCallKey('invite.send', { advisor: advisor.hash, name: input.client_name, email })))) {
+      return invitesOfAdvisor(advisor.id, tx);
+    }
     const [pending] = await tx
       .select({ id: clients.id })
       .from(clients)

@@ -4,6 +4,7 @@ import { db } from '@/db';
 import { mailOutbox } from '@/db/schema';
 import type { Actor } from '@/lib/auth/actor';
 import { assertCan } from '@/lib/auth/policy';
+import { withoutNul } from '@/lib/validation/fields';
 
 export type OutboxMail = { hash: string; to: string; subject: string; text: string; status: string; createdAt: Date; sentAt: Date | null };
 
@@ -13,7 +14,8 @@ export type OutboxMail = { hash: string; to: string; subject: string; text: stri
  */
 export async function listOutbox(actor: Actor, options: { to?: string; limit?: number } = {}): Promise<OutboxMail[]> {
   assertCan(actor, 'outbox.read');
-  const to = options.to?.trim().toLowerCase();
+  // The address comes from the page's query string: a NUL would fail in the query, so it is dropped.
+  const to = options.to === undefined ? undefined : withoutNul(options.to).trim().toLowerCase();
   return db
     .select({ hash: mailOutbox.hash, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
     .from(mailOutbox)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ageInYears, ageLabel, blurDate, formatUsDate, isInvalidDob, isMinor, MAX_AGE_YEARS, ADULT_AGE_YEARS, parseUsDate } from '@/lib/format/date';
-import { NAME_PATTERN } from '@/lib/format/names';
+import { NAME_PATTERN, normalizeTypedText, STREET_PATTERN } from '@/lib/format/names';
 import { digitsOnly } from '@/lib/format/phone';
 import { parseMoney, toMoneyString } from '@/lib/money';
 import { OTHER, STATE_CODES, SUFFIXES } from './lists';
@@ -97,10 +97,22 @@ export type ValueRule<T, O, I = string> = O extends Optional
 
 const requiredText = (label: string, options: RuleOptions) => options.requiredMessage ?? `${label} is required.`;
 
-/** A string; a missing value reads as "required", anything else that is not text as "must be text". */
+/** PostgreSQL text cannot hold it: a NUL that reached a query would fail there as a 500. */
+const NUL = '\u0000';
+export const hasNul = (value: string) => value.includes(NUL);
+/** For text that is read, never saved (a search, a filter): its NUL characters dropped instead of refused. */
+export const withoutNul = (value: string) => value.replaceAll(NUL, '');
+
+/**
+ * A string; a missing value reads as "required", anything else that is not text (a number, an object, an
+ * array) as "must be text", and text with a NUL character is refused. Every text rule starts here, so no
+ * free text, name, choice or code reaches the database with a NUL.
+ */
 function text(label: string, options: RuleOptions) {
   const missing = requiredText(label, options);
-  return z.string({ error: (issue) => (issue.input == null ? missing : `${label} must be text.`) });
+  return z
+    .string({ error: (issue) => (issue.input == null ? missing : `${label} must be text.`) })
+    .refine((value) => !hasNul(value), `${label} contains a character that cannot be saved (NUL).`);
 }
 
 /**
@@ -142,13 +154,27 @@ const orBlank = (pattern: RegExp) => new RegExp(`^(?:${pattern.source})?$`, patt
 // ---------------------------------------------------------------------------------------------------------
 // Text rules
 
-/** A person's name part: letters (accented ones too), apostrophe, period, hyphen and space; trimmed; max 100. */
+/**
+ * A person's name part: letters (accented ones too), apostrophe, period, hyphen and space; trimmed; max 100.
+ * Read as typed text (`normalizeTypedText`: composed accents, ’ as '), the same reading as the form's filter.
+ */
 export function personName<O extends RuleOptions = { optional?: false }>(label: string, options: O = {} as O): TextRule<O> {
-  let schema = text(label, options).trim();
+  let schema = text(label, options).overwrite(normalizeTypedText).trim();
   schema = requireUnlessOptional(schema, label, options);
   schema = schema
     .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters.`)
     .regex(NAME_PATTERN, `${label} may contain only letters, apostrophes, periods, hyphens and spaces.`);
+  return finishText(schema, label, options);
+}
+
+/** A street: letters, digits, apostrophe, period, hyphen, comma and space (platform §5); trimmed; max 255. */
+export function street<O extends RuleOptions = { optional?: false }>(options: O = {} as O): TextRule<O> {
+  const label = options.label ?? 'Street';
+  let schema = text(label, options).overwrite(normalizeTypedText).trim();
+  schema = requireUnlessOptional(schema, label, options);
+  schema = schema
+    .max(TEXT_MAX_LENGTH, `${label} must be at most ${TEXT_MAX_LENGTH} characters.`)
+    .regex(STREET_PATTERN, `${label} may contain only letters, digits, apostrophes, periods, hyphens, commas and spaces.`);
   return finishText(schema, label, options);
 }
 
@@ -227,7 +253,9 @@ export function currentPassword() {
   return z
     .string({ error: CURRENT_PASSWORD_REQUIRED })
     .min(1, CURRENT_PASSWORD_REQUIRED)
-    .max(PASSWORD_CHECK_MAX_LENGTH, CURRENT_PASSWORD_INCORRECT);
+    .max(PASSWORD_CHECK_MAX_LENGTH, CURRENT_PASSWORD_INCORRECT)
+    // No password holds a NUL (new ones are text rules): refused before any hashing or failure count.
+    .refine((value) => !hasNul(value), CURRENT_PASSWORD_INCORRECT);
 }
 
 /** The retyped password: any string (a mismatch is reported by `passwordsMatch`); missing counts as a mismatch. */

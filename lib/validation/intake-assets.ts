@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Owner } from '@/lib/intake/owners';
-import { accountNumber, choice, choiceOrOther, freeText, money, percent, purchaseMonth, purchaseYear, stateCode, stockShares, zip } from './fields';
+import { accountNumber, choice, choiceOrOther, freeText, money, percent, purchaseMonth, purchaseYear, stateCode, stockShares, street, zip } from './fields';
 import {
   blank,
   optionalHash,
@@ -8,6 +8,7 @@ import {
   ownedValueKeys,
   ownerField,
   publicHash,
+  requestKey,
   requireVersion,
   versionWithHash,
   whenFieldsValid,
@@ -39,11 +40,12 @@ const recordFields = {
   client_hash: publicHash('Client'),
   hash: optionalHash('Record'),
   version: optionalVersion(),
+  request_key: requestKey(),
 };
 
 /** The address of a property (street, city, state and ZIP required) or a company (all optional). */
 const addressFields = (required: boolean) => ({
-  street: freeText('Street', { optional: !required }),
+  street: street({ optional: !required }),
   unit: freeText('Unit', { optional: true, max: 50 }),
   city: freeText('City', { optional: !required, max: 100 }),
   state: stateCode({ optional: !required, label: 'State' }),

@@ -123,11 +123,18 @@ const contactFields = {
   email: email({ optional: true }),
 };
 
+/**
+ * A new record's key, made once per record dialog: a retried or doubled create sends the same key and is
+ * made once (lib/idempotency.ts). Ignored on an update.
+ */
+export const requestKey = () => optionalHash('Request key');
+
 /** What every record save carries: the household's address, the record and its version, a linked person. */
 const recordFields = {
   client_hash: publicHash('Client'),
   hash: optionalHash('Record'),
   version: optionalVersion(),
+  request_key: requestKey(),
   /** The version of the record's person as read (PersonView.version); checked when sent. */
   person_version: optionalVersion(),
   existing_person_hash: optionalHash('Existing person'),

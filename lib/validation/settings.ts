@@ -37,6 +37,23 @@ export const SETTINGS_MESSAGES = {
 
 export const SETTINGS_SUFFIXES = SUFFIX_CHOICES;
 
+/*
+ * A new email is confirmed from a link sent to it before it replaces the old one (docs/decisions.md,
+ * "Audit fixes: sessions, sign-in brakes, account changes"): the save answers where the link went, and the
+ * spec's 'Your email has been successfully updated.' shows when the link's page confirms the change.
+ */
+export function emailChangeSentMessage(email: string): string {
+  return `We sent a confirmation link to ${email}. Your email will change when you open that link and confirm.`;
+}
+export const EMAIL_CHANGE_TOO_MANY = 'Too many email change requests. Please try again in an hour.';
+export const EMAIL_CHANGE_LINK_INVALID = 'This confirmation link has expired or has already been used. Please ask for the change again in Settings.';
+
+export const confirmEmailChangeSchema = z.object({
+  // The link's token: 32 random bytes, base64url. Anything else cannot name a change.
+  token: z.string().trim().max(100).regex(/^[A-Za-z0-9_-]*$/, EMAIL_CHANGE_LINK_INVALID).min(1, EMAIL_CHANGE_LINK_INVALID),
+});
+export type ConfirmEmailChangeInput = z.output<typeof confirmEmailChangeSchema>;
+
 /** The current password, asked for on every save; missing, null or empty all give the spec's text. */
 const passwordCheck = currentPassword();
 

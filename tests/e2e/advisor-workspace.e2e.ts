@@ -171,6 +171,11 @@ describe('advisor workspace', () => {
     await team.getByRole('link', { name: "View Ben Carter's clients" }).click();
     await alice.getByRole('heading', { name: "Ben Carter's Clients" }).waitFor();
 
+    // Alice reads about Ben, who covers his clients' fees (the demo's waiving advisor), not about herself.
+    const balance = alice.getByRole('region', { name: 'Outstanding Balance' });
+    await expect(balance.textContent()).resolves.toContain('(Ben Carter covers their clients’ fees)');
+    await expect(balance.textContent()).resolves.not.toContain('you cover');
+
     const casey = await signedIn(CASEY);
     await casey.waitForURL('**/dashboard');
     await casey.getByLabel('Advisor').selectOption({ label: 'Ben Carter' });
@@ -183,5 +188,56 @@ describe('advisor workspace', () => {
     await invites.getByRole('button', { name: 'Send Invite' }).click();
     await success(casey, 'Client invitation sent successfully');
     expect(await casey.getByRole('region', { name: 'Sent invitations', exact: true }).getByRole('row').filter({ hasText: `staff.${run}@example.com` }).count()).toBe(1);
+    await expect(casey.getByRole('region', { name: 'Outstanding Balance' }).textContent()).resolves.toContain('(Ben Carter covers their clients’ fees)');
+  }, 60_000);
+
+  it("My Team counts each advisor's households, the rows their list shows", async () => {
+    const alice = await signedIn(ALICE);
+    await alice.waitForURL('**/dashboard');
+    const team = alice.locator('section[aria-labelledby="team-title"]');
+    await team.waitFor();
+    await expect(team.getByRole('columnheader').allTextContents()).resolves.toEqual(['Advisor', 'Households', 'Open']);
+    const countOf = async (who: string) => Number(await team.getByRole('row').filter({ hasText: who }).getByRole('cell').nth(1).textContent());
+    // The list's footer: 'Showing 1–7 of 7 households', or 'No clients match.'
+    const listed = async (p: Page) => {
+      const footer = (await p.locator('section[aria-labelledby="clients-title"] p[aria-live]').textContent()) ?? '';
+      if (footer === 'No clients match.') return 0;
+      return Number(/^Showing \d+–\d+ of ([\d,]+) households?$/.exec(footer)![1].replace(/,/g, ''));
+    };
+    const own = await countOf('Alice Morgan (you)');
+    const ben = await countOf('Ben Carter');
+    expect(own).toBeGreaterThan(0);
+    expect(await listed(alice)).toBe(own);
+    await team.getByRole('link', { name: "View Ben Carter's clients" }).click();
+    await alice.getByRole('heading', { name: "Ben Carter's Clients" }).waitFor();
+    expect(await listed(alice)).toBe(ben);
+    await screenshot(alice, 'advisor-team-1280');
+  }, 60_000);
+
+  it("the admin's New Client sits at the end of the title row, at 1280 and at 360 px", async () => {
+    const alice = await signedIn(ALICE);
+    await alice.waitForURL('**/dashboard');
+    const benLink = await alice.locator('section[aria-labelledby="team-title"]').getByRole('link', { name: "View Ben Carter's clients" }).getAttribute('href');
+    const admin = await signedIn(ADMIN);
+    for (const width of [1280, 360]) {
+      await admin.setViewportSize({ width, height: 900 });
+      await admin.goto(benLink!);
+      await admin.getByRole('heading', { name: "Ben Carter's Clients" }).waitFor();
+      await settle(admin);
+      const title = await admin.getByRole('heading', { level: 1, name: 'Admin' }).boundingBox();
+      const newClient = await admin.getByRole('link', { name: 'New Client' }).boundingBox();
+      const outbox = await admin.getByRole('link', { name: 'Mail outbox' }).boundingBox();
+      const main = await admin.getByRole('main').boundingBox();
+      const right = (b: { x: number; width: number }) => b.x + b.width;
+      // The button ends where the page's content ends, the outbox link just before it on the same line.
+      expect(Math.abs(right(newClient!) - right(main!))).toBeLessThanOrEqual(40);
+      expect(right(outbox!)).toBeLessThanOrEqual(newClient!.x);
+      expect(Math.abs(outbox!.y + outbox!.height / 2 - (newClient!.y + newClient!.height / 2))).toBeLessThanOrEqual(4);
+      if (width === 1280) expect(newClient!.y).toBeLessThan(title!.y + title!.height);
+      else expect(newClient!.y).toBeGreaterThanOrEqual(title!.y + title!.height);
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expect(admin.getByRole('region', { name: 'Outstanding Balance' }).textContent()).resolves.toContain('(Ben Carter covers their clients’ fees)');
+      await screenshot(admin, `admin-advisor-dashboard-${width}`);
+    }
   }, 60_000);
 });

@@ -132,6 +132,15 @@ describe('client-info, sections 1-6', () => {
     await beneficiaries.getByText('Beneficiary percentage(s) do not total to 100%').waitFor();
     const dana = beneficiaries.getByRole('row', { name: /Dana Whitaker/ });
     await expect(dana.getAttribute('data-tone')).resolves.toBe('danger');
+    // The Percentage header turns red (the table's own header colour used to win; jsdom cannot compute it).
+    const percentage = beneficiaries.getByRole('columnheader', { name: 'Percentage' });
+    const colour = (el: Element) => getComputedStyle(el).color;
+    const DANGER = 'rgb(179, 38, 30)'; // --color-danger, #b3261e
+    await expect(percentage.evaluate(colour)).resolves.toBe(DANGER);
+    await expect(beneficiaries.getByRole('columnheader', { name: 'Name' }).evaluate(colour)).resolves.not.toBe(DANGER);
+    await expect(dana.locator('td').first().evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe('rgb(253, 236, 234)'); // --color-danger-bg
+    // The navigation says what is wrong rather than '1 unanswered'.
+    await expect(nav.getByRole('link', { name: /^Beneficiaries/ }).textContent()).resolves.toContain('Beneficiaries: Percentages do not total 100%');
     await expect(dana.textContent()).resolves.toContain('Pat: 10%');
     await expect(dana.textContent()).resolves.toContain('Sam: 20%');
     await screenshot(page, 'intake-percentage-error-1280');
@@ -147,6 +156,8 @@ describe('client-info, sections 1-6', () => {
     await answer(page, 'Beneficiary Updated', 'OK');
     await beneficiaries.getByText('Beneficiary percentage(s) do not total to 100%').waitFor({ state: 'detached' });
     await expect(beneficiaries.getByRole('row', { name: /Dana Whitaker/ }).getAttribute('data-tone')).resolves.toBeNull();
+    await expect(percentage.evaluate(colour)).resolves.not.toBe(DANGER);
+    await expect(nav.getByRole('link', { name: /^Beneficiaries/ }).textContent()).resolves.toContain('Beneficiaries: Complete');
 
     // 5. Successor trustees: serve order Other (two digits), the help dialog.
     await page.getByRole('button', { name: 'Help: Successor Trustees' }).click();
@@ -154,6 +165,17 @@ describe('client-info, sections 1-6', () => {
     await modal(page, 'Successor Trustees').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Add Successor Trustee' }).click();
     const trustee = modal(page, 'New Successor Trustee');
+    // Noah (a child of theirs, under 18): 'Minor Selected' first; Go Back leaves him unlinked.
+    await trustee.getByRole('radio', { name: 'Yes' }).check();
+    const noah = await trustee.getByRole('option', { name: /^Noah Rivera \(/ }).getAttribute('value');
+    await trustee.getByRole('combobox', { name: 'Existing Person' }).selectOption(noah!);
+    const minor = alert(page, 'Minor Selected');
+    await expect(minor.textContent()).resolves.toContain('Noah Rivera is under 18. A successor trustee must be an adult. Do you want to continue?');
+    await expect(minor.getByRole('button', { name: 'Go Back' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expectNoViolations(page, 'intake-minor-selected-1280');
+    await screenshot(page, 'intake-minor-selected-1280');
+    await answer(page, 'Minor Selected', 'Go Back');
+    await expect(trustee.getByRole('combobox', { name: 'Existing Person' }).inputValue()).resolves.toBe('');
     await trustee.getByRole('radio', { name: 'No' }).check();
     await trustee.getByRole('textbox', { name: 'First Name' }).fill('Jesse');
     await trustee.getByRole('textbox', { name: 'Last Name' }).fill('Nakamura');
@@ -178,13 +200,37 @@ describe('client-info, sections 1-6', () => {
     await expect(agent.getByRole('textbox', { name: 'First Name' }).getAttribute('readonly')).resolves.not.toBeNull();
     await agent.getByRole('combobox', { name: 'Client' }).selectOption('1');
     await agent.getByRole('combobox', { name: 'Order' }).selectOption('3');
+    // Pat's medical agents now serve together: the choice is Pat's whole medical list's.
+    const serves = agent.getByRole('group', { name: 'For Pat' }).getByRole('group', { name: 'Agents Serve' });
+    await expect(serves.getByRole('radio', { name: 'In the order listed' }).isChecked()).resolves.toBe(true);
+    await serves.getByRole('radio', { name: 'Together as co-agents', exact: true }).check();
+    await expectNoViolations(page, 'intake-agent-modal-1280');
+    await screenshot(page, 'intake-agent-modal-1280');
     await agent.getByRole('button', { name: 'Create' }).click();
     await answer(page, 'Medical PoA Added', 'Finished With Medical Durable Power of Attorneys');
     await medical.getByRole('row', { name: /Elena Rivera/ }).waitFor();
+
+    // The review says so: Elena and Morgan (Pat's) together; Avery, Pat's and Sam's, per client.
+    await page.getByRole('button', { name: 'Review Information' }).first().click();
+    const medicalReview = page.getByRole('region', { name: 'Medical Durable Power of Attorneys', exact: true });
+    await medicalReview.waitFor();
+    const card = (name: string) => medicalReview.locator('article').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await expect(medicalReview.textContent()).resolves.toContain('Pat: Together as co-agents · Sam: In the order listed');
+    await expect(card('Elena Rivera').textContent()).resolves.toMatch(/Agents ServeTogether as co-agents(?!,)/);
+    await screenshot(page, 'intake-review-co-agents-1280');
+    await page.getByRole('button', { name: 'Edit', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Client Information' }).waitFor();
     await expect(page.getByRole('region', { name: 'Financial Durable Power of Attorney', exact: true }).count()).resolves.toBe(1);
     await screenshot(page, 'intake-filled-1280');
 
-    // The demo household ends as it began.
+    // The demo household ends as it began: Pat's medical agents in order again (set from Avery's dialog,
+    // where Pat's and Sam's lists now differ, so the values are separate), then the records removed.
+    await page.getByRole('button', { name: 'Edit Medical PoA: Avery Rivera' }).click();
+    const avery = modal(page, 'Edit Medical PoA');
+    await expect(avery.getByRole('checkbox', { name: 'Same values for Pat and Sam' }).isChecked()).resolves.toBe(false);
+    await avery.getByRole('group', { name: 'For Pat' }).getByRole('radio', { name: 'In the order listed' }).check();
+    await avery.getByRole('button', { name: 'Save' }).click();
+    await answer(page, 'Medical PoA Updated', 'OK');
     await removeRecord(page, 'Edit Medical PoA: Elena Rivera', 'Edit Medical PoA', 'Remove Medical PoA?');
     await removeRecord(page, 'Edit Successor Trustee: Jesse Nakamura', 'Edit Successor Trustee', 'Remove Successor Trustee?');
     await removeRecord(page, 'Edit Beneficiary: Dana Whitaker', 'Edit Beneficiary', 'Remove Beneficiary?');

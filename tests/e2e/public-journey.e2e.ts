@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { FAQS, INCLUDED_DOCUMENTS } from '@/app/(public)/trust/content';
 import { formatUsd, trustPrices } from '@/lib/config/pricing';
-import { exactLabel, newContext, resultsDir, screenshot, settle, signIn, browserForThisFile } from './helpers/browser';
+import { baseUrl, demoPassword, exactLabel, newContext, resultsDir, screenshot, settle, signIn, browserForThisFile } from './helpers/browser';
 
 /*
  * A guest's whole journey: reads the trust page, opens an advisor's link, sees the discount on the trust
@@ -245,7 +245,41 @@ describe('a guest finds the trust, creates an account and manages it', () => {
     await context.close();
   }, 120_000);
 
-  it('refuses a second account with the same email in the Error dialog', async () => {
+  it("shows a client already linked to an advisor the discounted price on any browser (nothing remembered there)", async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    // Pat Rivera is the demo advisor's client; this browser never opened an advisor link.
+    await signIn(page, 'pat.rivera@demo.trustwell.test', demoPassword());
+    await page.goto('/trust');
+    await expect(page.evaluate(() => window.localStorage.getItem('advisor_ref'))).resolves.toBeNull();
+    const priceCard = page.getByRole('complementary', { name: 'Your complete trust package' });
+    await expect(priceCard.getByText(discounted, { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(priceCard.getByText(full, { exact: true }).isVisible()).resolves.toBe(false);
+    await expect(priceCard.getByText('Advisor discount applied.').isVisible()).resolves.toBe(true);
+    await expect(priceCard.getByRole('link', { name: 'Continue your trust' }).getAttribute('href')).resolves.toBe('/client-info');
+    // In the HTML the server sent, before any script ran.
+    const html = await (await page.request.get('/trust')).text();
+    expect(html).toMatch(new RegExp(`style="visibility:visible">${discounted.replace('$', '\\$')}<`));
+    await shots(page, 'journey-trust-linked-client');
+    await context.close();
+  }, 60_000);
+
+  it("answers /home (the spec's Home route) with a permanent redirect to the home page", async () => {
+    for (const path of ['/home', '/home/', '/home?from=old-link']) {
+      const res = await fetch(`${baseUrl}${path}`, { redirect: 'manual' });
+      expect(res.status).toBe(308);
+      expect(new URL(res.headers.get('location')!, baseUrl).pathname).toBe('/');
+    }
+    const context = await newContext(browser(), 390);
+    const page = await context.newPage();
+    const answer = await page.goto('/home');
+    expect(answer?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Your estate plan, prepared online and reviewed by attorneys');
+    await context.close();
+  }, 60_000);
+
+  it('answers a second account with the same email as a new one, and mails the owner instead', async () => {
     const context = await newContext(browser(), 390);
     const page = await context.newPage();
     await page.goto('/join');
@@ -256,8 +290,14 @@ describe('a guest finds the trust, creates an account and manages it', () => {
     await page.getByLabel(exactLabel('Password')).fill(password);
     await page.getByLabel(exactLabel('Retype Password')).fill(password);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expectDialog(page, 'Error', 'An account with this email already exists.');
-    expect(new URL(page.url()).pathname).toBe('/join');
+    // The page never says whether an address is known (docs/decisions.md, "Audit fixes: ... account changes").
+    await expectDialog(page, 'Success', 'Account created successfully.', { close: false });
+    await Promise.all([page.waitForURL('**/login'), messageDialog(page).getByRole('button', { name: 'OK' }).click()]);
+    // The owner reads why in their mailbox (the outbox, without SMTP).
+    const admin = await context.newPage();
+    await signIn(admin, 'admin@demo.trustwell.test', demoPassword());
+    await admin.goto(`/outbox?to=${encodeURIComponent(email)}`);
+    await admin.getByText('Someone tried to create a Trustwell account with your email').first().waitFor();
     await context.close();
   }, 60_000);
 });

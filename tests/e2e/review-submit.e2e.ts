@@ -25,6 +25,11 @@ const browser = browserForThisFile();
 const { signedIn, closeAll } = signedInPages(browser);
 afterAll(closeAll);
 
+/** The visible texts on the page matching `text` (a closed status history holds the same labels, unseen). */
+async function visibleTexts(page: Page, text: RegExp): Promise<string[]> {
+  return page.getByRole('main').getByText(text).evaluateAll((els) => els.filter((el) => (el as HTMLElement).checkVisibility()).map((el) => el.textContent ?? ''));
+}
+
 async function openReview(page: Page) {
   await page.goto('/client-info');
   await page.waitForLoadState('networkidle');
@@ -147,6 +152,17 @@ describe('review, submission and the attorney status', () => {
     await openHousehold(page, NAKAMURAS);
     await page.getByRole('heading', { level: 1, name: 'Review Information' }).waitFor();
     await expect(page.getByRole('button', { name: 'Edit', exact: true }).count()).resolves.toBe(2);
+    // The status once: the banner; the attorney's bar below it is the control alone.
+    await expect(visibleTexts(page, /Sent for Review/)).resolves.toEqual(['Trust Sent for Review']);
+    // Edit leads to the page: the entry reads 'Review Information' (an attorney never submits), the status once.
+    await page.getByRole('button', { name: 'Edit', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Client Information' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Review Information' }).count()).resolves.toBe(2);
+    await expect(page.getByRole('button', { name: 'Review & Submit Trust' }).count()).resolves.toBe(0);
+    await expect(visibleTexts(page, /Sent for Review/)).resolves.toEqual(['Trust Sent for Review']);
+    await screenshot(page, 'review-attorney-page-1280');
+    await page.getByRole('button', { name: 'Review Information' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Review Information' }).waitFor();
 
     const eye = page.getByRole('button', { name: 'Show SSN of Lee Nakamura' });
     await eye.click();
@@ -194,6 +210,18 @@ describe('review, submission and the attorney status', () => {
     await expectNoViolations(page, 'review-attorney');
     await screenshot(page, 'review-attorney-1280');
   }, 120_000);
+
+  it("the attorney on a trust still in progress: 'Review Information', the status once, and no way to submit", async () => {
+    const page = await signedIn(ATTORNEY, 390);
+    await openHousehold(page, 'Jordan Blake');
+    await page.getByRole('heading', { level: 1, name: 'Client Information' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Review & Submit Trust' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Review Information' }).count()).resolves.toBe(2);
+    await expect(visibleTexts(page, /In Progress/)).resolves.toEqual(['In Progress']);
+    await expect(page.getByText(/^Plan status:/).textContent()).resolves.toBe('Plan status: In Progress');
+    await page.getByRole('group', { name: 'Estate plan status' }).waitFor();
+    await screenshot(page, 'review-attorney-in-progress-390');
+  }, 60_000);
 
   it('the client, the spouse and the advisor see the new status', async () => {
     for (const email of [LEE, ROBIN]) {

@@ -162,7 +162,8 @@ describe('an HTTPS deployment', () => {
       const signIn = await fetch(`${server.url}/login`, {
         method: 'POST',
         redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+        // The browser's origin is the site's https one (the proxy terminates TLS before this server).
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: `https://127.0.0.1:${port}` },
         body: new URLSearchParams({ _token: token!, email: who.email, password: who.password }),
       });
       expect(signIn.status).toBe(303);

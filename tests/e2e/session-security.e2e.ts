@@ -38,6 +38,25 @@ describe('signing out', () => {
     await context.close();
   }, 60_000);
 
+  it('logging out ends the session on the server: a copy of the cookie, replayed afterwards, signs nobody in', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await signIn(page, ADVISOR, demoPassword());
+    const copy = (await context.cookies()).find((c) => c.name.endsWith('next-auth.session-token'));
+    expect(copy).toBeDefined();
+    await page.goto('/logout');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('main').getByRole('button', { name: 'Logout' }).click()]);
+
+    // Someone kept the cookie (a shared computer, a proxy log) and replays it in another browser.
+    const thief = await newContext(browser());
+    await thief.addCookies([copy!]);
+    const replay = await thief.newPage();
+    expect(await isSignedIn(replay)).toBe(false);
+    await expect((await replay.request.get('/api/auth/session')).json()).resolves.toEqual({});
+    await thief.close();
+    await context.close();
+  }, 60_000);
+
   it('a link or an auto-submitting form on another site cannot end the session', async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
@@ -102,7 +121,7 @@ describe('the login page', () => {
     await page.goto('/login?error=locked');
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
-    await expect(dialog.textContent()).resolves.toContain('Too many failed sign-in attempts. Please wait 10 minutes and try again.');
+    await expect(dialog.textContent()).resolves.toContain('Too many failed sign-in attempts for this account. Please wait 2 minutes and try again.');
     await screenshot(page, 'login-error-code');
     await context.close();
   }, 60_000);

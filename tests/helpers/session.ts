@@ -1,11 +1,14 @@
 import type { User } from '@/db/schema';
-import { encodeSessionToken, sessionCookieName, sessionEndFromNow } from '@/lib/auth/session';
+import { encodeSessionToken, sessionCookieName } from '@/lib/auth/session';
+import { claimsOf } from './context';
 import { cookieJar } from './fake-headers';
 
-/** Makes the following calls run as this user (a real encoded session cookie in the fake jar). */
+/**
+ * Makes the following calls run as this user: a real encoded session cookie in the fake jar, naming a
+ * session row recorded as sign-in records it (and, when impersonating, the admin's own session behind it).
+ */
 export async function signInAs(user: Pick<User, 'hash' | 'sessionVersion'>, impersonator?: Pick<User, 'hash' | 'sessionVersion'>) {
-  const claims = { uid: user.hash, sv: user.sessionVersion, abs: sessionEndFromNow(), ...(impersonator ? { imp: { uid: impersonator.hash, sv: impersonator.sessionVersion } } : {}) };
-  cookieJar.set(sessionCookieName(), await encodeSessionToken(claims));
+  cookieJar.set(sessionCookieName(), await encodeSessionToken(await claimsOf(user, impersonator)));
 }
 
 /** Makes the following calls anonymous. */

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { db } from '@/db';
 import * as t from '@/db/schema';
+import { hashEmailChangeToken } from '@/lib/account-settings/update-email';
 import { issueLoginToken } from '@/lib/auth/login-token';
 import { sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
@@ -27,7 +28,15 @@ const root = path.resolve(__dirname, '../..');
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 type Door = { id: string; file: string; permission: DoorPermission | undefined; invoke: (args: CallArgs) => Promise<number> };
-type CallArgs = { body?: Record<string, unknown>; form?: Record<string, string>; path?: string; params?: Record<string, string | string[]>; input?: unknown };
+type CallArgs = {
+  body?: Record<string, unknown>;
+  form?: Record<string, string>;
+  path?: string;
+  params?: Record<string, string | string[]>;
+  input?: unknown;
+  /** Request headers over the defaults (the app's own origin, a fresh client address). */
+  headers?: Record<string, string>;
+};
 
 function walk(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -67,9 +76,9 @@ async function discoverDoors(): Promise<Door[]> {
           id: `${method} ${urlPath}`,
           file: rel,
           permission: handler.permission,
-          invoke: async ({ body, form, path: callPath, params }) => {
+          invoke: async ({ body, form, path: callPath, params, headers: extra }) => {
             const address = nextAddress();
-            const headers: Record<string, string> = { host: 'localhost:3000', origin: 'http://localhost:3000', [PEER_HEADER]: address };
+            const headers: Record<string, string> = { host: 'localhost:3000', origin: 'http://localhost:3000', [PEER_HEADER]: address, ...extra };
             let payload: BodyInit | undefined;
             if (form) {
               headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -94,8 +103,8 @@ async function discoverDoors(): Promise<Door[]> {
           id: `action ${rel.split(path.sep).join('/')}#${name}`,
           file: rel,
           permission: action.permission,
-          invoke: async ({ input }) => {
-            setRequestHeaders({ host: 'localhost:3000', origin: 'http://localhost:3000', [PEER_HEADER]: nextAddress() });
+          invoke: async ({ input, headers: extra }) => {
+            setRequestHeaders({ host: 'localhost:3000', origin: 'http://localhost:3000', [PEER_HEADER]: nextAddress(), ...extra });
             const result = await action(input);
             return result.ok ? 200 : result.status;
           },
@@ -109,7 +118,7 @@ async function discoverDoors(): Promise<Door[]> {
 // ---- What each door must answer, per role --------------------------------------------------------------
 
 type Expectation = Record<RoleName, number>;
-type Prepared = { intake?: IntakeRecords; invite?: string };
+type Prepared = { intake?: IntakeRecords; invite?: string; emailChangeToken?: string };
 type Entry = {
   permission: DoorPermission;
   /** Records the call needs besides the world (created once per world, before the fingerprint). */
@@ -348,6 +357,13 @@ const ADVISOR_WORKSPACE: Record<string, Entry> = {
   'POST /api/advisorCreateClient': { permission: 'client.create', args: (w) => ({ body: legacyNewClients(w) }), expect: advisorTeam },
 };
 
+/** A pending email change of the world's advisor, and its link's token. */
+const withEmailChange = async (w: World): Promise<Prepared> => {
+  const token = `matrix${++emails}${Date.now()}`;
+  await db.insert(t.emailChanges).values({ userId: w.users.advisor.id, oldEmail: w.users.advisor.email, newEmail: uniqueEmail(), tokenHash: hashEmailChangeToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+  return { emailChangeToken: token };
+};
+
 const MATRIX: Record<string, Entry> = {
   ...INTAKE,
   ...REVIEW,
@@ -375,6 +391,8 @@ const MATRIX: Record<string, Entry> = {
   'action lib/actions/settings.ts#updateEmailAction': { permission: 'own', args: () => ({ input: emailChange() }), expect: ownAccount },
   'action lib/actions/settings.ts#updatePhoneAction': { permission: 'own', args: () => ({ input: phoneChange }), expect: ownAccount },
   'action lib/actions/settings.ts#updatePasswordAction': { permission: 'own', args: () => ({ input: passwordChange }), expect: ownAccount },
+  // The link sent to a new email address: its token is the permission, whoever (if anyone) is signed in.
+  'action lib/actions/settings.ts#confirmEmailChangeAction': { permission: 'public', prepare: withEmailChange, args: (_w, _r, p) => ({ input: { token: p.emailChangeToken } }), expect: every(200) },
 };
 
 // ---- The test -----------------------------------------------------------------------------------------
@@ -447,5 +465,46 @@ describe.each(Object.keys(MATRIX))('authorization matrix: %s', (doorId) => {
     } else {
       fresh = false;
     }
+  }, 30_000);
+});
+
+// ---- The cross-origin column ---------------------------------------------------------------------------
+
+/*
+ * Every state-changing door (every route but GET, every server action) called from a page of another
+ * origin of the same site, as a role it would otherwise let in: 403, and nothing written. A page on
+ * another port of the host (its Origin), and a browser's own verdict (Sec-Fetch-Site: same-site, here with
+ * the app's Origin, so that header alone decides). SameSite=Lax cookies travel with both, so only this
+ * check stands between such a page and the signed-in user's data.
+ */
+const FOREIGN_ORIGINS: [string, Record<string, string>][] = [
+  ['Origin http://localhost:8899', { origin: 'http://localhost:8899' }],
+  ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
+];
+const refusal = (status: number) => status === 401 || status === 403 || status === 404;
+const stateChanging = Object.keys(MATRIX).filter((id) => !id.startsWith('GET '));
+
+describe.each(stateChanging)('authorization matrix, from another origin: %s', (doorId) => {
+  const entry = MATRIX[doorId];
+  // The first role the door lets in, so the origin is the only reason for a refusal.
+  const role = ROLES.find((r) => !refusal(entry.expect[r]))!;
+  let world: World;
+  let prepared: Prepared;
+
+  beforeAll(async () => {
+    world = await buildWorld();
+    prepared = entry.prepare ? await entry.prepare(world) : {};
+  }, 60_000);
+
+  it.each(FOREIGN_ORIGINS)(`as ${role}, with %s: 403 and nothing written`, async (_case, headers) => {
+    const door = doors.find((d) => d.id === doorId);
+    if (!door) throw new Error(`No door ${doorId}`);
+    const session = sessionOf(world, role);
+    if (session) await signInAs(session.user, session.impersonator);
+    else signOut();
+    const before = await databaseFingerprint();
+    const status = await door.invoke({ ...entry.args(world, role, prepared), headers });
+    expect({ role, status }).toEqual({ role, status: 403 });
+    expect(await databaseFingerprint()).toEqual(before);
   }, 30_000);
 });

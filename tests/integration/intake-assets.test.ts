@@ -68,7 +68,7 @@ describe('properties', () => {
 
   it('refuses bad input with field errors and writes nothing', async () => {
     const year = new Date().getFullYear();
-    for (const bad of [{ zip: '1234' }, { state: 'XX' }, { purchase_year: String(year + 1) }, { purchase_year: '1899' }, { purchase_month: '13' }, { value: '12.345' }]) {
+    for (const bad of [{ zip: '1234' }, { state: 'XX' }, { purchase_year: String(year + 1) }, { purchase_year: '1899' }, { purchase_month: '13' }, { value: '12.345' }, { street: '12 Main #4' }]) {
       const parsed = upsertPropertySchema.safeParse({ client_hash: h1(), owner: 'both', street: '1 Main', city: 'Austin', state: 'TX', zip: '78701', ...bad });
       expect({ bad, ok: parsed.success }).toEqual({ bad, ok: false });
     }
@@ -285,5 +285,56 @@ describe('the asset routes', () => {
     const note = await call(saveNoteRoute, { note: 'Call me', hash: h2, hash2: h1() });
     expect(note.body.notes).toEqual([{ hash_id: expect.any(String), version: 1, note: 'Call me' }]);
     expect(note.body.client).toMatchObject({ hash_id: h2 });
+  });
+});
+
+// Issue 18: an amount with cents is stored as that amount at every door (routes and actions), never ×100.
+describe('money with cents', () => {
+  beforeEach(async () => {
+    await signInAs(couple.household.user);
+  });
+  afterAll(() => signOut());
+
+  const AMOUNTS: [unknown, string][] = [
+    ['1500.00', '1500.00'],
+    ['1,500.00', '1500.00'],
+    ['1250000.75', '1250000.75'],
+    ['$1,500', '1500.00'],
+    [1500.5, '1500.50'],
+  ];
+
+  it.each(AMOUNTS)('the routes store %p as %p (property value, company value, cash gift, account values)', async (sentAmount, stored) => {
+    const property = await call(savePropertyRoute, { hash_id: h1(), owner: '1', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', value: sentAmount });
+    expect((property.body.properties as Record<string, unknown>[])[0].value).toBe(stored);
+    const company = await call(saveCompanyRoute, { hash_id: h1(), owner: '1', name: 'Acme', type: 'Partnership', street: '5 Oak', value: sentAmount, share_percent1: '100' });
+    expect((company.body.companies1 as { address: { value: string } }[])[0].address.value).toBe(stored);
+    const heir = (await addBeneficiary('1')).beneficiaries[0].hash;
+    const gift = await call(saveGiftRoute, { hash_id: h1(), owner: '1', gift_type: 'Cash Amount', hash_id_bene: heir, cash_amount: sentAmount, predecease_distribution: 'lapse' });
+    expect((gift.body.gifts as Record<string, unknown>[])[0].cash_amount).toBe(stored);
+    for (const [handler, key] of [
+      [saveRetirement, 'retirementAccounts'],
+      [saveBank, 'bankAccounts'],
+      [saveAnnuity, 'annuityAccounts'],
+    ] as const) {
+      const account = await call(handler, { hash_id: h1(), owner: '1', company: 'Vanguard', type: 'Roth IRA', number: '1234', value: sentAmount });
+      expect({ key, value: (account.body[key] as Record<string, unknown>[])[0].value }).toEqual({ key, value: stored });
+    }
+    const rows = [...(await db.select({ value: t.addresses.value }).from(t.addresses)), ...(await db.select({ value: t.accounts.value }).from(t.accounts))];
+    expect(rows.map((row) => row.value).filter((value) => value !== null)).toEqual(Array(5).fill(stored));
+  });
+
+  it.each(AMOUNTS.filter(([amount]) => typeof amount === 'string'))('the actions store %p as %p', async (sentAmount, stored) => {
+    const { upsertPropertyAction, upsertAccountAction } = await import('@/lib/actions/intake');
+    const property = await upsertPropertyAction({ client_hash: h1(), owner: '1', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', value: sentAmount } as never);
+    expect(property).toMatchObject({ ok: true, data: { properties: [{ address: { value: stored } }] } });
+    const account = await upsertAccountAction({ client_hash: h1(), kind: 'brokerage', owner: '1', company: 'Vanguard', type: 'Individual', value: sentAmount } as never);
+    expect(account).toMatchObject({ ok: true, data: { brokerageAccounts: [{ value: stored }] } });
+  });
+
+  it('refuses a third decimal and writes nothing', async () => {
+    const before = await databaseFingerprint();
+    const bad = await call(savePropertyRoute, { hash_id: h1(), owner: '1', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', value: '1500.005' });
+    expect(bad).toMatchObject({ status: 422, body: { message: expect.stringContaining('Value') } });
+    expect(await databaseFingerprint()).toEqual(before);
   });
 });

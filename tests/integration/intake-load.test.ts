@@ -226,7 +226,12 @@ describe('the demo Riveras (a full married household)', () => {
       ['Elena', 3, null],
       ['Grace', null, 3],
     ]);
-    expect(view.agents.filter((a) => a.type === 'financial').map((a) => a.isCollective)).toEqual([true, true, true]);
+    // The financial agents serve together: Pat's as co-agents, Sam's also independently.
+    expect(view.agents.filter((a) => a.type === 'financial').map((a) => [a.person.firstName, a.service1, a.service2])).toEqual([
+      ['Avery', { isCollective: true, isIndependent: false }, { isCollective: true, isIndependent: true }],
+      ['Elena', { isCollective: true, isIndependent: false }, null],
+      ['Grace', null, { isCollective: true, isIndependent: true }],
+    ]);
     expect(view.completion.percent).toBe(100);
     expect(view.latestPlan?.statusLabel).toBeTruthy();
     expect(view.abilities).toMatchObject({ canEdit: false, isSubmitted: true });

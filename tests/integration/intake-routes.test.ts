@@ -8,11 +8,16 @@ import { POST as saveBeneficiary } from '@/app/api/clientInfo/updateOrCreate/ben
 import { POST as saveChild } from '@/app/api/clientInfo/updateOrCreate/child/route';
 import { POST as saveFiduciary } from '@/app/api/clientInfo/updateOrCreate/fiduciary/route';
 import { POST as savePoa } from '@/app/api/clientInfo/updateOrCreate/poa/route';
+import { POST as saveProperty } from '@/app/api/clientInfo/updateOrCreate/property/route';
 import { POST as updatePersonalInfo } from '@/app/api/updatePersonalInfo/route';
-import { db } from '@/db';
+import { countQueries, db } from '@/db';
 import * as t from '@/db/schema';
+import { newHash } from '@/db/schema/columns';
+import { sealIdentifier } from '@/lib/crypto';
+import { placeOf } from '@/lib/encrypted-columns';
 import type { RouteHandler } from '@/lib/http/route';
 import { resetDatabase } from '../helpers/db';
+import { makeStaff, makeUser } from '../helpers/factories';
 import { signInAs, signOut } from '../helpers/session';
 import { databaseFingerprint } from '../helpers/world';
 import { makeCouple, seedIntakeRecords, type Couple } from './helpers/intake';
@@ -204,6 +209,28 @@ describe('POST /api/clientInfo/updateOrCreate/poa and /delete/poa', () => {
     expect(removed.body.medicalPoasBoth).toEqual([]);
   });
 
+  it('is_collective1/2 and is_independent1/2 say how each client\'s agents of the type serve, for the whole list', async () => {
+    const first = await call(savePoa, { hash_id: h1, hash_id_spouse: h2, owner: '1', first_name: 'Ann', last_name: 'Doe', type1: 'general', order1: 1 });
+    expect(first.body.generalPoas1).toEqual([expect.objectContaining({ is_collective: false, is_collective1: false, is_independent1: false, is_collective2: null })]);
+    // A form post from the spouse's page (hash_id is Sam): owner 2 is Pat, so is_collective2 is Pat's list.
+    const second = await call(
+      savePoa,
+      { hash_id: h2, hash_id_spouse: h1, owner: 'both', first_name: 'Ben', last_name: 'Doe', type1: 'general', order1: 1, type2: 'general', order2: 2, is_collective1: 0, is_collective2: 1, is_independent2: 'true' },
+      { form: true },
+    );
+    expect(second.status).toBe(200);
+    expect(second.body.generalPoasBoth).toEqual([
+      expect.objectContaining({ first_name: 'Ben', is_collective1: false, is_independent1: false, is_collective2: true, is_independent2: true }),
+    ]);
+    // Ann (Pat's alone, owner 2 from Sam's page) now serves with Ben: the choice is Pat's whole list's.
+    expect(second.body.generalPoas2).toEqual([expect.objectContaining({ first_name: 'Ann', is_collective2: true, is_independent2: true, is_collective: true })]);
+    const stored = await db.select({ clientId: t.clientPoaAgents.clientId, isCollective: t.clientPoaAgents.isCollective, isIndependent: t.clientPoaAgents.isIndependent }).from(t.clientPoaAgents);
+    expect(stored.filter((r) => r.clientId === couple.owner1.id).every((r) => r.isCollective && r.isIndependent)).toBe(true);
+    expect(stored.filter((r) => r.clientId === couple.owner2!.id)).toEqual([{ clientId: couple.owner2!.id, isCollective: false, isIndependent: false }]);
+    const wrong = await call(savePoa, { hash_id: h1, owner: '1', first_name: 'Cy', last_name: 'Doe', type1: 'general', order1: 3, is_collective1: 'perhaps' });
+    expect(wrong.status).toBe(422);
+  });
+
   it('refuses the financial type for a client of alpha 1 with a clear message', async () => {
     const alpha = await makeCouple({ firmName: 'Alpha 1' });
     await signInAs(alpha.household.user);
@@ -278,6 +305,113 @@ describe('POST /api/ClientInfo/updateClientInfo and /api/updatePersonalInfo/', (
   });
 });
 
+describe("the client object in the spec's shapes (intake §3 Client, platform §3 Person)", () => {
+  /** Gives both clients an SSN and the household two plans (an older one, then the latest). */
+  async function fillClientRecords() {
+    for (const [clientId, ssn] of [[couple.owner1.id, '123456789'], [couple.owner2!.id, '987654321']] as const) {
+      const [client] = await db.select({ personId: t.clients.personId }).from(t.clients).where(eq(t.clients.id, clientId));
+      const [person] = await db.select({ hash: t.persons.hash }).from(t.persons).where(eq(t.persons.id, client.personId));
+      const sealed = sealIdentifier(ssn, placeOf(t.persons.ssnCipher, person.hash));
+      await db.update(t.persons).set({ ssnCipher: sealed.cipher, ssnLast4: sealed.last4, middleName: 'Quinn', suffix: 'Jr.', dob: '1968-02-20', phone: '4085550120' }).where(eq(t.persons.id, client.personId));
+    }
+    const old = { hash: newHash(), clientId: couple.owner1.id, status: 'complete' as const, createdAt: new Date('2024-01-01T00:00:00Z'), updatedAt: new Date('2024-02-01T00:00:00Z') };
+    const latest = { hash: newHash(), clientId: couple.owner1.id, status: 'incomplete' as const, createdAt: new Date('2026-01-01T00:00:00Z'), updatedAt: new Date('2026-01-02T03:04:05.678Z') };
+    await db.insert(t.estatePlans).values([latest, old]);
+    return { old, latest };
+  }
+
+  const UNMASKED = /123-?45-?6789|987-?65-?4321/;
+
+  it('answers person, spouse.person, is_type_other, estate_plans (the last the latest) and advisor.firms on every kind of call', async () => {
+    const plans = await fillClientRecords();
+    const { body } = await call(saveChild, { hash_id: h2, owner: '1', first_name: 'Noah', last_name: 'Doe', dob: '04/05/2016' });
+    const [person1] = await db.select().from(t.persons).where(eq(t.persons.id, couple.household.person.id));
+    const estatePlans = [
+      { hash: plans.old.hash, type: 'trust', status: 'complete', status_full: 'Complete', updated_at: '2024-02-01T00:00:00.000Z', files: [] },
+      { hash: plans.latest.hash, type: 'trust', status: 'incomplete', status_full: 'In Progress', updated_at: '2026-01-02T03:04:05.678Z', files: [] },
+    ];
+    // Named from the spouse's page: client is the spouse, its spouse the household's owner 1.
+    expect(body.client).toMatchObject({
+      hash_id: h2,
+      ssn: 'XXX-XX-4321',
+      person: { contact_info: { email: expect.any(String), phone: '4085550120' }, personal_info: { dob: '1968-02-20', masked_ssn: 'XXX-XX-4321' } },
+      spouse: {
+        hash: h1,
+        person: {
+          name: {
+            full: `${person1.firstName} Quinn ${person1.lastName} Jr.`,
+            first_name: person1.firstName,
+            middle_name: 'Quinn',
+            last_name: person1.lastName,
+            suffix: 'Jr.',
+            initials: `${person1.firstName[0]}Q${person1.lastName[0]}`.toUpperCase(),
+          },
+          contact_info: { email: couple.household.user.email, phone: '4085550120' },
+          personal_info: { dob: '1968-02-20', masked_ssn: 'XXX-XX-6789' },
+        },
+      },
+      is_type_other: false,
+      estate_plans: estatePlans,
+      advisor: { hash: couple.advisor.advisor.hash, firms: [{ id: couple.firm.hash, name: couple.firm.name }] },
+    });
+    expect(body.spouse).toMatchObject({ hash_id: h1, spouse: { hash: h2 }, estate_plans: estatePlans });
+    // Firm ids are public hashes, never the numeric id.
+    expect(typeof (body.client as { advisor: { firms: { id: unknown }[] } }).advisor.firms[0].id).toBe('string');
+
+    // The asset calls' full data, the client record call and the personal info call answer the same object.
+    const property = await call(saveProperty, { hash_id: h1, owner: '1', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' });
+    expect(property.body.client).toMatchObject({ hash_id: h1, spouse: { hash: h2 }, estate_plans: estatePlans, person: { personal_info: { masked_ssn: 'XXX-XX-6789' } } });
+    const record = await call(updateClientInfo, { hash: h1, has_estate_plan: 'yes', estate_plan_type: 'Pour-over will' });
+    expect(record.body.client).toMatchObject({ estate_plan_type: 'Pour-over will', is_type_other: true, spouse: { hash: h2 }, advisor: { hash: couple.advisor.advisor.hash } });
+    const personal = await call(updatePersonalInfo, { hash_id: h1, first_name: 'Pat', middle_name: 'Quinn', last_name: 'Rivera', suffix: 'Jr.', phone: '4085550199' });
+    expect(personal.body.client).toMatchObject({ person: { name: { full: 'Pat Quinn Rivera Jr.', initials: 'PQR' }, contact_info: { phone: '4085550199' } } });
+
+    for (const answer of [body, property.body, record.body, personal.body]) {
+      const text = JSON.stringify(answer);
+      expect(text).not.toMatch(UNMASKED);
+      expect(text).not.toContain('unmasked_ssn');
+    }
+  });
+
+  it('never sends the full SSN to the client, the advisor or their staff; attorneys and admins get unmasked_ssn, audited', async () => {
+    await fillClientRecords();
+    const staff = await makeStaff([couple.advisor.advisor.id]);
+    for (const user of [couple.household.user, couple.advisor.user, staff.user]) {
+      await signInAs(user);
+      const { status, body } = await call(updateClientInfo, { hash: h1, is_spouse_beneficiary: true });
+      expect(status).toBe(200);
+      expect(JSON.stringify(body)).not.toMatch(UNMASKED);
+      expect((body.client as { person: { personal_info: object } }).person.personal_info).not.toHaveProperty('unmasked_ssn');
+    }
+    for (const flags of [{ isAdmin: true }, { isLegal: true }]) {
+      const { user } = await makeUser(flags);
+      await signInAs(user);
+      const { status, body } = await call(saveFiduciary, { hash_id: h1, owner: '1', first_name: 'Tess', last_name: 'Trust', order1: 1 });
+      expect(status).toBe(200);
+      expect(body.client).toMatchObject({ person: { personal_info: { masked_ssn: 'XXX-XX-6789', unmasked_ssn: '123-45-6789' } }, spouse: { person: { personal_info: { unmasked_ssn: '987-65-4321' } } } });
+      expect(body.spouse).toMatchObject({ person: { personal_info: { unmasked_ssn: '987-65-4321' } } });
+      // Only the client objects carry it.
+      const { client, spouse, ...lists } = body;
+      expect([client, spouse]).toHaveLength(2);
+      expect(JSON.stringify(lists)).not.toMatch(UNMASKED);
+      const reveals = await db.select().from(t.auditLog).where(eq(t.auditLog.actorUserId, user.id));
+      expect(reveals.filter((row) => row.action === 'identifier.reveal')).toEqual([
+        expect.objectContaining({ targetType: 'person', meta: { kind: 'person', via: 'legacy answer' } }),
+        expect.objectContaining({ targetType: 'person', meta: { kind: 'person', via: 'legacy answer' } }),
+      ]);
+    }
+  });
+
+  it('reads the extras in one statement, for the routes only', async () => {
+    const { loadIntake } = await import('@/lib/intake/load');
+    const { loadLegacyClientExtras } = await import('@/lib/intake/legacy-answer');
+    const view = await loadIntake(couple.clientCtx, h1);
+    const { count, result } = await countQueries(() => loadLegacyClientExtras(couple.clientCtx, view));
+    expect(count).toBe(1);
+    expect(Object.keys(result.advisors).sort()).toEqual([h1, h2].sort());
+  });
+});
+
 describe('the server actions', () => {
   it('answer the refreshed view, the success text, and the stale-version conflict with its status', async () => {
     const { loadIntake } = await import('@/lib/intake/load');
@@ -290,5 +424,14 @@ describe('the server actions', () => {
     expect(stale).toEqual({ ok: false, status: 409, message: 'This record was changed by someone else. Reload to see the latest version.' });
     const missing = await upsertChildAction({ client_hash: h1, hash: 'abc', owner: '1', first_name: 'A', last_name: 'B', dob: '01/01/2015' } as never);
     expect(missing).toMatchObject({ ok: false, status: 422, fieldErrors: { version: 'The record version is missing. Reload the page and try again.' } });
+  });
+
+  it("save how a client's agents serve (the PoA dialog's 'Agents Serve')", async () => {
+    const { upsertAgentAction } = await import('@/lib/actions/intake');
+    const agent = { client_hash: h1, type: 'medical', owner: 'both', same_values: false, first_name: 'Ann', last_name: 'Doe' };
+    const saved = await upsertAgentAction({ ...agent, values1: { order: 1, is_collective: true, is_independent: false }, values2: { order: 1, is_collective: true, is_independent: true } } as never);
+    expect(saved).toMatchObject({ ok: true, data: { agents: [{ type: 'medical', service1: { isCollective: true, isIndependent: false }, service2: { isCollective: true, isIndependent: true } }] } });
+    const wrong = await upsertAgentAction({ ...agent, values1: { order: 1, is_collective: 'yes' } } as never);
+    expect(wrong).toMatchObject({ ok: false, status: 422 });
   });
 });

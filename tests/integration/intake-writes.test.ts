@@ -306,12 +306,55 @@ describe('successor trustees and agents', () => {
     expect(await db.select().from(t.persons).where(eq(t.persons.firstName, 'Ann'))).toHaveLength(0);
   });
 
-  it('keeps the collective and independent marks when the form does not send them', async () => {
-    const view = await upsertAgent(couple.clientCtx, upsertAgentSchema.parse({ client_hash: couple.owner1.hash, type: 'financial', owner: '1', values1: { order: 1, is_collective: true }, ...name('Col') }));
-    const agent = view.agents[0];
-    expect(agent.isCollective).toBe(true);
-    const again = await upsertAgent(couple.clientCtx, upsertAgentSchema.parse({ client_hash: couple.owner1.hash, hash: agent.hash, version: agent.version, type: 'financial', owner: '1', values1: { order: 2 }, ...name('Col') }));
-    expect(again.agents[0]).toMatchObject({ order1: 2, isCollective: true });
+  it("how agents serve is the client's whole list's, per type: set from one agent, kept when not sent, taken by a newcomer", async () => {
+    const h = couple.owner1.hash;
+    const save = (extra: Record<string, unknown>) => upsertAgent(couple.clientCtx, upsertAgentSchema.parse({ client_hash: h, type: 'general', ...extra }));
+    const services = (view: IntakeView, type = 'general') =>
+      view.agents
+        .filter((a) => a.type === type)
+        .map((a) => [a.person.firstName, a.service1, a.service2])
+        .sort(([a], [b]) => String(a).localeCompare(String(b)));
+    const inOrder = { isCollective: false, isIndependent: false };
+    const together = { isCollective: true, isIndependent: false };
+    const independently = { isCollective: true, isIndependent: true };
+
+    // Pat's first general agent, in order; a medical agent of Pat's stays out of it.
+    await save({ owner: '1', values1: { order: 1 }, ...name('Ann') });
+    await upsertAgent(couple.clientCtx, upsertAgentSchema.parse({ client_hash: h, type: 'medical', owner: '1', values1: { order: 1 }, ...name('Med') }));
+    // The second says 'together as co-agents, served independently': Ann's pivot follows.
+    const second = await save({ owner: '1', values1: { order: 2, is_collective: true, is_independent: true }, ...name('Ben') });
+    expect(services(second)).toEqual([
+      ['Ann', independently, null],
+      ['Ben', independently, null],
+    ]);
+    expect(services(second, 'medical')).toEqual([['Med', inOrder, null]]);
+    expect((await lastAudit()).action).toBe('intake.agent.create');
+
+    // A newcomer sending nothing takes the list's choice; an update sending nothing keeps it.
+    const third = await save({ owner: '1', values1: { order: 3 }, ...name('Cy') });
+    expect(services(third).map(([, s1]) => s1)).toEqual([independently, independently, independently]);
+    const ben = third.agents.find((a) => a.person.firstName === 'Ben')!;
+    const moved = await save({ hash: ben.hash, version: ben.version, owner: '1', values1: { order: 4 }, ...name('Ben') });
+    expect(moved.agents.find((a) => a.hash === ben.hash)).toMatchObject({ order1: 4, service1: independently });
+
+    // 'Independently' without co-agents means nothing: back in order, for the whole list.
+    const ann = moved.agents.find((a) => a.person.firstName === 'Ann')!;
+    const back = await save({ hash: ann.hash, version: ann.version, owner: '1', values1: { order: 1, is_collective: false, is_independent: true }, ...name('Ann') });
+    expect(services(back).map(([, s1]) => s1)).toEqual([inOrder, inOrder, inOrder]);
+
+    // Owned by both with separate values: each client's list gets its own choice.
+    const both = await save({ owner: 'both', same_values: false, values1: { order: 5, is_collective: true }, values2: { order: 1, is_collective: false }, ...name('Dee') });
+    expect(services(both)).toEqual([
+      ['Ann', together, null],
+      ['Ben', together, null],
+      ['Cy', together, null],
+      ['Dee', together, inOrder],
+    ]);
+    const stored = await db
+      .select({ isCollective: t.clientPoaAgents.isCollective, isIndependent: t.clientPoaAgents.isIndependent })
+      .from(t.clientPoaAgents)
+      .where(and(eq(t.clientPoaAgents.clientId, couple.owner1.id), eq(t.clientPoaAgents.type, 'general')));
+    expect(stored).toEqual(Array(4).fill(together));
   });
 });
 

@@ -1,10 +1,10 @@
-import { count, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { db } from '@/db';
 import * as t from '@/db/schema';
 import { POST } from '@/app/api/createClient/route';
 import { createClientAccountAction } from '@/lib/actions/accounts';
 import { createClientAccount } from '@/lib/accounts/create-client-account';
-import { ACCOUNT_CREATED, DISCOUNT_APPLIED, EMAIL_TAKEN, INVITATION_WAITING, SIGNUPS_THROTTLED } from '@/lib/accounts/messages';
+import { ACCOUNT_CREATED, DISCOUNT_APPLIED, SIGNUPS_THROTTLED } from '@/lib/accounts/messages';
 import { assertSignupAllowed, SIGNUP_ADDRESS_LIMIT, SIGNUP_WINDOW_MS } from '@/lib/accounts/signup-brake';
 import { authenticate } from '@/lib/auth/authenticate';
 import type { CreateClientAccountInput } from '@/lib/validation/accounts';
@@ -51,9 +51,15 @@ function postJson(body: unknown) {
 }
 
 function postForm(fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  return POST(new Request('http://localhost/api/createClient/', { method: 'POST', body: form, headers: { [PEER_HEADER]: currentIp } }), ctx);
+  return POST(new Request('http://localhost/api/createClient/', { method: 'POST', body: new URLSearchParams(fields), headers: { [PEER_HEADER]: currentIp } }), ctx);
+}
+
+const SOMEONE_TRIED = 'Someone tried to create a Trustwell account with your email';
+const INVITATION_WAITING_SUBJECT = 'Your invitation to Trustwell is waiting for you';
+
+/** The mails to an address, newest first. */
+async function mailsTo(to: string) {
+  return db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, to.trim().toLowerCase())).orderBy(desc(t.mailOutbox.id));
 }
 
 /** Row counts of every table a sign-up writes, to prove a refusal wrote nothing. */
@@ -130,7 +136,7 @@ describe('createClientAccount', () => {
     const { user } = (await accountOf(input.email))!;
     expect(user.passwordHash).not.toContain(input.password);
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
-    await expect(authenticate({ email: input.email.toUpperCase(), password: input.password, ip: '203.0.113.77' })).resolves.toMatchObject({ uid: user.hash });
+    await expect(authenticate({ email: input.email.toUpperCase(), password: input.password, ip: '203.0.113.77' })).resolves.toMatchObject({ claims: { uid: user.hash } });
   });
 
   it('links the client to the advisor of the hash and marks that advisor’s open invites joined', async () => {
@@ -180,13 +186,15 @@ describe('createClientAccount', () => {
     await expect(createClientAccount(guestCtx(currentIp), domainInput({ advisor_hash: advisor.hash }))).resolves.toEqual({ discounted: true });
   });
 
-  it('lets only one of two simultaneous sign-ups for one email through', async () => {
+  it('makes one account of two simultaneous sign-ups for one email, answers both as new, and mails the owner', async () => {
     const input = domainInput();
     const results = await Promise.allSettled([createClientAccount(guestCtx(currentIp), input), createClientAccount(guestCtx(currentIp), { ...input, email: input.email.toUpperCase() })]);
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const [refused] = results.filter((r) => r.status === 'rejected');
-    expect((refused as PromiseRejectedResult).reason).toMatchObject({ code: 'CONFLICT', message: EMAIL_TAKEN });
+    expect(results).toEqual([
+      { status: 'fulfilled', value: { discounted: false } },
+      { status: 'fulfilled', value: { discounted: false } },
+    ]);
     expect(await db.select().from(t.users).where(eq(t.users.email, input.email))).toHaveLength(1);
+    expect((await mailsTo(input.email)).map((m) => m.subject)).toEqual([SOMEONE_TRIED]);
   });
 
   it('lets a signed-in user create another account, audited under that user', async () => {
@@ -256,7 +264,7 @@ describe('sign-up brake per address', () => {
 });
 
 describe('POST /api/createClient/', () => {
-  it('accepts multipart form fields like the earlier front end sent', async () => {
+  it('accepts url-encoded form fields', async () => {
     const { advisor } = await makeAdvisor();
     const input = payload({ advisor_hash: advisor.hash, middle_name: '', suffix: '' });
     const res = await postForm(input as Record<string, string>);
@@ -275,34 +283,57 @@ describe('POST /api/createClient/', () => {
     expect(await res.json()).toEqual({ message: ACCOUNT_CREATED });
   });
 
-  it('refuses a taken email, whatever its case, with 409 and writes nothing', async () => {
+  it('answers a taken email (in any case) as a new account, creates nothing, and mails the owner a sign-in link instead', async () => {
     const input = payload();
     expect((await postJson(input)).status).toBe(200);
     const before = await counts();
     const res = await postJson({ ...input, email: `  ${input.email.toUpperCase()}  `, first_name: 'Other' });
-    expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ message: EMAIL_TAKEN });
-    expect(await counts()).toEqual(before);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: ACCOUNT_CREATED });
+    // No account, person, client or plan; one audit entry (which the sign-up brake counts).
+    expect(await counts()).toEqual({ ...before, audit: before.audit + 1 });
+    const [mail] = await mailsTo(input.email);
+    expect(mail.subject).toBe(SOMEONE_TRIED);
+    expect(mail.text).toContain('/login');
+    expect(mail.text).not.toContain(input.password);
   });
 
-  it("refuses an email an advisor's client record is waiting for, without its invitation link: 409, nothing written", async () => {
+  it('answers an email another user (not a client) has as a new account, with the same discount text a new one would get', async () => {
+    const { user } = await makeUser();
+    const { advisor } = await makeAdvisor();
+    const before = await counts();
+    const res = await postJson(payload({ email: user.email, advisor_hash: advisor.hash }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: `${ACCOUNT_CREATED} ${DISCOUNT_APPLIED}` });
+    expect(await counts()).toEqual({ ...before, audit: before.audit + 1 });
+    expect((await mailsTo(user.email)).map((m) => m.subject)).toEqual([SOMEONE_TRIED]);
+  });
+
+  it("answers an email an advisor's client record is waiting for as a new account, takes nothing over, and mails that address about its invitation", async () => {
     const { advisor } = await makeAdvisor();
     const [person] = await db.insert(t.persons).values({ firstName: 'Wai', lastName: 'Ting', email: 'waiting@join.example' }).returning();
-    await db.insert(t.clients).values({ personId: person.id, advisorId: advisor.id });
+    const [record] = await db.insert(t.clients).values({ personId: person.id, advisorId: advisor.id }).returning();
     const before = await counts();
     const res = await postJson(payload({ email: 'Waiting@Join.example', advisor_hash: advisor.hash }));
-    expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ message: INVITATION_WAITING });
-    expect(await counts()).toEqual(before);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: `${ACCOUNT_CREATED} ${DISCOUNT_APPLIED}` });
+    expect(await counts()).toEqual({ ...before, audit: before.audit + 1 });
+    expect((await db.select().from(t.clients).where(eq(t.clients.id, record.id)))[0].userId).toBeNull();
+    const [mail] = await mailsTo('waiting@join.example');
+    expect(mail.subject).toBe(INVITATION_WAITING_SUBJECT);
+    expect(mail.text).toContain('link in the invitation');
   });
 
-  it('refuses an email another user (not a client) already has', async () => {
-    const { user } = await makeUser();
-    const before = await counts();
-    const res = await postJson(payload({ email: user.email }));
-    expect(res.status).toBe(409);
-    expect(await counts()).toEqual(before);
-  });
+  it('mails an address at most once an hour however often it is tried, and every try counts toward the sign-up brake', async () => {
+    const input = payload();
+    expect((await postJson(input)).status).toBe(200);
+    for (const name of ['Ann', 'Bea', 'Cat']) expect((await postJson({ ...input, first_name: name })).status).toBe(200);
+    expect(await mailsTo(input.email)).toHaveLength(1);
+    const [tries] = await db.select({ n: count() }).from(t.auditLog).where(and(eq(t.auditLog.action, 'client.signup.existing'), eq(t.auditLog.ip, currentIp)));
+    expect(tries.n).toBe(3);
+    for (let i = 4; i < SIGNUP_ADDRESS_LIMIT; i++) expect((await postJson(input)).status).toBe(200);
+    expect((await postJson(input)).status).toBe(429);
+  }, 60_000);
 
   it.each([
     ['a missing first name', { first_name: undefined }, 'First name is required.'],
@@ -354,9 +385,9 @@ describe('createClientAccountAction', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('answers a taken email with its message', async () => {
+  it('answers a taken email as a new account (the owner is mailed instead)', async () => {
     const input = form();
     await createClientAccountAction(input);
-    await expect(createClientAccountAction({ ...input, email: input.email.toUpperCase() })).resolves.toEqual({ ok: false, status: 409, message: EMAIL_TAKEN });
+    await expect(createClientAccountAction({ ...input, email: input.email.toUpperCase() })).resolves.toEqual({ ok: true, data: { discounted: false } });
   });
 });

@@ -1,12 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { auditLog, loginAttempts } from '@/db/schema';
 import { POST as loginPost } from '@/app/api/login/route';
 import { PEER_HEADER } from '@/lib/http/request';
 import { POST as logoutPost } from '@/app/api/logout/route';
-import { loadActor } from '@/lib/auth/actor';
+import { getActor, loadActor } from '@/lib/auth/actor';
 import { issueLoginToken } from '@/lib/auth/login-token';
-import { decodeSessionToken } from '@/lib/auth/session';
+import { deviceTokenFor } from '@/lib/auth/device-cookie';
+import { decodeSessionToken, deviceCookieName, sessionCookieName } from '@/lib/auth/session';
+import { cookieJar } from '../helpers/fake-headers';
 import { makeAdvisor, makeHousehold, makeUser, TEST_PASSWORD } from '../helpers/factories';
 import { currentSessionCookie, signInAs, signOut } from '../helpers/session';
 
@@ -60,6 +62,20 @@ describe('POST /login (classic form post)', () => {
     expect(currentSessionCookie()).toBeUndefined();
   });
 
+  it('remembers the browser with a device cookie on success only, signed for that user', async () => {
+    const { user } = await makeAdvisor();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: 'nope' }));
+    expect(cookieJar.get(deviceCookieName())).toBeUndefined();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    const device = cookieJar.get(deviceCookieName())!;
+    expect(deviceTokenFor(user.hash, device)).not.toBeNull();
+    // Signing in again from this browser keeps its token (and so its own failure history).
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    expect(cookieJar.get(deviceCookieName())).toBe(device);
+    const [attempt] = await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email)).orderBy(desc(loginAttempts.id)).limit(1);
+    expect(attempt).toMatchObject({ succeeded: true, device: deviceTokenFor(user.hash, device)!.nonce });
+  });
+
   it('counts failed sign-ins against the connection address, whatever X-Forwarded-For claims', async () => {
     const { user } = await makeAdvisor();
     for (const forged of ['1.1.1.1', '2.2.2.2, 3.3.3.3']) {
@@ -87,10 +103,13 @@ describe('POST /login (classic form post)', () => {
     },
   );
 
-  it('refuses a cross-site form post', async () => {
+  it.each([
+    ['another site', { origin: 'https://evil.example' }],
+    ['another port of the host', { origin: 'http://localhost:8899' }],
+  ])('refuses a form post from %s (403, no session)', async (_case, headers) => {
     const { user } = await makeAdvisor();
-    const res = await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }, { origin: 'https://evil.example' }));
-    expect(new URL(res.headers.get('location')!, 'http://localhost:3000').pathname).toBe('/login');
+    const res = await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }, headers));
+    expect(res.status).toBe(403);
     expect(currentSessionCookie()).toBeUndefined();
   });
 
@@ -125,6 +144,47 @@ describe('session cookies', () => {
     expect(currentSessionCookie()).toBeUndefined();
   });
 
+  it('logout revokes the session on the server: the old cookie, replayed, signs nobody in', async () => {
+    const { user } = await makeAdvisor();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    const stolen = currentSessionCookie()!;
+    expect((await getActor())?.userId).toBe(user.id);
+    await logout();
+    expect(currentSessionCookie()).toBeUndefined();
+    // Someone kept a copy of the cookie (a shared computer, a proxy log): it is worthless now.
+    cookieJar.set(sessionCookieName(), stolen);
+    expect(await getActor()).toBeNull();
+  });
+
+  it('logout ends only that session: the same user signed in elsewhere stays signed in', async () => {
+    const { user } = await makeAdvisor();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    const laptop = currentSessionCookie()!;
+    signOut();
+    await POST(loginRequest({ _token: issueLoginToken(), email: user.email, password: TEST_PASSWORD }));
+    const phone = currentSessionCookie()!;
+    await logout();
+    cookieJar.set(sessionCookieName(), phone);
+    expect(await getActor()).toBeNull();
+    cookieJar.set(sessionCookieName(), laptop);
+    expect((await getActor())?.userId).toBe(user.id);
+  });
+
+  it("ending an impersonation revokes the impersonation's token; the admin's own session goes on", async () => {
+    const { user: admin } = await makeUser({ isAdmin: true });
+    const { user: target } = await makeAdvisor();
+    await signInAs(target, admin);
+    const acting = currentSessionCookie()!;
+    expect((await getActor())?.impersonator?.userId).toBe(admin.id);
+    await logout();
+    const own = currentSessionCookie()!;
+    expect((await getActor())?.userId).toBe(admin.id);
+    cookieJar.set(sessionCookieName(), acting);
+    expect(await getActor()).toBeNull();
+    cookieJar.set(sessionCookieName(), own);
+    expect((await getActor())?.userId).toBe(admin.id);
+  });
+
   it('audits the end of an impersonation with both people, and keeps the admin session’s end', async () => {
     const { user: admin } = await makeUser({ isAdmin: true });
     const { user: target } = await makeAdvisor();
@@ -138,15 +198,15 @@ describe('session cookies', () => {
 
   it.each([
     ['another site', { host: 'localhost:3000', origin: 'https://evil.example' }],
+    ['another port of the host', { host: 'localhost:3000', origin: 'http://localhost:8899' }],
     ['a cross-site fetch', { host: 'localhost:3000', 'sec-fetch-site': 'cross-site' }],
-  ])('refuses a logout posted from %s: the session (and an impersonation) stay', async (_case, headers) => {
+  ])('refuses a logout posted from %s (403): the session (and an impersonation) stay', async (_case, headers) => {
     const { user: admin } = await makeUser({ isAdmin: true });
     const { user: target } = await makeAdvisor();
     await signInAs(target, admin);
     const before = currentSessionCookie();
     const res = await logout(headers);
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/logout');
+    expect(res.status).toBe(403);
     expect(currentSessionCookie()).toBe(before);
     expect(await db.select().from(auditLog).where(and(eq(auditLog.action, 'impersonation.end'), eq(auditLog.actorUserId, target.id)))).toHaveLength(0);
   });

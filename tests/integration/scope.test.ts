@@ -16,7 +16,7 @@ import { makeAdvisor, makeFirm, makeHousehold, makeStaff, makeUser } from '../he
  * firm's advisors; legal and admin everyone; clients no dashboard at all.
  */
 async function actorOf(user: { hash: string; sessionVersion: number }) {
-  return (await loadActor(claimsOf(user)))!;
+  return (await loadActor(await claimsOf(user)))!;
 }
 
 /** Every household the dashboard lists for the actor (every advisor in reach, one page of up to 100). */

@@ -1,14 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { GET as nextAuthGet } from '@/app/api/auth/[...nextauth]/route';
+import { GET as nextAuthGet, POST as nextAuthPost } from '@/app/api/auth/[...nextauth]/route';
 import { db } from '@/db';
-import { users } from '@/db/schema';
+import { loginAttempts, users } from '@/db/schema';
 import { getActor } from '@/lib/auth/actor';
-import { decodeSessionToken, encodeSessionToken, SESSION_MAX_AGE_SECONDS, sessionCookieName } from '@/lib/auth/session';
+import { deviceTokenFor } from '@/lib/auth/device-cookie';
+import { decodeSessionToken, deviceCookieName, encodeSessionToken, SESSION_MAX_AGE_SECONDS, sessionCookieName } from '@/lib/auth/session';
 import { claimsOf } from '../helpers/context';
 import { cookieJar } from '../helpers/fake-headers';
-import { makeAdvisor, makeUser } from '../helpers/factories';
+import { makeAdvisor, makeUser, TEST_PASSWORD } from '../helpers/factories';
 import { currentSessionCookie, signInAs, signOut } from '../helpers/session';
+import { POST as logoutPost } from '@/app/api/logout/route';
 
 /*
  * One truth about a session: next-auth's own endpoint (GET /api/auth/session) and the app (getActor) accept
@@ -77,15 +79,69 @@ describe('next-auth and the app agree about a session', () => {
   it('a session past its absolute end is refused by both, even though its token has not expired', async () => {
     const { user } = await makeAdvisor();
     // Signed in 8 hours and 1 minute ago; the token itself was re-issued a minute ago (still "valid").
-    const claims = { ...claimsOf(user), abs: Math.floor(Date.now() / 1000) - 60 };
+    const claims = { ...(await claimsOf(user)), abs: Math.floor(Date.now() / 1000) - 60 };
     cookieJar.set(sessionCookieName(), await encodeSessionToken(claims, Date.now() - SESSION_MAX_AGE_SECONDS * 1000));
     expect(await appActor()).toBeNull();
     expect((await sessionEndpoint()).body).toEqual({});
   });
 
+  it('after logout both refuse the old cookie replayed, and next-auth clears it', async () => {
+    const { user } = await makeAdvisor();
+    await signInAs(user);
+    const kept = currentSessionCookie()!;
+    // Read (and so decoded and kept in the cache) before the logout.
+    expect((await appActor())?.userId).toBe(user.id);
+    expect((await sessionEndpoint()).body).not.toEqual({});
+    await logoutPost(new Request('http://localhost:3000/logout', { method: 'POST', headers: { host: 'localhost:3000', origin: 'http://localhost:3000' } }), {
+      params: Promise.resolve({}),
+    });
+    cookieJar.set(sessionCookieName(), kept);
+    expect(await appActor()).toBeNull();
+    const { body, setCookie } = await sessionEndpoint();
+    expect(body).toEqual({});
+    expect(setCookie).toMatch(new RegExp(`${sessionCookieName()}=;`));
+  });
+
+  it('a token from before sessions were recorded (no session id) is refused by both', async () => {
+    const { user } = await makeAdvisor();
+    const { uid, sv, abs } = { uid: user.hash, sv: user.sessionVersion, abs: Math.floor(Date.now() / 1000) + 3600 };
+    cookieJar.set(sessionCookieName(), await encodeSessionToken({ uid, sv, abs } as Parameters<typeof encodeSessionToken>[0]));
+    expect(await appActor()).toBeNull();
+    expect((await sessionEndpoint()).body).toEqual({});
+  });
+
+  it("next-auth's credentials sign-in records a session the app accepts, behind the same brakes", async () => {
+    const { user } = await makeAdvisor();
+    const headers = { host: 'localhost:3000', origin: 'http://localhost:3000' };
+    const csrf = await nextAuthGet(new NextRequest('http://localhost:3000/api/auth/csrf', { headers }), { params: Promise.resolve({ nextauth: ['csrf'] }) });
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    // next-auth reads its cookies through next/headers (the test's jar), as the browser would send them back.
+    for (const cookie of csrf.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const at = pair.indexOf('=');
+      cookieJar.set(pair.slice(0, at), decodeURIComponent(pair.slice(at + 1)));
+    }
+    const response = await nextAuthPost(
+      new NextRequest('http://localhost:3000/api/auth/callback/credentials', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ csrfToken, email: user.email, password: TEST_PASSWORD, json: 'true' }),
+      }),
+      { params: Promise.resolve({ nextauth: ['callback', 'credentials'] }) },
+    );
+    const token = response.headers.getSetCookie().join('\n').match(new RegExp(`${sessionCookieName()}=([^;]+)`))?.[1];
+    expect(token).toBeDefined();
+    expect(await decodeSessionToken(token)).toMatchObject({ uid: user.hash, sid: expect.any(String) });
+    cookieJar.set(sessionCookieName(), token!);
+    expect((await appActor())?.userId).toBe(user.id);
+    // The attempt was counted like the login form's, and the browser is remembered as the form would.
+    expect(await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email))).toHaveLength(1);
+    expect(deviceTokenFor(user.hash, cookieJar.get(deviceCookieName()))).not.toBeNull();
+  });
+
   it('a token decoded once and kept is still checked against the clock on every later read', async () => {
     const { user } = await makeAdvisor();
-    const token = await encodeSessionToken(claimsOf(user));
+    const token = await encodeSessionToken(await claimsOf(user));
     const claims = await decodeSessionToken(token);
     expect(claims?.uid).toBe(user.hash);
     // The same token again: kept, same answer.

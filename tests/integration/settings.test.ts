@@ -1,9 +1,9 @@
 import { claimsOf } from '../helpers/context';
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { db } from '@/db';
-import { auditLog, persons, users } from '@/db/schema';
+import { auditLog, emailChanges, persons, users } from '@/db/schema';
 import type { User } from '@/db/schema';
 import { POST as postEmail } from '@/app/api/user/update/email/route';
 import { POST as postName } from '@/app/api/user/update/name/route';
@@ -48,6 +48,12 @@ async function snapshot(...userIds: number[]) {
   }
   const [audits] = await db.select({ n: count() }).from(auditLog);
   return { rows, audits: audits.n };
+}
+
+/** The new address a user's email change is waiting to confirm, if any. */
+async function pendingEmail(userId: number): Promise<string | null> {
+  const [row] = await db.select({ email: emailChanges.newEmail }).from(emailChanges).where(eq(emailChanges.userId, userId)).orderBy(desc(emailChanges.id)).limit(1);
+  return row?.email ?? null;
 }
 
 async function account(userId: number) {
@@ -140,18 +146,21 @@ describe('POST /api/user/update/name/', () => {
 });
 
 describe('POST /api/user/update/email/', () => {
-  it('changes the login email and the contact email together, normalised', async () => {
+  it('asks for the change, normalised: answers where the link went, and nothing changes until it is confirmed', async () => {
     const { user } = await makeUser();
     await signInAs(user);
     const res = await call(postEmail, { contact_info: { email: '  New.Address@Example.COM ', phone: '(555) 123-4567' }, password_check: TEST_PASSWORD });
-    expect(res).toEqual({ status: 200, body: { message: 'Your email has been successfully updated.' } });
+    expect(res).toEqual({
+      status: 200,
+      body: { message: 'We sent a confirmation link to new.address@example.com. Your email will change when you open that link and confirm.' },
+    });
     const after = await account(user.id);
-    expect(after.user.email).toBe('new.address@example.com');
-    expect(after.person.email).toBe('new.address@example.com');
+    expect(after.user.email).toBe(user.email);
+    expect(after.person.email).toBe(user.email);
     // The phone sent along is ignored by the email call.
     expect(after.person.phone).toBeNull();
-    // The session names the user by hash, so it keeps working.
-    expect(await loadActor(claimsOf(user))).toMatchObject({ email: 'new.address@example.com' });
+    expect(await pendingEmail(user.id)).toBe('new.address@example.com');
+    expect(await loadActor(await claimsOf(user))).toMatchObject({ email: user.email });
   });
 
   it("refuses the same email (in any case) with the spec's text", async () => {
@@ -198,7 +207,7 @@ describe('POST /api/user/update/email/', () => {
     await signInAs(user);
     const res = await call(postEmail, { 'contact_info[email]': 'form@example.com', 'contact_info[phone]': '', password_check: TEST_PASSWORD }, { form: true });
     expect(res.status).toBe(200);
-    expect((await account(user.id)).user.email).toBe('form@example.com');
+    expect(await pendingEmail(user.id)).toBe('form@example.com');
   });
 
   it('ignores a user_id of someone else', async () => {
@@ -208,7 +217,8 @@ describe('POST /api/user/update/email/', () => {
     const before = await snapshot(other.id);
     const res = await call(postEmail, { user_id: other.id, hash: other.hash, contact_info: { email: 'mine@example.com' }, password_check: TEST_PASSWORD });
     expect(res.status).toBe(200);
-    expect((await account(user.id)).user.email).toBe('mine@example.com');
+    expect(await pendingEmail(user.id)).toBe('mine@example.com');
+    expect(await pendingEmail(other.id)).toBeNull();
     expect((await snapshot(other.id)).rows).toEqual(before.rows);
   });
 
@@ -296,7 +306,7 @@ describe('POST /api/user/update/password/', () => {
     expect(await verifyPassword(after.user.passwordHash, TEST_PASSWORD)).toBe(false);
 
     // Every session issued before (another browser, or this cookie if it had been copied) is over.
-    expect(await loadActor(claimsOf(user))).toBeNull();
+    expect(await loadActor(await claimsOf(user))).toBeNull();
     const oldClaims = await decodeSessionToken(oldCookie);
     expect(oldClaims && (await loadActor(oldClaims))).toBeNull();
 
@@ -331,7 +341,7 @@ describe('POST /api/user/update/password/', () => {
     expect(res).toMatchObject({ status: 422, body: { message } });
     expect(await snapshot(user.id)).toEqual(before);
     expect(currentSessionCookie()).toBe(cookie);
-    expect(await loadActor(claimsOf(user))).not.toBeNull();
+    expect(await loadActor(await claimsOf(user))).not.toBeNull();
   });
 
   it('ignores a user_id of someone else', async () => {
@@ -421,14 +431,12 @@ describe('the /settings page', () => {
 });
 
 describe('current password guesses count toward the sign-in brakes', () => {
-  it('locks the account after 5 wrong current passwords, also for sign-in', async () => {
-    const { makeUser: make } = await import('../helpers/factories');
-    const { signInAs: as } = await import('../helpers/session');
+  it('records wrong current passwords as failed sign-ins, and slows the account for settings and sign-in alike', async () => {
+    const { loginAttempts } = await import('@/db/schema');
     const { POST: updateName } = await import('@/app/api/user/update/name/route');
-    const { authenticate, ACCOUNT_LOCKED } = await import('@/lib/auth/authenticate');
-    const { TEST_PASSWORD: pw } = await import('../helpers/factories');
-    const { user } = await make();
-    await as(user);
+    const { authenticate, ACCOUNT_SLOWED } = await import('@/lib/auth/authenticate');
+    const { user } = await makeUser();
+    await signInAs(user);
     const body = (password_check: string) =>
       new Request('http://localhost/api/user/update/name/', {
         method: 'POST',
@@ -436,9 +444,13 @@ describe('current password guesses count toward the sign-in brakes', () => {
         body: JSON.stringify({ first_name: 'Guess', last_name: 'Er', password_check }),
       });
     for (let i = 0; i < 5; i++) expect((await updateName(body('wrong'), { params: Promise.resolve({}) })).status).toBe(422);
-    const locked = await updateName(body(pw), { params: Promise.resolve({}) });
-    expect(locked.status).toBe(429);
-    expect((await locked.json()).message).toBe(ACCOUNT_LOCKED);
-    await expect(authenticate({ email: user.email, password: pw, ip: '192.0.2.1' })).rejects.toThrow(ACCOUNT_LOCKED);
+    const recorded = await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email));
+    expect(recorded.map((r) => r.succeeded)).toEqual([false, false, false, false, false]);
+    // Five more failures just now (from elsewhere): the account now waits 32 seconds.
+    await db.insert(loginAttempts).values(Array.from({ length: 5 }, (_, i) => ({ email: user.email, ip: `192.0.2.${i + 10}`, succeeded: false })));
+    const slowed = await updateName(body(TEST_PASSWORD), { params: Promise.resolve({}) });
+    expect(slowed.status).toBe(429);
+    expect((await slowed.json()).message).toBe(ACCOUNT_SLOWED);
+    await expect(authenticate({ email: user.email, password: TEST_PASSWORD, ip: '192.0.2.1' })).rejects.toThrow(ACCOUNT_SLOWED);
   });
 });

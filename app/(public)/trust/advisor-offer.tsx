@@ -30,19 +30,23 @@ export interface AdvisorOfferProps {
   discounted: string;
   /** Signed-in visitors' button (their own trust, or their dashboard) instead of "Start your trust". */
   callToAction?: { href: string; label: string };
+  /** A signed-in client already linked to an advisor: discounted from the server's render on. */
+  linkedToAdvisor?: boolean;
 }
 
 /**
- * Price and call to action. The page is static, so the server renders the full price with a note about
- * the advisor discount; after hydration a referred visitor sees the discounted price instead. Both
+ * Price and call to action. The guest page is static, so the server renders the full price with a note
+ * about the advisor discount; after hydration a referred visitor sees the discounted price instead. A
+ * signed-in client linked to an advisor is known on the server (the per-request page), so theirs is
+ * rendered discounted from the start, on any browser. Both
  * variants are always laid out in the same grid cell and the inactive one is `visibility: hidden`, so
  * the box is as large as the larger variant at every width and the swap shifts nothing.
  */
-export function AdvisorOffer({ full, discounted, callToAction }: AdvisorOfferProps) {
+export function AdvisorOffer({ full, discounted, callToAction, linkedToAdvisor = false }: AdvisorOfferProps) {
   const advisorHash = useSyncExternalStore(noSubscription, readReferral, serverSnapshot);
-  const referred = advisorHash !== '';
+  const referred = linkedToAdvisor || advisorHash !== '';
   // The join screen takes the advisor hash as its last segment, which carries the discount over.
-  const joinHref = referred ? `/join/${encodeURIComponent(advisorHash)}` : '/join';
+  const joinHref = advisorHash ? `/join/${encodeURIComponent(advisorHash)}` : '/join';
   const shown = (active: boolean) => ({ visibility: active ? ('visible' as const) : ('hidden' as const) });
 
   return (

@@ -32,10 +32,11 @@ export function signedInCallToAction(actor: { isClient: boolean } | null): Trust
 }
 
 /**
- * The trust landing page (spec 2, "trust"): price, what is provided, 4 steps, 5 FAQs. `callToAction` is
- * set for signed-in visitors only; the static guest page leaves it out.
+ * The trust landing page (spec 2, "trust"): price, what is provided, 4 steps, 5 FAQs. `callToAction` and
+ * `linkedToAdvisor` (a client who earns the advisor discount) are set for signed-in visitors only; the
+ * static guest page leaves them out.
  */
-export function TrustLanding({ callToAction }: { callToAction?: TrustCallToAction }) {
+export function TrustLanding({ callToAction, linkedToAdvisor = false }: { callToAction?: TrustCallToAction; linkedToAdvisor?: boolean }) {
   return (
     <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.main}>
       {jsonLd.map((data) => (
@@ -65,7 +66,7 @@ export function TrustLanding({ callToAction }: { callToAction?: TrustCallToActio
             <h2 id="trust-price-heading" className={styles.priceHeading}>
               Your complete trust package
             </h2>
-            <AdvisorOffer full={full} discounted={discounted} callToAction={callToAction} />
+            <AdvisorOffer full={full} discounted={discounted} callToAction={callToAction} linkedToAdvisor={linkedToAdvisor} />
             {callToAction ? null : (
               <p className={styles.small}>
                 Already have an account? <Link href="/login">Log in</Link>

@@ -1,7 +1,6 @@
 import { loginErrorCodeFor, type LoginErrorCode } from '@/lib/auth/login-errors';
 import { loginFormSchema, signInWithForm } from '@/lib/auth/sign-in';
 import { seeOther } from '@/lib/http/redirect';
-import { isSameOrigin } from '@/lib/http/request';
 import { rawRoute, readBody } from '@/lib/http/route';
 
 /** Back to the login page with an error code (the page shows that code's fixed text), keeping `next`. */
@@ -14,10 +13,10 @@ function back(code: LoginErrorCode, next?: unknown): Response {
 /**
  * POST /login (rewritten here by middleware): the classic form post. Redirects to the landing page (or a
  * validated `next`) on success, and back to /login with an error code otherwise. Every failure, a
- * malformed or oversized body included, answers with that redirect, never JSON: a browser form posted it.
+ * malformed, oversized or multipart body included, answers with that redirect, never JSON: a browser form
+ * posted it. Only a post from another origin is refused before this, by the wrapper (403).
  */
 export const POST = rawRoute('public', async (request, ctx) => {
-  if (!isSameOrigin(request)) return back('expired');
   let fields: Record<string, unknown> = {};
   try {
     fields = await readBody(request);

@@ -1,8 +1,9 @@
 import { route } from '@/lib/http/route';
 import { legacyPersonalInfoSchema, toLegacyClient } from '@/lib/intake/legacy';
+import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { updatePersonalInfo } from '@/lib/intake/update-personal-info';
 
 /** POST /api/updatePersonalInfo/ — the earlier front end's personal info save of hash_id's client; answers `{ client }`. */
 export const POST = route('intake.write', legacyPersonalInfoSchema, async ({ ctx, input }) =>
-  toLegacyClient(await updatePersonalInfo(ctx, input), input.client_hash),
+  legacyAnswer(ctx, await updatePersonalInfo(ctx, input), input.client_hash, toLegacyClient),
 );

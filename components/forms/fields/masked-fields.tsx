@@ -17,8 +17,7 @@ type MaskedControlProps = Omit<
 export type MaskedFieldProps = KitFieldProps & MaskedControlProps;
 
 type MaskedFieldConfig = {
-  /** The mask, or a choice of mask by the form's value (money with or without cents). */
-  mask: MaskPreset | ((value: unknown) => MaskPreset);
+  mask: MaskPreset;
   /** The form's value as the mask should show it (a stored ISO date, a number ...). */
   toShown?: (value: unknown) => string;
   /** The blur rule: the value to keep once the person leaves the field (clear an impossible date ...). */
@@ -37,7 +36,7 @@ function MaskedField({ mask, toShown, onLeave, ...props }: MaskedFieldProps & Ma
     <Field {...frame}>
       <MaskedInput
         {...control}
-        mask={typeof mask === 'function' ? mask(value) : mask}
+        mask={mask}
         value={shown}
         onChange={onChange}
         onBlur={(event) => {
@@ -80,6 +79,11 @@ export function TwoDigitField(props: MaskedFieldProps) {
   return <MaskedField mask="twoDigit" {...props} />;
 }
 
+/** A count of stock shares: digits only, as typed or pasted; the form holds the digits, the schema a number. */
+export function SharesField(props: MaskedFieldProps) {
+  return <MaskedField mask="shares" {...props} />;
+}
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 
 /**
@@ -103,33 +107,11 @@ export function PercentField(props: MaskedFieldProps) {
   return <MaskedField mask="percent" toShown={decimalText} onLeave={clampPercent} {...props} />;
 }
 
-export type MoneyFieldProps = MaskedFieldProps & {
-  /** Dollars and cents (payments). Default: whole dollars, as the intake's values and cash amounts. */
-  cents?: boolean;
-};
-
 /**
- * An amount with thousands separators (1,234,567). The form holds a decimal string ('1234567', or
- * '1234.56' with cents) and the schema answers '1234567.00'. A stored amount with cents keeps its cents
- * even in a whole-dollar field, so re-saving never rounds it away.
+ * An amount in dollars and cents with thousands separators (1,234,567.89). A typed or pasted decimal point
+ * starts the cents, so '1500.00' is $1,500.00 and never $150,000: the field shows the amount that is saved.
+ * The form holds a decimal string ('1234567', '1234.5') and the schema answers '1234567.00'.
  */
-export function MoneyField({ cents = false, ...props }: MoneyFieldProps) {
-  const withCents = (value: unknown) => cents || hasCents(asText(value));
-  return (
-    <MaskedField
-      mask={(value) => (withCents(value) ? 'money' : 'amount')}
-      toShown={(value) => (withCents(value) ? decimalText(value) : wholeDollars(value))}
-      {...props}
-    />
-  );
-}
-
-function hasCents(value: string): boolean {
-  const [, fraction = ''] = value.split('.');
-  return /[1-9]/.test(fraction);
-}
-
-function wholeDollars(value: unknown): string {
-  const [whole = ''] = asText(value).split('.');
-  return whole;
+export function MoneyField(props: MaskedFieldProps) {
+  return <MaskedField mask="money" toShown={decimalText} {...props} />;
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { MoneyField, SelectField, TextField, ZipField } from '@/components/forms';
+import { MoneyField, SelectField, StreetField, TextField, ZipField } from '@/components/forms';
 import { US_STATES } from '@/lib/validation/lists';
 import styles from '../shared/intake-fields.module.css';
 
@@ -10,7 +10,7 @@ const STATE_OPTIONS = Object.entries(US_STATES).map(([value, label]) => ({ value
 export function AddressFields({ required = false, valueLabel = 'Value' }: { required?: boolean; valueLabel?: string }) {
   return (
     <div className={styles.grid}>
-      <TextField name="street" label="Street" required={required} autoComplete="off" className={styles.full} />
+      <StreetField name="street" label="Street" required={required} autoComplete="off" className={styles.full} />
       <TextField name="unit" label="Unit" autoComplete="off" />
       <TextField name="city" label="City" required={required} autoComplete="off" />
       <SelectField name="state" label="State" required={required} placeholder="Select…" options={STATE_OPTIONS} />

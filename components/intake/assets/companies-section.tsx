@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormContext, useWatch } from 'react-hook-form';
-import { PercentField, SelectField, TextField } from '@/components/forms';
+import { PercentField, SelectField, SharesField, TextField } from '@/components/forms';
 import type { RecordColumn } from '@/components/records';
 import { Checkbox } from '@/components/ui/field';
 import { deleteCompanyAction, upsertCompanyAction } from '@/lib/actions/intake';
@@ -139,7 +139,7 @@ function CompanyFields() {
         {(key) => (
           <div className={fieldStyles.grid}>
             <PercentField name={`${key}.share_percent`} label="Share Percent" required />
-            {type === 'corporation' && <TextField name={`${key}.stock_shares`} label="Stock Shares" inputMode="numeric" hint="Digits only" autoComplete="off" />}
+            {type === 'corporation' && <SharesField name={`${key}.stock_shares`} label="Stock Shares" hint="Digits only" />}
           </div>
         )}
       </OwnedValuesFields>

@@ -1,15 +1,15 @@
 'use client';
 
 import { useIntake } from '../intake-context';
-import { StatusBar, SubmittedBanner } from '../review/status-bar';
+import { PlanStatus, StatusBar } from '../review/status-bar';
 import { householdNames } from '../shared/people';
 import { ReviewButton } from './review-button';
 import { StatusHistory } from './status-history';
 import styles from './intake-page.module.css';
 
 /**
- * The page's title, the household's names, the latest plan's status (and its history) and the review entry; once submitted
- * the banner 'Trust {status}', and for attorneys and admins the status control.
+ * The page's title, the household's names, the latest plan's status once (the banner 'Trust {status}' once
+ * submitted) with its history, the review entry, and for attorneys and admins the status control.
  */
 export function PageHeader() {
   const { view } = useIntake();
@@ -18,20 +18,11 @@ export function PageHeader() {
       <div>
         <h1>Client Information</h1>
         <p className={styles.names}>{householdNames(view)}</p>
-        <p className={styles.status}>
-          {view.latestPlan ? (
-            <>
-              Plan status: <span className={styles.statusValue}>{view.latestPlan.statusLabel}</span>
-            </>
-          ) : (
-            'No estate plan found - Please contact support'
-          )}
-        </p>
+        <PlanStatus />
         <StatusHistory />
       </div>
       <ReviewButton />
       <div className={styles.headerWide}>
-        <SubmittedBanner />
         <StatusBar />
       </div>
     </div>

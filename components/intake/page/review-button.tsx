@@ -12,9 +12,12 @@ import { sectionAnchor } from './section-anchors';
 export const UNANSWERED_TITLE = 'Unanswered Question';
 export const UNANSWERED_MESSAGE = 'Please select an answer for all client questions.';
 
-/** 'Review & Submit Trust' before submission, 'Review Information' after (intake §2). */
-export function reviewLabel(view: Pick<IntakeView, 'client'>): string {
-  return view.client.isTrustSubmitted ? 'Review Information' : 'Review & Submit Trust';
+/**
+ * 'Review & Submit Trust' while the viewer may still submit the trust, 'Review Information' otherwise
+ * (intake §2): after submission, and always for those who only review (attorneys: 'plan.submit' leaves them out).
+ */
+export function reviewLabel(view: Pick<IntakeView, 'abilities'>): string {
+  return view.abilities.canSubmit ? 'Review & Submit Trust' : 'Review Information';
 }
 
 /** The first section holding an unanswered required question of either client, or null. */

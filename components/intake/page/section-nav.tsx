@@ -7,19 +7,20 @@ import { useIntake } from '../intake-context';
 import { sectionAnchor } from './section-anchors';
 import styles from './section-nav.module.css';
 
-/** What a section's state reads as, beside its name. */
+/** What a section's state reads as, beside its name: a broken rule says what it is, questions are counted. */
 export function stateText(section: SectionState): string {
   if (section.state === 'complete') return 'Complete';
   if (section.state === 'empty') return 'Not started';
-  return `${section.unanswered} unanswered`;
+  return section.problem ?? `${section.unanswered} unanswered`;
 }
 
 const ICONS: Record<SectionState['state'], string> = { complete: '✓', incomplete: '!', empty: '○' };
 
 /**
- * Where the household stands: each section complete, incomplete (with its count of unanswered questions) or
- * not started, and the completion percentage. Beside the content from 1024px (sticky); on narrower screens
- * a sticky 'Sections' button opens it as a disclosure. Its links jump to the sections.
+ * Where the household stands: each section complete, incomplete (with its count of unanswered questions,
+ * or the rule it breaks) or not started, and the completion percentage. Beside the content from 1024px
+ * (sticky); on narrower screens a sticky 'Sections' button opens it as a disclosure. Its links jump to the
+ * sections.
  */
 export function SectionNav({ hidden = [] }: { hidden?: SectionKey[] }) {
   const { view } = useIntake();

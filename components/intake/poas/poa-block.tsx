@@ -4,14 +4,15 @@ import { deleteAgentAction, upsertAgentAction } from '@/lib/actions/intake';
 import { linkCandidates } from '@/lib/intake/people';
 import type { AgentView, PoaType } from '@/lib/intake/types';
 import { upsertAgentSchema } from '@/lib/validation/intake';
-import type { UpsertAgentForm } from '@/lib/validation/intake';
 import { useIntake } from '../intake-context';
 import { IntakeRecordSection } from '../records/intake-record-section';
 import { fiduciaryColumns } from '../shared/fiduciary-cells';
 import { FiduciaryFields } from '../shared/fiduciary-fields';
-import { fiduciaryFormValues, otherOrders } from '../shared/fiduciary-values';
+import { otherOrders } from '../shared/fiduciary-values';
 import { nameOf } from '../shared/people';
 import { SpouseChoices } from '../shared/spouse-choice';
+import { AgentServiceField } from './agent-service-field';
+import { agentFormValues, EMPTY_AGENT_FORM_VALUES } from './agent-values';
 import { POA_TEXTS, poaRecordTexts } from './poa-types';
 import styles from './poas.module.css';
 
@@ -45,10 +46,23 @@ export function PoaBlock({ type }: { type: PoaType }) {
         owner={(agent) => agent.owner}
         initialSort={{ key: 'order', direction: 'asc' }}
         schema={upsertAgentSchema}
-        defaults={(agent) => ({ ...fiduciaryFormValues(view, agent, agents), type }) as UpsertAgentForm}
+        defaults={(agent) => agentFormValues(view, agent, agents, type)}
         save={(values) => upsertAgentAction(values)}
         remove={(agent) => deleteAgentAction({ client_hash: view.client.hash, hash: agent.hash, version: agent.version, type })}
-        fields={(agent) => <FiduciaryFields isNew={agent === null} candidates={candidates} orderLabel="Order" {...otherOrders(agents, agent)} />}
+        fields={(agent) => (
+          <FiduciaryFields
+            isNew={agent === null}
+            candidates={candidates}
+            orderLabel="Order"
+            adultRole={`An agent under a ${matters} power of attorney`}
+            emptyValues={EMPTY_AGENT_FORM_VALUES}
+            valuesLegend={(who) => `For ${who}`}
+            moreValues={(key, who) => (
+              <AgentServiceField valuesKey={key} hint={`Applies to all of ${who}'s ${matters} agents. Co-agents act together; served independently, each may act alone.`} />
+            )}
+            {...otherOrders(agents, agent)}
+          />
+        )}
       />
     </section>
   );

@@ -118,7 +118,8 @@ export function IntakeRecordSection<T, S extends FormSchema>(props: IntakeRecord
           texts={texts}
           schema={schema}
           defaults={defaults(record)}
-          save={(values) => run(() => save(values, record))}
+          // A new record's save carries the dialog's key: a retry or a double submit creates it once.
+          save={(values, { requestKey }) => run(() => save(record ? values : { ...values, request_key: requestKey }, record))}
           remove={record ? () => run(() => remove(record)) : undefined}
           onRemoved={focusTable}
           onClose={() => setEditing(null)}

@@ -10,9 +10,10 @@ import { EstateDiagram } from './estate-diagram';
 import { RevealProvider, useReveal } from './identifiers';
 import { FamilyReviewSections, identifiersOnReview } from './review-sections';
 import { useReviewMode } from './review-mode';
-import { StatusBar, SubmittedBanner } from './status-bar';
+import { PlanStatus, StatusBar } from './status-bar';
 import { SubmitPanel } from './submit-panel';
 import styles from './review.module.css';
+import { reviewLabel } from '../page/review-button';
 import { StatusHistory } from '../page/status-history';
 
 /** The review's button row: Back (Edit for attorneys on a submitted trust) and Print; Submit at the bottom. */
@@ -72,13 +73,13 @@ export function ReviewScreen() {
         <div className={styles.reviewHeader}>
           <div>
             <h1 ref={heading} tabIndex={-1} className={styles.heading}>
-              {view.abilities.isSubmitted ? 'Review Information' : 'Review & Submit Trust'}
+              {reviewLabel(view)}
             </h1>
             <p className={styles.names}>{householdNames(view)}</p>
           </div>
           <ReviewActions />
         </div>
-        <SubmittedBanner />
+        <PlanStatus />
         <StatusBar />
         <StatusHistory />
         <EstateDiagram view={view} />

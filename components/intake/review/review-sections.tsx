@@ -191,6 +191,17 @@ function orderText(record: { order1: number | null; order2: number | null }, nam
   return parts.join(' · ') || '—';
 }
 
+/** How the agents serve, per owning client: one text when they agree (or one owner), else 'Pat: … · Sam: …'. */
+function serviceText(agent: AgentView, names: Record<'1' | '2' | 'both', string>): string {
+  const lines = [
+    { who: names['1'], service: agent.service1 },
+    { who: names['2'], service: agent.service2 },
+  ].flatMap(({ who, service }) => (service ? [{ who, text: agentServiceText(service) }] : []));
+  if (lines.length === 0) return agentServiceText({ isCollective: false, isIndependent: false });
+  if (lines.every((line) => line.text === lines[0].text)) return lines[0].text;
+  return lines.map((line) => `${line.who}: ${line.text}`).join(' · ');
+}
+
 function TrusteeCards() {
   const { view, hasSpouse, ownerNames } = useIntake();
   return (
@@ -230,7 +241,7 @@ function PoaCards({ type }: { type: PoaType }) {
             { label: 'Phone', value: or(formatPhone(a.person.phone)) },
             { label: 'Email', value: or(a.person.email) },
             { label: 'Order', value: orderText(a, ownerNames, hasSpouse) },
-            { label: 'Agents Serve', value: agentServiceText(a) },
+            { label: 'Agents Serve', value: serviceText(a, ownerNames) },
             ...(hasSpouse ? [{ label: 'Client', value: ownerNames[a.owner] }] : []),
           ]}
         />

@@ -15,21 +15,40 @@ import styles from './review.module.css';
 export const NO_PLAN_TEXT = 'No estate plan found - Please contact support';
 export const CONFIRM_STATUS_TITLE = 'Confirm Status Update';
 
-/** The banner of a submitted trust (platform §4): 'Trust {status_full}', or 'Under Attorney Review' with no plan. */
-export function SubmittedBanner() {
+/**
+ * The latest plan's status, shown once on the page and once on the review whoever the viewer is: the
+ * banner 'Trust {status_full}' once submitted ('Under Attorney Review' with no plan, platform §4), before
+ * that 'Plan status: {status}', or the spec's text when there is no plan. The attorney's control below
+ * (StatusBar) changes it without repeating it.
+ */
+export function PlanStatus() {
   const { view } = useIntake();
-  if (!view.abilities.isSubmitted) return null;
+  const plan = view.latestPlan;
+  if (view.abilities.isSubmitted) {
+    return (
+      <p className={styles.banner} role="status">
+        {plan ? `Trust ${plan.statusLabel}` : 'Under Attorney Review'}
+      </p>
+    );
+  }
   return (
-    <p className={styles.banner} role="status">
-      {view.latestPlan ? `Trust ${view.latestPlan.statusLabel}` : 'Under Attorney Review'}
+    <p className={styles.planStatus}>
+      {plan ? (
+        <>
+          Plan status: <span className={styles.planStatusValue}>{plan.statusLabel}</span>
+        </>
+      ) : (
+        NO_PLAN_TEXT
+      )}
     </p>
   );
 }
 
 /**
- * The attorney's status control (intake §4, attorneys and admins): the latest plan's status, a list of the
- * attorney-stage statuses the status machine allows from it, Save (after 'Confirm Status Update' from old
- * to new) and Cancel. The server decides again; a refusal shows its message in the Error dialog.
+ * The attorney's status control (intake §4, attorneys and admins): a list of the attorney-stage statuses
+ * the status machine allows from the latest plan's (which PlanStatus shows above it), Save (after 'Confirm
+ * Status Update' from old to new) and Cancel. Nothing to change without a plan (PlanStatus says so). The
+ * server decides again; a refusal shows its message in the Error dialog.
  */
 export function StatusBar() {
   const { view } = useIntake();
@@ -38,15 +57,8 @@ export function StatusBar() {
   const router = useRouter();
   const selectId = useId();
   const [choice, setChoice] = useState('');
-  if (!view.abilities.isLegal) return null;
   const plan = view.latestPlan;
-  if (!plan) {
-    return (
-      <p className={styles.statusBar} role="status">
-        {NO_PLAN_TEXT}
-      </p>
-    );
-  }
+  if (!view.abilities.isLegal || !plan) return null;
   const current = plan.status as EstatePlanStatus;
   const choices = attorneyChoices(current);
 
@@ -68,9 +80,6 @@ export function StatusBar() {
 
   return (
     <div className={`${styles.statusBar} no-print`} role="group" aria-label="Estate plan status">
-      <span>
-        Status: <strong>{plan.statusLabel}</strong>
-      </span>
       <label htmlFor={selectId} className="visually-hidden">
         New status
       </label>

@@ -4,13 +4,23 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { useHoldSubmit } from '@/components/records';
+import { useMessage } from '@/components/ui/call-provider';
 import { Field, Fieldset, Radio, Select } from '@/components/ui/field';
+import { isMinor } from '@/lib/format/date';
 import type { LinkCandidate, PersonView } from '@/lib/intake/types';
 import { nameOf } from './people';
 import type { LockableField, Locked } from './person-fields';
 import styles from './intake-fields.module.css';
 
 export const LINK_QUESTION = 'Link from existing record?';
+
+/** The warning when a list of adults links a person under 18 (the spec's minor rule, from the date of birth). */
+export const MINOR_SELECTED = 'Minor Selected';
+
+/** 'Jamie Rivera is under 18. A successor trustee must be an adult. Do you want to continue?' */
+export function minorMessage(person: PersonView, adultRole: string): string {
+  return `${nameOf(person)} is under 18. ${adultRole} must be an adult. Do you want to continue?`;
+}
 
 /** A linked person's value of each lockable field. */
 const PERSON_VALUES: Record<LockableField, (person: PersonView) => string> = {
@@ -46,6 +56,11 @@ type Props = {
   fields: readonly LockableField[];
   /** Reports the state to the form that shows (or hides) its fields. */
   onChange: (state: LinkState) => void;
+  /**
+   * For lists that need an adult ('A successor trustee'): picking someone under 18 asks 'Minor Selected'
+   * first; Go Back keeps the previous choice, Continue links the minor.
+   */
+  adultRole?: string;
 };
 
 /**
@@ -54,8 +69,9 @@ type Props = {
  * phone and email where filled, and the save reuses that person (existing_person_hash). No shows the blank
  * form. Until it is answered only the question shows, and the Create button stays hidden.
  */
-export function LinkExisting({ candidates, fields, onChange }: Props) {
+export function LinkExisting({ candidates, fields, onChange, adultRole }: Props) {
   const { setValue } = useFormContext();
+  const { confirm } = useMessage();
   const {
     field: { name, value, onBlur, ref, disabled },
   } = useController({ name: 'existing_person_hash' });
@@ -87,12 +103,25 @@ export function LinkExisting({ candidates, fields, onChange }: Props) {
     }
   };
 
-  const pick = (event: ChangeEvent<HTMLSelectElement>) => {
+  const pick = async (event: ChangeEvent<HTMLSelectElement>) => {
     const picked = candidates.find((candidate) => candidate.person.hash === event.target.value)?.person ?? null;
+    // A warning, not a refusal: the date of birth may be wrong, or the person about to turn 18.
+    if (picked && adultRole && isMinor(picked.dob)) {
+      const proceed = await confirm({
+        title: MINOR_SELECTED,
+        message: minorMessage(picked, adultRole),
+        confirmLabel: 'Continue',
+        cancelLabel: 'Go Back',
+        tone: 'warning',
+        confirmVariant: 'primary',
+        focusCancel: true,
+      });
+      // The select is bound to the form's value: leaving it unset shows the previous choice again.
+      if (!proceed) return;
+    }
     setValue('existing_person_hash', picked?.hash ?? '', { shouldDirty: true });
     fill(picked);
   };
-
 
   return (
     <div className={styles.link}>
@@ -105,7 +134,7 @@ export function LinkExisting({ candidates, fields, onChange }: Props) {
           <Select
             name={name}
             value={value ?? ''}
-            onChange={pick}
+            onChange={(event) => void pick(event)}
             onBlur={onBlur}
             ref={ref}
             disabled={disabled}

@@ -1,6 +1,6 @@
 'use client';
 
-import { DateField, PhoneField, SelectField, TextField } from '@/components/forms';
+import { DateField, NameField, PhoneField, SelectField, TextField } from '@/components/forms';
 import { cx } from '@/components/ui/class-names';
 import { SUFFIX_CHOICES } from '@/lib/validation/fields';
 import styles from './intake-fields.module.css';
@@ -30,9 +30,9 @@ type Props = {
 export function NameFields({ prefix = '', locked = NONE, required = true }: Props) {
   return (
     <div className={cx(styles.grid, styles.names)}>
-      <TextField name={`${prefix}first_name`} label="First Name" required={required} readOnly={locked.has('first_name')} autoComplete="off" />
-      <TextField name={`${prefix}middle_name`} label="Middle Name" readOnly={locked.has('middle_name')} autoComplete="off" />
-      <TextField name={`${prefix}last_name`} label="Last Name" required={required} readOnly={locked.has('last_name')} autoComplete="off" />
+      <NameField name={`${prefix}first_name`} label="First Name" required={required} readOnly={locked.has('first_name')} autoComplete="off" />
+      <NameField name={`${prefix}middle_name`} label="Middle Name" readOnly={locked.has('middle_name')} autoComplete="off" />
+      <NameField name={`${prefix}last_name`} label="Last Name" required={required} readOnly={locked.has('last_name')} autoComplete="off" />
       <SelectField name={`${prefix}suffix`} label="Suffix" placeholder="" options={SUFFIX_OPTIONS} disabled={locked.has('suffix')} />
     </div>
   );

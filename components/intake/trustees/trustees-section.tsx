@@ -50,7 +50,7 @@ export function TrusteesSection() {
         defaults={(t) => fiduciaryFormValues(view, t, view.trustees) as UpsertTrusteeForm}
         save={(values) => upsertTrusteeAction(values)}
         remove={(t) => deleteTrusteeAction({ client_hash: view.client.hash, hash: t.hash, version: t.version })}
-        fields={(t) => <FiduciaryFields isNew={t === null} candidates={candidates} {...otherOrders(view.trustees, t)} />}
+        fields={(t) => <FiduciaryFields isNew={t === null} candidates={candidates} adultRole="A successor trustee" {...otherOrders(view.trustees, t)} />}
       />
     </IntakeSection>
   );

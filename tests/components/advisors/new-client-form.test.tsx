@@ -56,6 +56,20 @@ describe('NewClientForm', () => {
     expect(screen.queryByRole('group', { name: 'Spouse' })).toBeNull();
   });
 
+  // Issue 18: the name fields filter as typed (platform §5).
+  it('name fields of both clients keep letters, apostrophe, period, hyphen and space as typed', async () => {
+    const user = userEvent.setup();
+    renderNewClient();
+    await user.click(screen.getByLabelText('Add Spouse'));
+    for (const group of ['Client', 'Spouse']) {
+      for (const label of [/^First Name/, /^Middle Name/, /^Last Name/]) {
+        const input = within(screen.getByRole('group', { name: group })).getByLabelText(label);
+        await user.type(input, 'Ann3#e');
+        expect(input).toHaveValue('Anne');
+      }
+    }
+  });
+
   it("refuses the same email (any case, spaces) with 'Client emails cannot be the same' and sends nothing", async () => {
     const user = userEvent.setup();
     renderNewClient();
@@ -156,6 +170,9 @@ describe('InvitesSection', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Success' })).toHaveTextContent('Client invitation resent successfully');
     expect(resend).toHaveBeenCalledWith({ id: 'i3' });
     await user.click(screen.getByRole('button', { name: 'OK' }));
+    // Issue 18: the client's name filters as typed (platform §5).
+    await user.type(screen.getByLabelText(/^Client Name/), '3#');
+    expect(screen.getByLabelText(/^Client Name/)).toHaveValue('');
     await user.type(screen.getByLabelText(/^Client Name/), 'New Person');
     await user.type(screen.getByLabelText(/^Client Email/), 'New@Example.com');
     await user.click(screen.getByRole('button', { name: 'Send Invite' }));

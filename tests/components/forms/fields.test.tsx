@@ -1,14 +1,16 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { z } from 'zod';
 import {
   CheckboxField,
   DateField,
   EinField,
   MoneyField,
+  NameField,
   PercentField,
   PhoneField,
   SelectField,
   SsnField,
+  StreetField,
   TextAreaField,
   TextField,
   TinField,
@@ -24,6 +26,7 @@ import {
   personName,
   phone,
   ssn,
+  street,
   twoDigitNumber,
   usDate,
   yesNo,
@@ -193,12 +196,81 @@ describe('DateField', () => {
   });
 });
 
+// Issue 18: name fields took digits and symbols as typed ('Ann3#e'); platform §5 masks them.
+describe('NameField and StreetField', () => {
+  function renderNames() {
+    return renderKit({
+      schema: z.object({ first_name: personName('First name'), street: street() }),
+      defaults: { first_name: '', street: '' },
+      children: (
+        <>
+          <NameField name="first_name" label="First Name" required />
+          <StreetField name="street" label="Street" required />
+        </>
+      ),
+    });
+  }
+
+  it.each([
+    ['Ann3#e', 'Anne'],
+    ["José Zoë O'Brien-Smith Jr.", "José Zoë O'Brien-Smith Jr."],
+    ['Ñúñez-Åström', 'Ñúñez-Åström'],
+    ['O’Brien', "O'Brien"],
+    ['R2-D2 <b>', 'R-D b'],
+  ])('a name typed as %p keeps %p', async (typed, kept) => {
+    const { user, action } = renderNames();
+    const input = screen.getByRole('textbox', { name: 'First Name' });
+    await user.type(input, typed);
+    expect(input).toHaveValue(kept);
+    await user.type(screen.getByRole('textbox', { name: 'Street' }), '1 Main St');
+    await save(user);
+    expect(sent(action)).toEqual({ first_name: kept.trim(), street: '1 Main St' });
+  });
+
+  it('filters a paste, keeps the caret where the person was typing, and composes accents written as two code points', async () => {
+    const { user } = renderNames();
+    const input = screen.getByRole('textbox', { name: 'First Name' }) as HTMLInputElement;
+    await user.click(input);
+    await user.paste('Ann3#e');
+    expect(input).toHaveValue('Anne');
+    // The refused '7' does not send the caret to the end: the 'x' lands where the '7' was typed.
+    await user.type(input, '{ArrowLeft}{ArrowLeft}7x');
+    expect(input).toHaveValue('Anxne');
+    expect(input.selectionStart).toBe(3);
+    await user.clear(input);
+    await user.paste('Jose\u0301');
+    expect(input).toHaveValue('José');
+  });
+
+  it('leaves text alone while an input method composes (a dead key) and filters it when the composition ends', () => {
+    renderNames();
+    const input = screen.getByRole('textbox', { name: 'First Name' }) as HTMLInputElement;
+    fireEvent.compositionStart(input);
+    fireEvent.input(input, { target: { value: 'Jos´' }, isComposing: true });
+    expect(input).toHaveValue('Jos´');
+    fireEvent.input(input, { target: { value: 'José' }, isComposing: true });
+    fireEvent.compositionEnd(input);
+    expect(input).toHaveValue('José');
+    fireEvent.compositionStart(input);
+    fireEvent.input(input, { target: { value: 'José´' }, isComposing: true });
+    fireEvent.compositionEnd(input);
+    expect(input).toHaveValue('José');
+  });
+
+  it('a street keeps letters, digits and \' . - , and space', async () => {
+    const { user } = renderNames();
+    const input = screen.getByRole('textbox', { name: 'Street' });
+    await user.type(input, "12 O'Hare Rd., Apt #4-B (rear)!");
+    expect(input).toHaveValue("12 O'Hare Rd., Apt 4-B rear");
+  });
+});
+
 describe('MoneyField', () => {
-  function renderMoney(defaults: { value: string }, cents = false) {
+  function renderMoney(defaults: { value: string }) {
     return renderKit({
       schema: z.object({ value: money({ label: 'Value', optional: true }) }),
       defaults,
-      children: <MoneyField name="value" label="Value" cents={cents} />,
+      children: <MoneyField name="value" label="Value" />,
     });
   }
 
@@ -226,13 +298,46 @@ describe('MoneyField', () => {
     expect(sent(action)).toEqual({ value: sentValue });
   });
 
-  it('takes cents when asked', async () => {
-    const { user, action } = renderMoney({ value: '' }, true);
+  it('takes at most two decimals', async () => {
+    const { user, action } = renderMoney({ value: '' });
     const input = screen.getByRole('textbox', { name: 'Value' });
     await user.type(input, '9876543.215');
     expect(input).toHaveValue('9,876,543.21');
     await save(user);
     expect(sent(action)).toEqual({ value: '9876543.21' });
+  });
+
+  // Issue 18: a typed or pasted decimal point was dropped and its digits kept ('1500.00' became $150,000).
+  describe('a decimal point never multiplies the amount', () => {
+    it.each([
+      ['1500.00', '1,500.00', '1500.00'],
+      ['1,500.00', '1,500.00', '1500.00'],
+      ['1250000.75', '1,250,000.75', '1250000.75'],
+      ['$1,500', '1,500', '1500.00'],
+    ])('typing %p shows %p and saves %p', async (typed, shown, saved) => {
+      const { user, action } = renderMoney({ value: '' });
+      const input = screen.getByRole('textbox', { name: 'Value' });
+      await user.type(input, typed);
+      expect(input).toHaveValue(shown);
+      await save(user);
+      expect(sent(action)).toEqual({ value: saved });
+    });
+
+    it.each([
+      ['1500.00', '1500.00'],
+      ['1,500.00', '1500.00'],
+      ['1250000.75', '1250000.75'],
+      ['$1,500', '1500.00'],
+    ])('pasting %p saves %p, the amount the field shows', async (pasted, saved) => {
+      const { user, action } = renderMoney({ value: '' });
+      const input = screen.getByRole('textbox', { name: 'Value' });
+      await user.click(input);
+      await user.paste(pasted);
+      await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+      expect(money().parse((input as HTMLInputElement).value)).toBe(saved);
+      await save(user);
+      expect(sent(action)).toEqual({ value: saved });
+    });
   });
 
   it('ignores letters and signs', async () => {

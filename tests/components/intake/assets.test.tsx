@@ -88,6 +88,28 @@ describe('Companies', () => {
     expect(server.inputsOf('upsertCompanyAction')[0]).toMatchObject({ type: 'partnership', values1: { share_percent: '60.00', stock_shares: null } });
   });
 
+  // Issue 18: the field took any text ('12ab') until Save.
+  it('stock shares take digits only, as typed and as pasted', async () => {
+    const { user, server } = renderIntake(household({ spouse: null }), <CompaniesSection />);
+    await user.click(screen.getByRole('button', { name: 'Add Company' }));
+    const modal = dialog('New Company');
+    await user.type(within(modal).getByRole('textbox', { name: 'Company Name' }), 'Acme');
+    await user.selectOptions(within(modal).getByRole('combobox', { name: 'Type' }), 'Corporation');
+    await user.type(within(modal).getByRole('textbox', { name: 'Share Percent' }), '50');
+    const shares = within(modal).getByRole('textbox', { name: 'Stock Shares' });
+    await user.type(shares, '12ab');
+    expect(shares).toHaveValue('12');
+    await user.type(shares, '-3.5');
+    expect(shares).toHaveValue('1235');
+    await user.clear(shares);
+    await user.click(shares);
+    await user.paste('1,000 shares');
+    expect(shares).toHaveValue('1000');
+    await user.click(within(modal).getByRole('button', { name: 'Create' }));
+    await screen.findByRole('alertdialog', { name: 'Company Added' });
+    expect(server.inputsOf('upsertCompanyAction')[0]).toMatchObject({ values1: { stock_shares: 1000 } });
+  });
+
   it('a couple: same values by default; unticked, a stake per owner', async () => {
     const { user, server } = renderIntake(household(), <CompaniesSection />);
     await user.click(screen.getByRole('button', { name: 'Add Company' }));

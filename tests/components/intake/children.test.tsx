@@ -82,6 +82,8 @@ describe('Children', () => {
       last_name: 'Rivera',
       guardian1: null,
       guardian2: null,
+      // The dialog's key: a retry of this create is made once on the server.
+      request_key: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
     });
     await user.click(within(added).getByRole('button', { name: 'Add Another' }));
     await waitFor(() => expect(textbox('First Name', dialog('New Child'))).toHaveValue(''));
@@ -99,6 +101,8 @@ describe('Children', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
     const updated = await screen.findByRole('alertdialog', { name: 'Child Updated' });
     expect(server.inputsOf('upsertChildAction')[0]).toMatchObject({ hash: riley.hash, version: 1, first_name: 'Rylan' });
+    // An update names its record: no key.
+    expect(server.inputsOf('upsertChildAction')[0]).not.toHaveProperty('request_key');
     await user.click(within(updated).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

@@ -197,8 +197,8 @@ export function agent(type: PoaType, overrides: Partial<AgentView> = {}): AgentV
     person: person({ firstName: 'Grace', lastName: 'Kim', phone: '6505550160', email: 'grace@example.test' }),
     order1: 1,
     order2: null,
-    isCollective: false,
-    isIndependent: false,
+    service1: { isCollective: false, isIndependent: false },
+    service2: null,
     ...overrides,
   };
 }
@@ -280,7 +280,7 @@ export function household(lists: Lists = {}): IntakeView {
     annuityAccounts: [],
     note: { hash: null, version: null, body: '' },
     completion: { sections: [], percent: 0 },
-    abilities: { canEdit: true, canRevealIdentifiers: false, isLegal: false },
+    abilities: { canEdit: true, canRevealIdentifiers: false, isLegal: false, isSubmitted: false, canSubmit: true },
     featureLock: { state: 'ok', unpaid: 0, max: 0 },
     ...rest,
   });
@@ -487,6 +487,9 @@ export function fakeServer(initial: IntakeView) {
     const stored = view.agents.find((a) => a.hash === input.hash && a.type === input.type);
     if (stored && stored.version !== input.version) return stale();
     const [order1, order2] = owned(input, (v) => v.order);
+    // As upsertAgent: a service sent is the client's whole list's (of this type); not sent, it is kept.
+    const [sent1, sent2] = owned(input, (v) => (v.is_collective === undefined ? null : { isCollective: v.is_collective, isIndependent: v.is_collective && Boolean(v.is_independent) }));
+    const order = { isCollective: false, isIndependent: false };
     const next: AgentView = {
       hash: stored?.hash ?? nextHash('agent'),
       version: (stored?.version ?? 0) + 1,
@@ -495,10 +498,13 @@ export function fakeServer(initial: IntakeView) {
       person: personFrom(input, stored?.person ?? linked(input.existing_person_hash)),
       order1,
       order2,
-      isCollective: false,
-      isIndependent: false,
+      service1: input.owner === '2' ? null : (sent1 ?? stored?.service1 ?? order),
+      service2: input.owner === '1' ? null : (sent2 ?? stored?.service2 ?? order),
     };
-    return answer({ ...view, agents: stored ? view.agents.map((a) => (a === stored ? next : a)) : [...view.agents, next] });
+    const listed = (stored ? view.agents.map((a) => (a === stored ? next : a)) : [...view.agents, next]).map((a) =>
+      a.type !== input.type ? a : { ...a, service1: a.service1 && (sent1 ?? a.service1), service2: a.service2 && (sent2 ?? a.service2) },
+    );
+    return answer({ ...view, agents: listed });
   });
   mock('deleteAgentAction', (raw) => {
     const input = deleteAgentSchema.parse(raw);

@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { PoasSection } from '@/components/intake/poas/poas-section';
 import { TrusteesSection } from '@/components/intake/trustees/trustees-section';
 import { axeViolations } from '../records/axe';
-import { agent, child, household, renderIntake, trustee } from './fake-intake';
+import { agent, child, household, person, renderIntake, trustee } from './fake-intake';
 
 jest.mock('@/lib/actions/intake', () => jest.requireActual('./actions-mock'));
 jest.mock('@/lib/actions/plans', () => jest.requireActual('./plans-actions-mock'));
@@ -99,6 +99,41 @@ describe('Successor trustees', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it("linking a child under 18 asks 'Minor Selected': Go Back keeps the previous choice, Continue links; an adult links at once", async () => {
+    const riley = child();
+    const avery = child({ person: person({ firstName: 'Avery', lastName: 'Rivera', dob: '2001-06-15', phone: '4085550122' }) });
+    const { user, server } = renderIntake(household({ spouse: null, children: [riley, avery] }), <TrusteesSection />);
+    await user.click(screen.getByRole('button', { name: 'Add Successor Trustee' }));
+    const modal = dialog('New Successor Trustee');
+    await user.click(within(modal).getByRole('radio', { name: 'Yes' }));
+    const existing = within(modal).getByRole('combobox', { name: 'Existing Person' });
+
+    await user.selectOptions(existing, 'Riley Rivera (Child)');
+    const warning = await screen.findByRole('alertdialog', { name: 'Minor Selected' });
+    expect(warning).toHaveTextContent('Riley Rivera is under 18. A successor trustee must be an adult. Do you want to continue?');
+    expect(within(warning).getByRole('button', { name: 'Go Back' })).toHaveFocus();
+    await user.click(within(warning).getByRole('button', { name: 'Go Back' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    // Nobody linked: the choice is empty again and the form (with its Create button) still waits.
+    expect(existing).toHaveValue('');
+    expect(within(modal).queryByRole('textbox', { name: 'First Name' })).not.toBeInTheDocument();
+    expect(within(modal).queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+
+    // An adult: no question.
+    await user.selectOptions(existing, 'Avery Rivera (Child)');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(modal).getByRole('textbox', { name: 'First Name' })).toHaveValue('Avery');
+
+    // Back to the minor, confirmed this time: linked.
+    await user.selectOptions(existing, 'Riley Rivera (Child)');
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Minor Selected' })).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(within(modal).getByRole('textbox', { name: 'First Name' })).toHaveValue('Riley'));
+    expect(within(modal).getByRole('textbox', { name: 'First Name' })).toHaveAttribute('readonly');
+    await user.click(within(modal).getByRole('button', { name: 'Create' }));
+    await screen.findByRole('alertdialog', { name: 'Successor Trustee Added' });
+    expect(server.inputsOf('upsertTrusteeAction')[0]).toMatchObject({ existing_person_hash: riley.person.hash });
+  });
+
   it('has no axe violation with the modal open (link question, then the form with errors)', async () => {
     const { user } = renderIntake(household({ children: [child()] }), <TrusteesSection />);
     await user.click(screen.getByRole('button', { name: 'Add Successor Trustee' }));
@@ -170,6 +205,82 @@ describe('Durable powers of attorney', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: /Finished With/ }));
     await user.click(screen.getByRole('button', { name: 'Add General PoA' }));
     expect(within(dialog('New General PoA')).queryByText('Link from existing record?')).not.toBeInTheDocument();
+  });
+
+  it("'Agents Serve': in order, together, or together and independently, for the client's whole list of the type", async () => {
+    const grace = agent('general');
+    const { user, server } = renderIntake(household({ spouse: null, agents: [grace, agent('medical', { person: person({ firstName: 'Mo', lastName: 'Hart' }) })] }), <PoasSection />);
+    await user.click(screen.getByRole('button', { name: 'Add General PoA' }));
+    const modal = dialog('New General PoA');
+    await user.click(within(modal).getByRole('radio', { name: 'No' }));
+    await fillPerson(user, modal, 'Ivy', 'Lane');
+    const serves = within(modal).getByRole('group', { name: 'Agents Serve' });
+    expect(within(serves).getAllByRole('radio').map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
+      'In the order listed',
+      'Together as co-agents',
+      'Together as co-agents, served independently',
+    ]);
+    // A new agent starts from the list's choice.
+    expect(within(serves).getByRole('radio', { name: 'In the order listed' })).toBeChecked();
+    expect(within(serves).getByRole('radio', { name: 'Together as co-agents' })).toHaveAccessibleDescription(/^Applies to all of Pat Rivera's general agents\./);
+    await user.click(within(serves).getByRole('radio', { name: 'Together as co-agents, served independently' }));
+    await user.click(within(modal).getByRole('button', { name: 'Create' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'General PoA Added' })).getByRole('button', { name: /Finished With/ }));
+    expect(server.inputsOf('upsertAgentAction')[0]).toMatchObject({ type: 'general', values1: { order: 2, is_collective: true, is_independent: true } });
+
+    // Grace, already on the list, now serves the same way; the medical list is untouched.
+    await user.click(screen.getByRole('button', { name: 'Edit General PoA: Grace Kim' }));
+    const edit = dialog('Edit General PoA');
+    expect(within(within(edit).getByRole('group', { name: 'Agents Serve' })).getByRole('radio', { name: 'Together as co-agents, served independently' })).toBeChecked();
+    await user.click(within(within(edit).getByRole('group', { name: 'Agents Serve' })).getByRole('radio', { name: 'Together as co-agents' }));
+    await user.click(within(edit).getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'General PoA Updated' })).getByRole('button', { name: 'OK' }));
+    expect(server.inputsOf('upsertAgentAction')[1]).toMatchObject({ hash: grace.hash, values1: { is_collective: true, is_independent: false } });
+    expect(server.current().agents.map((a) => [a.type, a.person.firstName, a.service1])).toEqual([
+      ['general', 'Grace', { isCollective: true, isIndependent: false }],
+      ['medical', 'Mo', { isCollective: false, isIndependent: false }],
+      ['general', 'Ivy', { isCollective: true, isIndependent: false }],
+    ]);
+  });
+
+  it("with a spouse, each client's 'Agents Serve' (a client's own list's choice), separate when the lists differ", async () => {
+    const sams = agent('financial', { owner: '2', order1: null, order2: 1, service1: null, service2: { isCollective: true, isIndependent: false } });
+    const { user, server } = renderIntake(household({ agents: [sams] }), <PoasSection />);
+    await user.click(screen.getByRole('button', { name: 'Add Financial PoA' }));
+    const modal = dialog('New Financial PoA');
+    await fillPerson(user, modal, 'Ivy', 'Lane');
+    // Pat's and Sam's lists serve differently: separate values from the start, so neither list changes unasked.
+    expect(within(modal).getByRole('checkbox', { name: 'Same values for Pat and Sam' })).not.toBeChecked();
+    const forPat = within(modal).getByRole('group', { name: 'For Pat' });
+    const forSam = within(modal).getByRole('group', { name: 'For Sam' });
+    expect(within(forPat).getByRole('radio', { name: 'In the order listed' })).toBeChecked();
+    expect(within(forSam).getByRole('radio', { name: 'Together as co-agents' })).toBeChecked();
+    expect(within(forSam).getByRole('radio', { name: 'In the order listed' })).toHaveAccessibleDescription(/^Applies to all of Sam's financial agents\./);
+    await user.click(within(forSam).getByRole('radio', { name: 'Together as co-agents, served independently' }));
+    await user.click(within(modal).getByRole('button', { name: 'Create' }));
+    await screen.findByRole('alertdialog', { name: 'Financial PoA Added' });
+    expect(server.inputsOf('upsertAgentAction')[0]).toMatchObject({
+      owner: 'both',
+      same_values: false,
+      values1: { is_collective: false, is_independent: false },
+      values2: { is_collective: true, is_independent: true },
+    });
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it("warns before linking a minor as an agent ('Minor Selected', naming the type)", async () => {
+    const { user, server } = renderIntake(household({ spouse: null, children: [child()] }), <PoasSection />);
+    await user.click(screen.getByRole('button', { name: 'Add Financial PoA' }));
+    const modal = dialog('New Financial PoA');
+    await user.click(within(modal).getByRole('radio', { name: 'Yes' }));
+    await user.selectOptions(within(modal).getByRole('combobox', { name: 'Existing Person' }), 'Riley Rivera (Child)');
+    const warning = await screen.findByRole('alertdialog', { name: 'Minor Selected' });
+    expect(warning).toHaveTextContent('Riley Rivera is under 18. An agent under a financial power of attorney must be an adult. Do you want to continue?');
+    expect(await axeViolations()).toEqual([]);
+    await user.click(within(warning).getByRole('button', { name: 'Go Back' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(within(modal).getByRole('combobox', { name: 'Existing Person' })).toHaveValue('');
+    expect(server.inputsOf('upsertAgentAction')).toHaveLength(0);
   });
 
   it("with a spouse, 'spouse is primary agent' per client and type, saved at once", async () => {

@@ -77,7 +77,7 @@ describe('the review page', () => {
       client: { ...ANSWERED, wantsLifeSupport: true, hasEstatePlan: 'yes', estatePlanType: 'Will' },
       spouse: { ...ANSWERED, wantsLifeSupport: false, hasEstatePlan: 'no' },
       children: [minor, adult],
-      agents: [agent('general', { isCollective: true, isIndependent: true }), agent('medical', { isCollective: false })],
+      agents: [agent('general', { service1: { isCollective: true, isIndependent: true } }), agent('medical', { service1: { isCollective: false, isIndependent: false } })],
     });
     const { user } = renderScreen(view);
     await openReview(user);
@@ -95,6 +95,22 @@ describe('the review page', () => {
     expect(screen.getByRole('region', { name: 'Medical Durable Power of Attorneys' })).toHaveTextContent('In the order listed');
   });
 
+  it("says how each client's agents serve: one text when they agree, a line per client when not", async () => {
+    const together = { isCollective: true, isIndependent: false };
+    const view = answered({
+      agents: [
+        agent('financial', { owner: 'both', order2: 1, service1: together, service2: { isCollective: true, isIndependent: true } }),
+        agent('general', { owner: 'both', order2: 1, service1: together, service2: together, person: person({ firstName: 'Ivy', lastName: 'Lane' }) }),
+      ],
+    });
+    const { user } = renderScreen(view);
+    await openReview(user);
+    expect(screen.getByRole('region', { name: 'Financial Durable Power of Attorneys' })).toHaveTextContent(
+      'Agents ServePat: Together as co-agents · Sam: Together as co-agents, served independently',
+    );
+    expect(screen.getByRole('region', { name: 'General Durable Power of Attorneys' })).toHaveTextContent(/Agents ServeTogether as co-agents(?!,)/);
+  });
+
   it('shows SSNs masked with no eye to a client; the page never holds more than the last four', async () => {
     const { user } = renderScreen(answered());
     await openReview(user);
@@ -104,9 +120,11 @@ describe('the review page', () => {
 
   it('lets attorneys reveal an SSN from the server, and hides it again on blur', async () => {
     plans().revealIdentifiersAction.mockImplementation(async (input: { items: { hash: string }[] }) => ({ ok: true, data: { values: { [input.items[0].hash]: '123-45-7890' } } }));
-    const view = answered({ abilities: { canEdit: true, canRevealIdentifiers: true, isLegal: true } });
+    const view = answered({ abilities: { canEdit: true, canRevealIdentifiers: true, isLegal: true, canSubmit: false } });
     const { user } = renderScreen(view);
-    await openReview(user);
+    // An attorney only reviews: the entry reads 'Review Information'.
+    await user.click(screen.getAllByRole('button', { name: 'Review Information' })[0]);
+    await screen.findByRole('heading', { level: 1, name: 'Review Information' });
     const eye = screen.getByRole('button', { name: 'Show SSN of Pat Rivera' });
     await user.click(eye);
     expect(plans().revealIdentifiersAction).toHaveBeenCalledWith({ client_hash: 'client-pat', items: [{ kind: 'person', hash: view.client.person.hash }] });

@@ -46,6 +46,16 @@ beforeEach(() => {
 });
 
 describe('JoinForm', () => {
+  // Issue 18: the name fields filter as typed (platform §5), accents included.
+  it('name fields keep letters, apostrophe, period, hyphen and space as typed', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    for (const label of [/^First Name/, /^Middle Name/, /^Last Name/]) {
+      await user.type(screen.getByLabelText(label), "Zoë O'Brien-Smith Jr. 3#!");
+      expect(screen.getByLabelText(label)).toHaveValue("Zoë O'Brien-Smith Jr. ");
+    }
+  });
+
   it('labels every field and offers the blank suffix first, then the spec list', () => {
     renderForm();
     for (const label of ['First Name', 'Middle Name', 'Last Name', 'Suffix', 'Email', 'Phone', 'Password', 'Retype Password']) {

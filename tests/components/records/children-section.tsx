@@ -33,6 +33,8 @@ type Props = {
   remove: (hash: string) => Promise<ActionResult<Child[]>>;
   /** Adds a question that holds the Create / Save button until it is ticked (useHoldSubmit). */
   withQuestion?: boolean;
+  /** Collects the request key of each save, in order. */
+  sentKeys?: string[];
 };
 
 /** A question the form waits for, as 'Link from existing record?' is. */
@@ -46,7 +48,7 @@ function Question() {
   );
 }
 
-export function ChildrenSection({ initial, hasSpouse = false, save, remove, withQuestion = false }: Props) {
+export function ChildrenSection({ initial, hasSpouse = false, save, remove, withQuestion = false, sentKeys }: Props) {
   const [rows, setRows] = useState(initial);
   const [editing, setEditing] = useState<Child | 'new' | null>(null);
   const record = editing === 'new' ? null : editing;
@@ -74,7 +76,10 @@ export function ChildrenSection({ initial, hasSpouse = false, save, remove, with
         texts={{ noun: 'Child', section: 'Children' }}
         schema={childSchema}
         defaults={record ? { ...record, dob: record.dob ?? '' } : EMPTY}
-        save={(input) => save(input, record?.hash ?? null)}
+        save={(input, { requestKey }) => {
+          sentKeys?.push(requestKey);
+          return save(input, record?.hash ?? null);
+        }}
         remove={record ? () => remove(record.hash) : undefined}
         onSaved={setRows}
         onRemoved={(data) => setRows(data as Child[])}

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CallProvider } from '@/components/ui/call-provider';
 import type { ActionResult } from '@/lib/http/result';
@@ -21,12 +21,13 @@ function setup(initial: Child[] = [], { withQuestion = false } = {}) {
     return { ok: true, data: rows };
   });
   const user = userEvent.setup();
+  const sentKeys: string[] = [];
   render(
     <CallProvider>
-      <ChildrenSection initial={initial} save={save} remove={remove} withQuestion={withQuestion} />
+      <ChildrenSection initial={initial} save={save} remove={remove} withQuestion={withQuestion} sentKeys={sentKeys} />
     </CallProvider>,
   );
-  return { user, save, remove };
+  return { user, save, remove, sentKeys };
 }
 
 const dialog = (name: string | RegExp = /Child/) => screen.getByRole('dialog', { name });
@@ -264,5 +265,51 @@ describe('RecordDialog', () => {
     await user.click(within(modal).getByRole('checkbox', { name: 'Answered' }));
     await user.click(within(modal).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+  });
+
+  describe('the request key (one create per form, issue 18)', () => {
+    it('a retry after a failed save sends the same key; Add Another and the next opening send new ones', async () => {
+      const { user, save, sentKeys } = setup();
+      save.mockResolvedValueOnce({ ok: false, status: 500, message: 'Something went wrong. Please try again.' });
+      await user.click(screen.getByRole('button', { name: 'Add Child' }));
+      await fillChild(user, 'Avery');
+      await user.click(within(dialog()).getByRole('button', { name: 'Create' }));
+      await user.click(within(await screen.findByRole('alertdialog', { name: 'Error' })).getByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      // The retry (the answer was lost, the record may exist): the same key, so the server creates it once.
+      await user.click(within(dialog('New Child')).getByRole('button', { name: 'Create' }));
+      await user.click(within(await screen.findByRole('alertdialog', { name: 'Child Added' })).getByRole('button', { name: 'Add Another' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await fillChild(user, 'Blake');
+      await user.click(within(dialog('New Child')).getByRole('button', { name: 'Create' }));
+      await user.click(within(await screen.findByRole('alertdialog', { name: 'Child Added' })).getByRole('button', { name: 'Finished With Children' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await user.click(screen.getByRole('button', { name: 'Add Child' }));
+      await fillChild(user, 'Casey');
+      await user.click(within(dialog('New Child')).getByRole('button', { name: 'Create' }));
+      await screen.findByRole('alertdialog', { name: 'Child Added' });
+
+      expect(save).toHaveBeenCalledTimes(4);
+      const [first, retry, another, reopened] = sentKeys;
+      expect(first).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(retry).toBe(first);
+      expect(new Set([first, another, reopened]).size).toBe(3);
+    });
+
+    it('a double submit sends the same key twice', async () => {
+      const { user, save, sentKeys } = setup();
+      const pending = deferred<ActionResult<Child[]>>();
+      save.mockImplementation(() => pending.promise);
+      await user.click(screen.getByRole('button', { name: 'Add Child' }));
+      await fillChild(user, 'Drew');
+      const form = within(dialog()).getByRole('button', { name: 'Create' }).closest('form')!;
+      // Two submits before the first answer (a double click, Enter then a click).
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+      await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+      await act(async () => pending.resolve({ ok: true, data: [] }));
+      expect(sentKeys).toHaveLength(2);
+      expect(sentKeys[1]).toBe(sentKeys[0]);
+    });
   });
 });

@@ -114,6 +114,17 @@ describe('SettingsPanel', () => {
     expect(emailAction).not.toHaveBeenCalled();
   });
 
+  // Issue 18: the name fields filter as typed (platform §5).
+  it('name fields keep letters, apostrophe, period, hyphen and space as typed', async () => {
+    const user = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Edit name' }));
+    for (const label of [/^Nickname/, /^First Name/, /^Middle Name/, /^Last Name/]) {
+      await user.clear(screen.getByLabelText(label));
+      await user.type(screen.getByLabelText(label), 'Ann3#e José');
+      expect(screen.getByLabelText(label)).toHaveValue('Anne José');
+    }
+  });
+
   it('submits the name form with Enter, shows the success message and ends edit mode', async () => {
     nameAction.mockResolvedValue({
       ok: true,
@@ -151,8 +162,9 @@ describe('SettingsPanel', () => {
     expect(screen.getByRole('button', { name: 'Edit name' })).toHaveFocus();
   });
 
-  it('saves a new email with the legacy contact_info shape and shows it afterwards', async () => {
-    emailAction.mockResolvedValue({ ok: true, data: { message: 'Your email has been successfully updated.', email: 'new@example.com' } });
+  it('asks for a new email with the legacy contact_info shape: says where the link went, keeps the email, shows the new one as waiting', async () => {
+    const sent = 'We sent a confirmation link to new@example.com. Your email will change when you open that link and confirm.';
+    emailAction.mockResolvedValue({ ok: true, data: { message: sent, email: 'jane@example.com', pendingEmail: 'new@example.com' } });
     const user = renderPanel();
     await user.click(screen.getByRole('tab', { name: 'Credentials' }));
     await user.click(screen.getByRole('button', { name: 'Edit email' }));
@@ -164,8 +176,17 @@ describe('SettingsPanel', () => {
       contact_info: { email: 'new@example.com', phone: '5551234567' },
       password_check: 'secret-pass',
     }));
-    await expectDialog(user, 'Success', 'Your email has been successfully updated.');
-    expect(screen.getByRole('tabpanel', { name: 'Credentials' })).toHaveTextContent('new@example.com');
+    await expectDialog(user, 'Success', sent);
+    const group = screen.getByRole('region', { name: 'Email' });
+    const term = (label: string) => within(group).getByText(label, { selector: 'dt' }).nextElementSibling;
+    expect(term('Email')).toHaveTextContent('jane@example.com');
+    expect(term('Waiting for confirmation')).toHaveTextContent('new@example.com');
+  });
+
+  it('shows an email change waiting for its link when the page loads', async () => {
+    const user = renderPanel({ ...initial, pendingEmail: 'later@example.com' });
+    await user.click(screen.getByRole('tab', { name: 'Credentials' }));
+    expect(screen.getByRole('region', { name: 'Email' })).toHaveTextContent('Waiting for confirmationlater@example.com');
   });
 
   it('saves the phone typed through the mask as digits', async () => {

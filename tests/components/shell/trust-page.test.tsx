@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import TrustPage, { dynamic, metadata } from '@/app/(public)/trust/page';
 import * as signedIn from '@/app/(public)/trust/signed-in/page';
 import { signedInCallToAction, TrustLanding } from '@/app/(public)/trust/trust-landing';
@@ -10,6 +11,9 @@ jest.mock('next/navigation', () => ({ usePathname: jest.fn(() => '/trust') }));
 // The signed-in page reads the session; here it is whoever the test says.
 jest.mock('@/lib/auth/actor', () => ({ getActor: jest.fn(async () => null) }));
 const getActor = jest.requireMock<{ getActor: jest.Mock }>('@/lib/auth/actor').getActor;
+// Whether the session's client is linked to an advisor (read from the database: tests/integration/advisor-discount.test.ts).
+jest.mock('@/lib/accounts/advisor-discount', () => ({ earnsAdvisorDiscount: jest.fn(async () => false) }));
+const earnsAdvisorDiscount = jest.requireMock<{ earnsAdvisorDiscount: jest.Mock }>('@/lib/accounts/advisor-discount').earnsAdvisorDiscount;
 
 function clearReferral() {
   window.localStorage.clear();
@@ -54,6 +58,31 @@ describe('trust page', () => {
     render(await signedIn.default());
     expect(screen.getByRole('link', { name: 'Start your trust' })).toHaveAttribute('href', '/join');
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('shows a client linked to an advisor the discounted price, in the HTML the server sends', async () => {
+    const client = { isClient: true, clientId: 41 };
+    getActor.mockResolvedValueOnce(client);
+    earnsAdvisorDiscount.mockResolvedValueOnce(true);
+    const html = renderToString(await signedIn.default());
+    expect(earnsAdvisorDiscount).toHaveBeenCalledWith(client);
+    // No referral in this browser: the server's render alone shows the discount.
+    const page = document.createElement('div');
+    page.innerHTML = html;
+    document.body.append(page);
+    const card = within(page).getByRole('complementary', { name: 'Your complete trust package' });
+    expect(within(card).getByText('$995')).toBeVisible();
+    expect(within(card).getByText('$1,495')).not.toBeVisible();
+    expect(within(card).getByText(/Advisor discount applied/)).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Continue your trust' })).toHaveAttribute('href', '/client-info');
+    page.remove();
+
+    // A client without an advisor: the full price, as for guests.
+    getActor.mockResolvedValueOnce({ isClient: true, clientId: 42 });
+    earnsAdvisorDiscount.mockResolvedValueOnce(false);
+    render(await signedIn.default());
+    expect(screen.getByText('$1,495')).toBeVisible();
+    expect(screen.getByText('$995')).not.toBeVisible();
   });
 
   it('shows the price, seven documents, four steps and five FAQs', () => {

@@ -1,12 +1,12 @@
-import { ACCOUNT_LOCKED, ADDRESS_LOCKED, INVALID_CREDENTIALS } from '@/lib/auth/authenticate';
+import { ACCOUNT_SLOWED, ADDRESS_SLOWED, INVALID_CREDENTIALS } from '@/lib/auth/sign-in-brake';
 import { LOGIN_ERRORS, LOGIN_EXPIRED, loginErrorCodeFor, loginErrorMessage } from '@/lib/auth/login-errors';
 import { AppError } from '@/lib/errors';
 
 describe('login page errors', () => {
   it.each([
     [new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS), 'credentials'],
-    [new AppError('RATE_LIMITED', ACCOUNT_LOCKED), 'locked'],
-    [new AppError('RATE_LIMITED', ADDRESS_LOCKED), 'network-locked'],
+    [new AppError('RATE_LIMITED', ACCOUNT_SLOWED), 'locked'],
+    [new AppError('RATE_LIMITED', ADDRESS_SLOWED), 'network-locked'],
     [new AppError('BAD_REQUEST', LOGIN_EXPIRED), 'expired'],
     [new AppError('VALIDATION', 'Email is too long.'), 'credentials'],
     [new Error('database down'), 'unknown'],

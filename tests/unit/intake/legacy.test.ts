@@ -8,6 +8,7 @@ import {
   legacyUpsertTrusteeSchema,
   toLegacyClient,
   toLegacyLists,
+  type LegacyClientExtras,
 } from '@/lib/intake/legacy';
 import type { AgentView, BeneficiaryView, ClientView, IntakeView, PersonView } from '@/lib/intake/types';
 
@@ -67,6 +68,21 @@ describe('legacy payloads → intake inputs', () => {
     expect(legacyDeleteAgentSchema.parse({ hash_id: 'a', hash_id_spouse: 'b', hash_id_poa: 'p', type: 'GENERAL' })).toEqual({ client_hash: 'a', hash: 'p', version: undefined, type: 'general' });
   });
 
+  it('agents: is_collective1/2 and is_independent1/2 optional (absent or blank keeps the stored choice); a spouse value separates', () => {
+    const base = { hash_id: 'a', owner: 'both', first_name: 'A', last_name: 'G', type1: 'general', order1: 1 };
+    expect(legacyUpsertAgentSchema.parse({ ...base, is_collective1: '1', is_independent1: 'true' })).toMatchObject({
+      same_values: true,
+      values1: { order: 1, is_collective: true, is_independent: true },
+    });
+    expect(legacyUpsertAgentSchema.parse({ ...base, order2: 1, is_collective1: 1, is_collective2: 0 })).toMatchObject({
+      same_values: false,
+      values1: { is_collective: true, is_independent: undefined },
+      values2: { is_collective: false, is_independent: undefined },
+    });
+    expect(legacyUpsertAgentSchema.parse({ ...base, is_collective1: '' }).values1).toEqual({ order: 1, is_collective: undefined, is_independent: undefined });
+    expect(legacyUpsertAgentSchema.safeParse({ ...base, is_collective1: 'sometimes' }).success).toBe(false);
+  });
+
   it('the client record: only the estate plan answers sent, and / or the spouse choices', () => {
     expect(legacyClientInfoSchema.parse({ hash: 'h', is_spouse_poa_medical: '1' })).toEqual({ client_hash: 'h', version: undefined, estatePlan: null, choices: { is_spouse_poa_medical: true } });
     expect(legacyClientInfoSchema.parse({ hash: 'h', has_estate_plan: 'yes', trust_times_amended: 2, has_trust_intent_3: 0 }).estatePlan).toEqual({ has_estate_plan: 'yes', trust_times_amended: 2, has_trust_intent_3: false });
@@ -99,7 +115,7 @@ describe('IntakeView → the spec\'s answer', () => {
     terms1: null,
     terms2: { tier: 'primary', sharePercent: '100.00', relationship: 'Trust', isPerStirpes: false, omissionReason: null },
   };
-  const agent = (type: AgentView['type']): AgentView => ({ hash: `a-${type}`, version: 1, type, owner: '1', person: person('agent'), order1: 1, order2: null, isCollective: false, isIndependent: false });
+  const agent = (type: AgentView['type']): AgentView => ({ hash: `a-${type}`, version: 1, type, owner: '1', person: person('agent'), order1: 1, order2: null, service1: { isCollective: false, isIndependent: false }, service2: null });
   const view = {
     client: client('one', 1),
     spouse: client('two', 2),
@@ -109,9 +125,11 @@ describe('IntakeView → the spec\'s answer', () => {
     trustees: [{ hash: 't', version: 1, owner: 'both', person: person('t'), order1: 1, order2: 2 }],
     agents: [agent('general'), agent('financial')],
   } as unknown as IntakeView;
+  const plan = { hash: 'ep', type: 'trust', status: 'incomplete', status_full: 'In Progress', updated_at: '2026-11-20T10:00:00.000Z', files: [] as [] };
+  const extras: LegacyClientExtras = { estatePlans: [plan], advisors: { one: { hash: 'adv', firms: [{ id: 'firm-hash', name: 'Firm' }] }, two: null } };
 
   it('from owner 1\'s page: the lists as stored, identifiers masked, the hidden financial PoA left out', () => {
-    const answer = toLegacyLists(view, 'one');
+    const answer = toLegacyLists(view, 'one', extras);
     expect(answer.client).toMatchObject({ hash_id: 'one', ssn: 'XXX-XX-6789', email: 'one@example.com', has_trust_intent_1: true, has_trust_intent_7: false, is_spouse_poa_general: true });
     expect(answer.beneficiaries2).toEqual([expect.objectContaining({ hash_id: 'b', owner: '2', identifier: 'XXX-XX-4567', tier2: 'primary', tier1: null })]);
     expect(answer.fiduciariesBoth).toEqual([expect.objectContaining({ order1: 1, order2: 2 })]);
@@ -121,12 +139,44 @@ describe('IntakeView → the spec\'s answer', () => {
   });
 
   it('from the spouse\'s page: owner 1 is the spouse, and the values follow', () => {
-    const answer = toLegacyLists(view, 'two');
+    const answer = toLegacyLists(view, 'two', extras);
     expect(answer.client).toMatchObject({ hash_id: 'two' });
     expect(answer.spouse).toMatchObject({ hash_id: 'one' });
     expect(answer.beneficiaries1).toEqual([expect.objectContaining({ owner: '1', tier1: 'primary', tier2: null })]);
     expect(answer.fiduciariesBoth).toEqual([expect.objectContaining({ order1: 2, order2: 1 })]);
-    expect(answer.generalPoas2).toEqual([expect.objectContaining({ owner: '2', order1: null, order2: 1, type1: null, type2: 'general' })]);
-    expect(toLegacyClient(view, 'two').client.hash_id).toBe('two');
+    expect(answer.generalPoas2).toEqual([
+      expect.objectContaining({ owner: '2', order1: null, order2: 1, type1: null, type2: 'general', is_collective: false, is_collective1: null, is_collective2: false, is_independent2: false }),
+    ]);
+    expect(toLegacyClient(view, 'two', extras).client.hash_id).toBe('two');
+  });
+
+  it("the client object in the spec's shapes: person, spouse.person, is_type_other, estate_plans, advisor.firms", () => {
+    const named = {
+      ...view,
+      client: { ...view.client, estatePlanType: 'Pour-over will', person: person('p-one', { firstName: 'Pat', middleName: 'Q', lastName: 'Rivera', suffix: 'Jr.', phone: '4085550120', dob: '1968-02-20' }) },
+      spouse: { ...view.spouse, estatePlanType: 'Trust' },
+    } as IntakeView;
+    const { client, spouse } = toLegacyLists(named, 'one', extras);
+    expect(client).toMatchObject({
+      first_name: 'Pat',
+      ssn: 'XXX-XX-6789',
+      person: {
+        name: { full: 'Pat Q Rivera Jr.', first_name: 'Pat', middle_name: 'Q', last_name: 'Rivera', suffix: 'Jr.', initials: 'PQR' },
+        contact_info: { email: 'one@example.com', phone: '4085550120' },
+        personal_info: { dob: '1968-02-20', masked_ssn: 'XXX-XX-6789' },
+      },
+      spouse: { hash: 'two', person: { name: { full: 'p-two Doe', initials: 'PD' }, contact_info: { email: 'two@example.com' } } },
+      is_type_other: true,
+      estate_plans: [plan],
+      advisor: { hash: 'adv', firms: [{ id: 'firm-hash', name: 'Firm' }] },
+    });
+    // Without the reveal right the full SSN is absent, not null.
+    expect(client.person.personal_info).not.toHaveProperty('unmasked_ssn');
+    expect(spouse).toMatchObject({ is_type_other: false, spouse: { hash: 'one' }, advisor: null, estate_plans: [plan] });
+    // Attorneys and admins: the extras carry the full numbers.
+    const revealed = toLegacyClient(named, 'one', { ...extras, unmaskedSsns: { 'p-one': '123-45-6789' } }).client;
+    expect(revealed.person.personal_info).toEqual({ dob: '1968-02-20', masked_ssn: 'XXX-XX-6789', unmasked_ssn: '123-45-6789' });
+    expect(revealed.spouse?.person.personal_info).toEqual({ dob: null, masked_ssn: 'XXX-XX-6789', unmasked_ssn: null });
+    expect(toLegacyClient({ ...named, spouse: null } as IntakeView, 'one', extras).client.spouse).toBeNull();
   });
 });

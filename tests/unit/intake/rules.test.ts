@@ -164,7 +164,7 @@ describe('completion', () => {
       client: { ...answeredAll },
       beneficiaries: [{ hash: 'b', version: 1, owner: '1' as const, type: 'person' as const, person, entity: null, terms1: terms('primary', '100'), terms2: null }],
       trustees: [{ hash: 't', version: 1, owner: '1' as const, person, order1: 1, order2: null }],
-      agents: (['general', 'medical', 'financial'] as const).map((type) => ({ hash: type, version: 1, type, owner: '1' as const, person, order1: 1, order2: null, isCollective: false, isIndependent: false })),
+      agents: (['general', 'medical', 'financial'] as const).map((type) => ({ hash: type, version: 1, type, owner: '1' as const, person, order1: 1, order2: null, service1: { isCollective: false, isIndependent: false }, service2: null })),
     };
     const c = completionOf(full, noMinorIssue);
     expect(c.sections.filter((s) => s.state !== 'empty').every((s) => s.state === 'complete')).toBe(true);
@@ -173,14 +173,16 @@ describe('completion', () => {
     // A gift whose beneficiary is not the gift owner's counts as one unanswered question of its section.
     const gift = { hash: 'g', version: 1, owner: '2' as const, giftType: 'cash' as const, beneficiaryHash: 'b', addressHash: null, cashAmount: '1.00', specificItem: null, predeceaseDistribution: null };
     const broken = completionOf({ ...full, gifts: [gift] }, noMinorIssue);
-    expect(broken.sections.find((s) => s.key === 'gifts')).toMatchObject({ state: 'incomplete', unanswered: 1 });
+    expect(broken.sections.find((s) => s.key === 'gifts')).toMatchObject({ state: 'incomplete', unanswered: 1, problem: '1 gift to fix' });
     expect(broken.percent).toBeLessThan(100);
     const fixed = completionOf({ ...full, gifts: [{ ...gift, owner: '1' as const }], note: { hash: 'n', version: 1, body: 'Hi' } }, noMinorIssue);
     expect(fixed.sections.filter((s) => ['gifts', 'notes'].includes(s.key)).map((s) => s.state)).toEqual(['complete', 'complete']);
     expect(fixed.percent).toBe(100);
     // A percentage error makes the beneficiaries incomplete again; a hidden financial block is not asked.
     const off = completionOf({ ...full, beneficiaries: [{ ...full.beneficiaries[0], terms1: terms('primary', '90') }] }, noMinorIssue);
-    expect(off.sections.find((s) => s.key === 'beneficiaries')).toMatchObject({ state: 'incomplete', unanswered: 1 });
+    expect(off.sections.find((s) => s.key === 'beneficiaries')).toMatchObject({ state: 'incomplete', unanswered: 1, problem: 'Percentages do not total 100%' });
+    // A section held back by questions (or complete, or not started) names no problem.
+    expect(off.sections.filter((s) => s.problem !== null).map((s) => s.key)).toEqual(['beneficiaries']);
     const apsi = completionOf({ ...full, showsFinancialPoa: false, agents: full.agents.slice(0, 2) }, noMinorIssue);
     expect(apsi.sections.find((s) => s.key === 'poas')?.state).toBe('complete');
   });
@@ -188,6 +190,9 @@ describe('completion', () => {
   it('a minor without a guardian leaves the children incomplete', () => {
     const child = { hash: 'k', version: 1, owner: '1' as const, gender: null, person: blank.person, guardian1: null, guardian2: null, multiGuardianSpecifics: '' };
     const c = completionOf({ ...empty, children: [child] }, () => true);
-    expect(c.sections.find((s) => s.key === 'children')).toMatchObject({ state: 'incomplete', unanswered: 1 });
+    expect(c.sections.find((s) => s.key === 'children')).toMatchObject({ state: 'incomplete', unanswered: 1, problem: '1 minor without a guardian' });
+    const two = completionOf({ ...empty, children: [child, { ...child, hash: 'l' }] }, () => true);
+    expect(two.sections.find((s) => s.key === 'children')?.problem).toBe('2 minors without a guardian');
+    expect(two.sections.find((s) => s.key === 'personal')).toMatchObject({ state: 'empty', problem: null });
   });
 });

@@ -160,7 +160,7 @@ describe('the household\'s people for linking', () => {
       children: [child(person('k', 'Kid'), morgan), child(person('j', 'Jo'), morgan)],
       beneficiaries: [],
       trustees: [{ hash: 't', version: 1, owner: '1', person: morgan, order1: 1, order2: null }],
-      agents: [{ hash: 'a', version: 1, type: 'medical', owner: '1', person: person('k', 'Kid'), order1: 1, order2: null, isCollective: false, isIndependent: false }],
+      agents: [{ hash: 'a', version: 1, type: 'medical', owner: '1', person: person('k', 'Kid'), order1: 1, order2: null, service1: { isCollective: false, isIndependent: false }, service2: null }],
     });
     expect(people.map((p) => [p.person.hash, p.lists])).toEqual([
       ['k', ['Child', 'Medical PoA']],

@@ -1,3 +1,4 @@
+import { poaRecordTexts } from '@/components/intake/poas/poa-types';
 import { nounInSentence, recordTexts } from '@/components/records/record-texts';
 
 describe('recordTexts', () => {
@@ -25,6 +26,16 @@ describe('recordTexts', () => {
     [{ noun: 'Annuity', section: 'Annuities', removeTitle: 'Remove Annuity Account?', nounInSentence: 'annuity account' }, 'Annuity Added', 'Annuity Updated', 'Remove Annuity Account?', 'Are you sure you would like to remove this annuity account?'],
   ])('%o', (config, added, updated, removeTitle, removeMessage) => {
     expect(recordTexts(config)).toMatchObject({ added, updated, removeTitle, removeMessage });
+  });
+
+  // 'Finished With …' names the section as the review does (issue 18): '<Type> Durable Power of Attorneys'
+  // per PoA type (Gifts and Annuities are walked in Chromium by intake-part2.e2e.ts).
+  it.each([
+    [poaRecordTexts('general'), 'Finished With General Durable Power of Attorneys'],
+    [poaRecordTexts('medical'), 'Finished With Medical Durable Power of Attorneys'],
+    [poaRecordTexts('financial'), 'Finished With Financial Durable Power of Attorneys'],
+  ])('%o → %p', (config, finished) => {
+    expect(recordTexts(config).finished).toBe(finished);
   });
 
   it('takes every override', () => {

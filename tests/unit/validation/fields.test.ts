@@ -26,6 +26,7 @@ import {
   phone,
   ssn,
   stateCode,
+  street,
   suffix,
   SUFFIX_CHOICES,
   tin,
@@ -82,6 +83,32 @@ table('personName (required)', personName('First name'), [
   ['Jamie!', error('First name may contain only letters, apostrophes, periods, hyphens and spaces.')],
   ['a'.repeat(100), ok('a'.repeat(100))],
   ['a'.repeat(101), error('First name must be at most 100 characters.')],
+]);
+
+// Issue 18: the rule reads the text as the form's filter does (composed accents, ’ as ').
+table('personName (typed text)', personName('Last name'), [
+  ['O’Brien', ok("O'Brien")],
+  ['Jose\u0301', ok('José')],
+  ['Zoë', ok('Zoë')],
+  ['Ann3#e', error('Last name may contain only letters, apostrophes, periods, hyphens and spaces.')],
+]);
+
+// Issue 18: the street had no character check on the server (platform §5: letters, digits, ' . - , space).
+table('street', street(), [
+  ["12 O'Hare Rd., Apt 4-B", ok("12 O'Hare Rd., Apt 4-B")],
+  ['  1 Main St  ', ok('1 Main St')],
+  ['1200 Álamo Ave', ok('1200 Álamo Ave')],
+  ['12 Main #4', error('Street may contain only letters, digits, apostrophes, periods, hyphens, commas and spaces.')],
+  ['', error('Street is required.')],
+  [null, error('Street is required.')],
+  [{}, error('Street must be text.')],
+  ['a'.repeat(256), error('Street must be at most 255 characters.')],
+]);
+
+table('street (optional)', street({ optional: true }), [
+  ['', ok('')],
+  [null, ok('')],
+  ['9 Elm', ok('9 Elm')],
 ]);
 
 table('personName (optional)', personName('Middle name', { optional: true }), [
@@ -197,7 +224,28 @@ table('currentPassword', currentPassword(), [
   // A password set before the 200 limit can still be checked; beyond 1024 nothing is hashed.
   ['x'.repeat(PASSWORD_CHECK_MAX_LENGTH), ok('x'.repeat(PASSWORD_CHECK_MAX_LENGTH))],
   ['x'.repeat(PASSWORD_CHECK_MAX_LENGTH + 1), error(CURRENT_PASSWORD_INCORRECT)],
+  ['secret\u0000', error(CURRENT_PASSWORD_INCORRECT)],
 ]);
+
+// Issue 18: PostgreSQL text holds no NUL; a NUL sent to the database failed as a 500. Every text rule
+// refuses it (a 422 with the field's message), and a value that is not text is "must be text".
+describe('NUL characters and values that are not text', () => {
+  const NUL_CASES: [string, z.ZodType, string][] = [
+    ['freeText', freeText('Comments', { optional: true, max: 10_000 }), 'Comments contains a character that cannot be saved (NUL).'],
+    ['choiceOrOther', choiceOrOther('Relationship'), 'Relationship contains a character that cannot be saved (NUL).'],
+    ['personName', personName('First name'), 'First name contains a character that cannot be saved (NUL).'],
+    ['street', street({ optional: true }), 'Street contains a character that cannot be saved (NUL).'],
+    ['email', email(), 'Email contains a character that cannot be saved (NUL).'],
+    ['newPassword', newPassword(), 'Password contains a character that cannot be saved (NUL).'],
+  ];
+  it.each(NUL_CASES)('%s refuses a NUL, alone or inside text', (_name, schema, message) => {
+    for (const input of ['\u0000', 'Ann\u0000', '\u0000 x']) expect(outcome(schema, input)).toEqual(error(message));
+  });
+
+  it.each(NUL_CASES)('%s refuses objects, arrays and booleans as "must be text"', (_name, schema) => {
+    for (const input of [{ toString: 'x' }, ['x'], true]) expect(outcome(schema, input)).toEqual({ error: expect.stringMatching(/ must be text\.$/) });
+  });
+});
 
 describe('passwordsMatch', () => {
   const schema = z

@@ -1,6 +1,7 @@
 import { submitTrust } from '@/lib/estate-plans/submit-trust';
 import { route } from '@/lib/http/route';
 import { legacyClientInfoSchema, toLegacyClient } from '@/lib/intake/legacy';
+import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { updateClientRecord } from '@/lib/intake/update-client-record';
 
 /**
@@ -12,7 +13,7 @@ import { updateClientRecord } from '@/lib/intake/update-client-record';
  */
 export const POST = route('intake.write', legacyClientInfoSchema, async ({ ctx, input }) => {
   if (input.is_trust_submitted) {
-    return toLegacyClient(await submitTrust(ctx, { client_hash: input.client_hash, acknowledgements: [] }, { legacy: true }), input.client_hash);
+    return legacyAnswer(ctx, await submitTrust(ctx, { client_hash: input.client_hash, acknowledgements: [] }, { legacy: true }), input.client_hash, toLegacyClient);
   }
-  return toLegacyClient(await updateClientRecord(ctx, input), input.client_hash);
+  return legacyAnswer(ctx, await updateClientRecord(ctx, input), input.client_hash, toLegacyClient);
 });

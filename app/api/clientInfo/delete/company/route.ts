@@ -1,6 +1,7 @@
 import { route } from '@/lib/http/route';
 import { deleteCompany } from '@/lib/intake/delete-company';
+import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { legacyDeleteCompanySchema, toLegacyData } from '@/lib/intake/legacy-assets';
 
 /** POST /api/clientInfo/delete/company/ — removes hash_id_company; answers the full refreshed data. */
-export const POST = route('intake.write', legacyDeleteCompanySchema, async ({ ctx, input }) => toLegacyData(await deleteCompany(ctx, input), input.client_hash));
+export const POST = route('intake.write', legacyDeleteCompanySchema, async ({ ctx, input }) => legacyAnswer(ctx, await deleteCompany(ctx, input), input.client_hash, toLegacyData));

@@ -1,5 +1,6 @@
 import { route } from '@/lib/http/route';
-import { legacyUpsertBeneficiarySchema, toLegacyLists } from '@/lib/intake/legacy';
+import { LEGACY_WRITE, legacyUpsertBeneficiarySchema, toLegacyLists } from '@/lib/intake/legacy';
+import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { upsertBeneficiary } from '@/lib/intake/upsert-beneficiary';
 
 /**
@@ -7,5 +8,5 @@ import { upsertBeneficiary } from '@/lib/intake/upsert-beneficiary';
  * absent) or updates the record; owners are numbered from hash_id's client. Answers the refreshed lists.
  */
 export const POST = route('intake.write', legacyUpsertBeneficiarySchema, async ({ ctx, input }) =>
-  toLegacyLists(await upsertBeneficiary(ctx, input, { ownersFromAddressedClient: true }), input.client_hash),
+  legacyAnswer(ctx, await upsertBeneficiary(ctx, input, LEGACY_WRITE), input.client_hash, toLegacyLists),
 );

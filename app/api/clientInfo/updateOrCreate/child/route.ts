@@ -1,5 +1,6 @@
 import { route } from '@/lib/http/route';
-import { legacyUpsertChildSchema, toLegacyLists } from '@/lib/intake/legacy';
+import { LEGACY_WRITE, legacyUpsertChildSchema, toLegacyLists } from '@/lib/intake/legacy';
+import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { upsertChild } from '@/lib/intake/upsert-child';
 
 /**
@@ -7,5 +8,5 @@ import { upsertChild } from '@/lib/intake/upsert-child';
  * absent) or updates the record; owners are numbered from hash_id's client. Answers the refreshed lists.
  */
 export const POST = route('intake.write', legacyUpsertChildSchema, async ({ ctx, input }) =>
-  toLegacyLists(await upsertChild(ctx, input, { ownersFromAddressedClient: true }), input.client_hash),
+  legacyAnswer(ctx, await upsertChild(ctx, input, LEGACY_WRITE), input.client_hash, toLegacyLists),
 );

@@ -1,4 +1,6 @@
 import { route } from '@/lib/http/route';
+import { LEGACY_WRITE } from '@/lib/intake/legacy';
+import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { legacyUpsertCompanySchema, toLegacyData } from '@/lib/intake/legacy-assets';
 import { upsertCompany } from '@/lib/intake/upsert-company';
 
@@ -7,5 +9,5 @@ import { upsertCompany } from '@/lib/intake/upsert-company';
  * shares are kept only for corporations. Answers the full refreshed data.
  */
 export const POST = route('intake.write', legacyUpsertCompanySchema, async ({ ctx, input }) =>
-  toLegacyData(await upsertCompany(ctx, input, { ownersFromAddressedClient: true }), input.client_hash),
+  legacyAnswer(ctx, await upsertCompany(ctx, input, LEGACY_WRITE), input.client_hash, toLegacyData),
 );

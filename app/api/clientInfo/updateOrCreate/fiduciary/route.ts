@@ -1,5 +1,6 @@
 import { route } from '@/lib/http/route';
-import { legacyUpsertTrusteeSchema, toLegacyLists } from '@/lib/intake/legacy';
+import { LEGACY_WRITE, legacyUpsertTrusteeSchema, toLegacyLists } from '@/lib/intake/legacy';
+import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { upsertTrustee } from '@/lib/intake/upsert-trustee';
 
 /**
@@ -7,5 +8,5 @@ import { upsertTrustee } from '@/lib/intake/upsert-trustee';
  * absent) or updates the record; owners are numbered from hash_id's client. Answers the refreshed lists.
  */
 export const POST = route('intake.write', legacyUpsertTrusteeSchema, async ({ ctx, input }) =>
-  toLegacyLists(await upsertTrustee(ctx, input, { ownersFromAddressedClient: true }), input.client_hash),
+  legacyAnswer(ctx, await upsertTrustee(ctx, input, LEGACY_WRITE), input.client_hash, toLegacyLists),
 );

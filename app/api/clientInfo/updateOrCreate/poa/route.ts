@@ -1,5 +1,6 @@
 import { route } from '@/lib/http/route';
-import { legacyUpsertAgentSchema, toLegacyLists } from '@/lib/intake/legacy';
+import { LEGACY_WRITE, legacyUpsertAgentSchema, toLegacyLists } from '@/lib/intake/legacy';
+import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { upsertAgent } from '@/lib/intake/upsert-agent';
 
 /**
@@ -7,5 +8,5 @@ import { upsertAgent } from '@/lib/intake/upsert-agent';
  * absent) or updates the record; owners are numbered from hash_id's client. Answers the refreshed lists.
  */
 export const POST = route('intake.write', legacyUpsertAgentSchema, async ({ ctx, input }) =>
-  toLegacyLists(await upsertAgent(ctx, input, { ownersFromAddressedClient: true }), input.client_hash),
+  legacyAnswer(ctx, await upsertAgent(ctx, input, LEGACY_WRITE), input.client_hash, toLegacyLists),
 );

@@ -1,4 +1,6 @@
 import { route } from '@/lib/http/route';
+import { LEGACY_WRITE } from '@/lib/intake/legacy';
+import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { legacyUpsertPropertySchema, toLegacyData } from '@/lib/intake/legacy-assets';
 import { upsertProperty } from '@/lib/intake/upsert-property';
 
@@ -7,5 +9,5 @@ import { upsertProperty } from '@/lib/intake/upsert-property';
  * (hash_id_property absent) or updates; owners numbered from hash_id's client. Answers the full refreshed data.
  */
 export const POST = route('intake.write', legacyUpsertPropertySchema, async ({ ctx, input }) =>
-  toLegacyData(await upsertProperty(ctx, input, { ownersFromAddressedClient: true }), input.client_hash),
+  legacyAnswer(ctx, await upsertProperty(ctx, input, LEGACY_WRITE), input.client_hash, toLegacyData),
 );

@@ -1,0 +1,54 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { users } from './people';
+
+/**
+ * Signed-in sessions, one row per sign-in (and per impersonation). The session token names its row by a
+ * random id; a token whose row is missing, revoked or past its end signs nobody in, so logging out ends
+ * that session on the server, not only in the browser (docs/decisions.md, "Audit fixes: sessions ...").
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    // 32 random bytes, base64url: only ever inside the encrypted session token.
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    // The admin acting as this user, for an impersonation's session; null for the user's own sign-in.
+    impersonatorUserId: integer('impersonator_user_id').references(() => users.id),
+    createdAt: createdAt(),
+    // The session's absolute end (the token's `abs`): nothing renews it.
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A requested change of a user's sign-in email, waiting for the link sent to the new address. Only the
+ * SHA-256 of the link's token is stored; the row is used once (confirmed_at) and ends at expires_at.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    // The address it will replace, as it was when the change was asked for (the notices go there).
+    oldEmail: text('old_email').notNull(),
+    // Stored trimmed and lower-cased, as users.email.
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('email_changes_token_unique').on(t.tokenHash), index('email_changes_user_idx').on(t.userId, t.createdAt)],
+);
+
+export type Session = typeof sessions.$inferSelect;
+export type EmailChange = typeof emailChanges.$inferSelect;

@@ -1,0 +1,47 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { db, type Queryable } from '@/db';
+import { sessions } from '@/db/schema';
+
+/*
+ * The server's record of sessions (db/schema/sessions.ts). A session token carries its row's random id
+ * (`sid`); the actor load (lib/auth/actor.ts) accepts a token only while that row is there, unrevoked and
+ * before its end, in the same statement that loads the user. Logout revokes the row, so a copy of the
+ * cookie is worthless afterwards.
+ */
+
+/** How many ended rows one sign-in clears at most: pruning is a side job and never slows a sign-in much. */
+const PRUNE_BATCH = 200;
+
+/** Records a new session ending at `abs` (seconds since the epoch) and returns its id for the token. */
+export async function openSession(
+  input: { userId: number; impersonatorUserId?: number | null; abs: number; ip?: string | null; userAgent?: string | null },
+  q: Queryable = db,
+): Promise<string> {
+  const id = randomBytes(32).toString('base64url');
+  await q.insert(sessions).values({
+    id,
+    userId: input.userId,
+    impersonatorUserId: input.impersonatorUserId ?? null,
+    expiresAt: new Date(input.abs * 1000),
+    ip: input.ip ?? null,
+    userAgent: input.userAgent?.slice(0, 500) ?? null,
+  });
+  return id;
+}
+
+/** Ends the sessions with these ids now (logout, an ended impersonation); ids already ended stay as they are. */
+export async function revokeSessions(ids: string[], q: Queryable = db): Promise<void> {
+  const live = ids.filter(Boolean);
+  if (!live.length) return;
+  await q.update(sessions).set({ revokedAt: sql`now()` }).where(and(inArray(sessions.id, live), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Deletes rows of sessions that have ended (past their end, revoked or not): their tokens are refused by
+ * their own `abs` anyway. Run opportunistically at sign-in, a batch at a time, until a job does it (issue 19).
+ */
+export async function pruneEndedSessions(q: Queryable = db): Promise<void> {
+  await q.execute(sql`delete from ${sessions} where ${sessions.id} in (select s.id from ${sessions} s where s.expires_at < now() limit ${PRUNE_BATCH})`);
+}

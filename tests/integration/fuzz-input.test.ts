@@ -1,0 +1,311 @@
+import { NextRequest } from 'next/server';
+import fs from 'node:fs';
+import path from 'node:path';
+import { issueLoginToken } from '@/lib/auth/login-token';
+import { PEER_HEADER } from '@/lib/http/request';
+import { TEST_PASSWORD } from '../helpers/factories';
+import { signInAs, signOut } from '../helpers/session';
+import { buildWorld, databaseFingerprint, sessionOf, type RoleName, type World } from '../helpers/world';
+import { seedIntakeRecords, type IntakeRecords } from './helpers/intake';
+
+/*
+ * Issue 18: input that is not what a field expects must be refused with a 4xx `{ message }`, never a 500.
+ * Every POST compatibility route (found by walking app/, as the authorization matrix does) is called as a
+ * role that reaches its record, with a valid payload in which one field at a time is replaced by: the
+ * value with a NUL character, a lone NUL, a very long string, an object (with a `toString` that is no
+ * function), an array, a number, a boolean and null; and with bodies that are no object at all. Each
+ * answer must be below 500; a refusal must be JSON `{ message }` and leave the database as it was.
+ */
+
+const root = path.resolve(__dirname, '../..');
+
+function walk(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return walk(full);
+    return entry.name === 'route.ts' ? [full] : [];
+  });
+}
+
+/** `app/api/clientInfo/updateOrCreate/child/route.ts` → `/api/clientInfo/updateOrCreate/child` (route groups dropped). */
+const urlPathOf = (file: string) =>
+  `/${path
+    .relative(path.join(root, 'app'), path.dirname(file))
+    .split(path.sep)
+    .filter((s) => s && !/^\(.*\)$/.test(s))
+    .join('/')}`;
+
+type Handler = (request: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+type Prepared = { records: IntakeRecords; invite?: string };
+type Case = {
+  role: RoleName;
+  body: (w: World, p: Prepared) => Record<string, unknown>;
+  /** A url-encoded form post (only strings can be sent). */
+  form?: boolean;
+  /** The route answers with redirects (login, logout): only "no 5xx" is asked of it. */
+  redirects?: boolean;
+  /** The route's path parameter, fuzzed in place of a body field (the URL carries strings only). */
+  param?: string;
+};
+
+const owner1 = (w: World) => w.household.client.hash;
+const owner2 = (w: World) => w.household.spouse!.client.hash;
+const intakeName = { first_name: 'Fuzz', middle_name: '', last_name: 'Person', suffix: '' };
+let emails = 0;
+const uniqueEmail = () => `fuzz${++emails}-${Date.now()}@test.example`;
+const family = (w: World) => ({ hash_id: owner1(w), hash_id_spouse: owner2(w) });
+
+/** A valid payload for each POST route (the earlier front end's shapes, docs/api.md). */
+const CASES: Record<string, Case> = {
+  '/api/updatePersonalInfo': {
+    role: 'client',
+    body: (w) => ({ hash_id: owner2(w), ...intakeName, phone: '5551234567', dob: '01/02/1970', ssn: '123-45-6789', gender: 'female', residence_state: 'CA', is_us_citizen: 1, is_receiving_medicaid: 0, has_mental_disorder: 0, wants_life_support: 1, wants_cremation: 0, is_organ_donor: 1 }),
+  },
+  '/api/clientInfo/updateClientInfo': { role: 'client', body: (w) => ({ hash: owner2(w), is_spouse_beneficiary: 1, has_estate_plan: 'no' }) },
+  '/api/clientInfo/updateOrCreate/child': {
+    role: 'client',
+    body: (w) => ({ ...family(w), hash_id_child: '', hash_id_existing_person: null, owner: 'both', gender: 'female', dob: '01/02/2015', ...intakeName, has_guardian_1: true, guardian_1_first_name: 'Guardian', guardian_1_last_name: 'Person' }),
+  },
+  '/api/clientInfo/delete/child': { role: 'client', body: (w, p) => ({ ...family(w), hash_id_child: p.records.child }) },
+  '/api/clientInfo/updateOrCreate/beneficiary': {
+    role: 'client',
+    body: (w) => ({ ...family(w), owner: 'both', type: 'entity', name: 'Fuzz Charity', identifier: '12-3456789', is_trust: false, tier1: 'primary', share_percent1: 50, relationship1: 'Charity', is_per_stirpes1: 0, tier2: 'primary', share_percent2: '40', relationship2: 'Charity' }),
+  },
+  '/api/clientInfo/delete/beneficiary': { role: 'client', body: (w, p) => ({ ...family(w), hash_id_beneficiary: p.records.beneficiary }) },
+  '/api/clientInfo/updateOrCreate/fiduciary': {
+    role: 'client',
+    body: (w) => ({ ...family(w), owner: 'both', ...intakeName, phone: '(555) 123-4567', email: 'f@test.example', order1: 1, order2: 2 }),
+  },
+  '/api/clientInfo/delete/fiduciary': { role: 'client', body: (w, p) => ({ ...family(w), hash_id_fiduciary: p.records.trustee }) },
+  '/api/clientInfo/updateOrCreate/poa': {
+    role: 'client',
+    body: (w) => ({ ...family(w), owner: '1', ...intakeName, phone: '5551234567', email: 'a@test.example', type1: 'financial', order1: 1 }),
+  },
+  '/api/clientInfo/delete/poa': { role: 'client', body: (w, p) => ({ ...family(w), hash_id_poa: p.records.agent, type: 'general' }) },
+  '/api/clientInfo/updateOrCreate/property': {
+    role: 'client',
+    body: (w) => ({ ...family(w), hash_id_property: '', owner: 'both', is_primary: 'both', street: '9 Fuzz Rd', unit: '', city: 'Austin', state: 'TX', zip: '78701', value: '250,000.50', purchase_month: 4, purchase_year: 2001 }),
+  },
+  '/api/clientInfo/delete/property': { role: 'client', body: (w, p) => ({ ...family(w), hash_id_property: p.records.property }) },
+  '/api/clientInfo/updateOrCreate/company': {
+    role: 'client',
+    body: (w) => ({ ...family(w), hash_id_company: '', hash_id_address: '', owner: 'both', name: 'Fuzz Inc', type: 'corporation', street: '1 Main', unit: '', city: '', state: '', zip: '', value: '', share_percent1: '50', stock_shares1: '100', share_percent2: '50', stock_shares2: '100' }),
+  },
+  '/api/clientInfo/delete/company': { role: 'client', body: (w, p) => ({ ...family(w), hash_id_company: p.records.company }) },
+  '/api/clientInfo/updateOrCreate/gift': {
+    role: 'client',
+    body: (w, p) => ({ ...family(w), hash_id_gift: '', owner: 'both', gift_type: 'Cash Amount', hash_id_bene: p.records.beneficiary, hash_id_address: '', cash_amount: '1,000', specific_item: '', predecease_distribution: 'equally' }),
+  },
+  '/api/clientInfo/delete/gift': { role: 'client', body: (w, p) => ({ ...family(w), hash_id_gift: p.records.gift }) },
+  ...Object.fromEntries(
+    (['retirement', 'brokerage', 'bank', 'annuity'] as const).flatMap((kind): [string, Case][] => [
+      [`/api/clientInfo/updateOrCreate/${kind}Account`, { role: 'client', body: (w) => ({ ...family(w), hash_id_account: '', owner: '1', company: 'Vanguard', type: 'Other kind', number: '12-34', value: '1,000' }) }],
+      [`/api/clientInfo/delete/${kind}Account`, { role: 'client', body: (w, p) => ({ ...family(w), hash_id_account: p.records[kind] }) }],
+    ]),
+  ),
+  '/api/clientInfo/updateOrCreate/note': { role: 'client', body: (w) => ({ note: 'Fuzz note', hash: owner1(w), hash2: owner2(w) }) },
+  '/api/attorney/updateStatus': { role: 'legal', body: (w) => ({ estate_plan_id: w.plan.hash, status: 'canceled' }) },
+  '/api/advisor/fetch': { role: 'advisor', body: (w) => ({ advisor_id: w.advisor.advisor.hash }) },
+  '/api/getInvites': { role: 'advisor', body: (w) => ({ advisor_id: w.advisor.advisor.hash }) },
+  '/api/sendInvite': { role: 'advisor', body: (w) => ({ advisor_id: w.advisor.advisor.hash, client_name: 'Fuzz Invitee', client_email: uniqueEmail() }) },
+  '/api/resendInvite/[id]': { role: 'advisor', body: () => ({}), param: 'id' },
+  '/api/advisorCreateClient': {
+    role: 'advisor',
+    body: (w) => ({ client_count: 1, advisor_id: w.advisor.advisor.hash, client_1_first_name: 'Fuzz', client_1_last_name: 'Client', client_1_email: uniqueEmail(), client_1_mobile_phone: '(555) 123-4567' }),
+  },
+  '/api/createClient': {
+    role: 'guest',
+    body: () => ({ ...intakeName, email: uniqueEmail(), phone: '5551234567', password: 'Fuzz-Password-1', password_confirmation: 'Fuzz-Password-1', advisor_hash: '', invite: 'an-invite-token' }),
+  },
+  '/api/user/update/name': { role: 'client', body: () => ({ nickname: '', first_name: 'Renamed', middle_name: '', last_name: 'Person', suffix: '', password_check: TEST_PASSWORD }) },
+  '/api/user/update/email': { role: 'client', body: () => ({ contact_info: { email: uniqueEmail(), phone: '5551234567' }, password_check: TEST_PASSWORD }) },
+  '/api/user/update/phone': { role: 'client', body: () => ({ contact_info: { email: 'ignored@test.example', phone: '5559876543' }, password_check: TEST_PASSWORD }) },
+  '/api/user/update/password': { role: 'client', body: () => ({ password_check: TEST_PASSWORD, new_password: 'Brand-New-Password-9', new_password_confirmation: 'Brand-New-Password-9' }) },
+  '/api/login': { role: 'guest', form: true, redirects: true, body: (w) => ({ _token: issueLoginToken(), email: w.users.advisor.email, password: TEST_PASSWORD }) },
+  '/api/logout': { role: 'client', form: true, redirects: true, body: () => ({ _token: 'x' }) },
+};
+
+/**
+ * Routes left out, with the reason. next-auth's catch-all is the library's own endpoint, not a compatibility
+ * route: it answers 500 to a JSON body that does not parse and to a callbackUrl that is no URL (its default
+ * `redirect` callback); reported in issue 18's notes for lib/auth/options.ts.
+ */
+const NOT_FUZZED: Record<string, string> = { '/api/auth/[...nextauth]': "next-auth's own endpoint" };
+
+const NUL = '\u0000';
+const LONG = 'x'.repeat(20_000);
+/** What replaces a field: [name, value, only for string fields]. */
+const WRONG_VALUES: [string, unknown, boolean][] = [
+  ['value + NUL', NUL, true],
+  ['a lone NUL', NUL, true],
+  ['a 20,000-character string', LONG, true],
+  ['an object with a toString that is no function', { toString: 'x' }, false],
+  ['an empty object', {}, false],
+  ['an array', ['x'], false],
+  ['a number', 12345, false],
+  ['a boolean', true, false],
+  ['null', null, false],
+];
+/** Whole bodies that are no object (JSON routes). */
+const WRONG_BODIES: [string, string][] = [
+  ['null', 'null'],
+  ['an array', '[{"a":1}]'],
+  ['a string', '"x\\u0000"'],
+  ['a number', '42'],
+  ['broken JSON', '{"a":'],
+];
+
+type Mutation = { what: string; body: string; contentType: string; params?: Record<string, string | string[]> };
+
+/** Every field path of a payload (nested objects included), with its value. */
+function fields(value: Record<string, unknown>, prefix: string[] = []): [string[], unknown][] {
+  return Object.entries(value).flatMap(([key, v]) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? fields(v as Record<string, unknown>, [...prefix, key]) : [[[...prefix, key], v] as [string[], unknown]],
+  );
+}
+
+function replaced(body: Record<string, unknown>, at: string[], value: unknown): Record<string, unknown> {
+  const copy = structuredClone(body);
+  let node = copy;
+  for (const key of at.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  node[at.at(-1)!] = value;
+  return copy;
+}
+
+/** One field at a time replaced, each time in a fresh valid payload (so e-mails and login tokens stay unused). */
+function mutations(entry: Case, valid: () => Record<string, unknown>): Mutation[] {
+  const out: Mutation[] = [];
+  const encode = (body: Record<string, unknown>) =>
+    entry.form
+      ? { body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(), contentType: 'application/x-www-form-urlencoded' }
+      : { body: JSON.stringify(body), contentType: 'application/json' };
+  for (const [at, original] of fields(valid())) {
+    for (const [name, wrong, forStrings] of WRONG_VALUES) {
+      if (entry.form && typeof wrong !== 'string') continue;
+      if (forStrings && typeof original !== 'string') continue;
+      const value = name === 'value + NUL' ? `${String(original)}${NUL}` : wrong;
+      out.push({ what: `${at.join('.')} = ${name}`, ...encode(replaced(valid(), at, value)) });
+    }
+  }
+  if (!entry.form) for (const [name, body] of WRONG_BODIES) out.push({ what: `body = ${name}`, body, contentType: 'application/json' });
+  return out;
+}
+
+let peer = 0;
+/** Each call from its own address, so the per-address brakes never decide an answer here. */
+const nextAddress = () => {
+  peer += 1;
+  return `198.19.${Math.floor(peer / 250)}.${(peer % 250) + 1}`;
+};
+
+async function call(handler: Handler, urlPath: string, mutation: Mutation) {
+  const headers = { host: 'localhost:3000', origin: 'http://localhost:3000', 'content-type': mutation.contentType, [PEER_HEADER]: nextAddress() };
+  const request = new NextRequest(`http://localhost:3000${urlPath}`, { method: 'POST', headers, body: mutation.body });
+  return handler(request, { params: Promise.resolve(mutation.params ?? {}) });
+}
+
+const routes = walk(path.join(root, 'app'))
+  .map((file) => ({ file, urlPath: urlPathOf(file) }))
+  .filter(({ file }) => /export\s[^;]*\bPOST\b/.test(fs.readFileSync(file, 'utf8')));
+
+describe('fuzzed input on every POST route', () => {
+  it('has a payload for every POST route, and every payload names a route', () => {
+    const found = routes.map((r) => r.urlPath).filter((p) => !(p in NOT_FUZZED)).sort();
+    expect(found.filter((p) => !(p in CASES))).toEqual([]);
+    expect(Object.keys(CASES).filter((p) => !found.includes(p))).toEqual([]);
+  });
+
+  describe.each(routes.filter((r) => !(r.urlPath in NOT_FUZZED)).map((r) => [r.urlPath, r.file] as const))('%s', (urlPath, file) => {
+    it('answers a 4xx { message } (never a 5xx) and writes nothing when it refuses', async () => {
+      const entry = CASES[urlPath];
+      const handler = ((await import(file)) as { POST: Handler }).POST;
+      const world = await buildWorld();
+      const prepared: Prepared = { records: await seedIntakeRecords([world.household.client.id, world.household.spouse!.client.id]) };
+      const session = sessionOf(world, entry.role);
+      const param = entry.param;
+      const list: Mutation[] = param
+        ? [`abc${NUL}`, NUL, LONG, '..', ''].map((value, i) => ({ what: `${param} = #${i}`, body: '', contentType: 'application/json', params: { [param]: value } }))
+        : [];
+      list.push(...mutations(entry, () => entry.body(world, prepared)));
+
+      const problems: string[] = [];
+      const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        for (const mutation of list) {
+          if (session) await signInAs(session.user, session.impersonator);
+          else signOut();
+          const before = await databaseFingerprint();
+          const response = await call(handler, urlPath, mutation);
+          const status = response.status;
+          if (status >= 500) {
+            problems.push(`${mutation.what}: ${status} ${await response.text()}`);
+            continue;
+          }
+          if (entry.redirects || status < 400) continue;
+          const text = await response.text();
+          let message: unknown;
+          try {
+            message = (JSON.parse(text) as { message?: unknown }).message;
+          } catch {
+            message = undefined;
+          }
+          if (typeof message !== 'string' || message === '') problems.push(`${mutation.what}: ${status} without a JSON message: ${text.slice(0, 200)}`);
+          if (JSON.stringify(await databaseFingerprint()) !== JSON.stringify(before)) problems.push(`${mutation.what}: ${status} but the database changed`);
+        }
+      } finally {
+        spy.mockRestore();
+        signOut();
+      }
+      expect(problems).toEqual([]);
+    }, 300_000);
+  });
+});
+
+/** What a server component does: renders, redirects, answers 404 (notFound), or fails (the error's name). */
+async function pageOutcome(render: () => Promise<unknown>): Promise<string> {
+  try {
+    await render();
+    return 'rendered';
+  } catch (error) {
+    const digest = String((error as { digest?: string }).digest ?? '');
+    if (digest.startsWith('NEXT_REDIRECT')) return `redirect ${digest.split(';')[2]}`;
+    if (digest.startsWith('NEXT_HTTP_ERROR_FALLBACK;404')) return 'not found';
+    return `failed: ${(error as Error).name} ${(error as Error).message.slice(0, 120)}`;
+  }
+}
+
+describe('query strings and addresses of the pages', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await buildWorld();
+  }, 60_000);
+  afterAll(() => signOut());
+
+  it("the dashboard's search drops a NUL (it lists as for the search without it)", async () => {
+    const { default: DashboardPage } = await import('@/app/(workspace)/dashboard/page');
+    await signInAs(world.advisor.user);
+    for (const q of [NUL, `Ri${NUL}vera`, [NUL, 'x'], LONG]) {
+      expect({ q, outcome: await pageOutcome(() => DashboardPage({ searchParams: Promise.resolve({ q }) })) }).toEqual({ q, outcome: 'rendered' });
+    }
+    const { parseListState } = await import('@/lib/advisors/rules');
+    expect(parseListState({ q: `Ri${NUL}vera` }).q).toBe('Rivera');
+  });
+
+  it("the outbox's recipient filter drops a NUL", async () => {
+    const { default: OutboxPage } = await import('@/app/(workspace)/outbox/page');
+    await signInAs(world.admin.user);
+    expect(await pageOutcome(() => OutboxPage({ searchParams: Promise.resolve({ to: `a${NUL}@test.example` }) }))).toBe('rendered');
+  });
+
+  it('an address that cannot be a hash is not found (a NUL never reaches the query)', async () => {
+    const { default: ClientInfoByIdPage } = await import('@/app/(workspace)/client-info/[id]/page');
+    const { default: NewClientPage } = await import('@/app/(workspace)/new-client/[advisorHash]/page');
+    await signInAs(world.advisor.user);
+    for (const id of [NUL, `${world.household.client.hash}${NUL}`, LONG]) {
+      expect(await pageOutcome(() => ClientInfoByIdPage({ params: Promise.resolve({ id }) }))).toBe('not found');
+      expect(await pageOutcome(() => NewClientPage({ params: Promise.resolve({ advisorHash: id }) }))).toBe('not found');
+    }
+    // The well-formed address still opens.
+    expect(await pageOutcome(() => ClientInfoByIdPage({ params: Promise.resolve({ id: world.household.client.hash }) }))).toBe('rendered');
+  });
+});
