@@ -1,3 +1,4 @@
+import { pruneSignInRecordsJob } from '@/lib/auth/jobs/prune-sign-in-records';
 import { deliverMailJob } from '@/lib/mail/jobs/deliver-mail';
 import type { JobDefinition } from './define';
 
@@ -6,4 +7,4 @@ import type { JobDefinition } from './define';
  * (define, enqueue, runner) knows none, and each job lives beside its use case.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const allJobs: readonly JobDefinition<any>[] = [deliverMailJob];
+export const allJobs: readonly JobDefinition<any>[] = [deliverMailJob, pruneSignInRecordsJob];
