@@ -60,6 +60,16 @@ export class EmbeddedClient implements EmbeddedQueryable {
     return this.#queryNow<T>(sql, params, options);
   }
 
+  /**
+   * Runs a script of statements without parameters through PostgreSQL's simple protocol (one result per
+   * statement), after any open transaction. The job queue (lib/jobs) installs its schema and takes its
+   * locks this way; the app's own statements always go through `query`.
+   */
+  async exec(sql: string): Promise<EmbeddedResults[]> {
+    await this.#held;
+    return this.#send({ op: 'exec', sql }) as Promise<EmbeddedResults[]>;
+  }
+
   async transaction<T>(fn: (tx: EmbeddedQueryable) => Promise<T>): Promise<T> {
     const before = this.#held;
     let release!: () => void;

@@ -162,6 +162,20 @@ async function handle(message) {
       const result = await query(db, message, optionsOf(message));
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
+    case 'exec': {
+      // A script of several statements without parameters (the job queue's schema and its locked
+      // blocks): the simple protocol, one result per statement.
+      writesSinceMaintenance += 1;
+      try {
+        const results = await db.exec(message.sql);
+        return results.map((result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows }));
+      } catch (error) {
+        // A script that failed between its BEGIN and COMMIT leaves the one connection in an aborted
+        // transaction; end it here, in the same turn, so no later statement lands in it.
+        if (db.isInTransaction()) await db.exec('rollback').catch(() => undefined);
+        throw error;
+      }
+    }
     case 'close':
       closed = true;
       await db.close();

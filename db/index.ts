@@ -19,7 +19,13 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A query runner: the database itself or an open transaction. */
 export type Queryable = Database | Tx;
 
-type Handle = { db: Database; driver: 'pg' | 'pglite'; close: () => Promise<void> };
+type Handle = {
+  db: Database;
+  driver: 'pg' | 'pglite';
+  close: () => Promise<void>;
+  /** The embedded database's client (PGlite on its thread), for the job queue; absent on PostgreSQL. */
+  embedded?: EmbeddedClient;
+};
 
 /*
  * Query counting, for tests and the bench, without changing what the app does: drizzle's logger counts
@@ -93,7 +99,7 @@ function open(): Handle {
   const client = new EmbeddedClient(dir);
   // Both drivers expose the same query builder; the pg type is the one the code is written against.
   const database = drizzlePglite({ client: client as unknown as PGlite, schema, logger: countingLogger }) as unknown as Database;
-  return { db: database, driver: 'pglite', close: () => client.close() };
+  return { db: database, driver: 'pglite', close: () => client.close(), embedded: client };
 }
 
 /**

@@ -65,13 +65,18 @@ const server = http.createServer((req, res) => {
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
-  console.log(`> Ready on http://${hostname ?? 'localhost'}:${port}`);
+  console.log(`> Ready on http://${hostname ?? 'localhost'}:${port} (Node.js ${process.version})`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     server.close();
-    void app.close?.().finally(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3000).unref();
+    // The background job workers (instrumentation.ts) finish the jobs they hold before the app closes.
+    const stopJobs = globalThis.__trustwellShutdown?.() ?? Promise.resolve();
+    void stopJobs
+      .catch(() => undefined)
+      .then(() => app.close?.())
+      .finally(() => process.exit(0));
+    setTimeout(() => process.exit(0), 15_000).unref();
   });
 }

@@ -14,7 +14,7 @@ const serverScript = path.join(root, 'scripts', 'server.mjs');
 const status = buildIfStale(env);
 if (status !== 0) process.exit(status);
 
-console.log(`Starting on http://localhost:${port} (${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite in ./.data'})`);
+console.log(`Starting on http://localhost:${port} (${env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite in ./.data'}, Node.js ${process.version})`);
 const server = spawn(process.execPath, [serverScript, '-p', port], { cwd: root, env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

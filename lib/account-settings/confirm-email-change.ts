@@ -5,7 +5,7 @@ import { emailChanges, persons, users } from '@/db/schema';
 import { audit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
 import type { PublicContext } from '@/lib/http/context';
-import { deliverQueuedMail, queueMail } from '@/lib/mail/send-mail';
+import { queueMail } from '@/lib/mail/send-mail';
 import { EMAIL_CHANGE_LINK_INVALID, EMAIL_IN_USE, SETTINGS_MESSAGES, type ConfirmEmailChangeInput } from '@/lib/validation/settings';
 import { emailChangedMail } from './account-mail';
 import { emailInUse, isUniqueViolation } from './email-in-use';
@@ -46,10 +46,9 @@ export async function findPendingEmailChange(token: string): Promise<{ newEmail:
  * email change together, the link is used up, and the former address is told. Answers the spec's text.
  */
 export async function confirmEmailChange(ctx: PublicContext, input: ConfirmEmailChangeInput): Promise<{ message: string; email: string }> {
-  let outbox: number;
   let email: string;
   try {
-    ({ outbox, email } = await db.transaction(async (tx) => {
+    email = await db.transaction(async (tx) => {
       const change = await pendingChange(tx, input.token, true);
       if (!change) throw new AppError('NOT_FOUND', EMAIL_CHANGE_LINK_INVALID);
       if (await emailInUse(tx, change.newEmail, change.userId)) throw new AppError('CONFLICT', EMAIL_IN_USE);
@@ -57,13 +56,13 @@ export async function confirmEmailChange(ctx: PublicContext, input: ConfirmEmail
       await tx.update(persons).set({ email: change.newEmail }).where(eq(persons.id, change.personId));
       await tx.update(emailChanges).set({ confirmedAt: sql`now()` }).where(eq(emailChanges.id, change.id));
       await audit(tx, ctx, 'settings.email.update', { type: 'user', id: change.userId }, { from: change.oldEmail, to: change.newEmail });
-      return { outbox: await queueMail(tx, emailChangedMail({ to: change.oldEmail, newEmail: change.newEmail })), email: change.newEmail };
-    }));
+      await queueMail(tx, emailChangedMail({ to: change.oldEmail, newEmail: change.newEmail }));
+      return change.newEmail;
+    });
   } catch (error) {
     // Another account took the address between the check and the write.
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_IN_USE);
     throw error;
   }
-  await deliverQueuedMail(outbox);
   return { message: SETTINGS_MESSAGES.email, email };
 }

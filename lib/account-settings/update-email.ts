@@ -1,13 +1,13 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import { db } from '@/db';
+import { db, type Queryable } from '@/db';
 import { emailChanges } from '@/db/schema';
 import type { RequestContext } from '@/lib/http/context';
 import { normaliseEmail } from '@/lib/auth/authenticate';
 import { audit } from '@/lib/audit';
 import { AppError } from '@/lib/errors';
-import { deliverQueuedMail, queueMail } from '@/lib/mail/send-mail';
+import { queueMail } from '@/lib/mail/send-mail';
 import {
   EMAIL_CHANGE_TOO_MANY,
   EMAIL_IN_USE,
@@ -29,6 +29,15 @@ export function hashEmailChangeToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
+/** How many email changes the user asked for in the last hour. */
+async function recentRequests(q: Queryable, userId: number, now = new Date()): Promise<number> {
+  const [recent] = await q
+    .select({ n: count() })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, userId), gt(emailChanges.createdAt, new Date(now.getTime() - 60 * 60 * 1000))));
+  return recent.n;
+}
+
 /**
  * Asks to change the signed-in user's login email, after checking their current password. Nothing changes
  * yet: a single-use link valid for 24 hours goes to the new address (confirmEmailChange makes the change),
@@ -45,19 +54,17 @@ export async function updateEmail(ctx: RequestContext, input: UpdateEmailInput):
   if (email === normaliseEmail(user.email)) {
     throw new AppError('VALIDATION', EMAIL_UNCHANGED, { 'contact_info.email': EMAIL_UNCHANGED });
   }
+  // The user's own count of requests tells nothing either; refused here, it costs no password check.
+  if ((await recentRequests(db, user.id)) >= EMAIL_CHANGE_HOURLY_LIMIT) throw new AppError('RATE_LIMITED', EMAIL_CHANGE_TOO_MANY);
   // After the password, so an unattended session can't be used to probe which addresses have accounts.
   await assertCurrentPassword(ctx, user, input.password_check);
 
   const token = randomBytes(32).toString('base64url');
-  const outbox = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     if (await emailInUse(tx, email, user.id)) throw new AppError('CONFLICT', EMAIL_IN_USE, { 'contact_info.email': EMAIL_IN_USE });
     const now = new Date();
-    const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
-    const [recent] = await tx
-      .select({ n: count() })
-      .from(emailChanges)
-      .where(and(eq(emailChanges.userId, user.id), gt(emailChanges.createdAt, hourAgo)));
-    if (recent.n >= EMAIL_CHANGE_HOURLY_LIMIT) throw new AppError('RATE_LIMITED', EMAIL_CHANGE_TOO_MANY);
+    // Again inside the write: two requests at once both passed the check above.
+    if ((await recentRequests(tx, user.id, now)) >= EMAIL_CHANGE_HOURLY_LIMIT) throw new AppError('RATE_LIMITED', EMAIL_CHANGE_TOO_MANY);
     // The newest request is the one that counts: older links stop working.
     await tx
       .update(emailChanges)
@@ -72,11 +79,8 @@ export async function updateEmail(ctx: RequestContext, input: UpdateEmailInput):
       expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 60 * 60 * 1000),
     });
     await audit(tx, ctx, 'settings.email.request', { type: 'user', id: user.id }, { from: user.email, to: email });
-    return [
-      await queueMail(tx, confirmNewEmailMail({ to: email, link: emailChangeLink(token), hours: EMAIL_CHANGE_TTL_HOURS })),
-      await queueMail(tx, emailChangeRequestedMail({ to: user.email, newEmail: email })),
-    ];
+    await queueMail(tx, confirmNewEmailMail({ to: email, link: emailChangeLink(token), hours: EMAIL_CHANGE_TTL_HOURS }));
+    await queueMail(tx, emailChangeRequestedMail({ to: user.email, newEmail: email }));
   });
-  for (const id of outbox) await deliverQueuedMail(id);
   return { message: emailChangeSentMessage(email), email: user.email, pendingEmail: email };
 }

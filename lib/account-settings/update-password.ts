@@ -7,7 +7,7 @@ import { hashPassword } from '@/lib/auth/password';
 import { reissueSession } from '@/lib/auth/session';
 import { audit } from '@/lib/audit';
 import { SETTINGS_MESSAGES, type UpdatePasswordInput } from '@/lib/validation/settings';
-import { deliverQueuedMail, queueMail } from '@/lib/mail/send-mail';
+import { queueMail } from '@/lib/mail/send-mail';
 import { passwordChangedMail } from './account-mail';
 import { authorizeOwnSave } from './own-account';
 
@@ -19,17 +19,17 @@ import { authorizeOwnSave } from './own-account';
 export async function updatePassword(ctx: RequestContext, input: UpdatePasswordInput): Promise<{ message: string }> {
   const { user } = await authorizeOwnSave(ctx, input.password_check);
   const passwordHash = await hashPassword(input.new_password);
-  const { sessionVersion, notice } = await db.transaction(async (tx) => {
+  const sessionVersion = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(eq(users.id, user.id))
       .returning({ sessionVersion: users.sessionVersion });
     await audit(tx, ctx, 'settings.password.update', { type: 'user', id: user.id });
-    return { sessionVersion: row.sessionVersion, notice: await queueMail(tx, passwordChangedMail({ to: user.email })) };
+    await queueMail(tx, passwordChangedMail({ to: user.email }));
+    return row.sessionVersion;
   });
   // After the commit: the new cookie must never name a version the database doesn't hold.
   await reissueSession(user.hash, sessionVersion);
-  await deliverQueuedMail(notice);
   return { message: SETTINGS_MESSAGES.password };
 }

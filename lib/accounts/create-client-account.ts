@@ -9,7 +9,7 @@ import { AppError } from '@/lib/errors';
 import type { PublicContext } from '@/lib/http/context';
 import type { CreateClientAccountInput } from '@/lib/validation/accounts';
 import { hashInviteToken } from '@/lib/invites/invite-mail';
-import { deliverQueuedMail, queueMail, type MailMessage } from '@/lib/mail/send-mail';
+import { queueMail, type MailMessage } from '@/lib/mail/send-mail';
 import { EMAIL_TAKEN } from './messages';
 import { findReferringAdvisorId } from './queries';
 import { assertSignupAllowed, holdSignupSlot, SIGNUP_EXISTING_ACTION } from './signup-brake';
@@ -88,8 +88,6 @@ async function invitingAdvisorId(tx: Tx, email: string): Promise<number | null> 
   return row?.advisorId ?? null;
 }
 
-/** What a sign-up's transaction did, and the mail to deliver once it committed. */
-type Outcome = { result: CreateClientAccountResult; outbox: number | null };
 
 /** The advisor a new account for this email would join: the referral's, else an open invite's. */
 async function joiningAdvisorId(tx: Tx, input: CreateClientAccountInput, email: string): Promise<number | null> {
@@ -114,14 +112,14 @@ export async function createClientAccount(ctx: PublicContext, input: CreateClien
   const passwordHash = await hashPassword(input.password);
 
   const attempt = () =>
-    db.transaction(async (tx): Promise<Outcome> => {
+    db.transaction(async (tx): Promise<CreateClientAccountResult> => {
       await holdSignupSlot(tx, ctx.ip);
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
       if (existing) return answerTaken(tx, ctx, input, email, { type: 'user', id: existing.id }, existingAccountMail({ to: email }));
 
       const found = await findTakeover(tx, email, input.invite ?? '');
       if (found?.kind === 'waiting') return answerTaken(tx, ctx, input, email, { type: 'client', id: found.clientId }, invitationWaitingMail({ to: email }));
-      if (found) return { result: await takeOver(tx, ctx, found, input, email, passwordHash), outbox: null };
+      if (found) return takeOver(tx, ctx, found, input, email, passwordHash);
 
       const advisorId = await joiningAdvisorId(tx, input, email);
       const [person] = await tx
@@ -154,24 +152,21 @@ export async function createClientAccount(ctx: PublicContext, input: CreateClien
 
       const discounted = advisorId !== null;
       await audit(tx, ctx, 'client.signup', { type: 'client', id: client.id }, { userId: user.id, advisorId, discounted, joinedInvites });
-      return { result: { discounted }, outbox: null };
+      return { discounted };
     });
 
-  let outcome: Outcome;
   try {
-    outcome = await attempt();
+    return await attempt();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // Another sign-up for this email committed in between: once more, which now finds its account.
     try {
-      outcome = await attempt();
+      return await attempt();
     } catch (again) {
       if (isUniqueViolation(again)) throw new AppError('CONFLICT', EMAIL_TAKEN);
       throw again;
     }
   }
-  if (outcome.outbox !== null) await deliverQueuedMail(outcome.outbox);
-  return outcome.result;
 }
 
 /** How often one account (or waiting record) is mailed about sign-ups with its address, at most. */
@@ -190,7 +185,7 @@ async function answerTaken(
   email: string,
   target: { type: 'user' | 'client'; id: number },
   mail: MailMessage,
-): Promise<Outcome> {
+): Promise<CreateClientAccountResult> {
   const discounted = (await joiningAdvisorId(tx, input, email)) !== null;
   const [recent] = await tx
     .select({ n: count() })
@@ -203,9 +198,10 @@ async function answerTaken(
         gt(auditLog.createdAt, new Date(Date.now() - TAKEN_MAIL_INTERVAL_MS)),
       ),
     );
-  const outbox = recent.n === 0 ? await queueMail(tx, mail) : null;
-  await audit(tx, ctx, SIGNUP_EXISTING_ACTION, target, { mailed: outbox !== null });
-  return { result: { discounted }, outbox };
+  const mailed = recent.n === 0;
+  if (mailed) await queueMail(tx, mail);
+  await audit(tx, ctx, SIGNUP_EXISTING_ACTION, target, { mailed });
+  return { discounted };
 }
 
 /** The sign-up's login joins the advisor-created record: the person keeps what the advisor filled in. */

@@ -9,7 +9,7 @@ import { sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import { AppError } from '@/lib/errors';
 import type { RequestContext } from '@/lib/http/context';
-import { deliverAll, writeInvite } from '@/lib/invites/invites';
+import { writeInvite } from '@/lib/invites/invites';
 import { personName } from '@/lib/people/person-name';
 import type { CreateClientsInput } from '@/lib/validation/advisors';
 import { CLIENT_EMAILS_SAME } from './rules';
@@ -30,7 +30,6 @@ export type CreateClientsResult = { clients: { hash: string; name: string }[]; h
 export async function createClients(ctx: RequestContext, input: CreateClientsInput): Promise<CreateClientsResult> {
   const emails = input.clients.map((c) => c.email.trim().toLowerCase());
   if (emails.length === 2 && emails[0] === emails[1]) throw new AppError('VALIDATION', CLIENT_EMAILS_SAME, { 'clients.1.email': CLIENT_EMAILS_SAME });
-  const outbox: number[] = [];
 
   const result = await db.transaction(async (tx) => {
     const advisor = await loadAdvisor(ctx, input.advisor_id, 'client.create', tx);
@@ -77,10 +76,9 @@ export async function createClients(ctx: RequestContext, input: CreateClientsInp
       .returning({ id: households.id, hash: households.hash });
     const [plan] = await tx.insert(estatePlans).values({ clientId: created[0].id, status: 'incomplete' }).returning({ id: estatePlans.id });
     await tx.insert(estatePlanStatusChanges).values({ estatePlanId: plan.id, fromStatus: null, toStatus: 'incomplete', changedByUserId: ctx.actor.userId });
-    for (const c of created) outbox.push(await writeInvite(tx, advisor, { name: c.name, email: c.email, clientId: c.id }));
+    for (const c of created) await writeInvite(tx, advisor, { name: c.name, email: c.email, clientId: c.id });
     await audit(tx, ctx, 'client.create', { type: 'household', id: household.id }, { advisorId: advisor.id, clients: created.map((c) => c.id) });
     return { clients: created.map((c) => ({ hash: c.hash, name: c.name })), household: household.hash };
   });
-  await deliverAll(outbox);
   return result;
 }

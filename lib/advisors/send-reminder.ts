@@ -7,7 +7,6 @@ import { loadHousehold } from '@/lib/auth/scope';
 import { resolveBaseUrl } from '@/lib/config/site';
 import { AppError } from '@/lib/errors';
 import type { RequestContext } from '@/lib/http/context';
-import { deliverAll } from '@/lib/invites/invites';
 import { reminderMail } from '@/lib/invites/invite-mail';
 import { queueMail } from '@/lib/mail/send-mail';
 import { personName } from '@/lib/people/person-name';
@@ -25,7 +24,6 @@ export const REMINDER_NO_EMAIL = 'This household has no e-mail address to send a
  * of the UPDATE, so two clicks send one), audited, and refused once the trust is submitted.
  */
 export async function sendReminder(ctx: RequestContext, input: SendReminderInput): Promise<{ sentTo: number }> {
-  const outbox: number[] = [];
   const result = await db.transaction(async (tx) => {
     const household = await loadHousehold(ctx, input.client_hash, 'client.remind', tx);
     const ids = household.spouseId === null ? [household.clientId] : [household.clientId, household.spouseId];
@@ -62,11 +60,10 @@ export async function sendReminder(ctx: RequestContext, input: SendReminderInput
     if (!stamped.length) throw new AppError('RATE_LIMITED', REMINDER_TOO_SOON);
     const link = `${resolveBaseUrl()}/login?next=${encodeURIComponent('/client-info')}`;
     for (const p of recipients) {
-      outbox.push(await queueMail(tx, reminderMail({ to: (p.loginEmail || p.email)!, clientName: personName(p), advisorName: p.advisorName?.trim() || 'Your financial advisor', link })));
+      await queueMail(tx, reminderMail({ to: (p.loginEmail || p.email)!, clientName: personName(p), advisorName: p.advisorName?.trim() || 'Your financial advisor', link }));
     }
     await audit(tx, ctx, 'client.reminder', { type: 'household', id: household.householdId }, { recipients: recipients.length });
     return { sentTo: recipients.length };
   });
-  await deliverAll(outbox);
   return result;
 }

@@ -40,7 +40,7 @@ export async function revokeSessions(ids: string[], q: Queryable = db): Promise<
 
 /**
  * Deletes rows of sessions that have ended (past their end, revoked or not): their tokens are refused by
- * their own `abs` anyway. Run opportunistically at sign-in, a batch at a time, until a job does it (issue 19).
+ * their own `abs` anyway. Run at sign-in, a batch at a time; the hourly job (jobs/prune-sign-in-records.ts) deletes the rest.
  */
 export async function pruneEndedSessions(q: Queryable = db): Promise<void> {
   await q.execute(sql`delete from ${sessions} where ${sessions.id} in (select s.id from ${sessions} s where s.expires_at < now() limit ${PRUNE_BATCH})`);

@@ -8,7 +8,7 @@ import { loadAdvisor } from '@/lib/auth/scope';
 import { AppError } from '@/lib/errors';
 import type { RequestContext } from '@/lib/http/context';
 import { claimOnce, identicalCallKey } from '@/lib/idempotency';
-import { deliverQueuedMail, queueMail } from '@/lib/mail/send-mail';
+import { queueMail } from '@/lib/mail/send-mail';
 import { personName } from '@/lib/people/person-name';
 import type { ResendInviteInput, SendInviteInput } from '@/lib/validation/advisors';
 import { inviteJoinLink, inviteMail, newInviteToken } from './invite-mail';
@@ -81,7 +81,7 @@ async function advisorName(tx: Queryable, advisorId: number): Promise<string> {
 
 /**
  * Writes an invite for a client (the New Client screen links it to the record it created) and queues its
- * e-mail, inside the caller's transaction. Returns the outbox id to deliver after the commit.
+ * e-mail, inside the caller's transaction. Returns the outbox id.
  */
 export async function writeInvite(
   tx: Tx,
@@ -93,11 +93,6 @@ export async function writeInvite(
   return queueMail(tx, inviteMail({ to: invite.email, clientName: invite.name, advisorName: await advisorName(tx, advisor.id), link: inviteJoinLink(advisor.hash, token) }));
 }
 
-/** Delivers queued mails after their transaction committed (SMTP when configured; the outbox otherwise). */
-export async function deliverAll(ids: number[]): Promise<void> {
-  for (const id of ids) await deliverQueuedMail(id);
-}
-
 /**
  * Sends an invitation (name, email) for an advisor in the actor's scope. An email that already has an
  * account is refused (409: that person signs in instead). When the advisor already created a client with
@@ -106,7 +101,6 @@ export async function deliverAll(ids: number[]): Promise<void> {
  * the second answers the list (lib/idempotency.ts).
  */
 export async function sendInvite(ctx: RequestContext, input: SendInviteInput): Promise<InviteView[]> {
-  const outbox: number[] = [];
   const list = await db.transaction(async (tx) => {
     const advisor = await loadAdvisor(ctx, input.advisor_id, 'invite.send', tx);
     const email = input.client_email;
@@ -122,11 +116,10 @@ export async function sendInvite(ctx: RequestContext, input: SendInviteInput): P
       .where(and(eq(clients.advisorId, advisor.id), isNull(clients.userId), sql`lower(trim(${persons.email})) = ${email}`))
       .orderBy(desc(clients.id))
       .limit(1);
-    outbox.push(await writeInvite(tx, advisor, { name: input.client_name, email, clientId: pending?.id ?? null }));
+    await writeInvite(tx, advisor, { name: input.client_name, email, clientId: pending?.id ?? null });
     await audit(tx, ctx, 'invite.send', { type: 'advisor', id: advisor.id }, { email, clientId: pending?.id ?? null });
     return invitesOfAdvisor(advisor.id, tx);
   });
-  await deliverAll(outbox);
   return list;
 }
 
@@ -136,7 +129,6 @@ export async function sendInvite(ctx: RequestContext, input: SendInviteInput): P
  * 5-minute condition is part of the UPDATE, so two resends at once send one e-mail.
  */
 export async function resendInvite(ctx: RequestContext, input: ResendInviteInput): Promise<InviteView[]> {
-  const outbox: number[] = [];
   const list = await db.transaction(async (tx) => {
     const [invite] = await tx
       .select({ id: invites.id, advisorId: invites.advisorId, advisorHash: advisors.hash, name: invites.clientName, email: invites.clientEmail, sentAt: invites.sentAt, joinedUserId: invites.joinedUserId })
@@ -155,10 +147,9 @@ export async function resendInvite(ctx: RequestContext, input: ResendInviteInput
       .where(and(eq(invites.id, invite.id), isNull(invites.joinedUserId), sql`${invites.sentAt} <= now() - make_interval(secs => ${INVITE_RESEND_WAIT_MS / 1000})`))
       .returning({ id: invites.id });
     if (!updated.length) throw new AppError('RATE_LIMITED', INVITE_WAIT);
-    outbox.push(await queueMail(tx, inviteMail({ to: invite.email, clientName: invite.name, advisorName: await advisorName(tx, advisor.id), link: inviteJoinLink(advisor.hash, token) })));
+    await queueMail(tx, inviteMail({ to: invite.email, clientName: invite.name, advisorName: await advisorName(tx, advisor.id), link: inviteJoinLink(advisor.hash, token) }));
     await audit(tx, ctx, 'invite.resend', { type: 'advisor', id: advisor.id }, { invite: input.id });
     return invitesOfAdvisor(advisor.id, tx);
   });
-  await deliverAll(outbox);
   return list;
 }

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { db } from '@/db';
-import { auditLog, clients, emailChanges, mailOutbox, persons, users } from '@/db/schema';
+import { auditLog, clients, emailChanges, loginAttempts, mailOutbox, persons, users } from '@/db/schema';
 import ConfirmEmailPage from '@/app/(workspace)/confirm-email/page';
 import { POST as postEmail } from '@/app/api/user/update/email/route';
 import { POST as postPassword } from '@/app/api/user/update/password/route';
@@ -152,8 +152,11 @@ describe('changing the sign-in email', () => {
   it(`allows ${EMAIL_CHANGE_HOURLY_LIMIT} requests an hour (each sends two mails)`, async () => {
     const { user } = await makeUser();
     for (let i = 0; i < EMAIL_CHANGE_HOURLY_LIMIT; i++) await ask(user, `try${i}@example.com`);
+    const attemptsBefore = await db.$count(loginAttempts);
     await expect(ask(user, 'one-more@example.com')).rejects.toMatchObject({ code: 'RATE_LIMITED', message: EMAIL_CHANGE_TOO_MANY });
     expect(await mailsTo('one-more@example.com')).toEqual([]);
+    // Refused before the password check: the refusal writes nothing, not even a counted sign-in attempt.
+    expect(await db.$count(loginAttempts)).toBe(attemptsBefore);
   });
 
   it('a pending change holds nothing: a sign-up may take the address meanwhile, and the link then fails', async () => {

@@ -1,5 +1,12 @@
 import { canonicalJson, formKey, identicalCallKey, IDENTICAL_CALL_SECONDS } from '@/lib/idempotency';
 
+// The call key is an HMAC under the server's secret: fixed test secrets, whatever the environment (with
+// DATABASE_URL set, the app refuses to generate its own).
+beforeAll(() => {
+  process.env.NEXTAUTH_SECRET ??= 'unit-test-secret';
+  process.env.APP_ENCRYPTION_KEY ??= `k1:${Buffer.alloc(32, 3).toString('base64')}`;
+});
+
 describe('idempotency keys', () => {
   it('canonical JSON: key order and undefined values do not matter, everything else does', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { z: null, y: 'x' }], c: undefined } })).toBe('{"a":{"d":[1,{"y":"x","z":null}]},"b":1}');

@@ -5,7 +5,8 @@ import path from 'node:path';
 
 /*
  * A second app server for the tests that need other settings than the suite's (an https site URL, proxy
- * hops): scripts/server.mjs on the built app, its own port and an empty scratch database (no demo data).
+ * hops, a shared PostgreSQL): scripts/server.mjs on the built app, its own port and, unless `DATABASE_URL` is given,
+ * an empty scratch embedded database (no demo data).
  */
 
 const root = path.resolve(__dirname, '../../..');
@@ -24,9 +25,10 @@ export async function startScratchServer(port: number, extraEnv: Record<string, 
     UPLOADS_DIR: path.join(scratch, 'uploads'),
     DEMO_ACCOUNTS_FILE: path.join(scratch, 'demo-accounts.txt'),
     SEED_DEMO_DATA: '0',
-    ...extraEnv,
   };
+  // The embedded database unless the caller names another (the multi-server test's PostgreSQL).
   delete env.DATABASE_URL;
+  Object.assign(env, extraEnv);
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/server.mjs'), '-p', String(port), '-H', '127.0.0.1'], {
     cwd: root,
     env,

@@ -1,0 +1,52 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { db } from '@/db';
+import { mailOutbox } from '@/db/schema';
+
+let transport: import('nodemailer').Transporter | null | undefined;
+async function smtp() {
+  if (transport !== undefined) return transport;
+  const url = process.env.SMTP_URL;
+  transport = url ? (await import('nodemailer')).createTransport(url) : null;
+  return transport;
+}
+
+/** What became of one delivery attempt. */
+export type DeliveryOutcome = 'sent' | 'kept' | 'retry' | 'failed';
+
+/**
+ * One attempt at delivering an outbox mail through SMTP; the delivery job (jobs/deliver-mail.ts) calls it
+ * and pg-boss retries it. A mail already sent is not sent again (a retried or duplicated job finds it
+ * sent), and each mail carries a Message-ID of its own, so a receiving server can drop the copy a crash
+ * between SMTP's acceptance and our update could still cause. Without SMTP the mail is kept in the outbox.
+ * A failure is recorded on the row; after the last attempt the mail is marked failed with the reason.
+ */
+export async function deliverQueuedMail(id: number, { lastAttempt = true } = {}): Promise<DeliveryOutcome> {
+  const smtpTransport = await smtp();
+  if (!smtpTransport) return 'kept';
+  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  if (!mail || mail.status !== 'queued') return mail?.status === 'sent' ? 'sent' : 'failed';
+  try {
+    await smtpTransport.sendMail({
+      from: process.env.MAIL_FROM ?? 'Trustwell <no-reply@trustwell.example>',
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? undefined,
+      messageId: `<${mail.hash}@outbox.trustwell>`,
+    });
+    await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(mailOutbox.id, id));
+    return 'sent';
+  } catch (error) {
+    // The body may hold a link that signs someone in: log the failure, never the message.
+    const reason = (error as Error).message.slice(0, 500);
+    console.error(`[mail] delivery of outbox #${id} failed${lastAttempt ? '' : ' (will retry)'}: ${reason}`);
+    await db.update(mailOutbox).set({ status: lastAttempt ? 'failed' : 'queued', error: reason }).where(eq(mailOutbox.id, id));
+    return lastAttempt ? 'failed' : 'retry';
+  }
+}
+
+/** For tests: forget the cached transport so SMTP_URL changes take effect. */
+export function resetMailTransportForTests(): void {
+  transport = undefined;
+}
