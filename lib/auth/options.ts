@@ -64,6 +64,16 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // next-auth's default throws on a callbackUrl that is not a URL (a 500): anything that is not a page of
+      // this site goes to the site's root instead.
+      redirect({ url, baseUrl }) {
+        try {
+          const target = new URL(url, baseUrl);
+          return target.origin === new URL(baseUrl).origin ? target.toString() : baseUrl;
+        } catch {
+          return baseUrl;
+        }
+      },
       async jwt({ token, user }) {
         if (user) {
           // Signing in: the session (its row, and its absolute end) was recorded by authenticate.

@@ -127,8 +127,8 @@ const CASES: Record<string, Case> = {
 
 /**
  * Routes left out, with the reason. next-auth's catch-all is the library's own endpoint, not a compatibility
- * route: it answers 500 to a JSON body that does not parse and to a callbackUrl that is no URL (its default
- * `redirect` callback); reported in issue 18's notes for lib/auth/options.ts.
+ * route; its bad-input cases (a body that does not parse, fields that are not text, a callbackUrl that is no
+ * URL) are tested in nextauth-input.test.ts.
  */
 const NOT_FUZZED: Record<string, string> = { '/api/auth/[...nextauth]': "next-auth's own endpoint" };
 
