@@ -12,7 +12,8 @@ type NextAuthContext = { params: Promise<{ nextauth: string[] }> };
  * form fields it expects: text only.
  */
 async function withCheckedBody(request: Request): Promise<NextRequest> {
-  if (request.method !== 'POST') return new NextRequest(request);
+  // Next hands route handlers a NextRequest; only a body needs replacing.
+  if (request.method !== 'POST') return request as NextRequest;
   const fields = await readBody(request);
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) {
