@@ -61,7 +61,8 @@ afterAll(async () => {
   await smtp?.stop();
   await admin((c) => c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
   fs.rmSync(scratch, { recursive: true, force: true });
-});
+  // Each server lets its job workers finish (up to 10 s) before it exits; slower on a loaded machine.
+}, 120_000);
 
 const [a, b] = [0, 1];
 const url = (server: number, pathname: string) => `${servers[server].url}${pathname}`;
