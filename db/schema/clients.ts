@@ -1,13 +1,13 @@
 import { relations, sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { STATE_CODES } from '../../lib/validation/lists';
 import { advisors } from './advisory';
 import { createdAt, hashColumn, inList, updatedAt, versionColumn } from './columns';
+import { GENDERS, STATE_CODES, YES_NO } from './enums';
 import { persons, users } from './people';
 import { estatePlanStatusEnum } from './plan-status';
 
-export const genderEnum = pgEnum('gender', ['male', 'female']);
-export const yesNoEnum = pgEnum('yes_no', ['yes', 'no']);
+export const genderEnum = pgEnum('gender', GENDERS);
+export const yesNoEnum = pgEnum('yes_no', YES_NO);
 
 /**
  * A client: one person being planned for, with their own intake answers. Which household a client belongs

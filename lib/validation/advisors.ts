@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CLIENT_EMAILS_SAME, MAX_CLIENTS_PER_CREATION } from '@/lib/advisors/rules';
 import { birthDate, choice, email, fromLegacy, personName, phone, ssn, suffix } from './fields';
 import { GENDERS } from './lists';
 
@@ -8,6 +7,10 @@ import { GENDERS } from './lists';
  * use case, composed of the field rules. `advisor_id` is the advisor's public hash, as the earlier front end
  * sent it.
  */
+
+/** At most this many clients (a couple) are created in one New Client call. */
+export const MAX_CLIENTS_PER_CREATION = 2;
+export const CLIENT_EMAILS_SAME = 'Client emails cannot be the same';
 
 const publicId = (label: string) =>
   z

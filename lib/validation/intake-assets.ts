@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Owner } from '@/lib/intake/owners';
 import { accountNumber, choice, choiceOrOther, freeText, money, percent, purchaseMonth, purchaseYear, stateCode, stockShares, street, zip } from './fields';
 import {
   blank,
@@ -13,7 +12,7 @@ import {
   versionWithHash,
   whenFieldsValid,
 } from './intake';
-import { COMPANY_TYPES, PREDECEASE_DISTRIBUTIONS } from './lists';
+import { COMPANY_TYPES, PREDECEASE_DISTRIBUTIONS, type Owner } from './lists';
 
 /*
  * The intake's asset saves and deletes (client-info sections 7-14), built from the same blocks and field

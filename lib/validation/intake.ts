@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { OWNERS, type Owner } from '@/lib/intake/owners';
 import {
   birthDate,
   choice,
@@ -15,7 +14,7 @@ import {
   twoDigitNumber,
   usDate,
 } from './fields';
-import { BENEFICIARY_TIERS, GENDERS, IDENTIFIER_KINDS, POA_TYPES } from './lists';
+import { BENEFICIARY_TIERS, GENDERS, IDENTIFIER_KINDS, OWNERS, POA_TYPES, type Owner } from './lists';
 
 /*
  * The intake's saves and deletes (client-info sections 1-6): one schema per use case, shared by the forms

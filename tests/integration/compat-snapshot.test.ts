@@ -50,6 +50,7 @@ import { makeUser, TEST_PASSWORD } from '../helpers/factories';
 import { cookieJar } from '../helpers/fake-headers';
 import { signInAs, signOut } from '../helpers/session';
 import { answerRequiredQuestions, seedIntakeRecords } from './helpers/intake';
+import { rowsOf } from '@/lib/kernel/rows';
 
 /*
  * The compatibility routes answer exactly as before (issue 19): a fixture household's answers through every
@@ -66,10 +67,10 @@ type Recorded = { status: number; location?: string; cookies?: string[]; body?: 
 const hashNames = new Map<string, string>();
 async function learnHashes() {
   const tables = (await db.execute(sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'hash' order by table_name`)) as unknown;
-  const names = (Array.isArray(tables) ? tables : (tables as { rows: { table_name: string }[] }).rows) as { table_name: string }[];
+  const names = rowsOf<{ table_name: string }>(tables);
   for (const { table_name: table } of names) {
     const result = (await db.execute(sql.raw(`select id::text as id, hash from "${table}"`))) as unknown;
-    const rows = (Array.isArray(result) ? result : (result as { rows: { id: string; hash: string }[] }).rows) as { id: string; hash: string }[];
+    const rows = rowsOf<{ id: string; hash: string }>(result);
     for (const row of rows) if (!hashNames.has(row.hash)) hashNames.set(row.hash, `<${table}#${row.id}>`);
   }
 }
@@ -150,7 +151,7 @@ async function fixture() {
   await db.insert(t.households).values({ owner1ClientId: client.id, owner2ClientId: spouse.id });
   for (const [who, ssn] of [[pat, '123456789'], [sam, '987654321']] as const) {
     const sealed = sealIdentifier(ssn, placeOf(t.persons.ssnCipher, who.person.hash));
-    await db.update(t.persons).set({ ssnCipher: sealed.cipher, ssnLast4: sealed.last4, gender: 'female' }).where(eq(t.persons.id, who.person.id));
+    await db.update(t.persons).set({ ssnCipher: sealed.cipher, ssnLast4: sealed.last4 }).where(eq(t.persons.id, who.person.id));
   }
   const [plan] = await db.insert(t.estatePlans).values({ clientId: client.id }).returning();
   await answerRequiredQuestions([client.id, spouse.id]);

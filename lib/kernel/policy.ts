@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/kernel/errors';
 import type { Actor } from './actor';
 import type { Role } from './roles';
 
