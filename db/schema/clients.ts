@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { advisors } from './advisory';
 import { createdAt, hashColumn, inList, updatedAt, versionColumn } from './columns';
@@ -170,17 +170,6 @@ export const notes = pgTable(
       .onUpdate('cascade'),
   ],
 );
-
-export const clientsRelations = relations(clients, ({ one }) => ({
-  person: one(persons, { fields: [clients.personId], references: [persons.id] }),
-  user: one(users, { fields: [clients.userId], references: [users.id] }),
-  advisor: one(advisors, { fields: [clients.advisorId], references: [advisors.id] }),
-}));
-
-export const householdsRelations = relations(households, ({ one }) => ({
-  owner1: one(clients, { fields: [households.owner1ClientId], references: [clients.id], relationName: 'owner1' }),
-  owner2: one(clients, { fields: [households.owner2ClientId], references: [clients.id], relationName: 'owner2' }),
-}));
 
 export type Client = typeof clients.$inferSelect;
 export type NewClient = typeof clients.$inferInsert;

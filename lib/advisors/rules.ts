@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EstatePlanStatus } from '@/db/schema';
-import { ESTATE_PLAN_STATUSES } from '@/lib/estate-plans/statuses';
+import { ESTATE_PLAN_STATUSES, isUnderAttorneyControl } from '@/lib/estate-plans/statuses';
 import { withoutNul } from '@/lib/validation/fields';
 
 /*
@@ -38,7 +38,7 @@ export function filterStatuses(filter: ClientFilter): readonly EstatePlanStatus[
     case 'incomplete':
       return ESTATE_PLAN_STATUSES.filter((s) => s.stage === 'client').map((s) => s.code);
     case 'attorney':
-      return ESTATE_PLAN_STATUSES.filter((s) => s.stage === 'attorney' && s.code !== 'canceled' && s.code !== 'complete').map((s) => s.code);
+      return ESTATE_PLAN_STATUSES.map((s) => s.code).filter(isUnderAttorneyControl);
     case 'canceled':
       return ['canceled'];
     case 'complete':

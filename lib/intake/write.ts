@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { db, type Tx } from '@/db';
 import {
@@ -383,7 +383,3 @@ export async function householdShowsFinancialPoa(tx: Tx, household: Household): 
   return rows.every((row) => firmShowsFinancialPoa(row.firm));
 }
 
-/** `a in (x, y)` for either owner column; a small helper for the record lookups. */
-export function eitherClient(column: AnyPgColumn, household: Household): SQL {
-  return household.spouseId === null ? eq(column, household.clientId) : or(eq(column, household.clientId), eq(column, household.spouseId))!;
-}

@@ -29,7 +29,6 @@ export const sendInviteSchema = z.object({
   client_email: email({ label: 'Client email' }),
 });
 export type SendInviteInput = z.output<typeof sendInviteSchema>;
-export type SendInviteFormValues = z.input<typeof sendInviteSchema>;
 
 export const resendInviteSchema = z.object({ id: publicId('Invite') });
 export type ResendInviteInput = z.output<typeof resendInviteSchema>;
@@ -50,7 +49,6 @@ export const newClientSchema = z.object({
   social_security_number: ssn({ optional: true, label: 'SSN' }),
   gender: choice(GENDERS, { optional: true, label: 'Gender' }),
 });
-export type NewClientInput = z.output<typeof newClientSchema>;
 
 /** The New Client screen: one or two clients (client and spouse) for an advisor; their emails must differ. */
 export const createClientsSchema = z
@@ -65,7 +63,6 @@ export const createClientsSchema = z
     }
   });
 export type CreateClientsInput = z.output<typeof createClientsSchema>;
-export type CreateClientsFormValues = z.input<typeof createClientsSchema>;
 
 const LEGACY_FIELDS = ['first_name', 'middle_name', 'last_name', 'suffix', 'email', 'mobile_phone', 'date_of_birth', 'social_security_number', 'gender'] as const;
 
