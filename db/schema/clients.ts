@@ -93,11 +93,11 @@ export const households = pgTable(
     owner2ClientId: integer('owner2_client_id')
       .unique()
       .references(() => clients.id, { onDelete: 'set null' }),
-    // The last intake write (stamped by the 'intake.write' loader, lib/advisors/feature-lock.ts): the
+    // The last intake write (stamped by every intake write, lib/intake/write.ts stampLastChange): the
     // dashboard's "last change" and its Stalled filter.
     lastChangeAt: timestamp('last_change_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     // The dashboard's completion column, a cache of lib/intake/completion.ts: `completion_at` is the last
-    // change it was computed for (lib/advisors/completion-cache.ts). Millisecond precision, as JS dates have.
+    // change it was computed for (lib/intake/completion-cache.ts). Millisecond precision, as JS dates have.
     completionPercent: integer('completion_percent'),
     completionAt: timestamp('completion_at', { withTimezone: true, precision: 3 }),
     // COMPLETION_RULES_VERSION (lib/intake/completion.ts) the figure was computed under: a figure from
