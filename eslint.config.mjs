@@ -1,10 +1,58 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
+/*
+ * Which folder may import which (docs/decisions.md, "Kernel and seams: the kernel"). From the bottom up:
+ * db/ (drizzle, the schema and its value lists) imports nothing from lib/; lib/kernel (contexts, actor,
+ * policy, read-only scope loaders, errors, audit, rowsOf) imports only db/; the utilities (config, format,
+ * money, crypto, validation ...) and the jobs seam (lib/jobs) import no feature; the features (lib/<area>)
+ * import no door (lib/http, lib/actions) and not the start-up (lib/startup, the composition root that names
+ * every feature's jobs); components never import app/. Type-only imports count too. Circles among files
+ * and folders are found by scripts/check-imports.mjs, which `npm run lint` runs after ESLint.
+ */
+
+/** The features: domain folders of lib/ (each a use case per file, queries, jobs). */
+export const FEATURES = ['account-settings', 'accounts', 'advisors', 'auth', 'billing', 'estate-plans', 'files', 'intake', 'invites', 'mail', 'seed'];
+const features = FEATURES.join('|');
+
+const pattern = (regex, message) => ({ regex, message });
+const NO_APP = pattern('^(@/|(\\.\\./)+)app(/|$)', 'Only app/ imports app/: move what is shared to lib/ or components/.');
+const NO_COMPONENTS = pattern('^(@/|(\\.\\./)+)components(/|$)', 'lib/ never imports components/ (the UI sits above it).');
+const NO_DOORS = pattern('^(@/lib/|(\\.\\./)+)(http|actions)(/|$)', 'A feature imports no door (lib/http, lib/actions): take the context from lib/kernel/context.ts; the doors call the feature.');
+const NO_STARTUP = pattern('^(@/lib/|(\\.\\./)+)startup(/|$)', 'lib/startup is the composition root: nothing below it imports it.');
+const NO_FEATURE = pattern(`^(@/lib/|(\\.\\./)+)(${features}|http|actions|startup)(/|$)`, 'This folder is below the features and the doors: it imports none of them.');
+
+/** no-restricted-imports for a set of files, with every pattern that applies to them (a later config would replace, not add to, an earlier one's options). */
+const restrict = (name, files, patterns, ignores = []) => ({ name: `imports/${name}`, files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+
+const LIB_FEATURE_FILES = FEATURES.map((f) => `lib/${f}/**`);
+
+export const importRules = [
+  restrict('kernel', ['lib/kernel/**'], [
+    pattern('^@/lib/(?!kernel/)', 'lib/kernel imports no other folder of lib/: every feature imports the kernel, never the other way round.'),
+    pattern('^\\.\\./', 'lib/kernel imports no other folder of lib/ (relative paths included).'),
+    NO_APP,
+    NO_COMPONENTS,
+  ]),
+  restrict('features', LIB_FEATURE_FILES, [NO_DOORS, NO_STARTUP, NO_APP, NO_COMPONENTS]),
+  restrict('validation', ['lib/validation/**'], [
+    pattern('^@/lib/(?!validation/|format/|money$)', 'lib/validation imports no domain folder: the value lists are db/schema/enums.ts, the field rules lib/validation and lib/format.'),
+    pattern('^\\.\\./', 'lib/validation imports no other folder of lib/ (relative paths included).'),
+    NO_APP,
+    NO_COMPONENTS,
+  ]),
+  restrict('jobs-seam', ['lib/jobs/**'], [pattern('^@/lib/(?!jobs/|kernel/)', 'The jobs seam (lib/jobs) names no feature: jobs live beside their use case and lib/startup/jobs.ts lists them.'), NO_APP, NO_COMPONENTS]),
+  restrict('utilities', ['lib/*.ts', 'lib/config/**', 'lib/format/**', 'lib/people/**'], [NO_FEATURE, NO_APP, NO_COMPONENTS]),
+  restrict('doors-and-startup', ['lib/http/**', 'lib/actions/**', 'lib/startup/**'], [NO_APP, NO_COMPONENTS]),
+  restrict('components', ['components/**'], [NO_APP, NO_STARTUP]),
+  restrict('db', ['db/**'], [pattern('^(@/|(\\.\\./)+)lib(/|$)', 'db/ imports nothing from lib/: the schema owns its value lists (db/schema/enums.ts) and start-up work lives in lib/startup.')]),
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
   { ignores: ['.next/**', '.data/**', 'node_modules/**', 'test-results/**', 'db/migrations/**', 'next-env.d.ts'] },
+  ...importRules,
 ];
 
 export default config;

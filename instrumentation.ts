@@ -18,11 +18,11 @@ export async function register() {
         process.exit(1);
       }
     }
-    const { prepareDatabase } = await import('./db/prepare');
+    const { prepareDatabase } = await import('./lib/startup/prepare');
     await prepareDatabase();
     // Background jobs (mail delivery, maintenance) run in every server process; pg-boss hands each job
     // to one of them. scripts/server.mjs stops the workers before it exits.
-    const { allJobs } = await import('./lib/jobs/registry');
+    const { allJobs } = await import('./lib/startup/jobs');
     const { startJobWorkers, stopJobWorkers } = await import('./lib/jobs/runner');
     await startJobWorkers(allJobs);
     (globalThis as { __trustwellShutdown?: () => Promise<void> }).__trustwellShutdown = () => stopJobWorkers();

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 
 /*
  * Redirects only, never a guard: the real checks happen on the server in every page, action and route
- * (lib/auth/policy.ts). Guests asking for a signed-in page go to /login; the form posts `POST /login` and
+ * (lib/kernel/policy.ts). Guests asking for a signed-in page go to /login; the form posts `POST /login` and
  * `POST /logout` are routed to their handlers, since those segments are pages. (The signed-in variant of /trust is a
  * cookie-conditioned rewrite in next.config.mjs, so the static page never pays for running middleware.)
  */

@@ -35,15 +35,18 @@ type Handle = {
  * request handler runs, so everything the request starts inherits it), and its count is logged when the
  * response finishes: `[queries] GET /client-info/<hash> 9`. Requests that send no query log nothing.
  */
-type QueryScope = { count: number; parent: QueryScope | null };
+type QueryScope = { count: number; parent: QueryScope | null; statements?: string[] };
 type RequestStart = (message: unknown) => void;
 const scopes = globalThis as unknown as { __trustQueryScope?: AsyncLocalStorage<QueryScope>; __trustQueryLog?: RequestStart };
 const queryScope = (scopes.__trustQueryScope ??= new AsyncLocalStorage<QueryScope>());
 
 const countingLogger: Logger = {
-  logQuery() {
-    // Nested scopes count towards every enclosing one.
-    for (let scope = queryScope.getStore() ?? null; scope; scope = scope.parent) scope.count += 1;
+  logQuery(query) {
+    // Nested scopes count towards every enclosing one; a recording scope also keeps the text (no values).
+    for (let scope = queryScope.getStore() ?? null; scope; scope = scope.parent) {
+      scope.count += 1;
+      scope.statements?.push(query);
+    }
   },
 };
 
@@ -52,6 +55,13 @@ export async function countQueries<T>(fn: () => Promise<T>): Promise<{ count: nu
   const scope: QueryScope = { count: 0, parent: queryScope.getStore() ?? null };
   const result = await queryScope.run(scope, fn);
   return { count: scope.count, result };
+}
+
+/** countQueries that also keeps each statement's text (never its values): what kind of statements `fn` sends. */
+export async function recordQueries<T>(fn: () => Promise<T>): Promise<{ count: number; statements: string[]; result: T }> {
+  const scope: QueryScope = { count: 0, parent: queryScope.getStore() ?? null, statements: [] };
+  const result = await queryScope.run(scope, fn);
+  return { count: scope.count, statements: scope.statements!, result };
 }
 
 const REQUEST_START = 'http.server.request.start';

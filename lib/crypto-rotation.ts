@@ -3,6 +3,7 @@ import { and, asc, count, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '@/db';
 import { currentPrefix, decrypt, encrypt, isCurrent, type Keyring } from '@/lib/crypto';
 import { columnLabel, ENCRYPTED_COLUMNS, placeOf, type EncryptedColumn } from '@/lib/encrypted-columns';
+import { rowsOf } from '@/lib/kernel/rows';
 
 export type ColumnRotation = {
   /** `persons.ssn_cipher` */
@@ -91,11 +92,6 @@ async function rotateColumn(db: Database, ring: Keyring, { table, cipher }: Encr
     if (rows.batch.length < batchSize) break;
   }
   return result;
-}
-
-/** node-postgres answers `execute` with a result object, PGlite's drizzle driver with the same `rows` field. */
-function rowsOf(result: unknown): unknown[] {
-  return Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
 }
 
 /** "Re-encrypted N values (persons.ssn_cipher: a, ...); M already current." plus any problems, one per line. */

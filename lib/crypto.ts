@@ -115,8 +115,3 @@ export function sealAccountNumber(raw: string | null | undefined, place: Place, 
 export function openIdentifier(cipher: string | null | undefined, place: Place, ring?: Keyring): string | null {
   return cipher ? decrypt(cipher, place, ring) : null;
 }
-
-/** For tests and scripts that need a fixed ring. */
-export function resetKeyringForTests(): void {
-  keyring = undefined;
-}

@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '@/db';
 import { getSecrets } from '@/lib/config/secrets';
+import { rowsOf } from '@/lib/kernel/rows';
 
 /*
  * Creates that happen once. A double click, a retried request or a second tab sends the same create twice;
@@ -61,6 +62,5 @@ export async function claimOnce(tx: Tx, userId: number, once: OnceKey): Promise<
     insert into idempotency_keys (user_id, key, expires_at) values (${userId}, ${once.key}, now() + make_interval(secs => ${once.seconds}))
     on conflict (user_id, key) do update set expires_at = excluded.expires_at, created_at = now() where idempotency_keys.expires_at <= now()
     returning 1 as claimed`);
-  const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
-  return rows.length > 0;
+  return rowsOf(result).length > 0;
 }

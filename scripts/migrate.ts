@@ -2,7 +2,7 @@
 // and installs (or upgrades) the job queue's schema and queues.
 import { closeDb } from '../db';
 import { migrateDatabase } from '../db/migrate';
-import { allJobs } from '../lib/jobs/registry';
+import { allJobs } from '../lib/startup/jobs';
 import { installJobs } from '../lib/jobs/runner';
 
 migrateDatabase()

@@ -2,7 +2,7 @@
 // gets a random demo password, written to the demo-accounts file and printed with the accounts.
 import { closeDb, db } from '../db';
 import { migrateDatabase } from '../db/migrate';
-import { announceDemoAccounts, loadDemoData } from '../db/prepare';
+import { announceDemoAccounts, loadDemoData } from '../lib/startup/prepare';
 
 async function main() {
   await migrateDatabase();

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
-import { FEATURE_LOCKED_MESSAGE, lockWarningText } from '@/lib/advisors/rules';
-import type { AdvisorLock } from '@/lib/advisors/rules';
+import { FEATURE_LOCKED_MESSAGE, lockWarningText } from '@/lib/billing/lock';
+import type { AdvisorLock } from '@/lib/billing/lock';
 import styles from './feature-lock.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import type { AdvisorBilling } from '@/lib/advisors/dashboard';
 import { formatUsd } from '@/lib/money';
-import { FEATURE_LOCKED_MESSAGE, lockWarningText } from '@/lib/advisors/rules';
+import { FEATURE_LOCKED_MESSAGE, lockWarningText } from '@/lib/billing/lock';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import styles from './dashboard.module.css';
 

@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
-import type { Actor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/kernel/actor';
 import type { DashboardData } from '@/lib/advisors/dashboard';
 import type { ClientListState } from '@/lib/advisors/rules';
-import { can } from '@/lib/auth/policy';
+import { can } from '@/lib/kernel/policy';
 import { resolveBaseUrl } from '@/lib/config/site';
 import { AdvisorSelector } from './advisor-selector';
 import { AutoPaySection, OutstandingBalance } from './billing-sections';

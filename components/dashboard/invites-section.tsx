@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { listInvitesAction, resendInviteAction, sendInviteAction } from '@/lib/actions/advisors';
-import { INVITE_POLL_MS, RESEND_TOOLTIP } from '@/lib/advisors/rules';
+import { INVITE_POLL_MS, RESEND_TOOLTIP } from '@/lib/invites/rules';
 import type { InviteView } from '@/lib/invites/invites';
 import { sendInviteSchema } from '@/lib/validation/advisors';
 import styles from './dashboard.module.css';

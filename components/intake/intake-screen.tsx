@@ -19,7 +19,8 @@ import { SectionNav } from './page/section-nav';
 import { PersonalSection } from './personal/personal-section';
 import { PoasSection } from './poas/poas-section';
 import { TrusteesSection } from './trustees/trustees-section';
-import { ReviewModeProvider, ReviewSwitch } from './review/review-mode';
+import { ReviewModeProvider } from './review/review-mode';
+import { ReviewSwitch } from './review/review-switch';
 import styles from './page/intake-page.module.css';
 
 /**

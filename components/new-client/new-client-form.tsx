@@ -6,7 +6,7 @@ import { DateField, Form, NameField, PhoneField, SelectField, SsnField, TextFiel
 import { Button } from '@/components/ui/button';
 import { useMessage } from '@/components/ui/call-provider';
 import { createClientsAction } from '@/lib/actions/advisors';
-import { CLIENT_EMAILS_SAME } from '@/lib/advisors/rules';
+import { CLIENT_EMAILS_SAME } from '@/lib/validation/advisors';
 import { createClientsSchema } from '@/lib/validation/advisors';
 import { SUFFIXES } from '@/lib/validation/lists';
 import styles from './new-client.module.css';

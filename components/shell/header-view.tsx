@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { Actor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/kernel/actor';
 import { BrandMark } from './brand-mark';
 import { MenuToggle } from './menu-toggle';
 import { navItemsFor, type NavActor } from './nav-items';

@@ -1,4 +1,4 @@
-import type { Actor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/kernel/actor';
 
 export type NavKey =
   | 'my-info'

@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { createdAt, hashColumn, updatedAt } from './columns';
 import { users } from './people';
@@ -58,15 +57,6 @@ export const staffAdvisors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.staffUserId, t.advisorId] }), index('staff_advisors_advisor_idx').on(t.advisorId)],
 );
-
-export const advisorsRelations = relations(advisors, ({ one, many }) => ({
-  user: one(users, { fields: [advisors.userId], references: [users.id] }),
-  firms: many(advisorFirms),
-}));
-export const advisorFirmsRelations = relations(advisorFirms, ({ one }) => ({
-  advisor: one(advisors, { fields: [advisorFirms.advisorId], references: [advisors.id] }),
-  firm: one(firms, { fields: [advisorFirms.firmId], references: [firms.id] }),
-}));
 
 export type Firm = typeof firms.$inferSelect;
 export type Advisor = typeof advisors.$inferSelect;

@@ -1,21 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, numeric, pgEnum, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { STATE_CODES } from '../../lib/validation/lists';
 import { clients } from './clients';
 import { createdAt, hashColumn, inList, percentCheck, updatedAt, versionColumn } from './columns';
+import { ACCOUNT_KINDS, COMPANY_TYPES, GIFT_TYPE_CODES, PREDECEASE_CODES, STATE_CODES } from './enums';
 import { beneficiaries } from './intake';
 
 /* The intake's asset lists, stored once with a per-client pivot, like the family lists. */
 
-export const companyTypeEnum = pgEnum('company_type', [
-  'corporation',
-  'partnership',
-  'limited liability company',
-  'sole proprietorship',
-]);
-export const giftTypeEnum = pgEnum('gift_type', ['property', 'cash', 'item']);
-export const predeceaseEnum = pgEnum('predecease_distribution', ['bloodline', 'equally', 'lapse']);
-export const accountKindEnum = pgEnum('account_kind', ['retirement', 'brokerage', 'bank', 'annuity']);
+export const companyTypeEnum = pgEnum('company_type', COMPANY_TYPES);
+export const giftTypeEnum = pgEnum('gift_type', GIFT_TYPE_CODES);
+export const predeceaseEnum = pgEnum('predecease_distribution', PREDECEASE_CODES);
+export const accountKindEnum = pgEnum('account_kind', ACCOUNT_KINDS);
 
 /**
  * A postal address with a value: a property's or a company's. Gifts of real estate point here. Edited only

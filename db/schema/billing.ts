@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { PAYMENT_BANK_ACCOUNT_TYPES } from '../../lib/validation/lists';
 import { advisors } from './advisory';
 import { clients } from './clients';
 import { createdAt, hashColumn, updatedAt } from './columns';
+import { INVOICE_STATUSES, PAYMENT_BANK_ACCOUNT_TYPES, PAYMENT_METHOD_KINDS, PAYMENT_STATUSES } from './enums';
 import { estatePlans } from './plans';
 import { users } from './people';
 
-export const invoiceStatusEnum = pgEnum('invoice_status', ['open', 'paid', 'void']);
-export const paymentStatusEnum = pgEnum('payment_status', ['succeeded', 'failed', 'refunded']);
-export const paymentMethodKindEnum = pgEnum('payment_method_kind', ['card', 'bank']);
+export const invoiceStatusEnum = pgEnum('invoice_status', INVOICE_STATUSES);
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
+export const paymentMethodKindEnum = pgEnum('payment_method_kind', PAYMENT_METHOD_KINDS);
 export const bankAccountTypeEnum = pgEnum('bank_account_type', PAYMENT_BANK_ACCOUNT_TYPES);
 
 /**

@@ -1,13 +1,13 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { STATE_CODES } from '../../lib/validation/lists';
 import { advisors } from './advisory';
 import { createdAt, hashColumn, inList, updatedAt, versionColumn } from './columns';
+import { GENDERS, STATE_CODES, YES_NO } from './enums';
 import { persons, users } from './people';
 import { estatePlanStatusEnum } from './plan-status';
 
-export const genderEnum = pgEnum('gender', ['male', 'female']);
-export const yesNoEnum = pgEnum('yes_no', ['yes', 'no']);
+export const genderEnum = pgEnum('gender', GENDERS);
+export const yesNoEnum = pgEnum('yes_no', YES_NO);
 
 /**
  * A client: one person being planned for, with their own intake answers. Which household a client belongs
@@ -93,11 +93,11 @@ export const households = pgTable(
     owner2ClientId: integer('owner2_client_id')
       .unique()
       .references(() => clients.id, { onDelete: 'set null' }),
-    // The last intake write (stamped by the 'intake.write' loader, lib/advisors/feature-lock.ts): the
+    // The last intake write (stamped by every intake write, lib/intake/write.ts stampLastChange): the
     // dashboard's "last change" and its Stalled filter.
     lastChangeAt: timestamp('last_change_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     // The dashboard's completion column, a cache of lib/intake/completion.ts: `completion_at` is the last
-    // change it was computed for (lib/advisors/completion-cache.ts). Millisecond precision, as JS dates have.
+    // change it was computed for (lib/intake/completion-cache.ts). Millisecond precision, as JS dates have.
     completionPercent: integer('completion_percent'),
     completionAt: timestamp('completion_at', { withTimezone: true, precision: 3 }),
     // COMPLETION_RULES_VERSION (lib/intake/completion.ts) the figure was computed under: a figure from
@@ -170,17 +170,6 @@ export const notes = pgTable(
       .onUpdate('cascade'),
   ],
 );
-
-export const clientsRelations = relations(clients, ({ one }) => ({
-  person: one(persons, { fields: [clients.personId], references: [persons.id] }),
-  user: one(users, { fields: [clients.userId], references: [users.id] }),
-  advisor: one(advisors, { fields: [clients.advisorId], references: [advisors.id] }),
-}));
-
-export const householdsRelations = relations(households, ({ one }) => ({
-  owner1: one(clients, { fields: [households.owner1ClientId], references: [clients.id], relationName: 'owner1' }),
-  owner2: one(clients, { fields: [households.owner2ClientId], references: [clients.id], relationName: 'owner2' }),
-}));
 
 export type Client = typeof clients.$inferSelect;
 export type NewClient = typeof clients.$inferInsert;

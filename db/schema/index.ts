@@ -7,3 +7,4 @@ export * from './plans';
 export * from './billing';
 export * from './system';
 export * from './sessions';
+export * from './enums';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgEnum, pgTable, primaryKey, serial, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { IDENTIFIER_KINDS } from '../../lib/validation/lists';
 import { clients } from './clients';
 import { createdAt, hashColumn, percentCheck, updatedAt, versionColumn } from './columns';
+import { BENEFICIARY_TIERS, BENEFICIARY_TYPES, GENDERS, IDENTIFIER_KINDS, POA_TYPES } from './enums';
 import { persons } from './people';
 
 /*
@@ -10,10 +10,10 @@ import { persons } from './people';
  * row that carries that client's own values; the owner (1, 2 or both) is derived from which pivots exist.
  */
 
-export const childGenderEnum = pgEnum('child_gender', ['male', 'female']);
-export const beneficiaryTypeEnum = pgEnum('beneficiary_type', ['person', 'entity']);
-export const tierEnum = pgEnum('beneficiary_tier', ['primary', 'contingent', 'tertiary', 'omitted']);
-export const poaTypeEnum = pgEnum('poa_type', ['general', 'medical', 'financial']);
+export const childGenderEnum = pgEnum('child_gender', GENDERS);
+export const beneficiaryTypeEnum = pgEnum('beneficiary_type', BENEFICIARY_TYPES);
+export const tierEnum = pgEnum('beneficiary_tier', BENEFICIARY_TIERS);
+export const poaTypeEnum = pgEnum('poa_type', POA_TYPES);
 /** What an entity beneficiary's identifier is: a social security, taxpayer or employer identification number. */
 export const identifierKindEnum = pgEnum('identifier_kind', IDENTIFIER_KINDS);
 

@@ -1,4 +1,3 @@
-import { relations } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, hashColumn, updatedAt, versionColumn } from './columns';
 
@@ -70,10 +69,6 @@ export const loginAttempts = pgTable(
     index('login_attempts_device_idx').on(t.device, t.createdAt),
   ],
 );
-
-export const usersRelations = relations(users, ({ one }) => ({
-  person: one(persons, { fields: [users.personId], references: [persons.id] }),
-}));
 
 export type Person = typeof persons.$inferSelect;
 export type NewPerson = typeof persons.$inferInsert;

@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, pgEnum, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { clients, households } from './clients';
 import { createdAt, hashColumn, updatedAt } from './columns';
+import { ESTATE_PLAN_TYPES } from './enums';
 import { estatePlanStatusEnum } from './plan-status';
 import { users } from './people';
 
 export { estatePlanStatusEnum };
-export const estatePlanTypeEnum = pgEnum('estate_plan_type', ['trust']);
+export const estatePlanTypeEnum = pgEnum('estate_plan_type', ESTATE_PLAN_TYPES);
 
 /**
  * A household's estate plan, attached to its owner 1 (a foreign key to `households.owner1_client_id`, which

@@ -1,8 +1,9 @@
 import { index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, hashColumn } from './columns';
+import { MAIL_STATUSES } from './enums';
 import { users } from './people';
 
-export const mailStatusEnum = pgEnum('mail_status', ['queued', 'sent', 'failed']);
+export const mailStatusEnum = pgEnum('mail_status', MAIL_STATUSES);
 
 /** Who did what to which record, and who was really at the keyboard during an impersonation. */
 export const auditLog = pgTable(

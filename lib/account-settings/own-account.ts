@@ -1,12 +1,12 @@
 import 'server-only';
-import type { Actor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/kernel/actor';
 import { normaliseEmail } from '@/lib/auth/authenticate';
 import { deviceTokenFor } from '@/lib/auth/device-cookie';
 import { readDeviceCookie } from '@/lib/auth/session';
 import { reserveAttempt, settleAttempt } from '@/lib/auth/sign-in-attempts';
 import { verifyPassword } from '@/lib/auth/password';
-import type { RequestContext } from '@/lib/http/context';
-import { AppError } from '@/lib/errors';
+import type { RequestContext } from '@/lib/kernel/context';
+import { AppError } from '@/lib/kernel/errors';
 import { CURRENT_PASSWORD_INCORRECT, CURRENT_PASSWORD_REQUIRED } from '@/lib/validation/settings';
 import { findOwnAccount } from './queries';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { emailChanges, persons, users } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/kernel/actor';
 import type { SettingsValues } from './types';
 
 /**

@@ -3,10 +3,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
 import { emailChanges } from '@/db/schema';
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/kernel/context';
 import { normaliseEmail } from '@/lib/auth/authenticate';
-import { audit } from '@/lib/audit';
-import { AppError } from '@/lib/errors';
+import { audit } from '@/lib/kernel/audit';
+import { AppError } from '@/lib/kernel/errors';
 import { queueMail } from '@/lib/mail/send-mail';
 import {
   EMAIL_CHANGE_TOO_MANY,

@@ -2,8 +2,8 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { persons } from '@/db/schema';
-import type { RequestContext } from '@/lib/http/context';
-import { audit } from '@/lib/audit';
+import type { RequestContext } from '@/lib/kernel/context';
+import { audit } from '@/lib/kernel/audit';
 import { SETTINGS_MESSAGES, type UpdatePhoneInput } from '@/lib/validation/settings';
 import { authorizeOwnSave } from './own-account';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { clients } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/kernel/actor';
 
 /**
  * Whether a signed-in visitor gets the advisor discount: a client whose own client row is linked to an

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '@/db';
 import { auditLog } from '@/db/schema';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/kernel/errors';
 import { SIGNUPS_THROTTLED } from './messages';
 
 /*

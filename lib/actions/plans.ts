@@ -1,6 +1,6 @@
 'use server';
 
-import { submitTrust } from '@/lib/estate-plans/submit-trust';
+import { submitTrust } from '@/lib/intake/submit-trust';
 import { updatePlanStatus } from '@/lib/estate-plans/update-plan-status';
 import { action } from '@/lib/http/action';
 import { revealIdentifiers } from '@/lib/intake/reveal-identifier';

@@ -3,11 +3,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db, type Queryable } from '@/db';
 import { households, type EstatePlanStatus } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
-import { clientScope } from '@/lib/auth/scope';
+import type { Actor } from '@/lib/kernel/actor';
+import { clientScope } from '@/lib/kernel/scope';
 import { statusLabel } from '@/lib/estate-plans/statuses';
+import { trustSubmittedSql } from '@/lib/estate-plans/submitted';
 import { personName } from '@/lib/people/person-name';
 import { filterStatuses, likePattern, phoneDigits, sortDirectionOf, statusesMatching, type ClientListState } from './rules';
+import { rowsOf } from '@/lib/kernel/rows';
 
 /*
  * The advisor dashboard's client list: filtering, search, sorting and paging all happen in SQL, over the
@@ -61,9 +63,6 @@ export type ClientListQuery = {
 type ListedAdvisors = number[] | SQL | null;
 
 type RawRow = Record<string, unknown>;
-function rowsOf(result: unknown): RawRow[] {
-  return (Array.isArray(result) ? result : (result as { rows: RawRow[] }).rows) as RawRow[];
-}
 const dateOf = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ? null : dateOf(v));
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -88,6 +87,10 @@ function listedHouseholds(actor: Actor, advisorIds: ListedAdvisors): { owner1Row
           : sql`false`
         : sql`(${t.advisorId} = ${advisorIds} and ${clientScope(actor, t)})`;
   const spouse = sql`(${h.owner2ClientId} is not null and ${clientScope(actor, owner2)})`;
+  // The one "submitted" rule (lib/estate-plans/submitted.ts) over the household's copies of its facts: owner
+  // 1's latest plan and both clients' flags (the database keeps them, migration 0005). A household's
+  // submission is the household's, whichever of its clients a row lists.
+  const submitted = trustSubmittedSql({ latestPlanSubmitted: sql`${h.listPlanSubmitted}`, owner1Flag: sql`${h.listOwner1Submitted}`, owner2Flag: sql`${h.listOwner2Submitted}` });
   // Which households each branch lists (over `households h`), also counted on their own (listClientPage).
   const owner1Where = inList(owner1);
   const owner2Where = sql`${h.owner2ClientId} is not null and ${inList(owner2)} and not ${inList(owner1)}`;
@@ -97,14 +100,14 @@ function listedHouseholds(actor: Actor, advisorIds: ListedAdvisors): { owner1Row
            ${h.listOwner1Text} as text, ${h.listOwner1Phone} as phone, ${h.listOwner1Last} as last_key, ${h.listOwner1First} as first_key,
            case when ${spouse} then ${h.listOwner2Names} end as spouse_names, case when ${spouse} then ${h.listOwner2Last} end as spouse_last_key,
            case when ${spouse} then ${h.listOwner2First} end as spouse_first_key,
-           ${h.listStatus} as status, (${h.listPlanSubmitted} or ${h.listOwner1Submitted} or (${spouse} and ${h.listOwner2Submitted})) as submitted, ${h.lastChangeAt} as last_change_at
+           ${h.listStatus} as status, ${submitted} as submitted, ${h.lastChangeAt} as last_change_at
       from households h
      where ${owner1Where}`;
   const owner2Rows = sql`
     select h.id as household_id, ${h.owner2ClientId} as client_id, ${h.listOwner2CreatedAt} as created_at,
            ${h.listOwner2Text} as text, ${h.listOwner2Phone} as phone, ${h.listOwner2Last} as last_key, ${h.listOwner2First} as first_key,
            null::text as spouse_names, null::text as spouse_last_key, null::text as spouse_first_key,
-           null::estate_plan_status as status, ${h.listOwner2Submitted} as submitted, ${h.lastChangeAt} as last_change_at
+           null::estate_plan_status as status, ${submitted} as submitted, ${h.lastChangeAt} as last_change_at
       from households h
      where ${owner2Where}`;
   return { owner1Rows, owner2Rows, owner1Where, owner2Where };
@@ -235,11 +238,11 @@ export async function listClientPage(actor: Actor, query: ClientListQuery, q: Qu
       ? sql`select page.*, t.total from (select ${leanTotal} as total) t left join ${pageRows(keys, false)} on true order by ${orderBy(state, 'page')}`
       : sql`select page.* from ${pageRows(keys, true)} order by ${orderBy(state, 'page')}`,
   );
-  const all = rowsOf(result);
+  const all = rowsOf<RawRow>(result);
   const raw = all.filter((r) => r.household_id !== null && r.household_id !== undefined);
   let total = all.length ? Number(all[0].total ?? 0) : 0;
   if (!lean && !raw.length && state.page > 1) {
-    total = Number(rowsOf(await q.execute(sql`select count(*) as total from ${listed} where ${where}`))[0]?.total ?? 0);
+    total = Number(rowsOf<RawRow>(await q.execute(sql`select count(*) as total from ${listed} where ${where}`))[0]?.total ?? 0);
   }
   const rows = raw.map(toRow);
   return { rows, total, page: state.page, size: state.size, pageCount: Math.max(1, Math.ceil(total / state.size)) };

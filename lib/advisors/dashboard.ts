@@ -3,17 +3,18 @@ import Big from 'big.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { advisorFirms, advisors, persons, users } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
-import { assertCan, hasGlobalReach } from '@/lib/auth/policy';
-import { advisorScope } from '@/lib/auth/scope';
-import { AppError } from '@/lib/errors';
-import type { RequestContext } from '@/lib/http/context';
+import type { Actor } from '@/lib/kernel/actor';
+import { assertCan, hasGlobalReach } from '@/lib/kernel/policy';
+import { advisorScope } from '@/lib/kernel/scope';
+import { AppError } from '@/lib/kernel/errors';
+import type { RequestContext } from '@/lib/kernel/context';
 import { toInviteView, type InviteView } from '@/lib/invites/invites';
 import { personName } from '@/lib/people/person-name';
 import { listClientPage, listedHouseholdCount, type ClientListRow, type ClientPage } from './client-list';
-import { withCompletion } from './completion-cache';
-import { ADVISOR_ID, unpaidInvoicesSql } from './feature-lock';
-import { canSendReminder, lockStateOf, stalledAfterDays, type ClientListState, type LockState } from './rules';
+import { withCompletion } from '@/lib/intake/completion-cache';
+import { ADVISOR_ID, unpaidInvoicesSql } from '@/lib/billing/feature-lock';
+import { lockStateOf, type LockState } from '@/lib/billing/lock';
+import { canSendReminder, stalledAfterDays, type ClientListState } from './rules';
 
 /** An advisor as the dashboard names it; `householdCount` is the client list's row count (My Team only, else 0). */
 export type AdvisorSummary = { id: number; hash: string; name: string; householdCount: number; isOwn: boolean };

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { advisors, persons, users } from '@/db/schema';
 import { HASH_SHAPE } from '@/db/schema/columns';
-import type { Permission } from '@/lib/auth/policy';
-import { can } from '@/lib/auth/policy';
-import { advisorScope } from '@/lib/auth/scope';
-import type { PublicContext } from '@/lib/http/context';
+import type { Permission } from '@/lib/kernel/policy';
+import { can } from '@/lib/kernel/policy';
+import { advisorScope } from '@/lib/kernel/scope';
+import type { PublicContext } from '@/lib/kernel/context';
 import { personName } from '@/lib/people/person-name';
 
 /** An advisor by hash with their name, within the actor's scope for the permission; null otherwise. */

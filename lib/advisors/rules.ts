@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { EstatePlanStatus } from '@/db/schema';
-import { ESTATE_PLAN_STATUSES } from '@/lib/estate-plans/statuses';
+import { ESTATE_PLAN_STATUSES, isUnderAttorneyControl } from '@/lib/estate-plans/statuses';
 import { withoutNul } from '@/lib/validation/fields';
 
 /*
  * The advisor workspace's rules, free of server imports so the dashboard's client components, the SQL
  * queries and the unit tests share one definition: the client list's filters, sort orders and URL state,
- * the invite resend wait, and the features lock thresholds.
+ * and the reminder allowance. (The invite resend wait is lib/invites/rules.ts; the features lock
+ * lib/billing/lock.ts.)
  */
 
 // ---- Client list filters (platform spec §4 "Client list filters") ----------------------------------------
@@ -37,7 +38,7 @@ export function filterStatuses(filter: ClientFilter): readonly EstatePlanStatus[
     case 'incomplete':
       return ESTATE_PLAN_STATUSES.filter((s) => s.stage === 'client').map((s) => s.code);
     case 'attorney':
-      return ESTATE_PLAN_STATUSES.filter((s) => s.stage === 'attorney' && s.code !== 'canceled' && s.code !== 'complete').map((s) => s.code);
+      return ESTATE_PLAN_STATUSES.map((s) => s.code).filter(isUnderAttorneyControl);
     case 'canceled':
       return ['canceled'];
     case 'complete':
@@ -158,53 +159,4 @@ export function listStateQuery(state: Partial<ClientListState>): string {
 export function sortDirectionOf(sort: ClientSort, dir: 'asc' | 'desc'): 'asc' | 'desc' {
   if (sort === 'created') return dir === 'asc' ? 'desc' : 'asc';
   return dir;
-}
-
-// ---- Invites ---------------------------------------------------------------------------------------------
-
-/** The spec's resend wait: 5 minutes after the last send. */
-export const INVITE_RESEND_WAIT_MS = 5 * 60 * 1000;
-/** The dashboard re-polls the invite list this often while any invite cannot be resent yet. */
-export const INVITE_POLL_MS = 30 * 1000;
-export const RESEND_TOOLTIP = 'Please wait 5 minutes before resending this invitation.';
-
-/** Whether an invite may be resent: not joined, and 5 minutes since the last send. */
-export function canResendInvite(invite: { sentAt: Date; joined: boolean }, now: Date = new Date()): boolean {
-  return !invite.joined && now.getTime() - invite.sentAt.getTime() >= INVITE_RESEND_WAIT_MS;
-}
-
-// ---- Features lock (platform spec §4, §9) --------------------------------------------------------------
-
-export const FEATURE_LOCKED_MESSAGE = 'Please pay in full your outstanding balance to continue using this feature.';
-export type LockState = 'ok' | 'warning' | 'locked';
-
-/** An advisor's features lock as a page shows it: the state and the figures of the warning. */
-export type AdvisorLock = { state: LockState; unpaid: number; max: number };
-
-/** Never locked: attorneys and admins, and a household without an advisor. */
-export const NO_LOCK: AdvisorLock = { state: 'ok', unpaid: 0, max: 0 };
-
-/** Locked at unpaid invoices >= max_invoices; a warning at max_invoices - 1. */
-export function lockStateOf(unpaidInvoices: number, maxInvoices: number): LockState {
-  if (unpaidInvoices >= maxInvoices) return 'locked';
-  if (unpaidInvoices >= maxInvoices - 1) return 'warning';
-  return 'ok';
-}
-
-/** The warning one invoice before the lock, to the advisor, or about them (`advisorName`) to someone viewing their dashboard. */
-export function lockWarningText(unpaidInvoices: number, maxInvoices: number, advisorName: string | null = null): string {
-  const invoices = `${unpaidInvoices} unpaid invoice${unpaidInvoices === 1 ? '' : 's'}`;
-  return advisorName === null
-    ? `You have ${invoices}. Features lock at ${maxInvoices}: please pay your outstanding balance to keep working on your clients' trusts.`
-    : `${advisorName} has ${invoices}. Features lock at ${maxInvoices}: the outstanding balance must be paid to keep working on their clients' trusts.`;
-}
-
-// ---- New clients -----------------------------------------------------------------------------------------
-
-export const MAX_CLIENTS_PER_CREATION = 2;
-export const CLIENT_EMAILS_SAME = 'Client emails cannot be the same';
-
-/** Emails compare lower-cased and trimmed. */
-export function sameEmail(a: string | null | undefined, b: string | null | undefined): boolean {
-  return !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 }

@@ -1,12 +1,13 @@
 import 'server-only';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { clients, estatePlans, households, persons, users } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import { loadHousehold } from '@/lib/auth/scope';
+import { clients, households, persons, users } from '@/db/schema';
+import { audit } from '@/lib/kernel/audit';
+import { loadHousehold } from '@/lib/kernel/scope';
 import { resolveBaseUrl } from '@/lib/config/site';
-import { AppError } from '@/lib/errors';
-import type { RequestContext } from '@/lib/http/context';
+import { AppError } from '@/lib/kernel/errors';
+import type { RequestContext } from '@/lib/kernel/context';
+import { householdSubmittedSql } from '@/lib/estate-plans/submitted';
 import { reminderMail } from '@/lib/invites/invite-mail';
 import { queueMail } from '@/lib/mail/send-mail';
 import { personName } from '@/lib/people/person-name';
@@ -30,7 +31,6 @@ export async function sendReminder(ctx: RequestContext, input: SendReminderInput
     const people = await tx
       .select({
         id: clients.id,
-        submitted: clients.isTrustSubmitted,
         loginEmail: users.email,
         email: persons.email,
         firstName: persons.firstName,
@@ -38,13 +38,14 @@ export async function sendReminder(ctx: RequestContext, input: SendReminderInput
         lastName: persons.lastName,
         suffix: persons.suffix,
         advisorName: sql<string | null>`(select concat_ws(' ', ap.first_name, ap.last_name) from advisors a join users au on au.id = a.user_id join persons ap on ap.id = au.person_id where a.id = ${clients.advisorId})`,
-        planSubmitted: sql<boolean>`exists (select 1 from ${estatePlans} where ${estatePlans.clientId} = ${household.clientId} and ${estatePlans.submittedAt} is not null)`,
+        // The one "submitted" rule (lib/estate-plans/submitted.ts): the latest plan, or a client's flag.
+        householdSubmitted: householdSubmittedSql(sql`${household.clientId}::int`, sql`${household.spouseId}::int`),
       })
       .from(clients)
       .innerJoin(persons, eq(persons.id, clients.personId))
       .leftJoin(users, eq(users.id, clients.userId))
       .where(inArray(clients.id, ids));
-    if (people.some((p) => p.submitted || p.planSubmitted)) throw new AppError('CONFLICT', REMINDER_SUBMITTED);
+    if (people.some((p) => p.householdSubmitted)) throw new AppError('CONFLICT', REMINDER_SUBMITTED);
     const recipients = people.filter((p) => p.loginEmail || p.email);
     if (!recipients.length) throw new AppError('VALIDATION', REMINDER_NO_EMAIL);
     const stamped = await tx

@@ -3,35 +3,10 @@ import { cache } from 'react';
 import { sql } from 'drizzle-orm';
 import { preparedRead } from '@/db/prepared';
 import { advisors, clients, households, persons, sessions, users } from '@/db/schema';
+import type { Actor } from '@/lib/kernel/actor';
+import { rolesOf, type RoleFlags } from '@/lib/kernel/roles';
 import { personName } from '@/lib/people/person-name';
-import { rolesOf, type Role, type RoleFlags } from './roles';
-
-/** Who is making a request: the signed-in user (or the one being impersonated) and what they may reach. */
-export type Actor = RoleFlags & {
-  userId: number;
-  hash: string;
-  email: string;
-  name: string;
-  roles: Role[];
-  /** This user's advisor row, when the user is an advisor. */
-  advisorId: number | null;
-  /** This user's own client row, when the user is a client. */
-  clientId: number | null;
-  /** Client ids of the user's household: owner 1, then owner 2 when married (the user is one of them). */
-  householdClientIds: number[];
-  /** Advisors whose clients this user may work with, besides legal/admin's global reach. */
-  advisorIds: number[];
-  /** The real user behind an impersonation. */
-  impersonator: { userId: number; hash: string; name: string } | null;
-};
-
-/**
- * The claims a session token carries. Internal ids never leave the server, so only hashes are in it.
- * `abs` is the absolute end of the session (seconds since the epoch), fixed at sign-in: nothing renews it.
- * `sid` names the session's row (lib/auth/session-rows.ts); during an impersonation `imp` carries the
- * admin's own session, which comes back when the impersonation ends.
- */
-export type SessionClaims = { uid: string; sv: number; sid: string; abs: number; imp?: { uid: string; sv: number; sid: string } };
+import { readSessionClaims, type SessionClaims } from './session';
 
 /*
  * One query loads the user (and the impersonating admin, when there is one) with everything the policy
@@ -142,7 +117,6 @@ export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
  * (React `cache`), so the header and the page share one lookup; actions and routes call it once anyway.
  */
 export const getActor = cache(async (): Promise<Actor | null> => {
-  const { readSessionClaims } = await import('./session');
   const claims = await readSessionClaims();
   return claims ? loadActor(claims) : null;
 });

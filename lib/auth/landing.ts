@@ -1,6 +1,6 @@
 import { siteConfig } from '@/lib/config/site';
-import type { Actor } from './actor';
-import { can } from './policy';
+import type { Actor } from '@/lib/kernel/actor';
+import { can } from '@/lib/kernel/policy';
 
 /** Where a signed-in user without any role (e.g. a client row removed by an admin) is told so. */
 export const NO_ACCESS_PATH = '/no-access';

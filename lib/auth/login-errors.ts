@@ -1,4 +1,4 @@
-import { isAppError } from '@/lib/errors';
+import { isAppError } from '@/lib/kernel/errors';
 import { ACCOUNT_SLOWED, ADDRESS_SLOWED, INVALID_CREDENTIALS } from './sign-in-brake';
 
 export const LOGIN_EXPIRED = 'Your sign-in form expired. Please try again.';

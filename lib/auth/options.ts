@@ -2,7 +2,6 @@ import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getSecrets } from '@/lib/config/secrets';
-import { clientAddress } from '@/lib/http/request';
 import { loadActor } from './actor';
 import { authenticate } from './authenticate';
 import { cookieFromHeader } from './device-cookie';
@@ -25,9 +24,10 @@ class SessionEnded extends Error {
  * doors share the brute-force brakes, the session rows and the error texts. next-auth's own endpoints agree
  * with the app about a session: every token they read is checked like getActor() checks it (absolute end,
  * user still there and enabled, session version current, session row live), so `GET /api/auth/session` on
- * a cookie the app refuses answers `{}` and clears it.
+ * a cookie the app refuses answers `{}` and clears it. `addressOf` reads the client's address from the
+ * request's headers: the door that serves next-auth's endpoints passes the app's (lib/http/request.ts).
  */
-export function authOptions(): NextAuthOptions {
+export function authOptions(addressOf: (headers: Headers) => string = () => 'unknown'): NextAuthOptions {
   return {
     secret: getSecrets().NEXTAUTH_SECRET,
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
@@ -53,7 +53,7 @@ export function authOptions(): NextAuthOptions {
           const { claims, deviceToken } = await authenticate({
             email: credentials?.email ?? '',
             password: credentials?.password ?? '',
-            ip: clientAddress(headers),
+            ip: addressOf(headers),
             userAgent: headers.get('user-agent'),
             deviceCookie: cookieFromHeader(headers.get('cookie'), deviceCookieName()),
           });

@@ -2,8 +2,16 @@ import 'server-only';
 import { decode, encode } from 'next-auth/jwt';
 import { cookies } from 'next/headers';
 import { getSecrets } from '@/lib/config/secrets';
-import type { SessionClaims } from './actor';
 import { DEVICE_COOKIE_MAX_AGE_SECONDS, withDeviceToken } from './device-cookie';
+
+/**
+ * The claims a session token carries. Internal ids never leave the server, so only hashes are in it.
+ * `abs` is the absolute end of the session (seconds since the epoch), fixed at sign-in: nothing renews it.
+ * `sid` names the session's row (lib/auth/session-rows.ts); during an impersonation `imp` carries the
+ * admin's own session, which comes back when the impersonation ends. lib/auth/actor.ts loads the actor
+ * they name.
+ */
+export type SessionClaims = { uid: string; sv: number; sid: string; abs: number; imp?: { uid: string; sv: number; sid: string } };
 
 /**
  * Sessions last a working day from sign-in, whatever is polled or re-issued in between (the `abs` claim is

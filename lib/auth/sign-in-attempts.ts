@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import { db } from '@/db';
 import { loginAttempts } from '@/db/schema';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/kernel/errors';
 import { ACCOUNT_BRAKE, ACCOUNT_SLOWED, ADDRESS_BRAKE, ADDRESS_SLOWED, DEVICE_WINDOW_MS, deviceTrusted, waitLeftMs } from './sign-in-brake';
 
 /*

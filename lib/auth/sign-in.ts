@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/kernel/errors';
 import { EMAIL_MAX_LENGTH, PASSWORD_CHECK_MAX_LENGTH } from '@/lib/validation/fields';
-import type { PublicContext } from '@/lib/http/context';
+import type { PublicContext } from '@/lib/kernel/context';
 import { loadActor } from './actor';
 import { authenticate, INVALID_CREDENTIALS } from './authenticate';
 import { landingPathFor, safeRedirectPath } from './landing';

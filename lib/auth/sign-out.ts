@@ -1,7 +1,7 @@
 import 'server-only';
 import { db } from '@/db';
-import { audit } from '@/lib/audit';
-import type { PublicContext } from '@/lib/http/context';
+import { audit } from '@/lib/kernel/audit';
+import type { PublicContext } from '@/lib/kernel/context';
 import { endSession, readSessionClaims, startSession } from './session';
 import { revokeSessions } from './session-rows';
 

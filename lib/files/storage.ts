@@ -26,13 +26,3 @@ export async function putObject(bytes: Uint8Array): Promise<StoredObject> {
   await fs.writeFile(localPath(key), bytes, { mode: 0o600 });
   return { storage: 'local', key };
 }
-
-/** Reads stored bytes back. */
-export async function getObject(object: StoredObject): Promise<Buffer> {
-  return fs.readFile(localPath(object.key));
-}
-
-/** Removes stored bytes; a missing object is not an error. */
-export async function deleteObject(object: StoredObject): Promise<void> {
-  await fs.rm(localPath(object.key), { force: true });
-}

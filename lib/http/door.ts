@@ -1,7 +1,7 @@
 import 'server-only';
-import type { Actor } from '@/lib/auth/actor';
-import { assertCan } from '@/lib/auth/policy';
-import { AppError } from '@/lib/errors';
+import type { Actor } from '@/lib/kernel/actor';
+import { assertCan } from '@/lib/kernel/policy';
+import { AppError } from '@/lib/kernel/errors';
 import type { DoorPermission } from './context';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withoutParameters } from '@/db/query-error';
-import { AppError, GENERIC_ERROR_MESSAGE, isAppError } from '@/lib/errors';
+import { AppError, GENERIC_ERROR_MESSAGE, isAppError } from '@/lib/kernel/errors';
 
 /** Field errors from a zod failure, keyed by dotted path; the first message per field wins. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {

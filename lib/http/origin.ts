@@ -1,5 +1,5 @@
 import { resolveBaseUrl } from '@/lib/config/site';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/kernel/errors';
 
 type Env = Record<string, string | undefined>;
 

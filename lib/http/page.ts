@@ -1,10 +1,11 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { getActor, type Actor } from '@/lib/auth/actor';
+import { getActor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/kernel/actor';
 import { landingPathFor } from '@/lib/auth/landing';
-import { can, type Permission } from '@/lib/auth/policy';
-import type { RequestContext } from './context';
+import { can, type Permission } from '@/lib/kernel/policy';
+import type { RequestContext } from '@/lib/kernel/context';
 import { clientAddress, userAgentOf } from './request';
 
 /**

@@ -1,8 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
 import { getActor } from '@/lib/auth/actor';
-import { AppError } from '@/lib/errors';
-import type { DoorPermission, PublicContext, RequestContext } from './context';
+import { AppError } from '@/lib/kernel/errors';
+import type { PublicContext, RequestContext } from '@/lib/kernel/context';
+import type { DoorPermission } from './context';
 import { authorizeDoor, declareDoor } from './door';
 import { toPublicError } from './errors';
 import { assertFromOwnPages } from './origin';

@@ -16,7 +16,7 @@ import type { Completion, IntakeView, SectionKey, SectionState } from './types';
 
 /**
  * The version of the rules below. The dashboard caches each household's percentage
- * (lib/advisors/completion-cache.ts) and recomputes a figure stored under another version, so raise it with
+ * (lib/intake/completion-cache.ts) and recomputes a figure stored under another version, so raise it with
  * any change that can move a household's figure (a required question, a section, a rule).
  */
 export const COMPLETION_RULES_VERSION = 1;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { accounts } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import type { RequestContext } from '@/lib/http/context';
+import { audit } from '@/lib/kernel/audit';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { DeleteAccountInput } from '@/lib/validation/intake-assets';
 import type { IntakeView } from './types';
 import { findAccount } from './upsert-account';

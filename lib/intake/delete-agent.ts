@@ -1,9 +1,9 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import { clientPoaAgents, poaAgents } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import { AppError } from '@/lib/errors';
-import type { RequestContext } from '@/lib/http/context';
+import { audit } from '@/lib/kernel/audit';
+import { AppError } from '@/lib/kernel/errors';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { DeleteAgentInput } from '@/lib/validation/intake';
 import type { IntakeView } from './types';
 import { agentPivots, findAgent } from './upsert-agent';

@@ -1,9 +1,9 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { beneficiaries, gifts } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import { AppError } from '@/lib/errors';
-import type { RequestContext } from '@/lib/http/context';
+import { audit } from '@/lib/kernel/audit';
+import { AppError } from '@/lib/kernel/errors';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { DeleteBeneficiaryInput } from '@/lib/validation/intake';
 import type { IntakeView } from './types';
 import { findBeneficiary } from './upsert-beneficiary';

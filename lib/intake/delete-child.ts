@@ -1,7 +1,7 @@
 import 'server-only';
 import { children } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import type { RequestContext } from '@/lib/http/context';
+import { audit } from '@/lib/kernel/audit';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { DeleteChildInput } from '@/lib/validation/intake';
 import type { IntakeView } from './types';
 import { findChild } from './upsert-child';

@@ -1,8 +1,8 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { addresses, companies } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import type { RequestContext } from '@/lib/http/context';
+import { audit } from '@/lib/kernel/audit';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { DeleteAssetInput } from '@/lib/validation/intake-assets';
 import type { IntakeView } from './types';
 import { findCompany } from './upsert-company';

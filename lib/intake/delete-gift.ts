@@ -1,7 +1,7 @@
 import 'server-only';
 import { gifts } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import type { RequestContext } from '@/lib/http/context';
+import { audit } from '@/lib/kernel/audit';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { DeleteAssetInput } from '@/lib/validation/intake-assets';
 import type { IntakeView } from './types';
 import { findGift } from './upsert-gift';

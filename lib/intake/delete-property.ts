@@ -1,9 +1,9 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { addresses, gifts, properties } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import { AppError } from '@/lib/errors';
-import type { RequestContext } from '@/lib/http/context';
+import { audit } from '@/lib/kernel/audit';
+import { AppError } from '@/lib/kernel/errors';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { DeleteAssetInput } from '@/lib/validation/intake-assets';
 import type { IntakeView } from './types';
 import { findProperty } from './upsert-property';

@@ -3,13 +3,13 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { advisors, clients, persons } from '@/db/schema';
 import type { EstatePlanStatus } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import { can } from '@/lib/auth/policy';
+import { audit } from '@/lib/kernel/audit';
+import { can } from '@/lib/kernel/policy';
 import { openIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import { statusLabel } from '@/lib/estate-plans/statuses';
 import { formatSsn } from '@/lib/format/ssn';
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { LegacyClientExtras } from './legacy';
 import type { IntakeView } from './types';
 

@@ -205,7 +205,7 @@ const clientInfoShape = z.object({
   version: legacyShapes.spouseChoice.shape.version,
   estatePlan: legacyShapes.estatePlanAnswers.omit({ version: true }).partial().nullable(),
   choices: legacyShapes.spouseChoice.omit({ client_hash: true, version: true }).nullable(),
-  // The submission for attorney review (lib/estate-plans/submit-trust.ts), sent with the hash only.
+  // The submission for attorney review (lib/intake/submit-trust.ts), sent with the hash only.
   is_trust_submitted: z.literal(true).optional(),
 });
 

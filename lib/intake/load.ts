@@ -4,14 +4,15 @@ import { db, type Queryable } from '@/db';
 import { preparedRead } from '@/db/prepared';
 import { clients } from '@/db/schema';
 import type { EstatePlanStatus } from '@/db/schema';
-import { householdLockOf } from '@/lib/advisors/feature-lock';
-import { can, type Permission } from '@/lib/auth/policy';
-import { clientScope, householdReads, loadHouseholdWith, type Household } from '@/lib/auth/scope';
-import { AppError } from '@/lib/errors';
+import { householdLockOf, lockColumns } from '@/lib/billing/feature-lock';
+import { can, type Permission } from '@/lib/kernel/policy';
+import { clientScope, householdReads, loadHouseholdWith, type Household } from '@/lib/kernel/scope';
+import { AppError } from '@/lib/kernel/errors';
 import { statusLabel } from '@/lib/estate-plans/statuses';
+import { isTrustSubmitted } from '@/lib/estate-plans/submitted';
 import { formatAppDateTime } from '@/lib/format/app-time';
 import { isMinor } from '@/lib/format/date';
-import type { PublicContext } from '@/lib/http/context';
+import type { PublicContext } from '@/lib/kernel/context';
 import { completionOf } from './completion';
 import { firmShowsFinancialPoa } from './firm-rules';
 import { deriveOwner, type HouseholdOwners, type Owner, type Pivot } from './owners';
@@ -359,7 +360,7 @@ function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow
 
   // The page and the abilities ---------------------------------------------------------------------------
   const plan = jsonOne<PlanJson>(listRow?.plan, SHAPES.plan);
-  const isSubmitted = plan?.submittedAt != null || client.view.isTrustSubmitted || (spouse?.view.isTrustSubmitted ?? false);
+  const isSubmitted = isTrustSubmitted({ latestPlanSubmitted: plan?.submittedAt != null, owner1Flag: client.view.isTrustSubmitted, owner2Flag: spouse?.view.isTrustSubmitted ?? null });
   const actor = ctx.actor;
   const isLegal = !!actor && (actor.isLegal || actor.isAdmin);
   const abilities: IntakeAbilities = {
@@ -369,7 +370,7 @@ function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow
     isSubmitted,
     canSubmit: !!actor && can(actor, 'plan.submit') && !isSubmitted,
   };
-  const featureLock = householdLockOf(actor, household);
+  const featureLock = householdLockOf(actor, listRow as { unpaidInvoices: unknown; maxInvoices: unknown } | undefined);
 
   const lists = { children: childViews, beneficiaries: beneficiaryViews, trustees: trusteeViews, agents: agentViews };
   const view: Omit<IntakeView, 'completion'> = {
@@ -628,5 +629,7 @@ function listColumns({ clientIds, owner1Id }: { clientIds: SQLWrapper; owner1Id:
       from client_accounts ca join accounts x on x.id = ca.account_id
       where ${inClients('ca.client_id')})`,
     note: sql<unknown>`(select ${one(SHAPES.note)} from notes n where n.client_id = ${owner1Id})`,
+    // The features lock's figures (owner 1's advisor's), for the page's notice and the view's featureLock.
+    ...lockColumns(sql`${owner1Id}`),
   };
 }

@@ -1,3 +1,5 @@
+import type { Owner } from '@/lib/validation/lists';
+
 /*
  * The owner engine: one set of rules for every intake list (children, beneficiaries, trustees, agents,
  * properties, companies, gifts, accounts). An item is stored once and linked to each owning client by a
@@ -7,8 +9,7 @@
  * domain functions (which pivot rows to write), so both sides move values the same way.
  */
 
-export const OWNERS = ['1', '2', 'both'] as const;
-export type Owner = (typeof OWNERS)[number];
+export type { Owner } from '@/lib/validation/lists';
 
 /** The two clients of a household, by their internal ids; a single client has no owner 2. */
 export type HouseholdOwners = { owner1Id: number; owner2Id: number | null };

@@ -1,4 +1,4 @@
-import type { IntakeView, LinkCandidate, PersonView, PoaType } from './types';
+import type { IntakeView, LinkCandidate, PersonView } from './types';
 
 /*
  * The household's people for 'Link from existing record?' (intake §4): everyone on a list (children and
@@ -16,11 +16,6 @@ export const PERSON_LISTS = {
   financial: 'Financial PoA',
 } as const;
 export type PersonList = keyof typeof PERSON_LISTS;
-
-/** The list label of a PoA type's agents. */
-export function poaListOf(type: PoaType): PersonList {
-  return type;
-}
 
 type Lists = Pick<IntakeView, 'children' | 'beneficiaries' | 'trustees' | 'agents'>;
 

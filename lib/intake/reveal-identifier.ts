@@ -2,13 +2,13 @@ import 'server-only';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { db, type Tx } from '@/db';
 import { beneficiaries, clientBeneficiaries, clients, persons } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import { loadHousehold, type Household } from '@/lib/auth/scope';
+import { audit } from '@/lib/kernel/audit';
+import { loadHousehold, type Household } from '@/lib/kernel/scope';
 import { openIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/kernel/errors';
 import { formatSsn } from '@/lib/format/ssn';
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { IdentifierRef, RevealIdentifierInput } from '@/lib/validation/plans';
 import { clientIdsOf, householdPersonScope } from './write';
 

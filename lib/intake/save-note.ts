@@ -1,8 +1,8 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { notes } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import type { RequestContext } from '@/lib/http/context';
+import { audit } from '@/lib/kernel/audit';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { SaveNoteInput } from '@/lib/validation/intake-assets';
 import type { IntakeView } from './types';
 import { intakeWrite, staleVersion, updateVersioned } from './write';

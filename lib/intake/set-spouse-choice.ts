@@ -1,10 +1,10 @@
 import 'server-only';
 import { clients } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import { AppError } from '@/lib/errors';
-import type { RequestContext } from '@/lib/http/context';
+import { audit } from '@/lib/kernel/audit';
+import { AppError } from '@/lib/kernel/errors';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { Tx } from '@/db';
-import type { Household } from '@/lib/auth/scope';
+import type { Household } from '@/lib/kernel/scope';
 import type { SetSpouseChoiceInput, SpouseChoice } from '@/lib/validation/intake';
 import type { IntakeView } from './types';
 import { assertPoaTypeAvailable } from './upsert-agent';

@@ -7,7 +7,7 @@
  *
  * The compatibility routes answer the spec's own shape instead; lib/intake/legacy.ts maps this view onto it.
  */
-import type { AdvisorLock } from '@/lib/advisors/rules';
+import type { AdvisorLock } from '@/lib/billing/lock';
 import type { Owner } from './owners';
 import type { BENEFICIARY_TIERS, COMPANY_TYPES, IDENTIFIER_KINDS, POA_TYPES } from '@/lib/validation/lists';
 

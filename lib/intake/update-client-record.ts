@@ -1,5 +1,5 @@
 import 'server-only';
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { LegacyClientInfoInput } from './legacy';
 import { saveSpouseChoices } from './set-spouse-choice';
 import type { IntakeView } from './types';

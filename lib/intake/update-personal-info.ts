@@ -1,8 +1,8 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { clients } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import type { RequestContext } from '@/lib/http/context';
+import { audit } from '@/lib/kernel/audit';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { UpdatePersonalInfoInput } from '@/lib/validation/intake';
 import type { IntakeView } from './types';
 import { intakeWrite, loadPersonById, updateVersioned, writePerson } from './write';

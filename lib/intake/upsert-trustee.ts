@@ -2,10 +2,10 @@ import 'server-only';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '@/db';
 import { clientFiduciaries, fiduciaries } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import type { Household } from '@/lib/auth/scope';
-import { AppError } from '@/lib/errors';
-import type { RequestContext } from '@/lib/http/context';
+import { audit } from '@/lib/kernel/audit';
+import type { Household } from '@/lib/kernel/scope';
+import { AppError } from '@/lib/kernel/errors';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { UpsertTrusteeInput } from '@/lib/validation/intake';
 import type { IntakeView } from './types';
 import {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { db, type Tx } from '@/db';
 import {
@@ -10,20 +10,23 @@ import {
   clientFiduciaries,
   clientPoaAgents,
   clients,
-  estatePlans,
   fiduciaries,
   persons,
   poaAgents,
   users,
 } from '@/db/schema';
 import { newHash } from '@/db/schema/columns';
-import { loadHousehold, type Household } from '@/lib/auth/scope';
+import { assertUnlocked, lockColumns } from '@/lib/billing/feature-lock';
 import { sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
-import { AppError } from '@/lib/errors';
-import type { RequestContext } from '@/lib/http/context';
+import { householdSubmittedSql } from '@/lib/estate-plans/submitted';
 import { claimOnce, formKey, identicalCallKey, type OnceKey } from '@/lib/idempotency';
+import type { PublicContext, RequestContext } from '@/lib/kernel/context';
+import { AppError } from '@/lib/kernel/errors';
+import type { Permission } from '@/lib/kernel/policy';
+import { householdReads, loadHouseholdWith, type Household } from '@/lib/kernel/scope';
 import { STALE_VERSION_MESSAGE } from '@/lib/validation/intake';
+import { storeCompletion } from './completion-cache';
 import { firmShowsFinancialPoa } from './firm-rules';
 import { loadHouseholdIntake } from './load';
 import { desiredPivots, OwnerError, swapOwners, syncPivots, type HouseholdOwners, type OwnedValues, type Pivot } from './owners';
@@ -78,12 +81,28 @@ export function clientIdsOf(household: Household): number[] {
   return household.spouseId === null ? [household.clientId] : [household.clientId, household.spouseId];
 }
 
+/** A household read for a write: the scope's columns and the features lock's figures, in one statement. */
+const householdForWrite = householdReads('household_write', ({ owner1Id }) => lockColumns(owner1Id));
+
 /**
- * Runs an intake write: loads the household through the scope for 'intake.write' inside the transaction
- * (404 outside it), refuses a submitted trust to everyone but attorneys and admins (403), runs the write,
- * and answers the refreshed IntakeView read in the same transaction. Any error rolls everything back.
- * A create passes its `once` key (createOnceKey): a duplicate of a create already made skips the write and
- * answers the refreshed view, as the first call did.
+ * Loads the household a write addresses, inside the write's transaction (404 outside the actor's scope for
+ * the permission), with the features lock's figures, and refuses a locked advisor's household (403,
+ * assertUnlocked) before anything is written. Only reads: stamping is the write's own step.
+ */
+export async function loadHouseholdForWrite(ctx: PublicContext, clientHash: string, permission: Permission, tx: Tx): Promise<Household> {
+  const household = await loadHouseholdWith(ctx, clientHash, permission, householdForWrite, tx);
+  assertUnlocked(ctx, household);
+  return household;
+}
+
+/**
+ * Runs an intake write, with every guard spelled out: loads the household through the scope for
+ * 'intake.write' inside the transaction (404 outside it) and refuses a locked one (403, the features lock);
+ * stamps its last change (which also makes concurrent writes to one household wait for each other);
+ * refuses a submitted trust to everyone but attorneys and admins (403); runs the write; and answers the
+ * refreshed IntakeView read in the same transaction, storing its completion figure for the dashboard. Any
+ * error rolls everything back. A create passes its `once` key (createOnceKey): a duplicate of a create
+ * already made skips the write and answers the refreshed view, as the first call did.
  */
 export async function intakeWrite(
   ctx: RequestContext,
@@ -92,26 +111,35 @@ export async function intakeWrite(
   once: OnceKey | null = null,
 ): Promise<IntakeView> {
   return db.transaction(async (tx) => {
-    const household = await loadHousehold(ctx, clientHash, 'intake.write', tx);
+    const household = await loadHouseholdForWrite(ctx, clientHash, 'intake.write', tx);
+    await stampLastChange(tx, household);
     await assertEditable(ctx, household, tx);
     if (!once || (await claimOnce(tx, ctx.actor.userId, once))) await write(tx, household);
-    return loadHouseholdIntake(ctx, household, tx);
+    const view = await loadHouseholdIntake(ctx, household, tx);
+    await storeCompletion(tx, household.householdId, view.completion.percent);
+    return view;
   });
 }
 
 /**
- * After submission for attorney review only attorneys and admins may change the intake (the page shows
- * their Edit button; everyone else sees the review). The trust counts as submitted when the latest plan
- * records a submission or a client carries the spec's is_trust_submitted flag.
+ * Records that the household's intake changed now (the dashboard's Stalled filter and its completion
+ * cache read it). Raw SQL: a drizzle update would also bump the household's row version and updated_at,
+ * which a stamp must not do (it is not an edit of the household row). Its row lock holds until the write
+ * commits, so two writes to one household run one after the other.
  */
-async function assertEditable(ctx: RequestContext, household: Household, tx: Tx): Promise<void> {
+export async function stampLastChange(tx: Tx, household: Household): Promise<void> {
+  await tx.execute(sql`update households set last_change_at = now() where id = ${household.householdId}`);
+}
+
+/**
+ * After submission for attorney review only attorneys and admins may change the intake (the page shows
+ * their Edit button; everyone else sees the review). Submitted is the one rule of
+ * lib/estate-plans/submitted.ts.
+ */
+export async function assertEditable(ctx: RequestContext, household: Household, tx: Tx): Promise<void> {
   if (ctx.actor.isLegal || ctx.actor.isAdmin) return;
-  const ids = clientIdsOf(household);
   const [row] = await tx
-    .select({
-      submitted: sql<boolean>`coalesce((select p.submitted_at is not null from ${estatePlans} p where p.client_id = ${household.clientId} order by p.created_at desc, p.id desc limit 1), false)
-        or exists (select 1 from ${clients} c where ${inArray(sql`c.id`, ids)} and c.is_trust_submitted)`,
-    })
+    .select({ submitted: householdSubmittedSql(sql`${household.clientId}::int`, sql`${household.spouseId}::int`) })
     .from(clients)
     .where(eq(clients.id, household.clientId));
   if (row?.submitted) throw new AppError('FORBIDDEN', SUBMITTED_MESSAGE);
@@ -355,7 +383,3 @@ export async function householdShowsFinancialPoa(tx: Tx, household: Household): 
   return rows.every((row) => firmShowsFinancialPoa(row.firm));
 }
 
-/** `a in (x, y)` for either owner column; a small helper for the record lookups. */
-export function eitherClient(column: AnyPgColumn, household: Household): SQL {
-  return household.spouseId === null ? eq(column, household.clientId) : or(eq(column, household.clientId), eq(column, household.spouseId))!;
-}

@@ -26,7 +26,7 @@ export type JobDefinition<T extends object = Record<string, never>> = {
   run: (ctx: SystemContext, data: T, attempt: JobAttempt) => Promise<void>;
 };
 
-/** Declares a job next to the use case it serves (lib/<feature>/jobs/…); lib/jobs/registry.ts lists them. */
+/** Declares a job next to the use case it serves (lib/<feature>/jobs/…); lib/startup/jobs.ts lists them. */
 export function defineJob<T extends object = Record<string, never>>(job: JobDefinition<T>): JobDefinition<T> {
   return job;
 }

@@ -20,6 +20,6 @@ export function systemContext(job: string): SystemContext {
 }
 
 /** Whether a context is a job's (system) context. */
-export function isSystemContext(ctx: { kind?: unknown }): ctx is SystemContext {
-  return ctx.kind === 'system';
+export function isSystemContext(ctx: object): ctx is SystemContext {
+  return (ctx as { kind?: unknown }).kind === 'system';
 }

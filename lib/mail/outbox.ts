@@ -2,8 +2,8 @@ import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { mailOutbox } from '@/db/schema';
-import type { Actor } from '@/lib/auth/actor';
-import { assertCan } from '@/lib/auth/policy';
+import type { Actor } from '@/lib/kernel/actor';
+import { assertCan } from '@/lib/kernel/policy';
 import { withoutNul } from '@/lib/validation/fields';
 
 export type OutboxMail = { hash: string; to: string; subject: string; text: string; status: string; createdAt: Date; sentAt: Date | null };

@@ -84,7 +84,7 @@ export async function demoAdvisorLinks(db: Database): Promise<{ email: string; p
 /**
  * Loads the demo firm, people, households, plans, files, invites and invoices, every demo account with
  * `password` (a fresh random one by default). Idempotent: returns the password when it seeded, null when
- * the demo data was already there. Recording the password is the caller's job (db/prepare.ts).
+ * the demo data was already there. Recording the password is the caller's job (lib/startup/prepare.ts).
  */
 export async function seedDemoData(db: Database, { password = generateDemoPassword() }: { password?: string } = {}): Promise<{ password: string } | null> {
   if (await hasDemoData(db)) return null;

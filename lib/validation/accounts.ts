@@ -41,7 +41,6 @@ export const createClientAccountSchema = z
   .object({ ...fields, password_confirmation: passwordConfirmation() })
   .check(passwordsMatch('password', 'password_confirmation'));
 
-export type CreateClientAccountFormValues = z.input<typeof createClientAccountSchema>;
 export type CreateClientAccountFormOutput = z.output<typeof createClientAccountSchema>;
 /** What `createClientAccount` needs: the normalised fields, without the retyped password. */
 export type CreateClientAccountInput = Omit<CreateClientAccountFormOutput, 'password_confirmation'>;
@@ -62,4 +61,3 @@ export const legacyCreateClientSchema = z.object({
   invite: fromLegacy(fields.invite),
 }) satisfies z.ZodType<CreateClientAccountInput>;
 
-export type LegacyCreateClientInput = z.output<typeof legacyCreateClientSchema>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CLIENT_EMAILS_SAME, MAX_CLIENTS_PER_CREATION } from '@/lib/advisors/rules';
 import { birthDate, choice, email, fromLegacy, personName, phone, ssn, suffix } from './fields';
 import { GENDERS } from './lists';
 
@@ -8,6 +7,10 @@ import { GENDERS } from './lists';
  * use case, composed of the field rules. `advisor_id` is the advisor's public hash, as the earlier front end
  * sent it.
  */
+
+/** At most this many clients (a couple) are created in one New Client call. */
+export const MAX_CLIENTS_PER_CREATION = 2;
+export const CLIENT_EMAILS_SAME = 'Client emails cannot be the same';
 
 const publicId = (label: string) =>
   z
@@ -26,7 +29,6 @@ export const sendInviteSchema = z.object({
   client_email: email({ label: 'Client email' }),
 });
 export type SendInviteInput = z.output<typeof sendInviteSchema>;
-export type SendInviteFormValues = z.input<typeof sendInviteSchema>;
 
 export const resendInviteSchema = z.object({ id: publicId('Invite') });
 export type ResendInviteInput = z.output<typeof resendInviteSchema>;
@@ -47,7 +49,6 @@ export const newClientSchema = z.object({
   social_security_number: ssn({ optional: true, label: 'SSN' }),
   gender: choice(GENDERS, { optional: true, label: 'Gender' }),
 });
-export type NewClientInput = z.output<typeof newClientSchema>;
 
 /** The New Client screen: one or two clients (client and spouse) for an advisor; their emails must differ. */
 export const createClientsSchema = z
@@ -62,7 +63,6 @@ export const createClientsSchema = z
     }
   });
 export type CreateClientsInput = z.output<typeof createClientsSchema>;
-export type CreateClientsFormValues = z.input<typeof createClientsSchema>;
 
 const LEGACY_FIELDS = ['first_name', 'middle_name', 'last_name', 'suffix', 'email', 'mobile_phone', 'date_of_birth', 'social_security_number', 'gender'] as const;
 

@@ -36,15 +36,12 @@ export const PASSWORD_CHECK_MAX_LENGTH = 1024;
 export const PHONE_DIGITS = 10;
 export const SSN_DIGITS = 9;
 export const EIN_DIGITS = 9;
-export const ZIP_DIGITS = 5;
 /** Free text such as trust name, replacement reason, intent-other, relationship Other (intake §9). */
 export const TEXT_MAX_LENGTH = 255;
 /** numeric(12,2): at most 10 integer digits. */
 export const MONEY_MAX_INTEGER_DIGITS = 10;
 export const PERCENT_MIN = 0;
 export const PERCENT_MAX = 100;
-/** What the percentage mask lets a person type before the blur clamp (intake §5). */
-export const PERCENT_MASK_MAX = '999.99';
 
 // ---------------------------------------------------------------------------------------------------------
 // Messages the spec fixes (platform §5, §8; intake §5)
@@ -52,8 +49,6 @@ export const PERCENT_MASK_MAX = '999.99';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const CURRENT_PASSWORD_REQUIRED = 'Your current password is required.';
 export const CURRENT_PASSWORD_INCORRECT = 'Your current password is incorrect.';
-/** The age display for a date of birth that is invalid, in the future, or 120+ years ago. */
-export const INVALID_DOB = 'Invalid DoB';
 
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 export const INVALID_PHONE = 'Please enter a 10-digit phone number.';
@@ -70,7 +65,6 @@ export const INVALID_ANSWER = 'Please select an answer.';
 
 /** Suffix choices of every name form: blank first, then the spec's list. */
 export const SUFFIX_CHOICES = ['', ...SUFFIXES] as const;
-export type SuffixChoice = (typeof SUFFIX_CHOICES)[number];
 
 // Re-exported so a form finds every date rule here: the blur rule, the age display and the thresholds.
 export { ageInYears, ageLabel, blurDate, formatUsDate, isInvalidDob, isMinor, parseUsDate, MAX_AGE_YEARS, ADULT_AGE_YEARS };

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Owner } from '@/lib/intake/owners';
 import { accountNumber, choice, choiceOrOther, freeText, money, percent, purchaseMonth, purchaseYear, stateCode, stockShares, street, zip } from './fields';
 import {
   blank,
@@ -13,7 +12,7 @@ import {
   versionWithHash,
   whenFieldsValid,
 } from './intake';
-import { COMPANY_TYPES, PREDECEASE_DISTRIBUTIONS } from './lists';
+import { COMPANY_TYPES, PREDECEASE_DISTRIBUTIONS, type Owner } from './lists';
 
 /*
  * The intake's asset saves and deletes (client-info sections 7-14), built from the same blocks and field
@@ -80,7 +79,6 @@ export const companyTermsSchema = z.object({
   stock_shares: stockShares({ optional: true }),
 });
 export type CompanyTermsInput = z.output<typeof companyTermsSchema>;
-export const EMPTY_COMPANY_TERMS: CompanyTermsInput = { share_percent: null, stock_shares: null };
 
 const companyObject = z
   .object({
@@ -170,7 +168,6 @@ const noteObject = z.object({
 });
 export const saveNoteSchema = noteObject;
 export type SaveNoteInput = z.output<typeof saveNoteSchema>;
-export type SaveNoteForm = z.input<typeof saveNoteSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Deletes
@@ -183,8 +180,6 @@ export const deleteGiftSchema = deleteAssetObject.check(requireVersion);
 export const deleteAccountSchema = deleteAccountObject.check(requireVersion);
 export type DeleteAssetInput = z.output<typeof deletePropertySchema>;
 export type DeleteAccountInput = z.output<typeof deleteAccountSchema>;
-export type DeleteAssetForm = z.input<typeof deletePropertySchema>;
-export type DeleteAccountForm = z.input<typeof deleteAccountSchema>;
 
 /** The shapes without the version requirement, for the compatibility routes (no versions sent). */
 export const legacyAssetShapes = {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { OWNERS, type Owner } from '@/lib/intake/owners';
 import {
   birthDate,
   choice,
@@ -15,7 +14,7 @@ import {
   twoDigitNumber,
   usDate,
 } from './fields';
-import { BENEFICIARY_TIERS, GENDERS, IDENTIFIER_KINDS, POA_TYPES } from './lists';
+import { BENEFICIARY_TIERS, GENDERS, IDENTIFIER_KINDS, OWNERS, POA_TYPES, type Owner } from './lists';
 
 /*
  * The intake's saves and deletes (client-info sections 1-6): one schema per use case, shared by the forms
@@ -264,12 +263,9 @@ const somethingChosen = z.superRefine<Partial<Record<SpouseChoice, boolean | nul
 });
 export const setSpouseChoiceSchema = setSpouseChoiceObject.check(requireVersion).check(somethingChosen);
 export type SetSpouseChoiceInput = z.output<typeof setSpouseChoiceSchema>;
-export type SetSpouseChoiceForm = z.input<typeof setSpouseChoiceSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Section 3: children and guardians
-
-export const GUARDIAN_NUMBERS = [1, 2] as const;
 
 /** A guardian of a minor child: a person; `person_hash` names one already in the household (reused). */
 export const guardianSchema = z.object({
@@ -367,8 +363,6 @@ export type UpsertBeneficiaryForm = z.input<typeof upsertBeneficiarySchema>;
 export const serveOrder = () => twoDigitNumber({ optional: true, min: 1, label: 'Serve order' });
 
 export const trusteeValuesSchema = z.object({ order: serveOrder() });
-export type TrusteeValuesInput = z.output<typeof trusteeValuesSchema>;
-export const EMPTY_TRUSTEE_VALUES: TrusteeValuesInput = { order: null };
 
 function requireOrders(value: { owner: Owner; same_values: boolean; values1?: { order: number | null }; values2?: { order: number | null } }, ctx: z.RefinementCtx) {
   for (const key of ownedValueKeys(value.owner, value.same_values)) {
@@ -402,8 +396,6 @@ export const agentValuesSchema = z.object({
   is_collective: z.boolean().nullish().transform((value) => value ?? undefined),
   is_independent: z.boolean().nullish().transform((value) => value ?? undefined),
 });
-export type AgentValuesInput = z.output<typeof agentValuesSchema>;
-export const EMPTY_AGENT_VALUES: AgentValuesInput = { order: null, is_collective: undefined, is_independent: undefined };
 
 const agentObject = z
   .object({
@@ -460,5 +452,3 @@ export type DeleteChildInput = DeleteRecordInput;
 export type DeleteBeneficiaryInput = DeleteRecordInput;
 export type DeleteTrusteeInput = DeleteRecordInput;
 export type DeleteAgentInput = z.output<typeof deleteAgentSchema>;
-export type DeleteRecordForm = z.input<typeof deleteChildSchema>;
-export type DeleteAgentForm = z.input<typeof deleteAgentSchema>;

@@ -1,11 +1,19 @@
+import type { GIFT_TYPE_CODES, PREDECEASE_CODES, StateCode } from '@/db/schema/enums';
+
 /*
  * The spec's fixed lists (shared/spec/intake.md §3 "Lists", platform.md §3 and §9), written once. Forms,
- * schemas, the database's CHECK constraints and the review page all read them from here; spellings are the
- * product's own (including "Neice" and "Checkings").
+ * schemas and the review page read them from here; spellings are the product's own (including "Neice" and
+ * "Checkings"). The lists the database enforces (states, genders, tiers, PoA types, identifier kinds,
+ * company types, gift types ...) are db/schema/enums.ts's: the validation imports them from there.
  */
+export { BENEFICIARY_TIERS, COMPANY_TYPES, GENDERS, IDENTIFIER_KINDS, POA_TYPES, STATE_CODES } from '@/db/schema/enums';
 
-/** The 50 states plus DC, Puerto Rico and the Virgin Islands, keyed by their two-letter code. */
-export const US_STATES = {
+/** Who owns an intake item: the household's client (1), the spouse (2), or both (lib/intake/owners.ts). */
+export const OWNERS = ['1', '2', 'both'] as const;
+export type Owner = (typeof OWNERS)[number];
+
+/** The names of the states, territories and DC of db/schema/enums.ts STATE_CODES, by code. */
+export const US_STATES: Readonly<Record<StateCode, string>> = {
   AL: 'Alabama',
   AK: 'Alaska',
   AZ: 'Arizona',
@@ -59,14 +67,10 @@ export const US_STATES = {
   WV: 'West Virginia',
   WI: 'Wisconsin',
   WY: 'Wyoming',
-} as const;
-export type StateCode = keyof typeof US_STATES;
-export const STATE_CODES = Object.keys(US_STATES) as StateCode[];
+};
 
 /** Name suffixes (blank is offered separately by each form). */
 export const SUFFIXES = ['Jr.', 'Sr.', 'I', 'II', 'III', 'IV'] as const;
-
-export const GENDERS = ['male', 'female'] as const;
 
 /** Beneficiary relationships; Other switches to free text. */
 export const RELATIONSHIPS = [
@@ -133,29 +137,15 @@ export const RETIREMENT_ACCOUNT_TYPES = [
   'Other',
 ] as const;
 
-/** Company types (stored lowercase, as the spec names them). */
-export const COMPANY_TYPES = ['corporation', 'partnership', 'limited liability company', 'sole proprietorship'] as const;
+/** Gift types (db/schema/enums.ts GIFT_TYPE_CODES) and their labels. */
+export const GIFT_TYPES: Readonly<Record<(typeof GIFT_TYPE_CODES)[number], string>> = { property: 'Real Estate', cash: 'Cash Amount', item: 'Specific Item' };
 
-/** Gift types and their labels. */
-export const GIFT_TYPES = { property: 'Real Estate', cash: 'Cash Amount', item: 'Specific Item' } as const;
-
-/** What happens to a gift when its beneficiary dies first. */
-export const PREDECEASE_DISTRIBUTIONS = {
+/** What happens to a gift when its beneficiary dies first (db/schema/enums.ts PREDECEASE_CODES), in words. */
+export const PREDECEASE_DISTRIBUTIONS: Readonly<Record<(typeof PREDECEASE_CODES)[number], string>> = {
   bloodline: "Distributed to That Beneficiary's Living Issue",
   equally: 'Distributed Equally to Remaining Living Beneficiaries',
   lapse: 'The gift is not made; the property goes to the residue',
-} as const;
-
-export const BENEFICIARY_TIERS = ['primary', 'contingent', 'tertiary', 'omitted'] as const;
-
-/** Power-of-attorney types, lowercase as stored and sent. */
-export const POA_TYPES = ['general', 'medical', 'financial'] as const;
-
-/** The kind of an entity beneficiary's identifier. */
-export const IDENTIFIER_KINDS = ['ssn', 'tin', 'ein'] as const;
-
-/** Bank account types for payments (not the intake's bank account list). */
-export const PAYMENT_BANK_ACCOUNT_TYPES = ['checking', 'savings'] as const;
+};
 
 /** The value every "choose from a list or type your own" field uses for its free-text switch. */
 export const OTHER = 'Other';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { EstatePlanStatus } from '@/db/schema';
-import { ESTATE_PLAN_STATUSES } from '@/lib/estate-plans/statuses';
+import { ESTATE_PLAN_STATUS_CODES } from '@/db/schema/enums';
 import { publicHash } from './intake';
 
 /*
@@ -33,8 +32,7 @@ export const submitTrustSchema = z.object({
 });
 export type SubmitTrustInput = z.output<typeof submitTrustSchema>;
 
-const STATUS_CODES = ESTATE_PLAN_STATUSES.map((s) => s.code) as [EstatePlanStatus, ...EstatePlanStatus[]];
-const status = z.enum(STATUS_CODES, { error: 'Please choose a status from the list.' });
+const status = z.enum(ESTATE_PLAN_STATUS_CODES, { error: 'Please choose a status from the list.' });
 
 export const updatePlanStatusSchema = z.object({
   plan_hash: publicHash('Estate plan'),

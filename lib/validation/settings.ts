@@ -68,7 +68,6 @@ export const updateNameSchema = z.object({
   suffix: suffix(),
 });
 export type UpdateNameInput = z.output<typeof updateNameSchema>;
-export type UpdateNameForm = z.input<typeof updateNameSchema>;
 
 // The legacy front end sends the whole contact_info ({ email, phone }) to both the email and the phone
 // call; each call reads only its own field and ignores the other.
@@ -79,14 +78,12 @@ export const updateEmailSchema = z.object({
   contact_info: z.object({ email: email(), phone: ignored }, { error: 'Email is required.' }),
 });
 export type UpdateEmailInput = z.output<typeof updateEmailSchema>;
-export type UpdateEmailForm = z.input<typeof updateEmailSchema>;
 
 export const updatePhoneSchema = z.object({
   password_check: passwordCheck,
   contact_info: z.object({ email: ignored, phone: phone() }, { error: 'Phone is required.' }),
 });
 export type UpdatePhoneInput = z.output<typeof updatePhoneSchema>;
-export type UpdatePhoneForm = z.input<typeof updatePhoneSchema>;
 
 export const updatePasswordSchema = z
   .object({
@@ -96,7 +93,6 @@ export const updatePasswordSchema = z
   })
   .check(passwordsMatch('new_password', 'new_password_confirmation'));
 export type UpdatePasswordInput = z.output<typeof updatePasswordSchema>;
-export type UpdatePasswordForm = z.input<typeof updatePasswordSchema>;
 
 /**
  * Legacy form posts (jQuery's $.post) send a nested object as `contact_info[email]=…&contact_info[phone]=…`;

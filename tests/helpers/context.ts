@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { users, type User } from '@/db/schema';
-import type { Actor, SessionClaims } from '@/lib/auth/actor';
 import { loadActor } from '@/lib/auth/actor';
-import { sessionEndFromNow } from '@/lib/auth/session';
+import { sessionEndFromNow, type SessionClaims } from '@/lib/auth/session';
 import { openSession } from '@/lib/auth/session-rows';
-import type { PublicContext, RequestContext } from '@/lib/http/context';
+import type { Actor } from '@/lib/kernel/actor';
+import type { PublicContext, RequestContext } from '@/lib/kernel/context';
 
 type Signable = Pick<User, 'hash' | 'sessionVersion'>;
 

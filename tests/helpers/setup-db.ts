@@ -1,7 +1,7 @@
 // Each integration test file starts on a migrated, empty database and closes its connection at the end.
 import { closeDb } from '@/db';
 import { migrateDatabase } from '@/db/migrate';
-import { allJobs } from '@/lib/jobs/registry';
+import { allJobs } from '@/lib/startup/jobs';
 import { installJobs } from '@/lib/jobs/runner';
 import { resetDatabase } from './db';
 

@@ -4,6 +4,7 @@ import * as t from '@/db/schema';
 import type { User } from '@/db/schema';
 import { resetDatabase } from './db';
 import { makeAdvisor, makeFirm, makeHousehold, makeStaff, makeUser } from './factories';
+import { rowsOf } from '@/lib/kernel/rows';
 
 /*
  * The people of the authorization matrix: two firms, their advisors, a staff member, two households of the
@@ -78,8 +79,4 @@ export async function databaseFingerprint(): Promise<Record<string, string>> {
   const parts = tables.map((name) => `select '${name}' as name, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from "${name}" x`);
   const digests = rowsOf<{ name: string; digest: string }>(await db.execute(sql.raw(parts.join(' union all '))));
   return Object.fromEntries(digests.map((d) => [d.name, d.digest]));
-}
-
-function rowsOf<R>(result: unknown): R[] {
-  return (Array.isArray(result) ? result : (result as { rows: R[] }).rows) as R[];
 }

@@ -9,7 +9,7 @@ import { POST as sendInviteRoute } from '@/app/api/sendInvite/route';
 import { db } from '@/db';
 import * as t from '@/db/schema';
 import { FeatureLockGate } from '@/components/advisors/feature-lock-notice';
-import { FEATURE_LOCKED_MESSAGE } from '@/lib/advisors/rules';
+import { FEATURE_LOCKED_MESSAGE } from '@/lib/billing/lock';
 import { countQueries } from '@/db';
 import { loadIntake } from '@/lib/intake/load';
 import type { RouteHandler } from '@/lib/http/route';

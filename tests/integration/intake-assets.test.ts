@@ -14,7 +14,7 @@ import { db } from '@/db';
 import * as t from '@/db/schema';
 import { openIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/kernel/context';
 import type { RouteHandler } from '@/lib/http/route';
 import { deleteAccount } from '@/lib/intake/delete-account';
 import { deleteBeneficiary } from '@/lib/intake/delete-beneficiary';

@@ -17,7 +17,7 @@ import { upsertAgent } from '@/lib/intake/upsert-agent';
 import { upsertBeneficiary } from '@/lib/intake/upsert-beneficiary';
 import { upsertChild } from '@/lib/intake/upsert-child';
 import { upsertTrustee } from '@/lib/intake/upsert-trustee';
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/kernel/context';
 import {
   deleteAgentSchema,
   deleteBeneficiarySchema,

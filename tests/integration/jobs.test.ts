@@ -2,15 +2,12 @@ import { sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { emailChanges, loginAttempts, sessions } from '@/db/schema';
 import { LOGIN_ATTEMPTS_KEPT_MS, pruneSignInRecords, pruneSignInRecordsJob } from '@/lib/auth/jobs/prune-sign-in-records';
-import { allJobs } from '@/lib/jobs/registry';
+import { allJobs } from '@/lib/startup/jobs';
 import { startJobWorkers, stopJobWorkers } from '@/lib/jobs/runner';
 import { makeUser } from '../helpers/factories';
+import { rowsOf } from '@/lib/kernel/rows';
 
 const HOUR = 60 * 60 * 1000;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 describe('pruning the sign-in records', () => {
   it('deletes attempts past every brake’s window, ended sessions and old change links, and keeps the rest', async () => {

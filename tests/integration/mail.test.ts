@@ -6,6 +6,7 @@ import { deliverQueuedMail, resetMailTransportForTests } from '@/lib/mail/delive
 import { deliverMailJob } from '@/lib/mail/jobs/deliver-mail';
 import { queueMail } from '@/lib/mail/send-mail';
 import { TestSmtp } from '../helpers/smtp';
+import { rowsOf } from '@/lib/kernel/rows';
 
 async function outboxRow(id: number) {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -14,7 +15,7 @@ async function outboxRow(id: number) {
 
 async function deliveryJobs(outboxId: number) {
   const result = await db.execute<{ state: string }>(sql`select state from pgboss.job where name = 'mail.deliver' and (data->>'outboxId')::int = ${outboxId}`);
-  return (Array.isArray(result) ? result : (result as { rows: { state: string }[] }).rows) as { state: string }[];
+  return rowsOf<{ state: string }>(result);
 }
 
 /** Polls until `check` holds (jobs run on their own schedule), failing after `ms`. */

@@ -10,6 +10,7 @@ import { Client, Pool } from 'pg';
 import { getHandle, type Database } from '@/db';
 import { migrationsFolder } from '@/db/migrate';
 import * as schema from '@/db/schema';
+import { rowsOf } from '@/lib/kernel/rows';
 
 /*
  * Migration 0003 (households, the spec's limits as constraints, row versions, consents) on a database that
@@ -65,10 +66,6 @@ function migrationsUpTo(count: number): string {
   fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
   for (const { tag } of journal.entries) fs.copyFileSync(path.join(migrationsFolder, `${tag}.sql`), path.join(dir, `${tag}.sql`));
   return dir;
-}
-
-function rowsOf<R>(result: unknown): R[] {
-  return (Array.isArray(result) ? result : (result as { rows: R[] }).rows) as R[];
 }
 
 /** The SQLSTATE of a failed query (drizzle wraps the driver's error). */

@@ -6,11 +6,11 @@ import { POST as updateStatusRoute } from '@/app/api/attorney/updateStatus/route
 import { POST as updateClientInfoRoute } from '@/app/api/clientInfo/updateClientInfo/route';
 import { sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
-import { ALREADY_SUBMITTED_MESSAGE, NO_PLAN_MESSAGE, submitTrust, UNANSWERED_SUBMIT_MESSAGE } from '@/lib/estate-plans/submit-trust';
+import { ALREADY_SUBMITTED_MESSAGE, NO_PLAN_MESSAGE, submitTrust, UNANSWERED_SUBMIT_MESSAGE } from '@/lib/intake/submit-trust';
 import { NOT_LATEST_PLAN_MESSAGE, STATUS_CHANGED_MEANWHILE, updatePlanStatus } from '@/lib/estate-plans/update-plan-status';
 import { revealIdentifiers } from '@/lib/intake/reveal-identifier';
 import { MISSING_CONSENT_MESSAGE, revealIdentifierSchema, submitTrustSchema, updatePlanStatusSchema } from '@/lib/validation/plans';
-import type { RequestContext } from '@/lib/http/context';
+import type { RequestContext } from '@/lib/kernel/context';
 import { resetDatabase } from '../helpers/db';
 import { actorOf, ctxOf } from '../helpers/context';
 import { makeUser } from '../helpers/factories';

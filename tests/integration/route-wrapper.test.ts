@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/kernel/errors';
 import { PEER_HEADER } from '@/lib/http/request';
 import { MAX_BODY_BYTES, MAX_MULTIPART_BYTES, rawRoute, route } from '@/lib/http/route';
 import { makeHousehold, makeUser } from '../helpers/factories';

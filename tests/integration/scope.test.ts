@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import * as t from '@/db/schema';
 import { loadActor } from '@/lib/auth/actor';
-import { loadAdvisor, loadEstatePlan, loadHousehold } from '@/lib/auth/scope';
+import { loadAdvisor, loadEstatePlan, loadHousehold } from '@/lib/kernel/scope';
 import { listClientPage } from '@/lib/advisors/client-list';
 import { loadDashboard } from '@/lib/advisors/dashboard';
 import { DEFAULT_LIST_STATE } from '@/lib/advisors/rules';
-import type { Actor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/kernel/actor';
 import { makeAdvisor, makeFirm, makeHousehold, makeStaff, makeUser } from '../helpers/factories';
 
 /*

@@ -1,7 +1,6 @@
 'use client';
 
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { ReviewScreen } from './review-screen';
 
 type ReviewMode = { reviewing: boolean; openReview: () => void; closeReview: () => void };
 
@@ -27,10 +26,4 @@ export function useReviewMode(): ReviewMode {
   const context = useContext(ReviewModeContext);
   if (!context) throw new Error('useReviewMode() must be used inside <ReviewModeProvider>.');
   return context;
-}
-
-/** The intake sections, or the review while it is open. */
-export function ReviewSwitch({ children }: { children: ReactNode }) {
-  const { reviewing } = useReviewMode();
-  return reviewing ? <ReviewScreen /> : <>{children}</>;
 }

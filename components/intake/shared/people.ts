@@ -1,4 +1,4 @@
-import { fullName, shortName } from '@/lib/format/names';
+import { fullName } from '@/lib/format/names';
 import { defaultOwner } from '@/lib/intake/owners';
 import type { Owner } from '@/lib/intake/owners';
 import type { IntakeView, PersonView } from '@/lib/intake/types';
@@ -9,12 +9,6 @@ type NameOf = Pick<PersonView, 'firstName' | 'middleName' | 'lastName' | 'suffix
 export function nameOf(person: NameOf | null | undefined): string {
   if (!person) return '';
   return fullName({ first: person.firstName, middle: person.middleName, last: person.lastName, suffix: person.suffix });
-}
-
-/** 'First Last', for compact places. */
-export function shortNameOf(person: NameOf | null | undefined): string {
-  if (!person) return '';
-  return shortName({ first: person.firstName, last: person.lastName });
 }
 
 /** The household's names for the title: 'Pat Rivera & Sam Elise Rivera'. */

@@ -3,8 +3,8 @@ import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { CallProvider } from '@/components/ui/call-provider';
 import type { AdvisorBilling, AdvisorSummary, DashboardData } from '@/lib/advisors/dashboard';
 import { DEFAULT_LIST_STATE } from '@/lib/advisors/rules';
-import type { Actor } from '@/lib/auth/actor';
-import type { Role } from '@/lib/auth/roles';
+import type { Actor } from '@/lib/kernel/actor';
+import type { Role } from '@/lib/kernel/roles';
 
 jest.mock('@/lib/actions/advisors', () => ({
   sendInviteAction: jest.fn(),

@@ -1,7 +1,7 @@
 import { db } from '@/db';
 import * as t from '@/db/schema';
 import { newHash } from '@/db/schema/columns';
-import type { Actor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/kernel/actor';
 import { sealAccountNumber, sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import { actorOf, ctxOf } from '../../helpers/context';

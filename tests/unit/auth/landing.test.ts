@@ -1,5 +1,5 @@
 import { landingPathFor, localPath, NO_ACCESS_PATH, safeRedirectPath } from '@/lib/auth/landing';
-import { rolesOf, type RoleFlags } from '@/lib/auth/roles';
+import { rolesOf, type RoleFlags } from '@/lib/kernel/roles';
 
 const none: RoleFlags = { isClient: false, isAdmin: false, isLegal: false, isAdvisory: false, isAdvisor: false, isFirmSupervisor: false };
 const SITE = 'https://app.trustwell.example';

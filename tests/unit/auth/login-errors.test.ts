@@ -1,6 +1,6 @@
 import { ACCOUNT_SLOWED, ADDRESS_SLOWED, INVALID_CREDENTIALS } from '@/lib/auth/sign-in-brake';
 import { LOGIN_ERRORS, LOGIN_EXPIRED, loginErrorCodeFor, loginErrorMessage } from '@/lib/auth/login-errors';
-import { AppError } from '@/lib/errors';
+import { AppError } from '@/lib/kernel/errors';
 
 describe('login page errors', () => {
   it.each([

@@ -1,6 +1,6 @@
-import type { Actor } from '@/lib/auth/actor';
-import { can, permissions, type Permission } from '@/lib/auth/policy';
-import { rolesOf, type RoleFlags } from '@/lib/auth/roles';
+import type { Actor } from '@/lib/kernel/actor';
+import { can, permissions, type Permission } from '@/lib/kernel/policy';
+import { rolesOf, type RoleFlags } from '@/lib/kernel/roles';
 
 const noFlags: RoleFlags = { isAdmin: false, isLegal: false, isAdvisory: false, isAdvisor: false, isClient: false, isFirmSupervisor: false };
 

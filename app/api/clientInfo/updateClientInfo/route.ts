@@ -1,4 +1,4 @@
-import { submitTrust } from '@/lib/estate-plans/submit-trust';
+import { submitTrust } from '@/lib/intake/submit-trust';
 import { route } from '@/lib/http/route';
 import { legacyClientInfoSchema, toLegacyClient } from '@/lib/intake/legacy';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';

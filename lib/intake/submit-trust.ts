@@ -2,17 +2,17 @@ import 'server-only';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { db } from '@/db';
 import { clients, estatePlans, estatePlanStatusChanges, planConsents } from '@/db/schema';
-import { audit } from '@/lib/audit';
-import { assertCan } from '@/lib/auth/policy';
-import { loadHousehold } from '@/lib/auth/scope';
-import { AppError } from '@/lib/errors';
-import type { RequestContext } from '@/lib/http/context';
-import { loadHouseholdIntake } from '@/lib/intake/load';
-import { unansweredQuestions } from '@/lib/intake/required';
-import type { IntakeView } from '@/lib/intake/types';
-import { clientIdsOf } from '@/lib/intake/write';
+import { statusAfterSubmission } from '@/lib/estate-plans/status-machine';
+import { isTrustSubmitted } from '@/lib/estate-plans/submitted';
+import { audit } from '@/lib/kernel/audit';
+import type { RequestContext } from '@/lib/kernel/context';
+import { AppError } from '@/lib/kernel/errors';
+import { assertCan } from '@/lib/kernel/policy';
 import { CONSENT_STATEMENT_NUMBERS, MISSING_CONSENT_MESSAGE, type SubmitTrustInput } from '@/lib/validation/plans';
-import { statusAfterSubmission } from './status-machine';
+import { loadHouseholdIntake } from './load';
+import { unansweredQuestions } from './required';
+import type { IntakeView } from './types';
+import { clientIdsOf, loadHouseholdForWrite } from './write';
 
 export const ALREADY_SUBMITTED_MESSAGE = 'This trust has already been submitted for attorney review.';
 export const NO_PLAN_MESSAGE = 'No estate plan found - Please contact support';
@@ -29,7 +29,8 @@ export type SubmitOptions = {
 
 /**
  * Submits a household's trust for attorney review, once. In one transaction: the household within the
- * actor's scope ('plan.submit'); every required answer given (422); each client's three Agreement and
+ * actor's scope ('plan.submit'), not under the features lock (403); not submitted yet (409, the one rule
+ * of lib/estate-plans/submitted.ts); every required answer given (422); each client's three Agreement and
  * Receipt acknowledgements (422 'Please read and acknowledge the entire Agreement'); the latest plan taken
  * with a row lock and marked submitted only while it is not (`submitted_at is null` in the UPDATE's WHERE),
  * so a second click, a second tab or a parallel call finds it submitted and answers 409 without writing.
@@ -39,7 +40,7 @@ export type SubmitOptions = {
 export async function submitTrust(ctx: RequestContext, input: SubmitTrustInput, options: SubmitOptions = {}): Promise<IntakeView> {
   assertCan(ctx.actor, 'plan.submit');
   return db.transaction(async (tx) => {
-    const household = await loadHousehold(ctx, input.client_hash, 'plan.submit', tx);
+    const household = await loadHouseholdForWrite(ctx, input.client_hash, 'plan.submit', tx);
     const ids = clientIdsOf(household);
 
     const [plan] = await tx
@@ -50,11 +51,11 @@ export async function submitTrust(ctx: RequestContext, input: SubmitTrustInput, 
       .limit(1)
       .for('update');
     if (!plan) throw new AppError('CONFLICT', NO_PLAN_MESSAGE);
-    if (plan.submittedAt) throw new AppError('CONFLICT', ALREADY_SUBMITTED_MESSAGE);
 
     const before = await loadHouseholdIntake(ctx, household, tx);
     const people = [before.client, ...(before.spouse ? [before.spouse] : [])];
-    if (people.some((c) => c.isTrustSubmitted)) throw new AppError('CONFLICT', ALREADY_SUBMITTED_MESSAGE);
+    const facts = { latestPlanSubmitted: plan.submittedAt !== null, owner1Flag: before.client.isTrustSubmitted, owner2Flag: before.spouse?.isTrustSubmitted ?? null };
+    if (isTrustSubmitted(facts)) throw new AppError('CONFLICT', ALREADY_SUBMITTED_MESSAGE);
     if (people.some((c) => unansweredQuestions(c, before.spouse !== null).length > 0)) throw new AppError('VALIDATION', UNANSWERED_SUBMIT_MESSAGE);
 
     const acknowledged = (hash: string) => new Set(options.legacy ? CONSENT_STATEMENT_NUMBERS : (input.acknowledgements.find((a) => a.client_hash === hash)?.statements ?? []));

@@ -1,9 +1,9 @@
-import { AppError } from '@/lib/errors';
+import { AppError } from './errors';
 import type { Actor } from './actor';
 import type { Role } from './roles';
 
 /*
- * The one place authorization lives, with lib/auth/scope.ts: which roles hold each permission (here) and
+ * The one place authorization lives, with lib/kernel/scope.ts: which roles hold each permission (here) and
  * which records an actor's scope reaches (there, as SQL). Every door declares the permission it needs
  * (lib/http/door.ts checks it) and loads the records it addresses through a scope loader.
  */

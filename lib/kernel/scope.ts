@@ -5,10 +5,9 @@ import { db, type Queryable } from '@/db';
 import { preparedRead } from '@/db/prepared';
 import { advisors, clients, estatePlans, households } from '@/db/schema';
 import { HASH_SHAPE } from '@/db/schema/columns';
-import { guardIntakeWrite, unpaidInvoicesSql } from '@/lib/advisors/feature-lock';
-import { AppError } from '@/lib/errors';
-import type { PublicContext } from '@/lib/http/context';
 import type { Actor } from './actor';
+import type { PublicContext } from './context';
+import { AppError } from './errors';
 import { can, hasGlobalReach, type Permission } from './policy';
 
 /*
@@ -18,6 +17,10 @@ import { can, hasGlobalReach, type Permission } from './policy';
  * a client reaches their own household (self and spouse); an advisor their clients; staff the clients of
  * the advisors they work for; a firm supervisor the clients of every advisor in their firms; attorneys and
  * admins everything. (Who is on which list is loaded with the actor, lib/auth/actor.ts.)
+ *
+ * The loaders only read: they check the scope and answer the record, nothing else. What a write must check
+ * or record on the way (the features lock, the submission lock, the household's last change) the write
+ * does itself (lib/intake/write.ts).
  */
 
 type ClientColumns = { id: AnyPgColumn; advisorId: AnyPgColumn };
@@ -76,10 +79,6 @@ export type Household = {
   advisorId: number | null;
   /** Which of the two the hash addressed. */
   addressedClientId: number;
-  /** The household's advisor's (owner 1's) unpaid invoices and their max_invoices: the features lock's
-   * figures, read with the household so a page needs no query of its own for them (null: no advisor). */
-  unpaidInvoices: number;
-  maxInvoices: number | null;
 };
 
 /** The actor of a door that refuses guests; the loaders take any context and treat a guest as outside. */
@@ -113,10 +112,7 @@ const plainHousehold = householdReads('household', () => ({}));
 /**
  * Loads the household a client hash belongs to (either spouse's hash opens it), within the actor's scope
  * for the permission; throws NOT_FOUND otherwise. Owner 1 and owner 2 are the household row's. Pass the
- * transaction of a write so the check and the write see the same rows. For 'intake.write' (every intake
- * door loads through here) the features lock is checked and the household's last change stamped
- * (lib/advisors/feature-lock.ts guardIntakeWrite): a locked advisor's household answers 403 with the
- * spec's message before anything is written.
+ * transaction of a write so the check and the write see the same rows. Only reads.
  */
 export async function loadHousehold(ctx: PublicContext, clientHash: string, permission: Permission, q: Queryable = db): Promise<Household> {
   return loadHouseholdWith(ctx, clientHash, permission, plainHousehold, q);
@@ -136,7 +132,6 @@ export async function loadHouseholdWith<C extends ExtraColumns>(
   // household's columns (householdQuery) and the added ones.
   const [row] = (await read(q).execute({ clientHash, ...scopeValues(actor) })) as unknown as (Household & { [K in keyof C]: unknown })[];
   if (!row) throw new AppError('NOT_FOUND');
-  if (permission === 'intake.write') await guardIntakeWrite(actor, row.householdId, q);
   return row;
 }
 
@@ -154,8 +149,6 @@ function householdQuery<C extends ExtraColumns>(q: Queryable, scope: SQL, column
       spouseHash: owner2.hash,
       advisorId: clients.advisorId,
       addressedClientId: clients.id,
-      unpaidInvoices: unpaidInvoicesSql(sql`${owner1.advisorId}`),
-      maxInvoices: sql<number | null>`(select a.max_invoices from ${advisors} a where a.id = ${owner1.advisorId})`,
       ...columns({ owner1Id: sql`${owner1.id}`, owner2Id: sql`${owner2.id}` }),
     })
     .from(clients)

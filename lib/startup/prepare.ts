@@ -1,13 +1,24 @@
 import { count } from 'drizzle-orm';
+import { db, getHandle, type Database } from '@/db';
+import { migrateDatabase } from '@/db/migrate';
+import { users } from '@/db/schema';
+import { refreshStaleCompletions } from '@/lib/intake/completion-cache';
+import { refreshCompletionJob } from '@/lib/intake/jobs/refresh-completion';
+import { systemContext } from '@/lib/kernel/system-context';
 import { demoAdvisorLinks, hasDemoData, seedDemoData } from '@/lib/seed/demo';
 import { advisorLinkLines, demoAccountLines, demoAccountsFile, readDemoPassword, writeDemoAccountsFile, type AdvisorLink } from '@/lib/seed/demo-accounts-file';
-import { db, getHandle, type Database } from './index';
-import { migrateDatabase } from './migrate';
-import { users } from './schema';
+
+/*
+ * The server's start-up work on its database, above every feature (db/ knows none of them): migrations,
+ * the demo data, the figures the pages read but never compute-and-store themselves, and the demo accounts'
+ * announcement. instrumentation.ts runs it before the first request; scripts/seed.ts reuses the seeding.
+ */
 
 /**
  * Run once at server start: apply migrations, and on an empty embedded database (or when SEED_DEMO_DATA=1)
- * load the demo data. Prints the demo accounts whenever they exist, so a new user knows how to sign in.
+ * load the demo data; store the completion figures no write stored (new data, a new rules version: the
+ * refresh job's work, done once before serving so the first dashboards read them). Prints the demo
+ * accounts whenever they exist, so a new user knows how to sign in.
  */
 export async function prepareDatabase(): Promise<void> {
   const started = Date.now();
@@ -17,6 +28,8 @@ export async function prepareDatabase(): Promise<void> {
   const wantsSeed = process.env.SEED_DEMO_DATA === '1' || (embedded && n === 0 && process.env.SEED_DEMO_DATA !== '0');
   const password = wantsSeed ? await loadDemoData(db) : null;
   if (password) console.log('[db] Demo data loaded.');
+  const refreshed = await refreshStaleCompletions(systemContext(refreshCompletionJob.name));
+  if (refreshed > 0) console.log(`[db] Completion figures of ${refreshed} household${refreshed === 1 ? '' : 's'} refreshed.`);
   console.log(`[db] ${embedded ? 'Embedded PGlite' : 'PostgreSQL'} ready in ${Date.now() - started} ms.`);
   await announceDemoAccounts(db, password);
 }

@@ -1,0 +1,56 @@
+/*
+ * The value lists the database enforces (its enums and CHECK lists), owned here: the tables use them, and
+ * the validation (lib/validation/lists.ts), the forms and the domain import them from here, never the other
+ * way round (db/ imports nothing from lib/). Plain arrays with no imports, so client components may read
+ * them too. Labels, where a list shows any, live with the forms.
+ */
+
+/** The 50 states plus DC, Puerto Rico and the Virgin Islands, by two-letter code (names: lib/validation/lists.ts US_STATES). */
+export const STATE_CODES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY',
+  'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH',
+  'OK', 'OR', 'PA', 'PR', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VI', 'VA', 'WA', 'WV', 'WI', 'WY',
+] as const;
+export type StateCode = (typeof STATE_CODES)[number];
+
+export const GENDERS = ['male', 'female'] as const;
+export const YES_NO = ['yes', 'no'] as const;
+
+export const BENEFICIARY_TYPES = ['person', 'entity'] as const;
+export const BENEFICIARY_TIERS = ['primary', 'contingent', 'tertiary', 'omitted'] as const;
+/** Power-of-attorney types, lowercase as stored and sent. */
+export const POA_TYPES = ['general', 'medical', 'financial'] as const;
+/** The kind of an entity beneficiary's identifier: a social security, taxpayer or employer identification number. */
+export const IDENTIFIER_KINDS = ['ssn', 'tin', 'ein'] as const;
+
+/** Company types (stored lowercase, as the spec names them). */
+export const COMPANY_TYPES = ['corporation', 'partnership', 'limited liability company', 'sole proprietorship'] as const;
+export const GIFT_TYPE_CODES = ['property', 'cash', 'item'] as const;
+/** What happens to a gift when its beneficiary dies first. */
+export const PREDECEASE_CODES = ['bloodline', 'equally', 'lapse'] as const;
+export const ACCOUNT_KINDS = ['retirement', 'brokerage', 'bank', 'annuity'] as const;
+
+/** The spec's 12 estate plan status codes in workflow order; labels live in lib/estate-plans/statuses.ts. */
+export const ESTATE_PLAN_STATUS_CODES = [
+  'incomplete',
+  'unpaid',
+  'paid partial',
+  'paid',
+  'signed',
+  'sent',
+  'preparing',
+  'hold',
+  'awaiting',
+  'finalizing',
+  'canceled',
+  'complete',
+] as const;
+export const ESTATE_PLAN_TYPES = ['trust'] as const;
+
+export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
+export const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded'] as const;
+export const PAYMENT_METHOD_KINDS = ['card', 'bank'] as const;
+/** Bank account types for payments (not the intake's bank account list). */
+export const PAYMENT_BANK_ACCOUNT_TYPES = ['checking', 'savings'] as const;
+
+export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;

@@ -1,0 +1,23 @@
+import type { Role, RoleFlags } from './roles';
+
+/**
+ * Who is making a request: the signed-in user (or the one being impersonated) and what they may reach.
+ * Loaded from the session by lib/auth/actor.ts (loadActor); everything below the doors only reads it.
+ */
+export type Actor = RoleFlags & {
+  userId: number;
+  hash: string;
+  email: string;
+  name: string;
+  roles: Role[];
+  /** This user's advisor row, when the user is an advisor. */
+  advisorId: number | null;
+  /** This user's own client row, when the user is a client. */
+  clientId: number | null;
+  /** Client ids of the user's household: owner 1, then owner 2 when married (the user is one of them). */
+  householdClientIds: number[];
+  /** Advisors whose clients this user may work with, besides legal/admin's global reach. */
+  advisorIds: number[];
+  /** The real user behind an impersonation. */
+  impersonator: { userId: number; hash: string; name: string } | null;
+};

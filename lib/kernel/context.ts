@@ -1,0 +1,19 @@
+import type { Actor } from './actor';
+import type { SystemContext } from './system-context';
+
+/**
+ * What a domain function knows about the request that called it, built by the doors (lib/http: `action()`,
+ * `route()`, pages) and handed over as the first argument. Domain code never reads headers or cookies itself.
+ */
+export type RequestContext = {
+  actor: Actor;
+  /** The client's address (lib/http/request.ts clientAddress): the connection, or the trusted proxy's view. */
+  ip: string;
+  userAgent: string;
+};
+
+/** The context of a public door: the caller may be a guest. */
+export type PublicContext = Omit<RequestContext, 'actor'> & { actor: Actor | null };
+
+/** Any context a write may be recorded under: a request's (user or guest) or a job's (lib/kernel/system-context.ts). */
+export type AnyContext = PublicContext | SystemContext;

@@ -1,0 +1,11 @@
+import { pruneSignInRecordsJob } from '@/lib/auth/jobs/prune-sign-in-records';
+import { refreshCompletionJob } from '@/lib/intake/jobs/refresh-completion';
+import type { JobDefinition } from '@/lib/jobs/define';
+import { deliverMailJob } from '@/lib/mail/jobs/deliver-mail';
+
+/**
+ * Every background job of the app. The seam (lib/jobs: define, enqueue, runner) knows no feature and each
+ * job lives beside its use case; this list, above every feature, is the one place that names them all.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const allJobs: readonly JobDefinition<any>[] = [deliverMailJob, pruneSignInRecordsJob, refreshCompletionJob];
