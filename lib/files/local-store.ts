@@ -49,6 +49,7 @@ export class LocalDocumentStore implements DocumentStore {
     return file;
   }
 
+  /** Takes no name or type: those stay in the file row, and on disk a document is only its key. */
   async put(bytes: Uint8Array): Promise<StoredDocument> {
     const key = randomBytes(24).toString('base64url');
     await fs.mkdir(this.root, { recursive: true, mode: 0o700 });
