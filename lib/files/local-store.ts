@@ -36,7 +36,7 @@ export class LocalDocumentStore implements DocumentStore {
     this.root = path.resolve(root);
     const cwd = process.cwd();
     for (const folder of SERVED_FOLDERS) {
-      if (isInside(this.root, path.join(cwd, folder))) {
+      if (isInside(this.root, path.join(/*turbopackIgnore: true*/ cwd, folder))) {
         throw new Error(`UPLOADS_DIR must not be inside ./${folder}, which is served or built by Next.js: ${this.root}`);
       }
     }
