@@ -19,6 +19,8 @@ const common = {
     '\\.(css)$': '<rootDir>/tests/helpers/style-mock.js',
   },
   testPathIgnorePatterns: ['/node_modules/', '/.next/'],
+  // content-disposition 3 ships ES modules only; compile it like our own code so a plain `jest` run loads it.
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
 };
 
 /** @type {import('jest').Config} */

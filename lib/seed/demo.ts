@@ -7,7 +7,7 @@ import { newHash } from '@/db/schema/columns';
 import { sealAccountNumber, sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import { hashPassword } from '@/lib/auth/password';
-import { putObject } from '@/lib/files/storage';
+import { documentStore, type StoredDocument } from '@/lib/files/store';
 import { TRUST_RELATIONSHIP } from '@/lib/validation/lists';
 
 /**
@@ -89,8 +89,10 @@ export async function demoAdvisorLinks(db: Database): Promise<{ email: string; p
 export async function seedDemoData(db: Database, { password = generateDemoPassword() }: { password?: string } = {}): Promise<{ password: string } | null> {
   if (await hasDemoData(db)) return null;
   const passwordHash = await hashPassword(password);
-  const letter = await putObject(new TextEncoder().encode('Engagement letter for the Rivera Family Trust.\n'));
-  const draft = await putObject(new TextEncoder().encode('%PDF-1.4\n% Draft trust document placeholder for the demo.\n%%EOF\n'));
+  const letterBytes = new TextEncoder().encode('Engagement letter for the Rivera Family Trust.\n');
+  const draftBytes = new TextEncoder().encode('%PDF-1.4\n% Draft trust document placeholder for the demo.\n%%EOF\n');
+  const letter = { ...(await documentStore().put(letterBytes, { name: LETTER_NAME, contentType: 'text/plain' })), size: letterBytes.byteLength };
+  const draft = { ...(await documentStore().put(draftBytes, { name: DRAFT_NAME, contentType: 'application/pdf' })), size: draftBytes.byteLength };
 
   await db.transaction(async (tx) => {
     const [firm] = await tx.insert(t.firms).values({ name: 'Harbor Wealth Partners' }).returning();
@@ -114,7 +116,7 @@ export async function seedDemoData(db: Database, { password = generateDemoPasswo
     ]);
 
     const jordan = await seedJordan(tx, passwordHash, aliceAdvisor.id);
-    const riveras = await seedRiveras(tx, passwordHash, { advisorId: aliceAdvisor.id, attorneyUserId: attorney.user.id, letterKey: letter.key, draftKey: draft.key });
+    const riveras = await seedRiveras(tx, passwordHash, { advisorId: aliceAdvisor.id, attorneyUserId: attorney.user.id, letter, draft });
 
     // A client the advisor created before inviting them: the invite points at that record, which the invitee
     // takes over on joining.
@@ -198,11 +200,15 @@ async function seedOkafors(tx: Tx, advisorId: number) {
   await tx.insert(t.clientBeneficiaries).values({ clientId: c2.id, beneficiaryId: b2.id, tier: 'contingent', sharePercent: '100.00', relationship: 'Parent' });
 }
 
+const LETTER_NAME = 'Engagement Letter.txt';
+const DRAFT_NAME = 'Rivera Family Trust - Draft for Attorney Review.pdf';
+type SeededFile = StoredDocument & { size: number };
+
 /**
  * The Riveras: a married household whose intake is complete and submitted, under attorney review. Every
  * section is filled, with items owned by Pat (owner 1), by Sam (owner 2) and by both.
  */
-async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: number; attorneyUserId: number; letterKey: string; draftKey: string }) {
+async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: number; attorneyUserId: number; letter: SeededFile; draft: SeededFile }) {
   const pat = await user(tx, passwordHash, { firstName: 'Pat', lastName: 'Rivera', email: DEMO_ACCOUNTS[6].email, phone: '4085550120', dob: '1968-02-20', ssn: '234567890' });
   const sam = await user(tx, passwordHash, { firstName: 'Sam', middleName: 'Elise', lastName: 'Rivera', email: DEMO_ACCOUNTS[7].email, phone: '4085550121', dob: '1970-11-05', ssn: '345678901' });
   const answers = {
@@ -464,8 +470,8 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
     ),
   );
   await tx.insert(t.files).values([
-    { estatePlanId: plan.id, name: 'Engagement Letter.txt', contentType: 'text/plain', size: 47, storageKey: ids.letterKey },
-    { estatePlanId: plan.id, name: 'Rivera Family Trust - Draft for Attorney Review.pdf', contentType: 'application/pdf', size: 64, storageKey: ids.draftKey, createdByUserId: ids.attorneyUserId },
+    { estatePlanId: plan.id, name: LETTER_NAME, contentType: 'text/plain', size: ids.letter.size, storage: ids.letter.storage, storageKey: ids.letter.key },
+    { estatePlanId: plan.id, name: DRAFT_NAME, contentType: 'application/pdf', size: ids.draft.size, storage: ids.draft.storage, storageKey: ids.draft.key, createdByUserId: ids.attorneyUserId },
   ]);
   return { owner1ClientId: P, owner2ClientId: S, planId: plan.id };
 }

@@ -16,3 +16,5 @@ process.env.NEXTAUTH_SECRET ??= 'test-nextauth-secret-not-for-production';
 process.env.APP_ENCRYPTION_KEY ??= `k1:${Buffer.alloc(32, 7).toString('base64')}`;
 process.env.UPLOADS_DIR = path.join(os.tmpdir(), `trustwell-uploads-${worker}-${randomBytes(4).toString('hex')}`);
 process.env.SEED_DEMO_DATA = '0';
+// Documents go to the local folder above; a developer's UploadThing token must not send test files out.
+delete process.env.UPLOADTHING_TOKEN;

@@ -17,6 +17,8 @@ import { sumMoney } from '@/lib/money';
 import { createClientAccount } from '@/lib/accounts/create-client-account';
 import { DEMO_ACCOUNTS, demoAdvisorLinks, generateDemoPassword, seedDemoData } from '@/lib/seed/demo';
 import { readDemoPassword } from '@/lib/seed/demo-accounts-file';
+import { sniffDocumentType } from '@/lib/files/document-types';
+import { storeFor } from '@/lib/files/store';
 import { guestCtx } from '../helpers/context';
 import { resetDatabase } from '../helpers/db';
 
@@ -182,6 +184,16 @@ describe('demo data', () => {
     const files = await db.select().from(t.files);
     expect(files).toHaveLength(2);
     expect(files.filter((f) => f.createdByUserId === null)).toHaveLength(1);
+  });
+
+  it('stores the two demo files through the document store, readable and of the recorded type and size', async () => {
+    const files = await db.select().from(t.files).orderBy(t.files.id);
+    for (const file of files) {
+      expect(file.storage).toBe('local');
+      const bytes = await storeFor(file.storage).get(file.storageKey);
+      expect(bytes.byteLength).toBe(file.size);
+      expect(sniffDocumentType(bytes)).toBe(file.contentType);
+    }
   });
 
   describe('the Riveras: every intake section filled, owned by Pat (1), Sam (2) or both', () => {

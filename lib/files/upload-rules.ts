@@ -1,0 +1,43 @@
+/*
+ * The rules an uploaded document passes before anything is stored (platform spec §5, issue 20): not empty,
+ * at most 20 MB, an allowed type agreed on by the extension, the declared type and the bytes, a cleaned
+ * name, and no other file of the plan with that name. No Node APIs: the upload form can run them too.
+ */
+import { decideDocumentType, type DocumentType } from './document-types';
+import { cleanFileName, isDuplicateFileName } from './file-names';
+
+/**
+ * Largest document accepted: 20 MB. The route wrapper refuses a multipart body above the same number
+ * (lib/http/route.ts MAX_MULTIPART_BYTES, 413 before the body is read; a test keeps the two equal), so
+ * through the upload route the form's envelope (a few hundred bytes) counts against it too.
+ */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export const INVALID_FILE_TYPE_MESSAGE = 'Please select a valid file type.';
+export const DUPLICATE_FILE_NAME_MESSAGE = 'File name already exists';
+export const EMPTY_FILE_MESSAGE = 'The selected file is empty.';
+export const FILE_TOO_LARGE_MESSAGE = 'The file is too large (at most 20 MB).';
+
+export type UploadCheck =
+  | { ok: true; name: string; type: DocumentType; size: number }
+  | { ok: false; reason: 'empty' | 'too-large' | 'type' | 'duplicate'; message: string };
+
+/**
+ * Checks an upload against the rules, in this order: empty, too large, type, duplicate name. Returns the
+ * name to show and store (cleaned) and the type decided by the bytes.
+ */
+export function checkUpload(input: {
+  bytes: Uint8Array;
+  name: string | null | undefined;
+  declaredType: string | null | undefined;
+  existingNames: Iterable<string>;
+}): UploadCheck {
+  const size = input.bytes.byteLength;
+  if (size === 0) return { ok: false, reason: 'empty', message: EMPTY_FILE_MESSAGE };
+  if (size > MAX_UPLOAD_BYTES) return { ok: false, reason: 'too-large', message: FILE_TOO_LARGE_MESSAGE };
+  const name = cleanFileName(input.name);
+  const type = decideDocumentType({ bytes: input.bytes, name, declaredType: input.declaredType });
+  if (!type) return { ok: false, reason: 'type', message: INVALID_FILE_TYPE_MESSAGE };
+  if (isDuplicateFileName(name, input.existingNames)) return { ok: false, reason: 'duplicate', message: DUPLICATE_FILE_NAME_MESSAGE };
+  return { ok: true, name, type, size };
+}
