@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { db } from '@/db';
 import { PAYMENT_PURPOSES, paymentAttempts, type PaymentAttempt, type PaymentPurpose } from '@/db/schema';
-import { toCents, toMoneyString, type MoneyInput } from '@/lib/money';
+import { fromCents, toCents, type MoneyInput } from '@/lib/money';
 import { PaymentGatewayError, gatewayFailure } from './errors';
 import { getPaymentGateway } from './gateway';
 import { summaryBeforeAnswer } from './methods';
@@ -109,8 +109,9 @@ export async function chargeOnce(key: AttemptKey, amount: MoneyInput, method: Me
   const timing = { ...DEFAULT_ATTEMPT_TIMING, ...options.timing };
   if (!(PAYMENT_PURPOSES as readonly string[]).includes(key.purpose)) throw new RangeError(`Not a payment purpose: ${key.purpose}`);
   if (!key.subject) throw new RangeError('A payment attempt needs a subject');
-  const amountText = toMoneyString(amount);
-  const amountCents = toCents(amountText);
+  // Exact: an amount with a fraction of a cent is refused, never rounded.
+  const amountCents = toCents(amount);
+  const amountText = fromCents(amountCents);
   if (amountCents <= 0) throw new RangeError(`A charge is more than zero: ${amountText}`);
   const attempt = key.attempt ?? (await nextAttemptNumber(key.purpose, key.subject));
   const summary = summaryBeforeAnswer(method);
