@@ -50,6 +50,26 @@ export function multiplyMoney(amount: MoneyInput, factor: MoneyInput): string {
   return toBig(amount).times(toBig(factor)).toFixed(2);
 }
 
+/**
+ * The amount in integer cents, the unit payment gateways count in: '1,244.50' → 124450, '$0.01' → 1. Exact
+ * (big.js, never float arithmetic); an amount with a fraction of a cent, or one past the exact range of a JS
+ * number, throws instead of being rounded (money is never silently changed). Null and '' are 0.
+ */
+export function toCents(value: MoneyInput): number {
+  const cents = toBig(value).times(100);
+  if (!cents.eq(cents.round(0, Money.roundDown))) throw new RangeError(`Not a whole number of cents: ${String(value)}`);
+  const whole = Number(cents.toFixed(0));
+  if (!Number.isSafeInteger(whole)) throw new RangeError(`Amount out of range: ${String(value)}`);
+  return whole;
+}
+
+/** Integer cents back to the 2-decimal string stored in numeric(12,2) columns: 124450 → '1244.50'. */
+export function fromCents(cents: number | string): string {
+  const parsed = typeof cents === 'number' ? (Number.isSafeInteger(cents) ? new Money(cents) : null) : /^-?\d+$/.test(cents) ? new Money(cents) : null;
+  if (!parsed) throw new RangeError(`Not a whole number of cents: ${String(cents)}`);
+  return parsed.div(100).toFixed(2);
+}
+
 /** US currency display: '1234.5' → '$1,234.50', '-3' → '-$3.00'. Null and '' display as '$0.00'. */
 export function formatUsd(value: MoneyInput): string {
   const fixed = toBig(value).toFixed(2);

@@ -5,6 +5,7 @@ export * from './intake';
 export * from './assets';
 export * from './plans';
 export * from './billing';
+export * from './payments';
 export * from './system';
 export * from './sessions';
 export * from './enums';

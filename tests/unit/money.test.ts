@@ -2,6 +2,7 @@ import {
   compareMoney,
   formatThousands,
   formatUsd,
+  fromCents,
   isPositive,
   isZero,
   moneyEquals,
@@ -10,6 +11,7 @@ import {
   subtractMoney,
   sumMoney,
   toBig,
+  toCents,
   toMoneyString,
 } from '@/lib/money';
 
@@ -132,5 +134,47 @@ describe('predicates', () => {
   ])('compare %p with %p', (a, b, order, equal) => {
     expect(compareMoney(a, b)).toBe(order);
     expect(moneyEquals(a, b)).toBe(equal);
+  });
+});
+
+describe('toCents / fromCents (what the payment gateway is sent and answers)', () => {
+  it.each([
+    ['1,244.50', 124450],
+    ['$1,244.50', 124450],
+    ['0.01', 1],
+    ['$0.01', 1],
+    ['995', 99500],
+    ['1495.00', 149500],
+    [0.1, 10],
+    ['', 0],
+    [null, 0],
+    ['-3.10', -310],
+    ['9999999999.99', 999999999999],
+  ])('toCents(%p) → %p', (input, cents) => {
+    expect(toCents(input)).toBe(cents);
+  });
+
+  it('sums in big.js before turning into cents: 0.1 + 0.2 is 30 cents, 414.83 + 414.83 + 414.84 is 124450', () => {
+    expect(toCents(sumMoney(['0.1', '0.2']))).toBe(30);
+    expect(toCents(sumMoney(['414.83', '414.83', '414.84']))).toBe(124450);
+    expect(toCents(sumMoney([0.1, 0.2]))).toBe(30);
+  });
+
+  it.each(['10.005', '0.001', 'abc', '1e400'])('refuses %p instead of rounding it', (input) => {
+    expect(() => toCents(input)).toThrow(RangeError);
+  });
+
+  it.each([
+    [124450, '1244.50'],
+    [1, '0.01'],
+    [0, '0.00'],
+    ['99500', '995.00'],
+    [-310, '-3.10'],
+  ])('fromCents(%p) → %p', (cents, amount) => {
+    expect(fromCents(cents)).toBe(amount);
+  });
+
+  it.each([1.5, '1.5', 'x', Number.MAX_SAFE_INTEGER + 2])('fromCents refuses %p', (cents) => {
+    expect(() => fromCents(cents)).toThrow(RangeError);
   });
 });
