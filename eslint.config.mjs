@@ -18,34 +18,73 @@ const features = FEATURES.join('|');
 const pattern = (regex, message) => ({ regex, message });
 const NO_APP = pattern('^(@/|(\\.\\./)+)app(/|$)', 'Only app/ imports app/: move what is shared to lib/ or components/.');
 const NO_COMPONENTS = pattern('^(@/|(\\.\\./)+)components(/|$)', 'lib/ never imports components/ (the UI sits above it).');
-const NO_DOORS = pattern('^(@/lib/|(\\.\\./)+)(http|actions)(/|$)', 'A feature imports no door (lib/http, lib/actions): take the context from lib/kernel/context.ts; the doors call the feature.');
+const NO_DOORS = pattern(
+  '^(@/lib/|(\\.\\./)+)(http|actions)(/|$)',
+  'A feature imports no door (lib/http, lib/actions): take the context from lib/kernel/context.ts; the doors call the feature.',
+);
 const NO_STARTUP = pattern('^(@/lib/|(\\.\\./)+)startup(/|$)', 'lib/startup is the composition root: nothing below it imports it.');
-const NO_FEATURE = pattern(`^(@/lib/|(\\.\\./)+)(${features}|http|actions|startup)(/|$)`, 'This folder is below the features and the doors: it imports none of them.');
+const NO_FEATURE = pattern(
+  `^(@/lib/|(\\.\\./)+)(${features}|http|actions|startup)(/|$)`,
+  'This folder is below the features and the doors: it imports none of them.',
+);
 
 /** no-restricted-imports for a set of files, with every pattern that applies to them (a later config would replace, not add to, an earlier one's options). */
-const restrict = (name, files, patterns, ignores = []) => ({ name: `imports/${name}`, files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+const restrict = (name, files, patterns, ignores = []) => ({
+  name: `imports/${name}`,
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
 
 const LIB_FEATURE_FILES = FEATURES.map((f) => `lib/${f}/**`);
 
 export const importRules = [
-  restrict('kernel', ['lib/kernel/**'], [
-    pattern('^@/lib/(?!kernel/)', 'lib/kernel imports no other folder of lib/: every feature imports the kernel, never the other way round.'),
-    pattern('^\\.\\./', 'lib/kernel imports no other folder of lib/ (relative paths included).'),
-    NO_APP,
-    NO_COMPONENTS,
-  ]),
+  restrict(
+    'kernel',
+    ['lib/kernel/**'],
+    [
+      pattern('^@/lib/(?!kernel/)', 'lib/kernel imports no other folder of lib/: every feature imports the kernel, never the other way round.'),
+      pattern('^\\.\\./', 'lib/kernel imports no other folder of lib/ (relative paths included).'),
+      NO_APP,
+      NO_COMPONENTS,
+    ],
+  ),
   restrict('features', LIB_FEATURE_FILES, [NO_DOORS, NO_STARTUP, NO_APP, NO_COMPONENTS]),
-  restrict('validation', ['lib/validation/**'], [
-    pattern('^@/lib/(?!validation/|format/|money$)', 'lib/validation imports no domain folder: the value lists are db/schema/enums.ts, the field rules lib/validation and lib/format.'),
-    pattern('^\\.\\./', 'lib/validation imports no other folder of lib/ (relative paths included).'),
-    NO_APP,
-    NO_COMPONENTS,
-  ]),
-  restrict('jobs-seam', ['lib/jobs/**'], [pattern('^@/lib/(?!jobs/|kernel/)', 'The jobs seam (lib/jobs) names no feature: jobs live beside their use case and lib/startup/jobs.ts lists them.'), NO_APP, NO_COMPONENTS]),
+  restrict(
+    'validation',
+    ['lib/validation/**'],
+    [
+      pattern(
+        '^@/lib/(?!validation/|format/|money$)',
+        'lib/validation imports no domain folder: the value lists are db/schema/enums.ts, the field rules lib/validation and lib/format.',
+      ),
+      pattern('^\\.\\./', 'lib/validation imports no other folder of lib/ (relative paths included).'),
+      NO_APP,
+      NO_COMPONENTS,
+    ],
+  ),
+  restrict(
+    'jobs-seam',
+    ['lib/jobs/**'],
+    [
+      pattern('^@/lib/(?!jobs/|kernel/)', 'The jobs seam (lib/jobs) names no feature: jobs live beside their use case and lib/startup/jobs.ts lists them.'),
+      NO_APP,
+      NO_COMPONENTS,
+    ],
+  ),
   restrict('utilities', ['lib/*.ts', 'lib/config/**', 'lib/format/**', 'lib/people/**'], [NO_FEATURE, NO_APP, NO_COMPONENTS]),
   restrict('doors-and-startup', ['lib/http/**', 'lib/actions/**', 'lib/startup/**'], [NO_APP, NO_COMPONENTS]),
   restrict('components', ['components/**'], [NO_APP, NO_STARTUP]),
-  restrict('db', ['db/**'], [pattern('^(@/|(\\.\\./)+)lib(/|$)', 'db/ imports nothing from lib/: the schema owns its value lists (db/schema/enums.ts) and start-up work lives in lib/startup.')]),
+  restrict(
+    'db',
+    ['db/**'],
+    [
+      pattern(
+        '^(@/|(\\.\\./)+)lib(/|$)',
+        'db/ imports nothing from lib/: the schema owns its value lists (db/schema/enums.ts) and start-up work lives in lib/startup.',
+      ),
+    ],
+  ),
 ];
 
 const config = [

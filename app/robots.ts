@@ -7,17 +7,7 @@ export default function robots(): MetadataRoute.Robots {
     rules: {
       userAgent: '*',
       allow: ['/', '/trust'],
-      disallow: [
-        '/dashboard',
-        '/client-info',
-        '/settings',
-        '/api',
-        '/new-client',
-        '/logout',
-        '/impersonate',
-        '/billing',
-        '/estatePlan',
-      ],
+      disallow: ['/dashboard', '/client-info', '/settings', '/api', '/new-client', '/logout', '/impersonate', '/billing', '/estatePlan'],
     },
     sitemap: absoluteUrl('/sitemap.xml'),
   };

@@ -102,7 +102,10 @@ async function preparedQuery(db, sql, params, options) {
       });
       // Bind, describe, execute and sync in one call: each call crosses into WebAssembly, and a failed
       // step makes PostgreSQL skip to the Sync that ends the batch.
-      messages = await send(db, concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
+      messages = await send(
+        db,
+        concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      );
     } catch (error) {
       // After a failed Parse (statementFor) PostgreSQL waits for a Sync; after a failed batch one more is harmless.
       await send(db, serialize.sync()).catch(() => undefined);

@@ -46,12 +46,21 @@ export async function rotateKeys(db: Database, ring: Keyring, options: RotationO
   };
 }
 
-async function rotateColumn(db: Database, ring: Keyring, { table, cipher }: EncryptedColumn, batchSize: number, onBatch: RotationOptions['onBatch']): Promise<ColumnRotation> {
+async function rotateColumn(
+  db: Database,
+  ring: Keyring,
+  { table, cipher }: EncryptedColumn,
+  batchSize: number,
+  onBatch: RotationOptions['onBatch'],
+): Promise<ColumnRotation> {
   const prefix = currentPrefix(ring);
   // Plain string comparison, not LIKE: a key id may contain LIKE's wildcards.
   const isUpToDate = sql`left(${cipher}, ${prefix.length}) = ${prefix}`;
   const result: ColumnRotation = { column: columnLabel(cipher), reencrypted: 0, current: 0, changedMeanwhile: 0, failed: [] };
-  const [{ n }] = await db.select({ n: count() }).from(table).where(and(isNotNull(cipher), isUpToDate));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(table)
+    .where(and(isNotNull(cipher), isUpToDate));
   result.current = n;
 
   // Keyset pagination by id: rows that fail or changed meanwhile are passed over, so the loop always ends.
@@ -103,6 +112,9 @@ export function formatRotationReport(report: RotationReport): string {
   for (const c of report.columns) {
     for (const f of c.failed) lines.push(`Could not re-encrypt ${c.column} of row ${f.rowHash}: ${f.error}`);
   }
-  if (report.failed > 0) lines.push(`${report.failed} value${report.failed === 1 ? '' : 's'} could not be decrypted: keep every old key in APP_ENCRYPTION_KEY until this reports none.`);
+  if (report.failed > 0)
+    lines.push(
+      `${report.failed} value${report.failed === 1 ? '' : 's'} could not be decrypted: keep every old key in APP_ENCRYPTION_KEY until this reports none.`,
+    );
   return lines.join('\n');
 }

@@ -17,7 +17,10 @@ export type Keyring = { current: string; keys: Map<string, Buffer> };
 export function parseKeyring(spec: string): Keyring {
   const keys = new Map<string, Buffer>();
   let current = '';
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const sep = part.indexOf(':');
     if (sep < 1) throw new Error('APP_ENCRYPTION_KEY entries must look like "keyId:base64key".');
     const id = part.slice(0, sep);

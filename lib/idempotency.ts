@@ -35,7 +35,9 @@ export function formKey(key: string): OnceKey {
  * whoever reads the table test guesses.
  */
 export function identicalCallKey(call: string, input: unknown): OnceKey {
-  const digest = createHmac('sha256', getSecrets().NEXTAUTH_SECRET).update(`idempotency:${call}\n${canonicalJson(input)}`).digest('base64url');
+  const digest = createHmac('sha256', getSecrets().NEXTAUTH_SECRET)
+    .update(`idempotency:${call}\n${canonicalJson(input)}`)
+    .digest('base64url');
   return { key: `same:${call}:${digest}`, seconds: IDENTICAL_CALL_SECONDS };
 }
 

@@ -88,8 +88,14 @@ function cookieOf(res) {
 async function signIn(base, email, password) {
   const html = await (await fetch(`${base}/login`)).text();
   const token = html.match(/name="csrf-token" content="([^"]+)"/)?.[1];
-  const res = await fetch(`${base}/login`, { method: 'POST', body: new URLSearchParams({ _token: token, email, password }), redirect: 'manual', headers: { origin: base } });
-  if (res.status !== 303 || !res.headers.get('location')?.startsWith('/dashboard')) throw new Error(`sign-in of ${email} failed: ${res.status} ${res.headers.get('location')}`);
+  const res = await fetch(`${base}/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ _token: token, email, password }),
+    redirect: 'manual',
+    headers: { origin: base },
+  });
+  if (res.status !== 303 || !res.headers.get('location')?.startsWith('/dashboard'))
+    throw new Error(`sign-in of ${email} failed: ${res.status} ${res.headers.get('location')}`);
   return cookieOf(res);
 }
 
@@ -127,7 +133,9 @@ const p95 = (times) => {
 
 /** The `[queries] GET <path> N` count the server logged last for this path. */
 function loggedQueries(log, pagePath) {
-  const lines = log().split('\n').filter((l) => l.startsWith(`[queries] GET ${pagePath} `));
+  const lines = log()
+    .split('\n')
+    .filter((l) => l.startsWith(`[queries] GET ${pagePath} `));
   const last = lines.at(-1);
   return last ? Number(last.split(' ').at(-1)) : NaN;
 }
@@ -165,7 +173,12 @@ export async function benchAdvisorDashboard({ base, password, log, print = (line
     await fetch(new URL(p, base), { headers: { cookie: large } });
     await new Promise((r) => setTimeout(r, 100));
     const many = loggedQueries(log, p);
-    results.push({ name: `dashboard ${name}: SQL statements, ${HOUSEHOLDS.toLocaleString('en-US')} vs 5 households`, value: `${many} vs ${few}`, budget: 'equal', ok: many === few && Number.isFinite(many) });
+    results.push({
+      name: `dashboard ${name}: SQL statements, ${HOUSEHOLDS.toLocaleString('en-US')} vs 5 households`,
+      value: `${many} vs ${few}`,
+      budget: 'equal',
+      ok: many === few && Number.isFinite(many),
+    });
   }
   // p95 with 10 connections, rounds interleaved with /login's.
   const samples = { login: [], small: [], floor: [], ...Object.fromEntries(Object.keys(pages).map((k) => [k, []])) };
@@ -179,9 +192,15 @@ export async function benchAdvisorDashboard({ base, password, log, print = (line
     for (const [name, p] of Object.entries(pages)) samples[name].push(...(await latencies(base, p, large)));
   }
   const login = p95(samples.login);
-  print(`advisor dashboard: /login p95 ${login.toFixed(1)} ms over ${samples.login.length} requests (${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_MS / 1000} s)`);
-  print(`advisor dashboard: first page with 5 households p95 ${p95(samples.small).toFixed(1)} ms over ${samples.small.length} requests (reference, ${(p95(samples.small) / login).toFixed(2)} × /login)`);
-  print(`advisor dashboard: signed-in floor /settings p95 ${p95(samples.floor).toFixed(1)} ms over ${samples.floor.length} requests (reference, ${(p95(samples.floor) / login).toFixed(2)} × /login)`);
+  print(
+    `advisor dashboard: /login p95 ${login.toFixed(1)} ms over ${samples.login.length} requests (${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_MS / 1000} s)`,
+  );
+  print(
+    `advisor dashboard: first page with 5 households p95 ${p95(samples.small).toFixed(1)} ms over ${samples.small.length} requests (reference, ${(p95(samples.small) / login).toFixed(2)} × /login)`,
+  );
+  print(
+    `advisor dashboard: signed-in floor /settings p95 ${p95(samples.floor).toFixed(1)} ms over ${samples.floor.length} requests (reference, ${(p95(samples.floor) / login).toFixed(2)} × /login)`,
+  );
   for (const name of Object.keys(pages)) {
     const value = p95(samples[name]);
     print(`advisor dashboard: ${name} p95 ${value.toFixed(1)} ms over ${samples[name].length} requests`);

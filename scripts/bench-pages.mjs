@@ -51,7 +51,12 @@ export async function growCouple(base, cookie, clientHash) {
   // Names take letters only (the field rules), so the rows are told apart by letter.
   const letter = (i) => String.fromCharCode(65 + (i % 26)) + (i >= 26 ? String.fromCharCode(65 + Math.floor(i / 26)) : '');
   let lists = await post(base, cookie, '/api/clientInfo/updateOrCreate/child', {
-    hash_id: clientHash, owner: 'both', gender: 'female', dob: '01/01/1990', first_name: 'Bench', last_name: 'Child A',
+    hash_id: clientHash,
+    owner: 'both',
+    gender: 'female',
+    dob: '01/01/1990',
+    first_name: 'Bench',
+    last_name: 'Child A',
   });
   const spouseHash = lists.spouse?.hash_id;
   if (!spouseHash) throw new Error('the bench household has no spouse');
@@ -59,27 +64,66 @@ export async function growCouple(base, cookie, clientHash) {
   const count = (key) => ['1', '2', 'Both'].reduce((n, s) => n + (lists[`${key}${s}`]?.length ?? 0), 0);
   for (let i = 1; lists.children.length < 10; i++) {
     lists = await post(base, cookie, '/api/clientInfo/updateOrCreate/child', {
-      ...common, owner: i % 3 === 0 ? '1' : 'both', gender: 'male', dob: `0${(i % 9) + 1}/15/2012`, first_name: 'Bench', last_name: `Child ${letter(i)}`,
-      has_guardian_1: true, guardian_1_first_name: 'Gus', guardian_1_last_name: 'Guardian', guardian_1_phone: '4085550199', guardian_1_email: 'gus@example.com',
+      ...common,
+      owner: i % 3 === 0 ? '1' : 'both',
+      gender: 'male',
+      dob: `0${(i % 9) + 1}/15/2012`,
+      first_name: 'Bench',
+      last_name: `Child ${letter(i)}`,
+      has_guardian_1: true,
+      guardian_1_first_name: 'Gus',
+      guardian_1_last_name: 'Guardian',
+      guardian_1_phone: '4085550199',
+      guardian_1_email: 'gus@example.com',
     });
   }
   for (let i = 0; count('beneficiaries') < 20; i++) {
     lists = await post(base, cookie, '/api/clientInfo/updateOrCreate/beneficiary', {
-      ...common, owner: 'both', type: 'person', first_name: 'Bench', last_name: `Beneficiary ${letter(i)}`, dob: '02/02/1980', ssn: `123-45-${String(1000 + i)}`,
-      tier1: 'tertiary', share_percent1: '5', relationship1: 'Friend', is_per_stirpes1: i % 2 === 0,
-      tier2: 'tertiary', share_percent2: '5', relationship2: 'Friend', is_per_stirpes2: false,
+      ...common,
+      owner: 'both',
+      type: 'person',
+      first_name: 'Bench',
+      last_name: `Beneficiary ${letter(i)}`,
+      dob: '02/02/1980',
+      ssn: `123-45-${String(1000 + i)}`,
+      tier1: 'tertiary',
+      share_percent1: '5',
+      relationship1: 'Friend',
+      is_per_stirpes1: i % 2 === 0,
+      tier2: 'tertiary',
+      share_percent2: '5',
+      relationship2: 'Friend',
+      is_per_stirpes2: false,
     });
   }
   for (let i = 0; count('fiduciaries') < 10; i++) {
     lists = await post(base, cookie, '/api/clientInfo/updateOrCreate/fiduciary', {
-      ...common, owner: 'both', first_name: 'Bench', last_name: `Trustee ${letter(i)}`, phone: '4085550150', email: `trustee${i}@example.com`, order1: 10 + i, order2: 10 + i,
+      ...common,
+      owner: 'both',
+      first_name: 'Bench',
+      last_name: `Trustee ${letter(i)}`,
+      phone: '4085550150',
+      email: `trustee${i}@example.com`,
+      order1: 10 + i,
+      order2: 10 + i,
     });
   }
-  const agents = () => ['general', 'medical', 'financial'].reduce((n, type) => n + ['1', '2', 'Both'].reduce((m, s) => m + (lists[`${type}Poas${s}`]?.length ?? 0), 0), 0);
+  const agents = () =>
+    ['general', 'medical', 'financial'].reduce((n, type) => n + ['1', '2', 'Both'].reduce((m, s) => m + (lists[`${type}Poas${s}`]?.length ?? 0), 0), 0);
   for (let i = 0; agents() < 15; i++) {
     const type = ['general', 'medical', 'financial'][i % 3];
     lists = await post(base, cookie, '/api/clientInfo/updateOrCreate/poa', {
-      ...common, owner: 'both', first_name: 'Bench', last_name: `Agent ${letter(i)}`, phone: '4085550160', email: '', type, type1: type, order1: 10 + i, type2: type, order2: 10 + i,
+      ...common,
+      owner: 'both',
+      first_name: 'Bench',
+      last_name: `Agent ${letter(i)}`,
+      phone: '4085550160',
+      email: '',
+      type,
+      type1: type,
+      order1: 10 + i,
+      type2: type,
+      order2: 10 + i,
     });
   }
   // The asset sections, 10+ rows each (the review's budget): the asset calls answer the full data.
@@ -87,7 +131,16 @@ export async function growCouple(base, cookie, clientHash) {
   let data = lists;
   const addAsset = async (kind, body) => (data = await post(base, cookie, `/api/clientInfo/updateOrCreate/${kind}`, { ...common, owner: 'both', ...body }));
   for (let i = 0; i < 10; i++) {
-    await addAsset('property', { is_primary: 'no', street: `${100 + i} Bench Street`, city: 'Austin', state: 'TX', zip: '78701', value: '450,000', purchase_month: 5, purchase_year: 2001 + i });
+    await addAsset('property', {
+      is_primary: 'no',
+      street: `${100 + i} Bench Street`,
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      value: '450,000',
+      purchase_month: 5,
+      purchase_year: 2001 + i,
+    });
     await addAsset('company', { name: `Bench Company ${letter(i)}`, type: 'partnership', share_percent1: '10', share_percent2: '10' });
     // Each gift its own amount: identical creates within 10 seconds are one (docs/api.md, "Creates happen once").
     await addAsset('gift', { gift_type: 'cash', hash_id_bene: beneficiaryHash, cash_amount: `${5 + i},000`, predecease_distribution: 'lapse' });
@@ -205,7 +258,13 @@ async function printedReviewBytes(base, path, cookie) {
 /** CPU time (ms) used so far by a process and its descendants (Linux /proc; null elsewhere). */
 function cpuMsOf(pid) {
   const descendants = (id) =>
-    fs.readFileSync(`/proc/${id}/task/${id}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number).flatMap((c) => [c, ...descendants(c)]);
+    fs
+      .readFileSync(`/proc/${id}/task/${id}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number)
+      .flatMap((c) => [c, ...descendants(c)]);
   try {
     return [pid, ...descendants(pid)].reduce((sum, id) => {
       const fields = fs.readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -273,7 +332,12 @@ export async function benchClientInfo({ base, env, server, log = (line) => conso
   }
   const within = (n) => n !== null && n <= 10;
   return [
-    { name: 'client-info (advisor, big couple): SQL queries per render', value: `${intake.queries} (client's own /client-info: ${ownQueries})`, budget: '≤ 10', ok: within(intake.queries) && within(ownQueries) },
+    {
+      name: 'client-info (advisor, big couple): SQL queries per render',
+      value: `${intake.queries} (client's own /client-info: ${ownQueries})`,
+      budget: '≤ 10',
+      ok: within(intake.queries) && within(ownQueries),
+    },
     ratioRow('client-info p95 over /login p95, 10 connections', intake),
     { name: 'review (attorney, big couple): SQL queries per render', value: String(review.queries), budget: '≤ 10', ok: within(review.queries) },
     ratioRow('review p95 over /login p95, 10 connections', review),

@@ -14,7 +14,16 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /** The flags every Chromium of this project runs with (tests/e2e/helpers/browser.ts): headless, offline. */
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
 const KB = 1024;
 
 /**
@@ -101,7 +110,11 @@ function floorEnv(root, dir, env) {
 async function measureFloor(root, env, port, log) {
   const dir = await buildFloor(root, env, log);
   const next = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const child = spawn(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], { cwd: dir, env: floorEnv(root, dir, env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: dir,
+    env: floorEnv(root, dir, env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
@@ -171,7 +184,9 @@ async function lighthouseScores(url, runs, log) {
         const audit = lhr.audits[ref.id];
         if (ref.weight > 0 && audit.score !== null && audit.score < 1) failing.add(ref.id);
       }
-      log(`lighthouse run ${i + 1}: performance ${performance.at(-1)}, best practices ${bestPractices.at(-1)} (LCP ${lhr.audits['largest-contentful-paint'].displayValue}, TBT ${lhr.audits['total-blocking-time'].displayValue})`);
+      log(
+        `lighthouse run ${i + 1}: performance ${performance.at(-1)}, best practices ${bestPractices.at(-1)} (LCP ${lhr.audits['largest-contentful-paint'].displayValue}, TBT ${lhr.audits['total-blocking-time'].displayValue})`,
+      );
     }
   } finally {
     await chrome.kill();
@@ -222,7 +237,12 @@ export async function benchTrust({ root, base, env, floorPort, log = (line) => c
 
   // 2. Lighthouse, mobile. Three runs, median score: single runs on this shared machine vary by a few points.
   const lh = await lighthouseScores(`${base}/trust`, 3, log);
-  results.push({ name: 'Lighthouse performance, /trust, mobile (median of 3)', value: `${median(lh.performance)} (runs ${lh.performance.join(', ')})`, budget: '>= 95', ok: median(lh.performance) >= 95 });
+  results.push({
+    name: 'Lighthouse performance, /trust, mobile (median of 3)',
+    value: `${median(lh.performance)} (runs ${lh.performance.join(', ')})`,
+    budget: '>= 95',
+    ok: median(lh.performance) >= 95,
+  });
   results.push({
     name: 'Lighthouse best practices, /trust (every run)',
     value: `${Math.min(...lh.bestPractices)}${lh.failing.length ? ` (failing: ${lh.failing.join(', ')})` : ''}`,

@@ -48,8 +48,7 @@ export default function HomePage() {
             Your estate plan, prepared online and reviewed by attorneys
           </h1>
           <p className={styles.lead}>
-            {siteConfig.name} helps you and your spouse create a revocable living trust and the documents that go
-            with it, at your own pace, from any device.
+            {siteConfig.name} helps you and your spouse create a revocable living trust and the documents that go with it, at your own pace, from any device.
           </p>
           <div className={styles.actions}>
             <Link href="/trust" className={styles.primaryButton}>
@@ -74,10 +73,9 @@ export default function HomePage() {
       <section className={`container ${styles.section}`} aria-labelledby="home-how">
         <h2 id="home-how">How {siteConfig.name} works</h2>
         <p>
-          You answer guided questions about your family, your assets and your wishes. Your progress is saved, so
-          you can stop and come back at any time. When you are ready, you review your answers, pay, and submit.
-          An attorney team prepares your documents; you download them, sign them in front of a notary, and fund
-          your trust.
+          You answer guided questions about your family, your assets and your wishes. Your progress is saved, so you can stop and come back at any time. When
+          you are ready, you review your answers, pay, and submit. An attorney team prepares your documents; you download them, sign them in front of a notary,
+          and fund your trust.
         </p>
         <p>
           <Link href="/trust">See what is included, the price, and answers to common questions</Link>
@@ -87,17 +85,15 @@ export default function HomePage() {
       <section className={`container ${styles.section}`} aria-labelledby="home-about">
         <h2 id="home-about">About us</h2>
         <p>
-          {siteConfig.name} works with financial advisors and their clients to make estate planning simpler.
-          Advisors invite their clients and follow their progress; clients complete their plan online; our
-          attorney team reviews every submitted trust.
+          {siteConfig.name} works with financial advisors and their clients to make estate planning simpler. Advisors invite their clients and follow their
+          progress; clients complete their plan online; our attorney team reviews every submitted trust.
         </p>
       </section>
 
       <section className={`container ${styles.section}`} aria-labelledby="home-contact">
         <h2 id="home-contact">Contact us</h2>
         <p>
-          Questions? Write to <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>. Our
-          postal address is at the bottom of every page.
+          Questions? Write to <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>. Our postal address is at the bottom of every page.
         </p>
       </section>
     </main>

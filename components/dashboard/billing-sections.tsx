@@ -32,7 +32,8 @@ export function OutstandingBalance({ billing, advisor }: { billing: AdvisorBilli
         </p>
       ) : null}
       <p className={styles.balance}>
-        <span className={styles.balanceAmount}>{formatUsd(billing.outstanding)}</span> in {billing.unpaidInvoices} unpaid {billing.unpaidInvoices === 1 ? 'invoice' : 'invoices'}
+        <span className={styles.balanceAmount}>{formatUsd(billing.outstanding)}</span> in {billing.unpaidInvoices} unpaid{' '}
+        {billing.unpaidInvoices === 1 ? 'invoice' : 'invoices'}
         {billing.isWaivingFee ? ` ${waivedFeeNote(advisor)}` : ''}.
       </p>
       {billing.invoices.length ? (
@@ -54,15 +55,9 @@ export function OutstandingBalance({ billing, advisor }: { billing: AdvisorBilli
                 <Tr key={i.hash}>
                   <Td>{i.description}</Td>
                   <Td>{day.format(new Date(i.createdAt))}</Td>
-                  <Td numeric>
-                    {formatUsd(i.amount)}
-                  </Td>
-                  <Td numeric>
-                    {formatUsd(i.amountPaid)}
-                  </Td>
-                  <Td numeric>
-                    {formatUsd(i.amountDue)}
-                  </Td>
+                  <Td numeric>{formatUsd(i.amount)}</Td>
+                  <Td numeric>{formatUsd(i.amountPaid)}</Td>
+                  <Td numeric>{formatUsd(i.amountDue)}</Td>
                 </Tr>
               ))
             )}
@@ -80,9 +75,7 @@ export function AutoPaySection({ billing }: { billing: AdvisorBilling }) {
   return (
     <section aria-labelledby="autopay-title" className={styles.card}>
       <h2 id="autopay-title">Auto-Pay</h2>
-      <p>
-        Auto-pay is on{method ? ` with ${method.kind === 'bank' ? 'bank account' : (method.brand ?? 'card')} ending in ${method.last4}` : ''}.
-      </p>
+      <p>Auto-pay is on{method ? ` with ${method.kind === 'bank' ? 'bank account' : (method.brand ?? 'card')} ending in ${method.last4}` : ''}.</p>
       <button type="button" className={styles.disabledAction} disabled aria-describedby="autopay-note">
         Disable Auto-Pay
       </button>

@@ -8,7 +8,12 @@ import styles from './dashboard.module.css';
 
 type Props = { data: DashboardData; state: ClientListState };
 
-const shortDate = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: process.env.APP_TIME_ZONE || 'America/New_York' });
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  month: '2-digit',
+  day: '2-digit',
+  year: 'numeric',
+  timeZone: process.env.APP_TIME_ZONE || 'America/New_York',
+});
 
 /**
  * The client list: filter tabs, search, sortable headers and pages are plain links and a GET form over the
@@ -24,7 +29,15 @@ export function ClientTable({ data, state }: Props) {
     const active = state.sort === sort;
     const nextDir = active && state.dir === 'asc' ? 'desc' : 'asc';
     // 'created' ascending lists the newest first (the spec's order), so the arrow follows the dates.
-    const ariaSort = !active ? 'none' : sort === 'created' ? (state.dir === 'asc' ? 'descending' : 'ascending') : state.dir === 'asc' ? 'ascending' : 'descending';
+    const ariaSort = !active
+      ? 'none'
+      : sort === 'created'
+        ? state.dir === 'asc'
+          ? 'descending'
+          : 'ascending'
+        : state.dir === 'asc'
+          ? 'ascending'
+          : 'descending';
     return (
       <Th aria-sort={ariaSort}>
         <Link className={styles.sortLink} href={href({ sort, dir: nextDir, page: 1 })}>
@@ -59,7 +72,15 @@ export function ClientTable({ data, state }: Props) {
         {state.filter !== 'all' ? <input type="hidden" name="filter" value={state.filter} /> : null}
         <label htmlFor="client-search">Search clients</label>
         {/* autoComplete off: the browser must not restore a typed search into a page whose address has none (back button). */}
-        <input id="client-search" name="q" type="search" defaultValue={state.q} maxLength={100} autoComplete="off" placeholder="Name, email, phone, status or spouse" />
+        <input
+          id="client-search"
+          name="q"
+          type="search"
+          defaultValue={state.q}
+          maxLength={100}
+          autoComplete="off"
+          placeholder="Name, email, phone, status or spouse"
+        />
         {/* The sort is also chosen here: on phones the table's headers are hidden (rows become cards). */}
         <span className={styles.sortChoice}>
           <label htmlFor="client-sort">Sort by</label>
@@ -88,7 +109,9 @@ export function ClientTable({ data, state }: Props) {
         ) : null}
       </form>
       <p className={styles.count} aria-live="polite">
-        {page.total === 0 ? 'No clients match.' : `Showing ${first}–${last} of ${page.total.toLocaleString('en-US')} ${page.total === 1 ? 'household' : 'households'}`}
+        {page.total === 0
+          ? 'No clients match.'
+          : `Showing ${first}–${last} of ${page.total.toLocaleString('en-US')} ${page.total === 1 ? 'household' : 'households'}`}
       </p>
       <Table label={data.tableTitle} responsive="stack" columnLabels={CLIENT_COLUMN_LABELS}>
         <THead>
@@ -114,9 +137,7 @@ export function ClientTable({ data, state }: Props) {
               <Tr key={row.hash}>
                 <Td>{row.name}</Td>
                 <Td>{row.spouseName ?? ''}</Td>
-                <Td className={styles.email}>
-                  {row.email ?? ''}
-                </Td>
+                <Td className={styles.email}>{row.email ?? ''}</Td>
                 <Td>{formatPhone(row.phone)}</Td>
                 <Td>{row.statusLabel}</Td>
                 <Td>
@@ -137,7 +158,12 @@ export function ClientTable({ data, state }: Props) {
                 </Td>
                 <Td>
                   <span className={styles.actions}>
-                    <Link href={`/client-info/${row.hash}`} className={styles.iconLink} aria-label={`Client information: ${row.name}`} title="Client information">
+                    <Link
+                      href={`/client-info/${row.hash}`}
+                      className={styles.iconLink}
+                      aria-label={`Client information: ${row.name}`}
+                      title="Client information"
+                    >
                       <AddressCardIcon />
                     </Link>
                     {state.filter === 'stalled' && !row.submitted ? <ReminderButton clientHash={row.hash} name={row.name} disabled={!row.canRemind} /> : null}

@@ -88,9 +88,7 @@ export function InvitesSection({ advisorHash, initial }: Props) {
             invites.map((invite) => (
               <Tr key={invite.id}>
                 <Td>{invite.name}</Td>
-                <Td className={styles.email}>
-                  {invite.email}
-                </Td>
+                <Td className={styles.email}>{invite.email}</Td>
                 <Td>{invite.sent_at_formatted}</Td>
                 <Td>
                   <span className={invite.is_created ? styles.joined : styles.sent}>{invite.is_created ? 'Joined' : 'Sent'}</span>

@@ -17,7 +17,14 @@ export function ReminderButton({ clientHash, name, disabled }: { clientHash: str
     router.refresh();
   };
   return (
-    <Button size="sm" variant="secondary" onClick={send} disabled={disabled} title={disabled ? 'A reminder was sent in the last 24 hours.' : undefined} aria-label={`Send reminder to ${name}`}>
+    <Button
+      size="sm"
+      variant="secondary"
+      onClick={send}
+      disabled={disabled}
+      title={disabled ? 'A reminder was sent in the last 24 hours.' : undefined}
+      aria-label={`Send reminder to ${name}`}
+    >
       Send reminder
     </Button>
   );

@@ -26,9 +26,7 @@ export function TeamSection({ team, selectedHash }: { team: AdvisorSummary[]; se
           {team.map((a) => (
             <Tr key={a.hash}>
               <Td>{a.isOwn ? `${a.name} (you)` : a.name}</Td>
-              <Td numeric>
-                {a.householdCount.toLocaleString('en-US')}
-              </Td>
+              <Td numeric>{a.householdCount.toLocaleString('en-US')}</Td>
               <Td>
                 {a.hash === selectedHash ? (
                   <span aria-current="true">Showing</span>

@@ -59,12 +59,7 @@ export function NewClientForm({ advisorHash, advisorName, isOwn }: Props) {
         For {advisorName}. Each client receives an invitation e-mail to create their account and continue the intake you start here.
       </p>
       <label className={styles.spouseToggle}>
-        <input
-          type="checkbox"
-          checked={withSpouse}
-          disabled={saving}
-          onChange={(event) => (event.target.checked ? append({ ...EMPTY_CLIENT }) : remove(1))}
-        />
+        <input type="checkbox" checked={withSpouse} disabled={saving} onChange={(event) => (event.target.checked ? append({ ...EMPTY_CLIENT }) : remove(1))} />
         Add Spouse
       </label>
       {fields.map((field, index) => (

@@ -126,8 +126,7 @@ export function RecordTable<T>({
     });
   }, [rows, shown, sort]);
 
-  const toggle = (key: string) =>
-    setSort((current) => ({ key, direction: current?.key === key && current.direction === 'asc' ? 'desc' : 'asc' }));
+  const toggle = (key: string) => setSort((current) => ({ key, direction: current?.key === key && current.direction === 'asc' ? 'desc' : 'asc' }));
 
   const hasActions = Boolean(onEdit);
   const columnCount = shown.length + (hasActions ? 1 : 0);
@@ -139,7 +138,9 @@ export function RecordTable<T>({
           <div className={styles.toolbarText}>{toolbar}</div>
           {onAdd && (
             <Button variant="secondary" size="sm" onClick={onAdd} disabled={disabled} className={styles.add}>
-              <span aria-hidden="true" className={styles.plus}>+</span>
+              <span aria-hidden="true" className={styles.plus}>
+                +
+              </span>
               <span className="visually-hidden">Add {noun}</span>
             </Button>
           )}
@@ -185,7 +186,11 @@ export function RecordTable<T>({
                 {hasActions && (
                   <td className={styles.actions}>
                     <Button variant="secondary" size="sm" onClick={() => onEdit?.(row)} disabled={disabled}>
-                      Edit<span className="visually-hidden"> {noun}: {rowLabel(row)}</span>
+                      Edit
+                      <span className="visually-hidden">
+                        {' '}
+                        {noun}: {rowLabel(row)}
+                      </span>
                     </Button>
                   </td>
                 )}

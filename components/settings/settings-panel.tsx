@@ -88,11 +88,7 @@ export function SettingsPanel({ initial }: { initial: SettingsValues }) {
         { label: 'Last Name', value: name.last_name },
         { label: 'Suffix', value: name.suffix },
       ],
-      <NameForm
-        name={name}
-        onCancel={() => endEdit('name')}
-        onSaved={(data) => saved('name', data.message, (current) => ({ ...current, name: data.name }))}
-      />,
+      <NameForm name={name} onCancel={() => endEdit('name')} onSaved={(data) => saved('name', data.message, (current) => ({ ...current, name: data.name }))} />,
     ),
     credentials: (
       <>
@@ -131,13 +127,7 @@ export function SettingsPanel({ initial }: { initial: SettingsValues }) {
 
   return (
     <div className={styles.panel}>
-      <SettingsTabs
-        tabs={TABS}
-        selected={tab}
-        onSelect={(id) => setTab(id as TabKey)}
-        idPrefix={ID_PREFIX}
-        label="My Information"
-      />
+      <SettingsTabs tabs={TABS} selected={tab} onSelect={(id) => setTab(id as TabKey)} idPrefix={ID_PREFIX} label="My Information" />
       {/* Both panels stay mounted (the inactive one hidden), so an edit in progress survives a tab switch. */}
       {TABS.map(({ id }) => (
         <div

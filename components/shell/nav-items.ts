@@ -1,15 +1,6 @@
 import type { Actor } from '@/lib/kernel/actor';
 
-export type NavKey =
-  | 'my-info'
-  | 'dashboard'
-  | 'home'
-  | 'trust'
-  | 'about'
-  | 'contact'
-  | 'settings'
-  | 'logout'
-  | 'login';
+export type NavKey = 'my-info' | 'dashboard' | 'home' | 'trust' | 'about' | 'contact' | 'settings' | 'logout' | 'login';
 
 /** The part of the actor the navigation depends on (any full Actor satisfies it). */
 export type NavActor = Pick<Actor, 'isClient'> & {

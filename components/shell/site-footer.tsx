@@ -96,12 +96,7 @@ export function SiteFooter({ showGetStarted = true }: SiteFooterProps) {
         </FooterColumn>
         <FooterColumn id="footer-contact" title="Contact">
           <address className={styles.address}>
-            <a
-              href={mapsSearchUrl(address)}
-              className={styles.link}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
+            <a href={mapsSearchUrl(address)} className={styles.link} target="_blank" rel="noopener noreferrer">
               <span className={styles.addressLine}>{address.organization}</span>
               <span className={styles.addressLine}>{address.street}</span>
               <span className={styles.addressLine}>

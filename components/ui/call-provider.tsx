@@ -168,10 +168,7 @@ export function CallProvider({ children }: { children: ReactNode }) {
     [enqueue],
   );
 
-  const value = useMemo(
-    () => ({ call, runWithOverlay, showMessage, confirm }),
-    [call, runWithOverlay, showMessage, confirm],
-  );
+  const value = useMemo(() => ({ call, runWithOverlay, showMessage, confirm }), [call, runWithOverlay, showMessage, confirm]);
   const current = queue[0];
 
   return (

@@ -162,11 +162,7 @@ export function Modal({
               </Dialog.Close>
             )}
           </div>
-          {onSubmit && !bare ? (
-            <ModalForm onSubmit={onSubmit}>{inner}</ModalForm>
-          ) : (
-            inner
-          )}
+          {onSubmit && !bare ? <ModalForm onSubmit={onSubmit}>{inner}</ModalForm> : inner}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -203,15 +199,7 @@ const TONE_ICON: Record<MessageTone, string> = { info: 'i', success: '✓', warn
 const DEFAULT_BUTTONS: readonly MessageButton[] = [{ label: 'OK', value: 'ok' }];
 
 /** An alert-style dialog with a title, a message and a row of buttons; backdrop clicks do nothing. */
-export function MessageDialog({
-  open,
-  title,
-  message,
-  tone = 'info',
-  buttons = DEFAULT_BUTTONS,
-  focusCancel = false,
-  onClose,
-}: MessageDialogProps) {
+export function MessageDialog({ open, title, message, tone = 'info', buttons = DEFAULT_BUTTONS, focusCancel = false, onClose }: MessageDialogProps) {
   const cancelButton = buttons.find((button) => button.cancel);
   const focusValue = focusCancel && cancelButton ? cancelButton.value : buttons[buttons.length - 1]?.value;
   const { contentRef, onOpenAutoFocus, onCloseAutoFocus } = useFocusReturn(pickMarkedFocus);
@@ -231,7 +219,9 @@ export function MessageDialog({
         >
           <div className={styles.header}>
             <div className={styles.titleRow}>
-              <span className={styles.toneIcon} aria-hidden="true">{TONE_ICON[tone]}</span>
+              <span className={styles.toneIcon} aria-hidden="true">
+                {TONE_ICON[tone]}
+              </span>
               <Dialog.Title className={styles.title}>{title}</Dialog.Title>
             </div>
           </div>

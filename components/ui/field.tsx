@@ -44,18 +44,20 @@ export function useFieldControl(props: AriaProps = {}): Required<Pick<AriaProps,
 }
 
 /** Hint and error paragraphs with the ids the control points at. */
-function Messages({ hintId, errorId, hint, error, className }: {
-  hintId: string;
-  errorId: string;
-  hint?: ReactNode;
-  error?: ReactNode;
-  className?: string;
-}) {
+function Messages({ hintId, errorId, hint, error, className }: { hintId: string; errorId: string; hint?: ReactNode; error?: ReactNode; className?: string }) {
   if (!hint && !error) return null;
   return (
     <div className={className}>
-      {hint && <p id={hintId} className={styles.hint}>{hint}</p>}
-      {error && <p id={errorId} className={styles.error}>{error}</p>}
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -92,7 +94,11 @@ export function Field({ label, hint, error, required = false, id, hideLabel, cla
     <div className={cx(styles.field, className)}>
       <label htmlFor={controlId} className={cx(styles.label, hideLabel && 'visually-hidden')}>
         {label}
-        {required && <span className={styles.required} aria-hidden="true">*</span>}
+        {required && (
+          <span className={styles.required} aria-hidden="true">
+            *
+          </span>
+        )}
       </label>
       <FieldContext.Provider value={context}>{children}</FieldContext.Provider>
       <Messages hintId={hintId} errorId={errorId} hint={hint} error={error} />
@@ -128,7 +134,11 @@ export function Fieldset({ legend, hint, error, required = false, inline, hideLe
     <fieldset className={cx(styles.fieldset, className)}>
       <legend className={cx(styles.label, styles.legend, hideLegend && 'visually-hidden')}>
         {legend}
-        {required && <span className={styles.required} aria-hidden="true">*</span>}
+        {required && (
+          <span className={styles.required} aria-hidden="true">
+            *
+          </span>
+        )}
       </legend>
       <FieldContext.Provider value={context}>
         <div className={cx(styles.options, inline && styles.inline)}>{children}</div>
@@ -205,7 +215,9 @@ function Choice({ type, label, hint, error, className, ref, id, ...rest }: Choic
           aria-invalid={rest['aria-invalid'] ?? (invalid || undefined)}
           className={styles.checkInput}
         />
-        <label htmlFor={controlId} className={styles.checkLabel}>{label}</label>
+        <label htmlFor={controlId} className={styles.checkLabel}>
+          {label}
+        </label>
       </div>
       <Messages hintId={hintId} errorId={errorId} hint={hint} error={error} className={styles.checkMessages} />
     </div>

@@ -29,20 +29,7 @@ import styles from './field.module.css';
  *
  * Dates and expiries report the formatted text because the schemas validate that shape (MM/DD/YYYY, MM/YY).
  */
-export type MaskPreset =
-  | 'phone'
-  | 'ssn'
-  | 'date'
-  | 'zip'
-  | 'routing'
-  | 'account'
-  | 'cvv'
-  | 'card'
-  | 'expiry'
-  | 'money'
-  | 'percent'
-  | 'twoDigit'
-  | 'shares';
+export type MaskPreset = 'phone' | 'ssn' | 'date' | 'zip' | 'routing' | 'account' | 'cvv' | 'card' | 'expiry' | 'money' | 'percent' | 'twoDigit' | 'shares';
 
 type Preset = {
   options: FactoryOpts;
@@ -121,10 +108,7 @@ type LooseIMaskInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, MaskOwne
   };
 const MaskInput = IMaskInput as unknown as ComponentType<LooseIMaskInputProps>;
 
-export type MaskedInputProps = Omit<
-  ComponentPropsWithRef<'input'>,
-  MaskOwnedInputProps | 'type' | 'children'
-> & {
+export type MaskedInputProps = Omit<ComponentPropsWithRef<'input'>, MaskOwnedInputProps | 'type' | 'children'> & {
   mask: MaskPreset;
   /** The raw value (see the preset table); null and undefined show an empty field. */
   value?: string | null;

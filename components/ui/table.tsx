@@ -111,11 +111,7 @@ export type TBodyProps = ComponentPropsWithRef<'tbody'> & {
 /** The body row group; renders the `empty` message row when it has no rows. */
 export function TBody({ empty, colSpan = 1, children, className, ...rest }: TBodyProps) {
   const hasRows = Children.toArray(children).length > 0;
-  return (
-    <tbody {...withClass(rest, className)}>
-      {hasRows ? children : empty != null && <EmptyRow colSpan={colSpan}>{empty}</EmptyRow>}
-    </tbody>
-  );
+  return <tbody {...withClass(rest, className)}>{hasRows ? children : empty != null && <EmptyRow colSpan={colSpan}>{empty}</EmptyRow>}</tbody>;
 }
 
 /** A full-width row holding a message such as 'No Records to Display'. */
@@ -149,11 +145,7 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending', none: 'none' } as cons
 export function Th({ sort = 'none', onSort, align = 'left', scope = 'col', className, children, ...rest }: ThProps) {
   const sortable = Boolean(onSort);
   return (
-    <th
-      scope={scope}
-      aria-sort={sortable ? ARIA_SORT[sort] : undefined}
-      {...withClass(rest, cx(align !== 'left' && styles[align], className))}
-    >
+    <th scope={scope} aria-sort={sortable ? ARIA_SORT[sort] : undefined} {...withClass(rest, cx(align !== 'left' && styles[align], className))}>
       {sortable ? (
         // Styled as `.table th > button` (no class of its own): the sort button is the only button in a header.
         <button type="button" onClick={onSort}>

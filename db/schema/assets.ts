@@ -73,7 +73,9 @@ export const clientProperties = pgTable(
     primaryKey({ columns: [t.clientId, t.propertyId] }),
     index('client_properties_property_idx').on(t.propertyId),
     // One primary residence per owner.
-    uniqueIndex('client_properties_one_primary_idx').on(t.clientId).where(sql`${t.isPrimary}`),
+    uniqueIndex('client_properties_one_primary_idx')
+      .on(t.clientId)
+      .where(sql`${t.isPrimary}`),
   ],
 );
 

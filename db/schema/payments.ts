@@ -51,7 +51,9 @@ export const paymentAttempts = pgTable(
     uniqueIndex('payment_attempts_key_unique').on(t.purpose, t.subject, t.attempt),
     uniqueIndex('payment_attempts_charge_unique').on(t.gateway, t.chargeId),
     // The jobs' work list: pending eCheck to poll, unclear answers to look up.
-    index('payment_attempts_open_idx').on(t.state, t.updatedAt).where(sql`${t.state} in ('created', 'pending', 'unclear')`),
+    index('payment_attempts_open_idx')
+      .on(t.state, t.updatedAt)
+      .where(sql`${t.state} in ('created', 'pending', 'unclear')`),
     check('payment_attempts_purpose_check', inList(t.purpose, PAYMENT_PURPOSES)),
     check('payment_attempts_gateway_check', inList(t.gateway, PAYMENT_GATEWAYS)),
     check('payment_attempts_attempt_check', sql`${t.attempt} >= 1`),

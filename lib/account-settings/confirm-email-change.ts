@@ -14,7 +14,14 @@ import { hashEmailChangeToken } from './update-email';
 /** The pending change a link's token names: unused, not past its end, its account still enabled. */
 async function pendingChange(q: Queryable, token: string, lock: boolean) {
   const query = q
-    .select({ id: emailChanges.id, userId: emailChanges.userId, oldEmail: emailChanges.oldEmail, newEmail: emailChanges.newEmail, current: users.email, personId: users.personId })
+    .select({
+      id: emailChanges.id,
+      userId: emailChanges.userId,
+      oldEmail: emailChanges.oldEmail,
+      newEmail: emailChanges.newEmail,
+      current: users.email,
+      personId: users.personId,
+    })
     .from(emailChanges)
     .innerJoin(users, eq(users.id, emailChanges.userId))
     .where(
@@ -54,7 +61,10 @@ export async function confirmEmailChange(ctx: PublicContext, input: ConfirmEmail
       if (await emailInUse(tx, change.newEmail, change.userId)) throw new AppError('CONFLICT', EMAIL_IN_USE);
       await tx.update(users).set({ email: change.newEmail }).where(eq(users.id, change.userId));
       await tx.update(persons).set({ email: change.newEmail }).where(eq(persons.id, change.personId));
-      await tx.update(emailChanges).set({ confirmedAt: sql`now()` }).where(eq(emailChanges.id, change.id));
+      await tx
+        .update(emailChanges)
+        .set({ confirmedAt: sql`now()` })
+        .where(eq(emailChanges.id, change.id));
       await audit(tx, ctx, 'settings.email.update', { type: 'user', id: change.userId }, { from: change.oldEmail, to: change.newEmail });
       await queueMail(tx, emailChangedMail({ to: change.oldEmail, newEmail: change.newEmail }));
       return change.newEmail;

@@ -41,7 +41,9 @@ export async function pendingEmailOf(userId: number, currentEmail: string): Prom
   const [row] = await db
     .select({ newEmail: emailChanges.newEmail })
     .from(emailChanges)
-    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.confirmedAt), gt(emailChanges.expiresAt, sql`now()`), eq(emailChanges.oldEmail, currentEmail)))
+    .where(
+      and(eq(emailChanges.userId, userId), isNull(emailChanges.confirmedAt), gt(emailChanges.expiresAt, sql`now()`), eq(emailChanges.oldEmail, currentEmail)),
+    )
     .orderBy(desc(emailChanges.id))
     .limit(1);
   return row?.newEmail ?? null;

@@ -8,13 +8,7 @@ import { normaliseEmail } from '@/lib/auth/authenticate';
 import { audit } from '@/lib/kernel/audit';
 import { AppError } from '@/lib/kernel/errors';
 import { queueMail } from '@/lib/mail/send-mail';
-import {
-  EMAIL_CHANGE_TOO_MANY,
-  EMAIL_IN_USE,
-  EMAIL_UNCHANGED,
-  emailChangeSentMessage,
-  type UpdateEmailInput,
-} from '@/lib/validation/settings';
+import { EMAIL_CHANGE_TOO_MANY, EMAIL_IN_USE, EMAIL_UNCHANGED, emailChangeSentMessage, type UpdateEmailInput } from '@/lib/validation/settings';
 import { confirmNewEmailMail, emailChangeLink, emailChangeRequestedMail } from './account-mail';
 import { emailInUse } from './email-in-use';
 import { assertCurrentPassword, assertOwnSession, loadOwnAccount } from './own-account';

@@ -88,7 +88,6 @@ async function invitingAdvisorId(tx: Tx, email: string): Promise<number | null> 
   return row?.advisorId ?? null;
 }
 
-
 /** The advisor a new account for this email would join: the referral's, else an open invite's. */
 async function joiningAdvisorId(tx: Tx, input: CreateClientAccountInput, email: string): Promise<number | null> {
   return (await findReferringAdvisorId(input.advisor_hash, tx)) ?? (await invitingAdvisorId(tx, email));
@@ -205,7 +204,14 @@ async function answerTaken(
 }
 
 /** The sign-up's login joins the advisor-created record: the person keeps what the advisor filled in. */
-async function takeOver(tx: Tx, ctx: PublicContext, takeover: Takeover, input: CreateClientAccountInput, email: string, passwordHash: string): Promise<CreateClientAccountResult> {
+async function takeOver(
+  tx: Tx,
+  ctx: PublicContext,
+  takeover: Takeover,
+  input: CreateClientAccountInput,
+  email: string,
+  passwordHash: string,
+): Promise<CreateClientAccountResult> {
   const [stored] = await tx
     .select({ middleName: persons.middleName, suffix: persons.suffix, phone: persons.phone })
     .from(persons)
@@ -240,6 +246,12 @@ async function takeOver(tx: Tx, ctx: PublicContext, takeover: Takeover, input: C
     )
     .returning({ id: invites.id });
   const discounted = takeover.advisorId !== null;
-  await audit(tx, ctx, 'client.signup', { type: 'client', id: takeover.clientId }, { userId: user.id, advisorId: takeover.advisorId, discounted, joinedInvites: joined.length, takeover: true });
+  await audit(
+    tx,
+    ctx,
+    'client.signup',
+    { type: 'client', id: takeover.clientId },
+    { userId: user.id, advisorId: takeover.advisorId, discounted, joinedInvites: joined.length, takeover: true },
+  );
   return { discounted };
 }

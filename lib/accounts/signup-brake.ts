@@ -23,7 +23,13 @@ export async function assertSignupAllowed(q: Queryable, ip: string, now = new Da
   const [recent] = await q
     .select({ n: count() })
     .from(auditLog)
-    .where(and(inArray(auditLog.action, ['client.signup', SIGNUP_EXISTING_ACTION]), eq(auditLog.ip, ip), gt(auditLog.createdAt, new Date(now.getTime() - SIGNUP_WINDOW_MS))));
+    .where(
+      and(
+        inArray(auditLog.action, ['client.signup', SIGNUP_EXISTING_ACTION]),
+        eq(auditLog.ip, ip),
+        gt(auditLog.createdAt, new Date(now.getTime() - SIGNUP_WINDOW_MS)),
+      ),
+    );
   if (recent.n >= SIGNUP_ADDRESS_LIMIT) throw new AppError('RATE_LIMITED', SIGNUPS_THROTTLED);
 }
 

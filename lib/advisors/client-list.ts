@@ -90,7 +90,11 @@ function listedHouseholds(actor: Actor, advisorIds: ListedAdvisors): { owner1Row
   // The one "submitted" rule (lib/estate-plans/submitted.ts) over the household's copies of its facts: owner
   // 1's latest plan and both clients' flags (the database keeps them, migration 0005). A household's
   // submission is the household's, whichever of its clients a row lists.
-  const submitted = trustSubmittedSql({ latestPlanSubmitted: sql`${h.listPlanSubmitted}`, owner1Flag: sql`${h.listOwner1Submitted}`, owner2Flag: sql`${h.listOwner2Submitted}` });
+  const submitted = trustSubmittedSql({
+    latestPlanSubmitted: sql`${h.listPlanSubmitted}`,
+    owner1Flag: sql`${h.listOwner1Submitted}`,
+    owner2Flag: sql`${h.listOwner2Submitted}`,
+  });
   // Which households each branch lists (over `households h`), also counted on their own (listClientPage).
   const owner1Where = inList(owner1);
   const owner2Where = sql`${h.owner2ClientId} is not null and ${inList(owner2)} and not ${inList(owner1)}`;
@@ -261,9 +265,19 @@ function toRow(r: RawRow): ClientListRow {
     owner2Id: numOrNull(r.owner2_id),
     owner2Hash: (r.owner2_hash as string | null) ?? null,
     advisorId: numOrNull(r.advisor_id),
-    name: personName({ firstName: String(r.first_name ?? ''), middleName: r.middle_name as string | null, lastName: String(r.last_name ?? ''), suffix: r.suffix as string | null }),
+    name: personName({
+      firstName: String(r.first_name ?? ''),
+      middleName: r.middle_name as string | null,
+      lastName: String(r.last_name ?? ''),
+      suffix: r.suffix as string | null,
+    }),
     spouseName: spouse
-      ? personName({ firstName: String(r.spouse_first_name ?? ''), middleName: r.spouse_middle_name as string | null, lastName: String(r.spouse_last_name ?? ''), suffix: r.spouse_suffix as string | null })
+      ? personName({
+          firstName: String(r.spouse_first_name ?? ''),
+          middleName: r.spouse_middle_name as string | null,
+          lastName: String(r.spouse_last_name ?? ''),
+          suffix: r.spouse_suffix as string | null,
+        })
       : null,
     email: (r.email as string | null) ?? null,
     phone: (r.phone as string | null) ?? null,

@@ -68,7 +68,11 @@ export async function createClients(ctx: RequestContext, input: CreateClientsInp
         .insert(clients)
         .values({ personId: person.id, advisorId: advisor.id, gender: c.gender || null })
         .returning({ id: clients.id, hash: clients.hash });
-      created.push({ ...client, name: personName({ firstName: c.first_name, middleName: c.middle_name, lastName: c.last_name, suffix: c.suffix }), email: emails[i] });
+      created.push({
+        ...client,
+        name: personName({ firstName: c.first_name, middleName: c.middle_name, lastName: c.last_name, suffix: c.suffix }),
+        email: emails[i],
+      });
     }
     const [household] = await tx
       .insert(households)

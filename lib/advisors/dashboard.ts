@@ -78,7 +78,14 @@ export async function advisorsInScope(actor: Actor): Promise<AdvisorSummary[]> {
 async function anyAdvisor(actor: Actor, hash: string): Promise<AdvisorSummary | null> {
   if (!hash) return null;
   const [r] = await db
-    .select({ id: advisors.id, hash: advisors.hash, firstName: persons.firstName, middleName: persons.middleName, lastName: persons.lastName, suffix: persons.suffix })
+    .select({
+      id: advisors.id,
+      hash: advisors.hash,
+      firstName: persons.firstName,
+      middleName: persons.middleName,
+      lastName: persons.lastName,
+      suffix: persons.suffix,
+    })
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
     .innerJoin(persons, eq(persons.id, users.personId))
@@ -128,14 +135,26 @@ async function billingAndInvites(advisorId: number, inviteLimit: number | null):
   const list = parse<{ hash: string; description: string; amount: string; amount_paid: string; created_at: string }[]>(advisor.open).map((i) => {
     const due = new Big(i.amount).minus(i.amount_paid);
     outstanding = outstanding.plus(due);
-    return { hash: i.hash, description: i.description, amount: new Big(i.amount).toFixed(2), amountPaid: new Big(i.amount_paid).toFixed(2), amountDue: due.toFixed(2), createdAt: new Date(i.created_at).toISOString() };
+    return {
+      hash: i.hash,
+      description: i.description,
+      amount: new Big(i.amount).toFixed(2),
+      amountPaid: new Big(i.amount_paid).toFixed(2),
+      amountDue: due.toFixed(2),
+      createdAt: new Date(i.created_at).toISOString(),
+    };
   });
   const method = parse<{ brand: string | null; last4: string; kind: string } | null>(advisor.method);
   const unpaid = Number(advisor.unpaid);
   const now = new Date();
   const inviteRows = parse<InviteRow[] | null>(advisor.invites);
   const invites = inviteRows
-    ? inviteRows.map((i) => toInviteView({ hash: i.hash, clientName: i.client_name, clientEmail: i.client_email, sentAt: new Date(i.sent_at), joinedUserId: i.joined_user_id }, now))
+    ? inviteRows.map((i) =>
+        toInviteView(
+          { hash: i.hash, clientName: i.client_name, clientEmail: i.client_email, sentAt: new Date(i.sent_at), joinedUserId: i.joined_user_id },
+          now,
+        ),
+      )
     : null;
   const billing: AdvisorBilling = {
     outstanding: outstanding.toFixed(2),

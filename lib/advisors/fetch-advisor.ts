@@ -49,7 +49,14 @@ export async function fetchAdvisor(ctx: RequestContext, input: AdvisorRefInput):
   const advisor = await loadAdvisor(ctx, input.advisor_id, 'advisor.read');
   const [[user], firmRows, billing, invites, page] = await Promise.all([
     db
-      .select({ hash: users.hash, email: users.email, firstName: persons.firstName, middleName: persons.middleName, lastName: persons.lastName, suffix: persons.suffix })
+      .select({
+        hash: users.hash,
+        email: users.email,
+        firstName: persons.firstName,
+        middleName: persons.middleName,
+        lastName: persons.lastName,
+        suffix: persons.suffix,
+      })
       .from(users)
       .innerJoin(persons, eq(persons.id, users.personId))
       .where(eq(users.id, advisor.userId))

@@ -14,7 +14,14 @@ export async function advisorDisplay(ctx: PublicContext, hash: string, permissio
   const actor = ctx.actor;
   if (!actor || !can(actor, permission) || !HASH_SHAPE.test(hash)) return null;
   const [row] = await db
-    .select({ id: advisors.id, hash: advisors.hash, firstName: persons.firstName, middleName: persons.middleName, lastName: persons.lastName, suffix: persons.suffix })
+    .select({
+      id: advisors.id,
+      hash: advisors.hash,
+      firstName: persons.firstName,
+      middleName: persons.middleName,
+      lastName: persons.lastName,
+      suffix: persons.suffix,
+    })
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
     .innerJoin(persons, eq(persons.id, users.personId))

@@ -83,7 +83,10 @@ export function statusesMatching(term: string): { codes: EstatePlanStatus[]; noP
 
 /** Search text as a LIKE pattern matching it anywhere, with LIKE's wildcards taken literally. */
 export function likePattern(term: string): string {
-  return `%${term.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${term
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The digits of a search, for matching phone numbers stored as digits ('(555) 12' → '55512'), or ''. */
@@ -117,21 +120,39 @@ export const DEFAULT_LIST_STATE: ClientListState = { advisor: '', filter: 'all',
 
 const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 const listStateSchema = z.object({
-  advisor: z.preprocess(first, z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).catch('')).default(''),
+  advisor: z
+    .preprocess(
+      first,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,64}$/)
+        .catch(''),
+    )
+    .default(''),
   filter: z.preprocess(first, z.enum(CLIENT_FILTERS).catch('all')).default('all'),
   sort: z.preprocess(first, z.enum(CLIENT_SORTS).catch('created')).default('created'),
   dir: z.preprocess(first, z.enum(['asc', 'desc']).catch('asc')).default('asc'),
   // A NUL cannot be searched for (PostgreSQL text holds none); it is dropped rather than sent to the query.
-  q: z.preprocess(first, z.string().catch('').transform((s) => withoutNul(s).trim().slice(0, SEARCH_MAX_LENGTH))).default(''),
+  q: z
+    .preprocess(
+      first,
+      z
+        .string()
+        .catch('')
+        .transform((s) => withoutNul(s).trim().slice(0, SEARCH_MAX_LENGTH)),
+    )
+    .default(''),
   page: z.preprocess(first, z.coerce.number().int().min(1).max(100_000).catch(1)).default(1),
-  size: z.preprocess(
-    first,
-    z.coerce
-      .number()
-      .int()
-      .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-      .catch(DEFAULT_PAGE_SIZE),
-  ).default(DEFAULT_PAGE_SIZE),
+  size: z
+    .preprocess(
+      first,
+      z.coerce
+        .number()
+        .int()
+        .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+        .catch(DEFAULT_PAGE_SIZE),
+    )
+    .default(DEFAULT_PAGE_SIZE),
 });
 
 /** Reads the list state from search params; anything malformed falls back to its default (never an error). */

@@ -37,7 +37,9 @@ export async function sendReminder(ctx: RequestContext, input: SendReminderInput
         middleName: persons.middleName,
         lastName: persons.lastName,
         suffix: persons.suffix,
-        advisorName: sql<string | null>`(select concat_ws(' ', ap.first_name, ap.last_name) from advisors a join users au on au.id = a.user_id join persons ap on ap.id = au.person_id where a.id = ${clients.advisorId})`,
+        advisorName: sql<
+          string | null
+        >`(select concat_ws(' ', ap.first_name, ap.last_name) from advisors a join users au on au.id = a.user_id join persons ap on ap.id = au.person_id where a.id = ${clients.advisorId})`,
         // The one "submitted" rule (lib/estate-plans/submitted.ts): the latest plan, or a client's flag.
         householdSubmitted: householdSubmittedSql(sql`${household.clientId}::int`, sql`${household.spouseId}::int`),
       })
@@ -61,7 +63,10 @@ export async function sendReminder(ctx: RequestContext, input: SendReminderInput
     if (!stamped.length) throw new AppError('RATE_LIMITED', REMINDER_TOO_SOON);
     const link = `${resolveBaseUrl()}/login?next=${encodeURIComponent('/client-info')}`;
     for (const p of recipients) {
-      await queueMail(tx, reminderMail({ to: (p.loginEmail || p.email)!, clientName: personName(p), advisorName: p.advisorName?.trim() || 'Your financial advisor', link }));
+      await queueMail(
+        tx,
+        reminderMail({ to: (p.loginEmail || p.email)!, clientName: personName(p), advisorName: p.advisorName?.trim() || 'Your financial advisor', link }),
+      );
     }
     await audit(tx, ctx, 'client.reminder', { type: 'household', id: household.householdId }, { recipients: recipients.length });
     return { sentTo: recipients.length };

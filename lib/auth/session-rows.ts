@@ -35,7 +35,10 @@ export async function openSession(
 export async function revokeSessions(ids: string[], q: Queryable = db): Promise<void> {
   const live = ids.filter(Boolean);
   if (!live.length) return;
-  await q.update(sessions).set({ revokedAt: sql`now()` }).where(and(inArray(sessions.id, live), isNull(sessions.revokedAt)));
+  await q
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(inArray(sessions.id, live), isNull(sessions.revokedAt)));
 }
 
 /**

@@ -39,7 +39,10 @@ async function brakeCounts(q: Pick<typeof db, 'select'>, attempt: Attempt, now: 
   const deviceSince = new Date(now.getTime() - DEVICE_WINDOW_MS);
   const account = sql`${loginAttempts.email} = ${attempt.email} and ${failuresSince(sql`s.email = ${attempt.email}`, accountSince)}`;
   const address = sql`${loginAttempts.ip} = ${attempt.ip} and not ${loginAttempts.succeeded} and ${loginAttempts.createdAt} > ${at(addressSince)}`;
-  const device = attempt.deviceNonce === null ? sql`false` : sql`${loginAttempts.device} = ${attempt.deviceNonce} and ${failuresSince(sql`s.device = ${attempt.deviceNonce}`, deviceSince)}`;
+  const device =
+    attempt.deviceNonce === null
+      ? sql`false`
+      : sql`${loginAttempts.device} = ${attempt.deviceNonce} and ${failuresSince(sql`s.device = ${attempt.deviceNonce}`, deviceSince)}`;
   const [row] = await q
     .select({
       accountFailures: sql<number>`count(*) filter (where ${account})`.mapWith(Number),

@@ -42,7 +42,9 @@ export async function updatePlanStatus(ctx: RequestContext, input: UpdatePlanSta
       .where(and(eq(estatePlans.id, plan.id), eq(estatePlans.status, latest.status)))
       .returning({ hash: estatePlans.hash, type: estatePlans.type, status: estatePlans.status, updatedAt: estatePlans.updatedAt });
     if (!row) throw new AppError('CONFLICT', STATUS_CHANGED_MEANWHILE);
-    await tx.insert(estatePlanStatusChanges).values({ estatePlanId: plan.id, fromStatus: latest.status, toStatus: input.status, changedByUserId: ctx.actor.userId });
+    await tx
+      .insert(estatePlanStatusChanges)
+      .values({ estatePlanId: plan.id, fromStatus: latest.status, toStatus: input.status, changedByUserId: ctx.actor.userId });
     await audit(tx, ctx, 'plan.status.update', { type: 'estate_plan', id: plan.id }, { from: latest.status, to: input.status });
     return { hash: row.hash, type: row.type, status: row.status, status_full: statusLabel(row.status), updated_at: row.updatedAt.toISOString() };
   });

@@ -19,8 +19,7 @@ export const EMPTY_FILE_MESSAGE = 'The selected file is empty.';
 export const FILE_TOO_LARGE_MESSAGE = 'The file is too large (at most 20 MB).';
 
 export type UploadCheck =
-  | { ok: true; name: string; type: DocumentType; size: number }
-  | { ok: false; reason: 'empty' | 'too-large' | 'type' | 'duplicate'; message: string };
+  { ok: true; name: string; type: DocumentType; size: number } | { ok: false; reason: 'empty' | 'too-large' | 'type' | 'duplicate'; message: string };
 
 /**
  * Checks an upload against the rules, in this order: empty, too large, type, duplicate name. Returns the

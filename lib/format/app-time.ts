@@ -5,7 +5,14 @@
  */
 
 const TIME_ZONE = process.env.APP_TIME_ZONE || 'America/New_York';
-const dateTime = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  month: '2-digit',
+  day: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** '11/23/2026, 9:31 AM' in the app's time zone. */
 export function formatAppDateTime(date: Date): string {

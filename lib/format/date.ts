@@ -77,10 +77,7 @@ export function blurDate(value: string | null | undefined): string {
 }
 
 /** Whole months from the date of birth to today, or null when the date is invalid or in the future. */
-export function ageInMonths(
-  dob: string | Date | null | undefined,
-  today: string | Date = new Date(),
-): number | null {
+export function ageInMonths(dob: string | Date | null | undefined, today: string | Date = new Date()): number | null {
   const birth = readDate(dob);
   const now = readDate(today);
   if (!birth || !now) return null;
@@ -96,10 +93,7 @@ export const MAX_AGE_YEARS = 120;
 export const ADULT_AGE_YEARS = 18;
 
 /** Whole years from the date of birth to today, or null when invalid, in the future, or 120+ years. */
-export function ageInYears(
-  dob: string | Date | null | undefined,
-  today: string | Date = new Date(),
-): number | null {
+export function ageInYears(dob: string | Date | null | undefined, today: string | Date = new Date()): number | null {
   const months = ageInMonths(dob, today);
   if (months === null) return null;
   const years = Math.floor(months / 12);

@@ -6,7 +6,6 @@ export type NameParts = {
   suffix?: string | null;
 };
 
-
 // The characters each kind of field takes (platform §5), written once for the server's check and the
 // form's filter as typed. Letters include accented ones, also when typed as a letter plus combining mark.
 const NAME_CHARACTERS = "\\p{L}\\p{M}'.\\- ";

@@ -83,9 +83,11 @@ export async function readBody(request: Request, options: BodyOptions = {}): Pro
   const type = mediaTypeOf(request);
   if (type === MULTIPART_TYPE && options.multipart) {
     const bytes = await readLimited(request, options.multipartLimit ?? MAX_MULTIPART_BYTES);
-    const form = await new Response(bytes as unknown as BodyInit, { headers: { 'content-type': request.headers.get('content-type')! } }).formData().catch(() => {
-      throw new AppError('BAD_REQUEST', 'The form data could not be read.');
-    });
+    const form = await new Response(bytes as unknown as BodyInit, { headers: { 'content-type': request.headers.get('content-type')! } })
+      .formData()
+      .catch(() => {
+        throw new AppError('BAD_REQUEST', 'The form data could not be read.');
+      });
     return formToObject(form.entries());
   }
   if (type !== JSON_TYPE && type !== FORM_TYPE && type !== '') throw new AppError('UNSUPPORTED_MEDIA_TYPE');

@@ -40,7 +40,10 @@ export function giftChoices(giftOwner: Owner, view: { beneficiaries: readonly Be
  * real-estate gift with no property left to offer resets its type (the spec: choosing Real Estate with no
  * properties resets the type).
  */
-export function refreshGiftSelection<S extends { giftType: GiftType | ''; beneficiaryHash: string; addressHash: string }>(selection: S, choices: GiftChoices): S {
+export function refreshGiftSelection<S extends { giftType: GiftType | ''; beneficiaryHash: string; addressHash: string }>(
+  selection: S,
+  choices: GiftChoices,
+): S {
   const next = { ...selection };
   if (next.beneficiaryHash && !choices.beneficiaries.some((b) => b.hash === next.beneficiaryHash)) next.beneficiaryHash = '';
   if (next.addressHash && !choices.properties.some((p) => p.address.hash === next.addressHash)) next.addressHash = '';

@@ -36,7 +36,5 @@ export function hasTotalsError(beneficiaries: readonly Pick<BeneficiaryView, 'te
 
 /** Whether this beneficiary's row is red: one of its terms sits in a tier whose total is off. */
 export function isInOffTier(beneficiary: Pick<BeneficiaryView, 'terms1' | 'terms2'>, totals: readonly TierTotal[]): boolean {
-  return totals.some(
-    (t) => !t.ok && (t.owner === 1 ? beneficiary.terms1 : beneficiary.terms2)?.tier === t.tier,
-  );
+  return totals.some((t) => !t.ok && (t.owner === 1 ? beneficiary.terms1 : beneficiary.terms2)?.tier === t.tier);
 }

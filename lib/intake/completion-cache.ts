@@ -107,7 +107,16 @@ export async function refreshStaleCompletions(ctx: SystemContext, options: { bat
   let stored = 0;
   let afterId = 0;
   for (let round = 0; round < (options.maxRounds ?? 100_000); round++) {
-    const rows = rowsOf<{ id: number; hash: string; owner1_id: number; owner1_hash: string; owner2_id: number | null; owner2_hash: string | null; advisor_id: number | null; last_change_at: Date | string }>(
+    const rows = rowsOf<{
+      id: number;
+      hash: string;
+      owner1_id: number;
+      owner1_hash: string;
+      owner2_id: number | null;
+      owner2_hash: string | null;
+      advisor_id: number | null;
+      last_change_at: Date | string;
+    }>(
       await db.execute(sql`
         select h.id, h.hash, c1.id as owner1_id, c1.hash as owner1_hash, c2.id as owner2_id, c2.hash as owner2_hash, c1.advisor_id, h.last_change_at
           from households h join clients c1 on c1.id = h.owner1_client_id left join clients c2 on c2.id = h.owner2_client_id

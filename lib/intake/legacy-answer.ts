@@ -74,7 +74,14 @@ export async function loadLegacyClientExtras(ctx: RequestContext, view: IntakeVi
 
   const plans = (jsonOf(rows[0]?.plans) as [string, string, string, string][] | null) ?? [];
   const extras: LegacyClientExtras = {
-    estatePlans: plans.map(([hash, type, status, updatedAt]) => ({ hash, type, status, status_full: statusLabel(status as EstatePlanStatus), updated_at: updatedAt, files: [] })),
+    estatePlans: plans.map(([hash, type, status, updatedAt]) => ({
+      hash,
+      type,
+      status,
+      status_full: statusLabel(status as EstatePlanStatus),
+      updated_at: updatedAt,
+      files: [],
+    })),
     advisors: Object.fromEntries(
       rows.map((row) => [
         row.clientHash,

@@ -24,7 +24,14 @@ const legacy = <S extends z.ZodType>(map: (body: Body) => unknown, schema: S) =>
 const sent = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 const record = (body: Body, itemKey: string) => ({ client_hash: body.hash_id, hash: hashOf(body[itemKey]), version: body.version ?? undefined });
-const address = (body: Body) => ({ street: text(body.street), unit: text(body.unit), city: text(body.city), state: text(body.state), zip: text(body.zip), value: text(body.value) });
+const address = (body: Body) => ({
+  street: text(body.street),
+  unit: text(body.unit),
+  city: text(body.city),
+  state: text(body.state),
+  zip: text(body.zip),
+  value: text(body.value),
+});
 
 /**
  * is_primary of the earlier front end: for a single owner a checkbox (any true value); for a shared property
@@ -214,7 +221,10 @@ export function toLegacyData(view: IntakeView, addressedHash: string, extras: Le
   return {
     ...toLegacyLists(view, addressedHash, extras),
     properties: view.properties.map((p) => legacyProperty(p, perspective)),
-    ...byOwnerLists('companies', view.companies.map((c) => legacyCompany(c, perspective))),
+    ...byOwnerLists(
+      'companies',
+      view.companies.map((c) => legacyCompany(c, perspective)),
+    ),
     gifts: view.gifts.map((g) => legacyGift(g, perspective, view)),
     retirementAccounts: view.retirementAccounts.map((a) => legacyAccount(a, perspective)),
     brokerageAccounts: view.brokerageAccounts.map((a) => legacyAccount(a, perspective)),

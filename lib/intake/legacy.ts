@@ -197,7 +197,15 @@ export const legacyPersonalInfoSchema = legacy(personalInfoFromLegacy, legacySha
 
 // The client record call: the estate plan answers sent (a partial save), and / or the spouse choices.
 const ESTATE_PLAN_KEYS = Object.keys(legacyShapes.estatePlanAnswers.shape).filter((key) => key !== 'version');
-const ESTATE_PLAN_FLAGS = new Set(['has_trust_intent_1', 'has_trust_intent_2', 'has_trust_intent_3', 'has_trust_intent_4', 'has_trust_intent_5', 'has_trust_intent_6', 'has_trust_intent_7']);
+const ESTATE_PLAN_FLAGS = new Set([
+  'has_trust_intent_1',
+  'has_trust_intent_2',
+  'has_trust_intent_3',
+  'has_trust_intent_4',
+  'has_trust_intent_5',
+  'has_trust_intent_6',
+  'has_trust_intent_7',
+]);
 export const SUBMISSION_ALONE = 'Send the submission (is_trust_submitted) on its own, without other answers.';
 
 const clientInfoShape = z.object({
@@ -234,7 +242,8 @@ function clientInfoFromLegacy(body: Body) {
 
 export const legacyClientInfoSchema = legacy(clientInfoFromLegacy, clientInfoShape).check(
   z.superRefine((value, ctx) => {
-    if (value.is_trust_submitted && (value.estatePlan || value.choices)) ctx.addIssue({ code: 'custom', path: ['is_trust_submitted'], message: SUBMISSION_ALONE });
+    if (value.is_trust_submitted && (value.estatePlan || value.choices))
+      ctx.addIssue({ code: 'custom', path: ['is_trust_submitted'], message: SUBMISSION_ALONE });
     else if (!value.is_trust_submitted && !value.estatePlan && !value.choices) ctx.addIssue({ code: 'custom', path: ['_'], message: 'Nothing to save.' });
   }),
 );
@@ -392,7 +401,9 @@ function legacyBeneficiary(b: BeneficiaryView, perspective: 1 | 2) {
     version: b.version,
     owner: flip(b.owner, perspective),
     type: b.type,
-    ...(b.person ? legacyPerson(b.person) : { person_hash: null, first_name: null, middle_name: null, last_name: null, suffix: null, phone: null, email: null, dob: null, ssn: null }),
+    ...(b.person
+      ? legacyPerson(b.person)
+      : { person_hash: null, first_name: null, middle_name: null, last_name: null, suffix: null, phone: null, email: null, dob: null, ssn: null }),
     name: b.entity?.name ?? null,
     identifier: b.entity ? ssnOf(b.entity.identifierLast4) : null,
     identifier_kind: b.entity?.identifierKind ?? null,
@@ -456,8 +467,14 @@ export function toLegacyLists(view: IntakeView, addressedHash: string, extras: L
     client: legacyClient(client!, spouse, extras),
     spouse: spouse ? legacyClient(spouse, client, extras) : null,
     children: view.children.map((c) => legacyChild(c, perspective)),
-    ...byOwnerLists('beneficiaries', view.beneficiaries.map((b) => legacyBeneficiary(b, perspective))),
-    ...byOwnerLists('fiduciaries', view.trustees.map((t) => legacyTrustee(t, perspective))),
+    ...byOwnerLists(
+      'beneficiaries',
+      view.beneficiaries.map((b) => legacyBeneficiary(b, perspective)),
+    ),
+    ...byOwnerLists(
+      'fiduciaries',
+      view.trustees.map((t) => legacyTrustee(t, perspective)),
+    ),
     ...byOwnerLists('poas', agents),
     ...byOwnerLists('generalPoas', ofType('general')),
     ...byOwnerLists('medicalPoas', ofType('medical')),

@@ -149,9 +149,14 @@ const firstOrder = (a: number | null, b: number | null) => Math.min(a ?? 100, b 
  * The household's clients and every list in one row (listColumns below), built once (db/prepared.ts):
  * read with the household's scope check for the page, and on its own for a household already loaded.
  */
-const householdWithLists = householdReads('intake_household', ({ owner1Id, owner2Id }) => listColumns({ clientIds: sql`array[${owner1Id}, ${owner2Id}]`, owner1Id }));
+const householdWithLists = householdReads('intake_household', ({ owner1Id, owner2Id }) =>
+  listColumns({ clientIds: sql`array[${owner1Id}, ${owner2Id}]`, owner1Id }),
+);
 const householdLists = preparedRead('intake_lists', (q) =>
-  q.select(listColumns({ clientIds: sql.placeholder('clientIds'), owner1Id: sql.placeholder('owner1Id') })).from(clients).where(sql`${clients.id} = ${sql.placeholder('owner1Id')}`),
+  q
+    .select(listColumns({ clientIds: sql.placeholder('clientIds'), owner1Id: sql.placeholder('owner1Id') }))
+    .from(clients)
+    .where(sql`${clients.id} = ${sql.placeholder('owner1Id')}`),
 );
 type ListRow = Partial<Record<keyof ReturnType<typeof listColumns>, unknown>>;
 
@@ -216,7 +221,11 @@ function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow
   const ownerOf = (pivots: readonly Pivot<unknown>[]): Owner => deriveOwner(pivots, owners) ?? '1';
 
   // Lists ------------------------------------------------------------------------------------------------
-  const childViews: ChildView[] = groupPivots(childRows, (r) => String(r.id), (r) => ({ clientId: r.clientId, values: {} })).map(({ row, pivots }) => ({
+  const childViews: ChildView[] = groupPivots(
+    childRows,
+    (r) => String(r.id),
+    (r) => ({ clientId: r.clientId, values: {} }),
+  ).map(({ row, pivots }) => ({
     hash: row.hash,
     version: row.version,
     owner: ownerOf(pivots),
@@ -242,7 +251,13 @@ function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow
     person: row.type === 'person' && row.person ? personView(row.person) : null,
     entity:
       row.type === 'entity'
-        ? { name: row.entityName ?? '', identifierKind: row.entityIdentifierKind, identifierLast4: row.entityIdentifierLast4, date: row.entityDate, isTrust: row.isTrust }
+        ? {
+            name: row.entityName ?? '',
+            identifierKind: row.entityIdentifierKind,
+            identifierLast4: row.entityIdentifierLast4,
+            date: row.entityDate,
+            isTrust: row.isTrust,
+          }
         : null,
     terms1: valuesOf(pivots, owners.owner1Id),
     terms2: valuesOf(pivots, owners.owner2Id),
@@ -360,7 +375,11 @@ function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow
 
   // The page and the abilities ---------------------------------------------------------------------------
   const plan = jsonOne<PlanJson>(listRow?.plan, SHAPES.plan);
-  const isSubmitted = isTrustSubmitted({ latestPlanSubmitted: plan?.submittedAt != null, owner1Flag: client.view.isTrustSubmitted, owner2Flag: spouse?.view.isTrustSubmitted ?? null });
+  const isSubmitted = isTrustSubmitted({
+    latestPlanSubmitted: plan?.submittedAt != null,
+    owner1Flag: client.view.isTrustSubmitted,
+    owner2Flag: spouse?.view.isTrustSubmitted ?? null,
+  });
   const actor = ctx.actor;
   const isLegal = !!actor && (actor.isLegal || actor.isAdmin);
   const abilities: IntakeAbilities = {
@@ -378,7 +397,9 @@ function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow
     client: client.view,
     spouse: spouse?.view ?? null,
     showsFinancialPoa,
-    latestPlan: plan ? { hash: plan.hash, status: plan.status, statusLabel: statusLabel(plan.status as EstatePlanStatus), history: plan.history.map(statusChangeOf) } : null,
+    latestPlan: plan
+      ? { hash: plan.hash, status: plan.status, statusLabel: statusLabel(plan.status as EstatePlanStatus), history: plan.history.map(statusChangeOf) }
+      : null,
     ...lists,
     properties: propertyViews,
     companies: companyViews,
@@ -450,11 +471,37 @@ type BeneficiaryJson = {
   person: PersonRow | null;
 };
 type TrusteeJson = { id: number; hash: string; version: number; clientId: number; order: number | null; person: PersonRow };
-type AgentJson = { id: number; hash: string; version: number; type: PoaType; clientId: number; order: number | null; isCollective: boolean; isIndependent: boolean; person: PersonRow };
+type AgentJson = {
+  id: number;
+  hash: string;
+  version: number;
+  type: PoaType;
+  clientId: number;
+  order: number | null;
+  isCollective: boolean;
+  isIndependent: boolean;
+  person: PersonRow;
+};
 type PlanJson = { hash: string; status: string; submittedAt: string | null; history: [status: string, at: string, by: string | null][] };
 
-type AddressJson = { addressHash: string; street: string | null; unit: string | null; city: string | null; state: string | null; zip: string | null; value: string | null };
-type PropertyJson = AddressJson & { id: number; hash: string; version: number; clientId: number; isPrimary: boolean; purchaseMonth: number | null; purchaseYear: number | null };
+type AddressJson = {
+  addressHash: string;
+  street: string | null;
+  unit: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  value: string | null;
+};
+type PropertyJson = AddressJson & {
+  id: number;
+  hash: string;
+  version: number;
+  clientId: number;
+  isPrimary: boolean;
+  purchaseMonth: number | null;
+  purchaseYear: number | null;
+};
 type CompanyJson = Omit<AddressJson, 'addressHash'> & {
   addressHash: string | null;
   id: number;
@@ -478,7 +525,17 @@ type GiftJson = {
   specificItem: string | null;
   predeceaseDistribution: PredeceaseDistribution | null;
 };
-type AccountJson = { id: number; hash: string; version: number; clientId: number; kind: AccountKind; company: string | null; type: string | null; numberLast4: string | null; value: string | null };
+type AccountJson = {
+  id: number;
+  hash: string;
+  version: number;
+  clientId: number;
+  kind: AccountKind;
+  company: string | null;
+  type: string | null;
+  numberLast4: string | null;
+  value: string | null;
+};
 
 /** A json column as the driver hands it: parsed (pg, PGlite) or, defensively, as text. */
 function jsonValue(value: unknown): unknown {
@@ -524,65 +581,161 @@ function jsonOne<T>(value: unknown, shape: Shape): T | null {
 const personShape = (p: string) => ({
   absentWhen: `${p}.id is null`,
   shape: {
-    hash: `${p}.hash`, version: `${p}.version`, firstName: `${p}.first_name`, middleName: `${p}.middle_name`, lastName: `${p}.last_name`,
-    suffix: `${p}.suffix`, email: `${p}.email`, phone: `${p}.phone`, dob: `${p}.dob`, ssnLast4: `${p}.ssn_last4`,
+    hash: `${p}.hash`,
+    version: `${p}.version`,
+    firstName: `${p}.first_name`,
+    middleName: `${p}.middle_name`,
+    lastName: `${p}.last_name`,
+    suffix: `${p}.suffix`,
+    email: `${p}.email`,
+    phone: `${p}.phone`,
+    dob: `${p}.dob`,
+    ssnLast4: `${p}.ssn_last4`,
   },
 });
 const addressShape = (a: string) => ({
-  addressHash: `${a}.hash`, street: `${a}.street`, unit: `${a}.unit`, city: `${a}.city`, state: `${a}.state`, zip: `${a}.zip`, value: `${a}.value::text`,
+  addressHash: `${a}.hash`,
+  street: `${a}.street`,
+  unit: `${a}.unit`,
+  city: `${a}.city`,
+  state: `${a}.state`,
+  zip: `${a}.zip`,
+  value: `${a}.value::text`,
 });
 
 const SHAPES = {
   client: {
-    id: 'c.id', hash: 'c.hash', version: 'c.version', person: personShape('p'), loginEmail: 'u.email',
+    id: 'c.id',
+    hash: 'c.hash',
+    version: 'c.version',
+    person: personShape('p'),
+    loginEmail: 'u.email',
     // The advisor's first firm decides the firm-specific rules.
-    firstFirm: '(select f.name from advisor_firms af join firms f on f.id = af.firm_id where af.advisor_id = c.advisor_id order by af.position, af.firm_id limit 1)',
-    gender: 'c.gender', residenceState: 'c.residence_state', isUsCitizen: 'c.is_us_citizen', isReceivingMedicaid: 'c.is_receiving_medicaid',
-    hasMentalDisorder: 'c.has_mental_disorder', wantsLifeSupport: 'c.wants_life_support', wantsCremation: 'c.wants_cremation', isOrganDonor: 'c.is_organ_donor',
-    hasEstatePlan: 'c.has_estate_plan', estatePlanType: 'c.estate_plan_type', trustName: 'c.trust_name', trustDate: 'c.trust_date',
-    trustTimesAmended: 'c.trust_times_amended', trustReplacementReason: 'c.trust_replacement_reason', isAssetsTrustOwned: 'c.is_assets_trust_owned',
-    trustGoverningState: 'c.trust_governing_state', intent1: 'c.has_trust_intent_1', intent2: 'c.has_trust_intent_2', intent3: 'c.has_trust_intent_3',
-    intent4: 'c.has_trust_intent_4', intent5: 'c.has_trust_intent_5', intent6: 'c.has_trust_intent_6', intent7: 'c.has_trust_intent_7',
-    trustIntentOther: 'c.trust_intent_other', isSpouseBeneficiary: 'c.is_spouse_beneficiary', isSpousePoaGeneral: 'c.is_spouse_poa_general',
-    isSpousePoaMedical: 'c.is_spouse_poa_medical', isSpousePoaFinancial: 'c.is_spouse_poa_financial', isTrustSubmitted: 'c.is_trust_submitted',
+    firstFirm:
+      '(select f.name from advisor_firms af join firms f on f.id = af.firm_id where af.advisor_id = c.advisor_id order by af.position, af.firm_id limit 1)',
+    gender: 'c.gender',
+    residenceState: 'c.residence_state',
+    isUsCitizen: 'c.is_us_citizen',
+    isReceivingMedicaid: 'c.is_receiving_medicaid',
+    hasMentalDisorder: 'c.has_mental_disorder',
+    wantsLifeSupport: 'c.wants_life_support',
+    wantsCremation: 'c.wants_cremation',
+    isOrganDonor: 'c.is_organ_donor',
+    hasEstatePlan: 'c.has_estate_plan',
+    estatePlanType: 'c.estate_plan_type',
+    trustName: 'c.trust_name',
+    trustDate: 'c.trust_date',
+    trustTimesAmended: 'c.trust_times_amended',
+    trustReplacementReason: 'c.trust_replacement_reason',
+    isAssetsTrustOwned: 'c.is_assets_trust_owned',
+    trustGoverningState: 'c.trust_governing_state',
+    intent1: 'c.has_trust_intent_1',
+    intent2: 'c.has_trust_intent_2',
+    intent3: 'c.has_trust_intent_3',
+    intent4: 'c.has_trust_intent_4',
+    intent5: 'c.has_trust_intent_5',
+    intent6: 'c.has_trust_intent_6',
+    intent7: 'c.has_trust_intent_7',
+    trustIntentOther: 'c.trust_intent_other',
+    isSpouseBeneficiary: 'c.is_spouse_beneficiary',
+    isSpousePoaGeneral: 'c.is_spouse_poa_general',
+    isSpousePoaMedical: 'c.is_spouse_poa_medical',
+    isSpousePoaFinancial: 'c.is_spouse_poa_financial',
+    isTrustSubmitted: 'c.is_trust_submitted',
   },
   child: {
-    id: 'ch.id', hash: 'ch.hash', version: 'ch.version', gender: 'ch.gender', multiGuardianSpecifics: 'ch.multi_guardian_specifics',
-    clientId: 'cc.client_id', person: personShape('p'), guardian1: personShape('g1'), guardian2: personShape('g2'),
+    id: 'ch.id',
+    hash: 'ch.hash',
+    version: 'ch.version',
+    gender: 'ch.gender',
+    multiGuardianSpecifics: 'ch.multi_guardian_specifics',
+    clientId: 'cc.client_id',
+    person: personShape('p'),
+    guardian1: personShape('g1'),
+    guardian2: personShape('g2'),
   },
   beneficiary: {
-    id: 'b.id', hash: 'b.hash', version: 'b.version', type: 'b.type', entityName: 'b.entity_name',
-    entityIdentifierKind: 'b.entity_identifier_kind', entityIdentifierLast4: 'b.entity_identifier_last4', entityDate: 'b.entity_date',
-    isTrust: 'b.is_trust', clientId: 'cb.client_id', tier: 'cb.tier', sharePercent: 'cb.share_percent::text', relationship: 'cb.relationship',
-    isPerStirpes: 'cb.is_per_stirpes', omissionReason: 'cb.omission_reason', person: personShape('p'),
+    id: 'b.id',
+    hash: 'b.hash',
+    version: 'b.version',
+    type: 'b.type',
+    entityName: 'b.entity_name',
+    entityIdentifierKind: 'b.entity_identifier_kind',
+    entityIdentifierLast4: 'b.entity_identifier_last4',
+    entityDate: 'b.entity_date',
+    isTrust: 'b.is_trust',
+    clientId: 'cb.client_id',
+    tier: 'cb.tier',
+    sharePercent: 'cb.share_percent::text',
+    relationship: 'cb.relationship',
+    isPerStirpes: 'cb.is_per_stirpes',
+    omissionReason: 'cb.omission_reason',
+    person: personShape('p'),
   },
   trustee: { id: 'f.id', hash: 'f.hash', version: 'f.version', clientId: 'cf.client_id', order: 'cf.serve_order', person: personShape('p') },
   agent: {
-    id: 'ag.id', hash: 'ag.hash', version: 'ag.version', type: 'ca.type', clientId: 'ca.client_id', order: 'ca.serve_order',
-    isCollective: 'ca.is_collective', isIndependent: 'ca.is_independent', person: personShape('p'),
+    id: 'ag.id',
+    hash: 'ag.hash',
+    version: 'ag.version',
+    type: 'ca.type',
+    clientId: 'ca.client_id',
+    order: 'ca.serve_order',
+    isCollective: 'ca.is_collective',
+    isIndependent: 'ca.is_independent',
+    person: personShape('p'),
   },
   plan: {
-    hash: 'ep.hash', status: 'ep.status', submittedAt: 'ep.submitted_at',
+    hash: 'ep.hash',
+    status: 'ep.status',
+    submittedAt: 'ep.submitted_at',
     // Its status changes, oldest first: [status, when, who] (no user: the System).
     history: `(select coalesce(json_agg(json_build_array(sc.to_status, sc.created_at, nullif(concat_ws(' ', sp.first_name, sp.last_name), '')) order by sc.created_at, sc.id), '[]'::json)
       from estate_plan_status_changes sc left join users su on su.id = sc.changed_by_user_id left join persons sp on sp.id = su.person_id
       where sc.estate_plan_id = ep.id)`,
   },
   property: {
-    id: 'p.id', hash: 'p.hash', version: 'p.version', clientId: 'cp.client_id', isPrimary: 'cp.is_primary',
-    purchaseMonth: 'p.purchase_month', purchaseYear: 'p.purchase_year', ...addressShape('a'),
+    id: 'p.id',
+    hash: 'p.hash',
+    version: 'p.version',
+    clientId: 'cp.client_id',
+    isPrimary: 'cp.is_primary',
+    purchaseMonth: 'p.purchase_month',
+    purchaseYear: 'p.purchase_year',
+    ...addressShape('a'),
   },
   company: {
-    id: 'c.id', hash: 'c.hash', version: 'c.version', clientId: 'cc.client_id', name: 'c.name', type: 'c.type',
-    sharePercent: 'cc.share_percent::text', stockShares: 'cc.stock_shares', ...addressShape('a'),
+    id: 'c.id',
+    hash: 'c.hash',
+    version: 'c.version',
+    clientId: 'cc.client_id',
+    name: 'c.name',
+    type: 'c.type',
+    sharePercent: 'cc.share_percent::text',
+    stockShares: 'cc.stock_shares',
+    ...addressShape('a'),
   },
   gift: {
-    id: 'g.id', hash: 'g.hash', version: 'g.version', clientId: 'cg.client_id', giftType: 'g.gift_type', beneficiaryHash: 'b.hash',
-    addressHash: 'a.hash', cashAmount: 'g.cash_amount::text', specificItem: 'g.specific_item', predeceaseDistribution: 'g.predecease_distribution',
+    id: 'g.id',
+    hash: 'g.hash',
+    version: 'g.version',
+    clientId: 'cg.client_id',
+    giftType: 'g.gift_type',
+    beneficiaryHash: 'b.hash',
+    addressHash: 'a.hash',
+    cashAmount: 'g.cash_amount::text',
+    specificItem: 'g.specific_item',
+    predeceaseDistribution: 'g.predecease_distribution',
   },
   account: {
-    id: 'x.id', hash: 'x.hash', version: 'x.version', clientId: 'ca.client_id', kind: 'x.kind', company: 'x.company',
-    type: 'x.type', numberLast4: 'x.number_last4', value: 'x.value::text',
+    id: 'x.id',
+    hash: 'x.hash',
+    version: 'x.version',
+    clientId: 'ca.client_id',
+    kind: 'x.kind',
+    company: 'x.company',
+    type: 'x.type',
+    numberLast4: 'x.number_last4',
+    value: 'x.value::text',
   },
   note: { hash: 'n.hash', version: 'n.version', body: 'n.body' },
 } satisfies Record<string, Shape>;

@@ -43,7 +43,10 @@ async function openOne(tx: Tx, household: Household, item: IdentifierRef): Promi
       .where(
         and(
           eq(persons.hash, item.hash),
-          or(sql`exists (select 1 from ${clients} c where c.person_id = ${persons.id} and ${inArray(sql`c.id`, ids)})`, householdPersonScope(household, persons.id)),
+          or(
+            sql`exists (select 1 from ${clients} c where c.person_id = ${persons.id} and ${inArray(sql`c.id`, ids)})`,
+            householdPersonScope(household, persons.id),
+          ),
         ),
       )
       .limit(1);

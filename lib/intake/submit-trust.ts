@@ -54,11 +54,16 @@ export async function submitTrust(ctx: RequestContext, input: SubmitTrustInput, 
 
     const before = await loadHouseholdIntake(ctx, household, tx);
     const people = [before.client, ...(before.spouse ? [before.spouse] : [])];
-    const facts = { latestPlanSubmitted: plan.submittedAt !== null, owner1Flag: before.client.isTrustSubmitted, owner2Flag: before.spouse?.isTrustSubmitted ?? null };
+    const facts = {
+      latestPlanSubmitted: plan.submittedAt !== null,
+      owner1Flag: before.client.isTrustSubmitted,
+      owner2Flag: before.spouse?.isTrustSubmitted ?? null,
+    };
     if (isTrustSubmitted(facts)) throw new AppError('CONFLICT', ALREADY_SUBMITTED_MESSAGE);
     if (people.some((c) => unansweredQuestions(c, before.spouse !== null).length > 0)) throw new AppError('VALIDATION', UNANSWERED_SUBMIT_MESSAGE);
 
-    const acknowledged = (hash: string) => new Set(options.legacy ? CONSENT_STATEMENT_NUMBERS : (input.acknowledgements.find((a) => a.client_hash === hash)?.statements ?? []));
+    const acknowledged = (hash: string) =>
+      new Set(options.legacy ? CONSENT_STATEMENT_NUMBERS : (input.acknowledgements.find((a) => a.client_hash === hash)?.statements ?? []));
     if (people.some((c) => CONSENT_STATEMENT_NUMBERS.some((n) => !acknowledged(c.hash).has(n)))) throw new AppError('VALIDATION', MISSING_CONSENT_MESSAGE);
 
     const next = statusAfterSubmission(plan.status);
@@ -75,7 +80,10 @@ export async function submitTrust(ctx: RequestContext, input: SubmitTrustInput, 
       .returning({ id: estatePlans.id });
     if (marked.length === 0) throw new AppError('CONFLICT', ALREADY_SUBMITTED_MESSAGE);
 
-    const clientIdOf = new Map([[household.clientHash, household.clientId], ...(household.spouseHash ? [[household.spouseHash, household.spouseId!] as const] : [])]);
+    const clientIdOf = new Map([
+      [household.clientHash, household.clientId],
+      ...(household.spouseHash ? [[household.spouseHash, household.spouseId!] as const] : []),
+    ]);
     await tx.insert(planConsents).values(
       people.flatMap((c) =>
         CONSENT_STATEMENT_NUMBERS.map((statement) => ({

@@ -44,7 +44,14 @@ const storedColumns = {
 };
 
 /** Saves one client's estate plan answers inside an intake write (version-checked, audited). */
-export async function saveEstatePlanEntry(tx: Tx, ctx: RequestContext, household: Household, clientId: number, entry: EstatePlanEntry, fieldPrefix = ''): Promise<void> {
+export async function saveEstatePlanEntry(
+  tx: Tx,
+  ctx: RequestContext,
+  household: Household,
+  clientId: number,
+  entry: EstatePlanEntry,
+  fieldPrefix = '',
+): Promise<void> {
   const { version, ...answers } = entry;
   const [stored] = await tx.select(storedColumns).from(clients).where(eq(clients.id, clientId));
   const merged: EstatePlanValues = { ...estatePlanValuesOf(stored as EstatePlanColumns) };

@@ -20,7 +20,15 @@ export async function updatePersonalInfo(ctx: RequestContext, input: UpdatePerso
     await writePerson(
       tx,
       person,
-      { firstName: input.first_name, middleName: input.middle_name, lastName: input.last_name, suffix: input.suffix, phone: input.phone, dob: input.dob, ssn: input.ssn },
+      {
+        firstName: input.first_name,
+        middleName: input.middle_name,
+        lastName: input.last_name,
+        suffix: input.suffix,
+        phone: input.phone,
+        dob: input.dob,
+        ssn: input.ssn,
+      },
       { version: input.person_version },
     );
     await updateVersioned(tx, clients, clientId, input.version, {

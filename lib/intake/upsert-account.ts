@@ -35,44 +35,49 @@ export async function findAccount(tx: Tx, household: Household, hash: string, ki
  * the account number (every character kept, sealed to the row; '' keeps the stored one), value, owners.
  */
 export async function upsertAccount(ctx: RequestContext, input: UpsertAccountInput, options: WriteOptions = {}): Promise<IntakeView> {
-  return intakeWrite(ctx, input.client_hash, async (tx, household) => {
-    const owned = householdOwned({ owner: input.owner, sameValues: true, values1: null, values2: null }, household, options);
-    const desired = pivotsFor<null>(owned, household);
-    const stored = input.hash ? await findAccount(tx, household, input.hash, input.kind) : null;
-    const hash = stored?.hash ?? newHash();
+  return intakeWrite(
+    ctx,
+    input.client_hash,
+    async (tx, household) => {
+      const owned = householdOwned({ owner: input.owner, sameValues: true, values1: null, values2: null }, household, options);
+      const desired = pivotsFor<null>(owned, household);
+      const stored = input.hash ? await findAccount(tx, household, input.hash, input.kind) : null;
+      const hash = stored?.hash ?? newHash();
 
-    const values: Partial<typeof accounts.$inferInsert> = {
-      company: input.company,
-      type: input.kind === 'annuity' || input.type === '' ? null : input.type,
-      value: input.value,
-    };
-    if (input.number) {
-      const sealed = sealAccountNumber(input.number, placeOf(accounts.numberCipher, hash));
-      values.numberCipher = sealed.cipher;
-      values.numberLast4 = sealed.last4;
-    }
+      const values: Partial<typeof accounts.$inferInsert> = {
+        company: input.company,
+        type: input.kind === 'annuity' || input.type === '' ? null : input.type,
+        value: input.value,
+      };
+      if (input.number) {
+        const sealed = sealAccountNumber(input.number, placeOf(accounts.numberCipher, hash));
+        values.numberCipher = sealed.cipher;
+        values.numberLast4 = sealed.last4;
+      }
 
-    let accountId: number;
-    if (stored) {
-      await updateVersioned(tx, accounts, stored.id, input.version, values);
-      accountId = stored.id;
-    } else {
-      const [row] = await tx
-        .insert(accounts)
-        .values({ ...values, hash, kind: input.kind })
-        .returning({ id: accounts.id });
-      accountId = row.id;
-    }
-    const pivots = await tx.select({ clientId: clientAccounts.clientId }).from(clientAccounts).where(eq(clientAccounts.accountId, accountId));
-    await applyPivots(
-      pivots.map((p) => ({ clientId: p.clientId, values: null })),
-      desired,
-      {
-        insert: (p) => tx.insert(clientAccounts).values({ clientId: p.clientId, accountId }),
-        update: async () => undefined,
-        remove: (clientIds) => tx.delete(clientAccounts).where(and(eq(clientAccounts.accountId, accountId), inArray(clientAccounts.clientId, clientIds))),
-      },
-    );
-    await audit(tx, ctx, stored ? 'intake.account.update' : 'intake.account.create', { type: 'account', id: accountId }, { kind: input.kind });
-  }, createOnceKey('account', input, options));
+      let accountId: number;
+      if (stored) {
+        await updateVersioned(tx, accounts, stored.id, input.version, values);
+        accountId = stored.id;
+      } else {
+        const [row] = await tx
+          .insert(accounts)
+          .values({ ...values, hash, kind: input.kind })
+          .returning({ id: accounts.id });
+        accountId = row.id;
+      }
+      const pivots = await tx.select({ clientId: clientAccounts.clientId }).from(clientAccounts).where(eq(clientAccounts.accountId, accountId));
+      await applyPivots(
+        pivots.map((p) => ({ clientId: p.clientId, values: null })),
+        desired,
+        {
+          insert: (p) => tx.insert(clientAccounts).values({ clientId: p.clientId, accountId }),
+          update: async () => undefined,
+          remove: (clientIds) => tx.delete(clientAccounts).where(and(eq(clientAccounts.accountId, accountId), inArray(clientAccounts.clientId, clientIds))),
+        },
+      );
+      await audit(tx, ctx, stored ? 'intake.account.update' : 'intake.account.create', { type: 'account', id: accountId }, { kind: input.kind });
+    },
+    createOnceKey('account', input, options),
+  );
 }

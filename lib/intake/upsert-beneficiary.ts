@@ -68,92 +68,105 @@ const KIND_REQUIRED = 'Please choose what kind of number the identifier is.';
  * has the relationship 'Trust'. Answers the refreshed intake.
  */
 export async function upsertBeneficiary(ctx: RequestContext, input: UpsertBeneficiaryInput, options: WriteOptions = {}): Promise<IntakeView> {
-  return intakeWrite(ctx, input.client_hash, async (tx, household) => {
-    const isTrust = input.type === 'entity' && input.is_trust;
-    const owned = householdOwned(
-      { owner: input.owner, sameValues: input.same_values, values1: termsRow(input.values1, isTrust), values2: termsRow(input.values2, isTrust) },
-      household,
-      options,
-    );
-    const desired = pivotsFor<TermsRow>(owned, household);
-    const stored = input.hash ? await findBeneficiary(tx, household, input.hash) : null;
-    const hash = stored?.hash ?? newHash();
+  return intakeWrite(
+    ctx,
+    input.client_hash,
+    async (tx, household) => {
+      const isTrust = input.type === 'entity' && input.is_trust;
+      const owned = householdOwned(
+        { owner: input.owner, sameValues: input.same_values, values1: termsRow(input.values1, isTrust), values2: termsRow(input.values2, isTrust) },
+        household,
+        options,
+      );
+      const desired = pivotsFor<TermsRow>(owned, household);
+      const stored = input.hash ? await findBeneficiary(tx, household, input.hash) : null;
+      const hash = stored?.hash ?? newHash();
 
-    let values: Partial<typeof beneficiaries.$inferInsert>;
-    if (input.type === 'person') {
-      const personId = await resolveRecordPerson(tx, household, {
-        currentPersonId: stored?.type === 'person' ? stored.personId : null,
-        linkHash: input.existing_person_hash,
-        personVersion: input.person_version,
-        fields: { firstName: input.first_name, middleName: input.middle_name, lastName: input.last_name, suffix: input.suffix, dob: input.dob, ssn: input.ssn },
-      });
-      const [duplicate] = await tx
-        .select({ id: beneficiaries.id })
-        .from(beneficiaries)
-        .where(and(eq(beneficiaries.personId, personId), stored ? ne(beneficiaries.id, stored.id) : sql`true`, inHousehold(household)))
-        .limit(1);
-      if (duplicate) throw new AppError('VALIDATION', ALREADY_ON_LIST_MESSAGE, { existing_person_hash: ALREADY_ON_LIST_MESSAGE });
-      values = {
-        type: 'person',
-        personId,
-        entityName: null,
-        entityIdentifierCipher: null,
-        entityIdentifierLast4: null,
-        entityIdentifierKind: null,
-        entityDate: null,
-        isTrust: false,
-      };
-    } else {
-      // '' keeps the stored identifier (of an entity that stays an entity); 9 digits replace it.
-      const keeps = stored?.type === 'entity' && stored.hasIdentifier && !input.identifier;
-      const kind = (input.identifier_kind || (keeps ? stored!.identifierKind : null)) as IdentifierKind | null;
-      if ((input.identifier || keeps) && !kind) throw new AppError('VALIDATION', KIND_REQUIRED, { identifier_kind: KIND_REQUIRED });
-      values = { type: 'entity', personId: null, entityName: input.name, entityIdentifierKind: kind, entityDate: input.date, isTrust: input.is_trust };
-      if (input.identifier) {
-        const sealed = sealIdentifier(input.identifier, placeOf(beneficiaries.entityIdentifierCipher, hash));
-        values.entityIdentifierCipher = sealed.cipher;
-        values.entityIdentifierLast4 = sealed.last4;
-      } else if (!keeps) {
-        values.entityIdentifierCipher = null;
-        values.entityIdentifierLast4 = null;
+      let values: Partial<typeof beneficiaries.$inferInsert>;
+      if (input.type === 'person') {
+        const personId = await resolveRecordPerson(tx, household, {
+          currentPersonId: stored?.type === 'person' ? stored.personId : null,
+          linkHash: input.existing_person_hash,
+          personVersion: input.person_version,
+          fields: {
+            firstName: input.first_name,
+            middleName: input.middle_name,
+            lastName: input.last_name,
+            suffix: input.suffix,
+            dob: input.dob,
+            ssn: input.ssn,
+          },
+        });
+        const [duplicate] = await tx
+          .select({ id: beneficiaries.id })
+          .from(beneficiaries)
+          .where(and(eq(beneficiaries.personId, personId), stored ? ne(beneficiaries.id, stored.id) : sql`true`, inHousehold(household)))
+          .limit(1);
+        if (duplicate) throw new AppError('VALIDATION', ALREADY_ON_LIST_MESSAGE, { existing_person_hash: ALREADY_ON_LIST_MESSAGE });
+        values = {
+          type: 'person',
+          personId,
+          entityName: null,
+          entityIdentifierCipher: null,
+          entityIdentifierLast4: null,
+          entityIdentifierKind: null,
+          entityDate: null,
+          isTrust: false,
+        };
+      } else {
+        // '' keeps the stored identifier (of an entity that stays an entity); 9 digits replace it.
+        const keeps = stored?.type === 'entity' && stored.hasIdentifier && !input.identifier;
+        const kind = (input.identifier_kind || (keeps ? stored!.identifierKind : null)) as IdentifierKind | null;
+        if ((input.identifier || keeps) && !kind) throw new AppError('VALIDATION', KIND_REQUIRED, { identifier_kind: KIND_REQUIRED });
+        values = { type: 'entity', personId: null, entityName: input.name, entityIdentifierKind: kind, entityDate: input.date, isTrust: input.is_trust };
+        if (input.identifier) {
+          const sealed = sealIdentifier(input.identifier, placeOf(beneficiaries.entityIdentifierCipher, hash));
+          values.entityIdentifierCipher = sealed.cipher;
+          values.entityIdentifierLast4 = sealed.last4;
+        } else if (!keeps) {
+          values.entityIdentifierCipher = null;
+          values.entityIdentifierLast4 = null;
+        }
       }
-    }
 
-    let beneficiaryId: number;
-    if (stored) {
-      await updateVersioned(tx, beneficiaries, stored.id, input.version, values);
-      beneficiaryId = stored.id;
-    } else {
-      const [row] = await tx
-        .insert(beneficiaries)
-        .values({ ...values, hash, type: input.type })
-        .returning({ id: beneficiaries.id });
-      beneficiaryId = row.id;
-    }
+      let beneficiaryId: number;
+      if (stored) {
+        await updateVersioned(tx, beneficiaries, stored.id, input.version, values);
+        beneficiaryId = stored.id;
+      } else {
+        const [row] = await tx
+          .insert(beneficiaries)
+          .values({ ...values, hash, type: input.type })
+          .returning({ id: beneficiaries.id });
+        beneficiaryId = row.id;
+      }
 
-    const pivots = await tx
-      .select({
-        clientId: clientBeneficiaries.clientId,
-        tier: clientBeneficiaries.tier,
-        sharePercent: clientBeneficiaries.sharePercent,
-        relationship: clientBeneficiaries.relationship,
-        isPerStirpes: clientBeneficiaries.isPerStirpes,
-        omissionReason: clientBeneficiaries.omissionReason,
-      })
-      .from(clientBeneficiaries)
-      .where(eq(clientBeneficiaries.beneficiaryId, beneficiaryId));
-    const byClient = (clientId: number) => and(eq(clientBeneficiaries.beneficiaryId, beneficiaryId), eq(clientBeneficiaries.clientId, clientId));
-    await applyPivots(
-      pivots.map(({ clientId, ...terms }) => ({ clientId, values: terms })),
-      desired,
-      {
-        insert: (p) => tx.insert(clientBeneficiaries).values({ ...p.values, clientId: p.clientId, beneficiaryId }),
-        update: (p) => tx.update(clientBeneficiaries).set(p.values).where(byClient(p.clientId)),
-        remove: (clientIds) => tx.delete(clientBeneficiaries).where(and(eq(clientBeneficiaries.beneficiaryId, beneficiaryId), inArray(clientBeneficiaries.clientId, clientIds))),
-      },
-    );
+      const pivots = await tx
+        .select({
+          clientId: clientBeneficiaries.clientId,
+          tier: clientBeneficiaries.tier,
+          sharePercent: clientBeneficiaries.sharePercent,
+          relationship: clientBeneficiaries.relationship,
+          isPerStirpes: clientBeneficiaries.isPerStirpes,
+          omissionReason: clientBeneficiaries.omissionReason,
+        })
+        .from(clientBeneficiaries)
+        .where(eq(clientBeneficiaries.beneficiaryId, beneficiaryId));
+      const byClient = (clientId: number) => and(eq(clientBeneficiaries.beneficiaryId, beneficiaryId), eq(clientBeneficiaries.clientId, clientId));
+      await applyPivots(
+        pivots.map(({ clientId, ...terms }) => ({ clientId, values: terms })),
+        desired,
+        {
+          insert: (p) => tx.insert(clientBeneficiaries).values({ ...p.values, clientId: p.clientId, beneficiaryId }),
+          update: (p) => tx.update(clientBeneficiaries).set(p.values).where(byClient(p.clientId)),
+          remove: (clientIds) =>
+            tx.delete(clientBeneficiaries).where(and(eq(clientBeneficiaries.beneficiaryId, beneficiaryId), inArray(clientBeneficiaries.clientId, clientIds))),
+        },
+      );
 
-    if (stored?.personId) await deleteOrphanPersons(tx, [stored.personId]);
-    await audit(tx, ctx, stored ? 'intake.beneficiary.update' : 'intake.beneficiary.create', { type: 'beneficiary', id: beneficiaryId });
-  }, createOnceKey('beneficiary', input, options));
+      if (stored?.personId) await deleteOrphanPersons(tx, [stored.personId]);
+      await audit(tx, ctx, stored ? 'intake.beneficiary.update' : 'intake.beneficiary.create', { type: 'beneficiary', id: beneficiaryId });
+    },
+    createOnceKey('beneficiary', input, options),
+  );
 }

@@ -115,66 +115,73 @@ async function resolveGuardian(tx: Tx, household: Household, entry: GuardianInpu
  * pivot rows; answers the refreshed intake.
  */
 export async function upsertChild(ctx: RequestContext, input: UpsertChildInput, options: WriteOptions = {}): Promise<IntakeView> {
-  return intakeWrite(ctx, input.client_hash, async (tx, household) => {
-    const desired = pivotsFor(householdOwned({ owner: input.owner, sameValues: true, values1: {}, values2: {} }, household, options), household);
-    const stored = input.hash ? await findChild(tx, household, input.hash) : null;
+  return intakeWrite(
+    ctx,
+    input.client_hash,
+    async (tx, household) => {
+      const desired = pivotsFor(householdOwned({ owner: input.owner, sameValues: true, values1: {}, values2: {} }, household, options), household);
+      const stored = input.hash ? await findChild(tx, household, input.hash) : null;
 
-    const personId = await resolveRecordPerson(tx, household, {
-      currentPersonId: stored?.personId ?? null,
-      linkHash: input.existing_person_hash,
-      personVersion: input.person_version,
-      fields: { firstName: input.first_name, middleName: input.middle_name, lastName: input.last_name, suffix: input.suffix, dob: input.dob },
-    });
-    const [duplicate] = await tx
-      .select({ id: children.id })
-      .from(children)
-      .where(
-        and(
-          eq(children.personId, personId),
-          stored ? ne(children.id, stored.id) : sql`true`,
-          sql`exists (select 1 from ${clientChildren} where ${clientChildren.childId} = ${children.id} and ${inArray(clientChildren.clientId, clientIdsOf(household))})`,
-        ),
-      )
-      .limit(1);
-    if (duplicate) throw new AppError('VALIDATION', ALREADY_ON_LIST_MESSAGE, { existing_person_hash: ALREADY_ON_LIST_MESSAGE });
+      const personId = await resolveRecordPerson(tx, household, {
+        currentPersonId: stored?.personId ?? null,
+        linkHash: input.existing_person_hash,
+        personVersion: input.person_version,
+        fields: { firstName: input.first_name, middleName: input.middle_name, lastName: input.last_name, suffix: input.suffix, dob: input.dob },
+      });
+      const [duplicate] = await tx
+        .select({ id: children.id })
+        .from(children)
+        .where(
+          and(
+            eq(children.personId, personId),
+            stored ? ne(children.id, stored.id) : sql`true`,
+            sql`exists (select 1 from ${clientChildren} where ${clientChildren.childId} = ${children.id} and ${inArray(clientChildren.clientId, clientIdsOf(household))})`,
+          ),
+        )
+        .limit(1);
+      if (duplicate) throw new AppError('VALIDATION', ALREADY_ON_LIST_MESSAGE, { existing_person_hash: ALREADY_ON_LIST_MESSAGE });
 
-    // A linked person keeps a stored date of birth: decide on the one the child has now.
-    const { dob } = await loadPersonById(tx, personId);
-    const minor = takesGuardians(dob);
-    const guardian1 = minor && input.guardian1 ? await resolveGuardian(tx, household, input.guardian1, stored?.guardian1PersonId ?? null) : null;
-    const guardian2 = minor && input.guardian2 ? await resolveGuardian(tx, household, input.guardian2, stored?.guardian2PersonId ?? null) : null;
-    if (guardian1 !== null && guardian1 === guardian2) {
-      throw new AppError('VALIDATION', 'The two guardians must be different people.', { 'guardian2.first_name': 'The two guardians must be different people.' });
-    }
-    const values = {
-      personId,
-      gender: input.gender || null,
-      guardian1PersonId: guardian1,
-      guardian2PersonId: guardian2,
-      multiGuardianSpecifics: guardian1 !== null || guardian2 !== null ? input.multi_guardian_specifics.trim() || null : null,
-    };
+      // A linked person keeps a stored date of birth: decide on the one the child has now.
+      const { dob } = await loadPersonById(tx, personId);
+      const minor = takesGuardians(dob);
+      const guardian1 = minor && input.guardian1 ? await resolveGuardian(tx, household, input.guardian1, stored?.guardian1PersonId ?? null) : null;
+      const guardian2 = minor && input.guardian2 ? await resolveGuardian(tx, household, input.guardian2, stored?.guardian2PersonId ?? null) : null;
+      if (guardian1 !== null && guardian1 === guardian2) {
+        throw new AppError('VALIDATION', 'The two guardians must be different people.', {
+          'guardian2.first_name': 'The two guardians must be different people.',
+        });
+      }
+      const values = {
+        personId,
+        gender: input.gender || null,
+        guardian1PersonId: guardian1,
+        guardian2PersonId: guardian2,
+        multiGuardianSpecifics: guardian1 !== null || guardian2 !== null ? input.multi_guardian_specifics.trim() || null : null,
+      };
 
-    let childId: number;
-    if (stored) {
-      await updateVersioned(tx, children, stored.id, input.version, values);
-      childId = stored.id;
-    } else {
-      const [row] = await tx.insert(children).values(values).returning({ id: children.id });
-      childId = row.id;
-    }
+      let childId: number;
+      if (stored) {
+        await updateVersioned(tx, children, stored.id, input.version, values);
+        childId = stored.id;
+      } else {
+        const [row] = await tx.insert(children).values(values).returning({ id: children.id });
+        childId = row.id;
+      }
 
-    const pivots = await tx.select({ clientId: clientChildren.clientId }).from(clientChildren).where(eq(clientChildren.childId, childId));
-    await applyPivots(
-      pivots.map((p) => ({ clientId: p.clientId, values: {} })),
-      desired,
-      {
-        insert: (p) => tx.insert(clientChildren).values({ clientId: p.clientId, childId }),
-        update: async () => undefined,
-        remove: (clientIds) => tx.delete(clientChildren).where(and(eq(clientChildren.childId, childId), inArray(clientChildren.clientId, clientIds))),
-      },
-    );
+      const pivots = await tx.select({ clientId: clientChildren.clientId }).from(clientChildren).where(eq(clientChildren.childId, childId));
+      await applyPivots(
+        pivots.map((p) => ({ clientId: p.clientId, values: {} })),
+        desired,
+        {
+          insert: (p) => tx.insert(clientChildren).values({ clientId: p.clientId, childId }),
+          update: async () => undefined,
+          remove: (clientIds) => tx.delete(clientChildren).where(and(eq(clientChildren.childId, childId), inArray(clientChildren.clientId, clientIds))),
+        },
+      );
 
-    if (stored) await deleteOrphanPersons(tx, [stored.personId, stored.guardian1PersonId, stored.guardian2PersonId]);
-    await audit(tx, ctx, stored ? 'intake.child.update' : 'intake.child.create', { type: 'child', id: childId });
-  }, createOnceKey('child', input, options));
+      if (stored) await deleteOrphanPersons(tx, [stored.personId, stored.guardian1PersonId, stored.guardian2PersonId]);
+      await audit(tx, ctx, stored ? 'intake.child.update' : 'intake.child.create', { type: 'child', id: childId });
+    },
+    createOnceKey('child', input, options),
+  );
 }

@@ -35,47 +35,59 @@ export async function findCompany(tx: Tx, household: Household, hash: string): P
  * whatever was sent). Answers the refreshed intake.
  */
 export async function upsertCompany(ctx: RequestContext, input: UpsertCompanyInput, options: WriteOptions = {}): Promise<IntakeView> {
-  return intakeWrite(ctx, input.client_hash, async (tx, household) => {
-    const terms = (t: CompanyTermsInput): CompanyTerms => ({ sharePercent: t.share_percent, stockShares: stockSharesFor(input.type, t.stock_shares) });
-    const owned = householdOwned({ owner: input.owner, sameValues: input.same_values, values1: terms(input.values1), values2: terms(input.values2) }, household, options);
-    const desired = pivotsFor<CompanyTerms>(owned, household);
-    const stored = input.hash ? await findCompany(tx, household, input.hash) : null;
+  return intakeWrite(
+    ctx,
+    input.client_hash,
+    async (tx, household) => {
+      const terms = (t: CompanyTermsInput): CompanyTerms => ({ sharePercent: t.share_percent, stockShares: stockSharesFor(input.type, t.stock_shares) });
+      const owned = householdOwned(
+        { owner: input.owner, sameValues: input.same_values, values1: terms(input.values1), values2: terms(input.values2) },
+        household,
+        options,
+      );
+      const desired = pivotsFor<CompanyTerms>(owned, household);
+      const stored = input.hash ? await findCompany(tx, household, input.hash) : null;
 
-    const address = addressValues(input);
-    const hasAddress = Object.values(address).some((value) => value !== null);
-    let addressId = stored?.addressId ?? null;
-    if (hasAddress && addressId !== null) {
-      await tx.update(addresses).set({ ...address, updatedAt: sql`now()` }).where(eq(addresses.id, addressId));
-    } else if (hasAddress) {
-      [{ id: addressId }] = await tx.insert(addresses).values(address).returning({ id: addresses.id });
-    }
-    const dropAddress = !hasAddress && addressId !== null ? addressId : null;
-    if (dropAddress !== null) addressId = null;
+      const address = addressValues(input);
+      const hasAddress = Object.values(address).some((value) => value !== null);
+      let addressId = stored?.addressId ?? null;
+      if (hasAddress && addressId !== null) {
+        await tx
+          .update(addresses)
+          .set({ ...address, updatedAt: sql`now()` })
+          .where(eq(addresses.id, addressId));
+      } else if (hasAddress) {
+        [{ id: addressId }] = await tx.insert(addresses).values(address).returning({ id: addresses.id });
+      }
+      const dropAddress = !hasAddress && addressId !== null ? addressId : null;
+      if (dropAddress !== null) addressId = null;
 
-    let companyId: number;
-    if (stored) {
-      await updateVersioned(tx, companies, stored.id, input.version, { name: input.name, type: input.type, addressId });
-      companyId = stored.id;
-    } else {
-      const [row] = await tx.insert(companies).values({ name: input.name, type: input.type, addressId }).returning({ id: companies.id });
-      companyId = row.id;
-    }
-    if (dropAddress !== null) await tx.delete(addresses).where(eq(addresses.id, dropAddress));
+      let companyId: number;
+      if (stored) {
+        await updateVersioned(tx, companies, stored.id, input.version, { name: input.name, type: input.type, addressId });
+        companyId = stored.id;
+      } else {
+        const [row] = await tx.insert(companies).values({ name: input.name, type: input.type, addressId }).returning({ id: companies.id });
+        companyId = row.id;
+      }
+      if (dropAddress !== null) await tx.delete(addresses).where(eq(addresses.id, dropAddress));
 
-    const pivots = await tx
-      .select({ clientId: clientCompanies.clientId, sharePercent: clientCompanies.sharePercent, stockShares: clientCompanies.stockShares })
-      .from(clientCompanies)
-      .where(eq(clientCompanies.companyId, companyId));
-    const byClient = (clientId: number) => and(eq(clientCompanies.companyId, companyId), eq(clientCompanies.clientId, clientId));
-    await applyPivots(
-      pivots.map(({ clientId, ...values }) => ({ clientId, values })),
-      desired,
-      {
-        insert: (p) => tx.insert(clientCompanies).values({ clientId: p.clientId, companyId, ...p.values }),
-        update: (p) => tx.update(clientCompanies).set(p.values).where(byClient(p.clientId)),
-        remove: (clientIds) => tx.delete(clientCompanies).where(and(eq(clientCompanies.companyId, companyId), inArray(clientCompanies.clientId, clientIds))),
-      },
-    );
-    await audit(tx, ctx, stored ? 'intake.company.update' : 'intake.company.create', { type: 'company', id: companyId });
-  }, createOnceKey('company', input, options));
+      const pivots = await tx
+        .select({ clientId: clientCompanies.clientId, sharePercent: clientCompanies.sharePercent, stockShares: clientCompanies.stockShares })
+        .from(clientCompanies)
+        .where(eq(clientCompanies.companyId, companyId));
+      const byClient = (clientId: number) => and(eq(clientCompanies.companyId, companyId), eq(clientCompanies.clientId, clientId));
+      await applyPivots(
+        pivots.map(({ clientId, ...values }) => ({ clientId, values })),
+        desired,
+        {
+          insert: (p) => tx.insert(clientCompanies).values({ clientId: p.clientId, companyId, ...p.values }),
+          update: (p) => tx.update(clientCompanies).set(p.values).where(byClient(p.clientId)),
+          remove: (clientIds) => tx.delete(clientCompanies).where(and(eq(clientCompanies.companyId, companyId), inArray(clientCompanies.clientId, clientIds))),
+        },
+      );
+      await audit(tx, ctx, stored ? 'intake.company.update' : 'intake.company.create', { type: 'company', id: companyId });
+    },
+    createOnceKey('company', input, options),
+  );
 }

@@ -44,45 +44,69 @@ export async function findTrustee(tx: Tx, household: Household, hash: string): P
  * owning client's serve order through the owner engine. Answers the refreshed intake.
  */
 export async function upsertTrustee(ctx: RequestContext, input: UpsertTrusteeInput, options: WriteOptions = {}): Promise<IntakeView> {
-  return intakeWrite(ctx, input.client_hash, async (tx, household) => {
-    const owned = householdOwned({ owner: input.owner, sameValues: input.same_values, values1: input.values1.order, values2: input.values2.order }, household, options);
-    const desired = pivotsFor(owned, household);
-    const stored = input.hash ? await findTrustee(tx, household, input.hash) : null;
+  return intakeWrite(
+    ctx,
+    input.client_hash,
+    async (tx, household) => {
+      const owned = householdOwned(
+        { owner: input.owner, sameValues: input.same_values, values1: input.values1.order, values2: input.values2.order },
+        household,
+        options,
+      );
+      const desired = pivotsFor(owned, household);
+      const stored = input.hash ? await findTrustee(tx, household, input.hash) : null;
 
-    const personId = await resolveRecordPerson(tx, household, {
-      currentPersonId: stored?.personId ?? null,
-      linkHash: input.existing_person_hash,
-      personVersion: input.person_version,
-      fields: { firstName: input.first_name, middleName: input.middle_name, lastName: input.last_name, suffix: input.suffix, phone: input.phone, email: input.email },
-    });
-    const [duplicate] = await tx
-      .select({ id: fiduciaries.id })
-      .from(fiduciaries)
-      .where(and(eq(fiduciaries.personId, personId), stored ? ne(fiduciaries.id, stored.id) : sql`true`, inHousehold(household)))
-      .limit(1);
-    if (duplicate) throw new AppError('VALIDATION', ALREADY_ON_LIST_MESSAGE, { existing_person_hash: ALREADY_ON_LIST_MESSAGE });
+      const personId = await resolveRecordPerson(tx, household, {
+        currentPersonId: stored?.personId ?? null,
+        linkHash: input.existing_person_hash,
+        personVersion: input.person_version,
+        fields: {
+          firstName: input.first_name,
+          middleName: input.middle_name,
+          lastName: input.last_name,
+          suffix: input.suffix,
+          phone: input.phone,
+          email: input.email,
+        },
+      });
+      const [duplicate] = await tx
+        .select({ id: fiduciaries.id })
+        .from(fiduciaries)
+        .where(and(eq(fiduciaries.personId, personId), stored ? ne(fiduciaries.id, stored.id) : sql`true`, inHousehold(household)))
+        .limit(1);
+      if (duplicate) throw new AppError('VALIDATION', ALREADY_ON_LIST_MESSAGE, { existing_person_hash: ALREADY_ON_LIST_MESSAGE });
 
-    let trusteeId: number;
-    if (stored) {
-      await updateVersioned(tx, fiduciaries, stored.id, input.version, { personId });
-      trusteeId = stored.id;
-    } else {
-      const [row] = await tx.insert(fiduciaries).values({ personId }).returning({ id: fiduciaries.id });
-      trusteeId = row.id;
-    }
+      let trusteeId: number;
+      if (stored) {
+        await updateVersioned(tx, fiduciaries, stored.id, input.version, { personId });
+        trusteeId = stored.id;
+      } else {
+        const [row] = await tx.insert(fiduciaries).values({ personId }).returning({ id: fiduciaries.id });
+        trusteeId = row.id;
+      }
 
-    const pivots = await tx.select({ clientId: clientFiduciaries.clientId, order: clientFiduciaries.order }).from(clientFiduciaries).where(eq(clientFiduciaries.fiduciaryId, trusteeId));
-    await applyPivots(
-      pivots.map((p) => ({ clientId: p.clientId, values: p.order })),
-      desired,
-      {
-        insert: (p) => tx.insert(clientFiduciaries).values({ clientId: p.clientId, fiduciaryId: trusteeId, order: p.values }),
-        update: (p) => tx.update(clientFiduciaries).set({ order: p.values }).where(and(eq(clientFiduciaries.fiduciaryId, trusteeId), eq(clientFiduciaries.clientId, p.clientId))),
-        remove: (clientIds) => tx.delete(clientFiduciaries).where(and(eq(clientFiduciaries.fiduciaryId, trusteeId), inArray(clientFiduciaries.clientId, clientIds))),
-      },
-    );
+      const pivots = await tx
+        .select({ clientId: clientFiduciaries.clientId, order: clientFiduciaries.order })
+        .from(clientFiduciaries)
+        .where(eq(clientFiduciaries.fiduciaryId, trusteeId));
+      await applyPivots(
+        pivots.map((p) => ({ clientId: p.clientId, values: p.order })),
+        desired,
+        {
+          insert: (p) => tx.insert(clientFiduciaries).values({ clientId: p.clientId, fiduciaryId: trusteeId, order: p.values }),
+          update: (p) =>
+            tx
+              .update(clientFiduciaries)
+              .set({ order: p.values })
+              .where(and(eq(clientFiduciaries.fiduciaryId, trusteeId), eq(clientFiduciaries.clientId, p.clientId))),
+          remove: (clientIds) =>
+            tx.delete(clientFiduciaries).where(and(eq(clientFiduciaries.fiduciaryId, trusteeId), inArray(clientFiduciaries.clientId, clientIds))),
+        },
+      );
 
-    if (stored) await deleteOrphanPersons(tx, [stored.personId]);
-    await audit(tx, ctx, stored ? 'intake.trustee.update' : 'intake.trustee.create', { type: 'fiduciary', id: trusteeId });
-  }, createOnceKey('fiduciary', input, options));
+      if (stored) await deleteOrphanPersons(tx, [stored.personId]);
+      await audit(tx, ctx, stored ? 'intake.trustee.update' : 'intake.trustee.create', { type: 'fiduciary', id: trusteeId });
+    },
+    createOnceKey('fiduciary', input, options),
+  );
 }

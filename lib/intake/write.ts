@@ -160,7 +160,13 @@ type Versioned = PgTable & { id: AnyPgColumn; version: AnyPgColumn; updatedAt: A
  * +1 is the column's own, db/schema/columns.ts); no row means someone saved in between: 409. Without a
  * version (only legacy calls, which send none) the save applies to the current version.
  */
-export async function updateVersioned<T extends Versioned>(tx: Tx, table: T, id: number, version: number | undefined, values: Record<string, unknown> = {}): Promise<void> {
+export async function updateVersioned<T extends Versioned>(
+  tx: Tx,
+  table: T,
+  id: number,
+  version: number | undefined,
+  values: Record<string, unknown> = {},
+): Promise<void> {
   const t = table as unknown as { id: AnyPgColumn; version: AnyPgColumn };
   const where = version === undefined ? eq(t.id, id) : and(eq(t.id, id), eq(t.version, version));
   const rows = await tx
@@ -210,7 +216,19 @@ const storedPersonColumns = {
   dob: persons.dob,
   hasSsn: sql<boolean>`${persons.ssnCipher} is not null`,
 };
-export type StoredPerson = { id: number; hash: string; version: number; firstName: string; middleName: string | null; lastName: string; suffix: string | null; email: string | null; phone: string | null; dob: string | null; hasSsn: boolean };
+export type StoredPerson = {
+  id: number;
+  hash: string;
+  version: number;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  suffix: string | null;
+  email: string | null;
+  phone: string | null;
+  dob: string | null;
+  hasSsn: boolean;
+};
 
 /** One of the household's people by public hash ('Link from existing record?'); NOT_FOUND for anyone else. */
 export async function loadHouseholdPerson(tx: Tx, household: Household, personHash: string): Promise<StoredPerson> {
@@ -276,7 +294,12 @@ export async function insertPerson(tx: Tx, fields: PersonFields): Promise<number
  * the person may have been edited through another list. A linked person (`fillBlanksOnly`) keeps every
  * filled name, dob, phone and email and only gains what was blank (and an SSN when none is stored).
  */
-export async function writePerson(tx: Tx, stored: StoredPerson, fields: PersonFields, options: { version?: number; fillBlanksOnly?: boolean } = {}): Promise<void> {
+export async function writePerson(
+  tx: Tx,
+  stored: StoredPerson,
+  fields: PersonFields,
+  options: { version?: number; fillBlanksOnly?: boolean } = {},
+): Promise<void> {
   const values = personColumnsToWrite(fields, stored, options.fillBlanksOnly ?? false);
   if (fields.ssn && !(options.fillBlanksOnly && stored.hasSsn)) {
     const sealed = sealIdentifier(fields.ssn, placeOf(persons.ssnCipher, stored.hash));
@@ -329,17 +352,19 @@ export async function resolveRecordPerson(
 export async function deleteOrphanPersons(tx: Tx, personIds: readonly (number | null | undefined)[]): Promise<void> {
   const ids = [...new Set(personIds.filter((id): id is number => typeof id === 'number'))];
   if (ids.length === 0) return;
-  await tx.delete(persons).where(
-    and(
-      inArray(persons.id, ids),
-      sql`not exists (select 1 from ${users} where ${users.personId} = ${persons.id})`,
-      sql`not exists (select 1 from ${clients} where ${clients.personId} = ${persons.id})`,
-      sql`not exists (select 1 from ${children} c where ${persons.id} in (c.person_id, c.guardian1_person_id, c.guardian2_person_id))`,
-      sql`not exists (select 1 from ${beneficiaries} b where b.person_id = ${persons.id})`,
-      sql`not exists (select 1 from ${fiduciaries} f where f.person_id = ${persons.id})`,
-      sql`not exists (select 1 from ${poaAgents} a where a.person_id = ${persons.id})`,
-    ),
-  );
+  await tx
+    .delete(persons)
+    .where(
+      and(
+        inArray(persons.id, ids),
+        sql`not exists (select 1 from ${users} where ${users.personId} = ${persons.id})`,
+        sql`not exists (select 1 from ${clients} where ${clients.personId} = ${persons.id})`,
+        sql`not exists (select 1 from ${children} c where ${persons.id} in (c.person_id, c.guardian1_person_id, c.guardian2_person_id))`,
+        sql`not exists (select 1 from ${beneficiaries} b where b.person_id = ${persons.id})`,
+        sql`not exists (select 1 from ${fiduciaries} f where f.person_id = ${persons.id})`,
+        sql`not exists (select 1 from ${poaAgents} a where a.person_id = ${persons.id})`,
+      ),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -376,10 +401,11 @@ export async function householdShowsFinancialPoa(tx: Tx, household: Household): 
     .select({
       // Qualified by hand: drizzle writes a single-table select's columns unqualified, and inside the
       // subquery an unqualified advisor_id would be af's.
-      firm: sql<string | null>`(select f.name from advisor_firms af join firms f on f.id = af.firm_id where af.advisor_id = "clients"."advisor_id" order by af.position, af.firm_id limit 1)`,
+      firm: sql<
+        string | null
+      >`(select f.name from advisor_firms af join firms f on f.id = af.firm_id where af.advisor_id = "clients"."advisor_id" order by af.position, af.firm_id limit 1)`,
     })
     .from(clients)
     .where(inArray(clients.id, clientIdsOf(household)));
   return rows.every((row) => firmShowsFinancialPoa(row.firm));
 }
-

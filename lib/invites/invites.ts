@@ -37,7 +37,10 @@ export function formatSentAt(date: Date): string {
   return formatAppDateTime(date);
 }
 
-export function toInviteView(row: { hash: string; clientName: string; clientEmail: string; sentAt: Date; joinedUserId: number | null }, now = new Date()): InviteView {
+export function toInviteView(
+  row: { hash: string; clientName: string; clientEmail: string; sentAt: Date; joinedUserId: number | null },
+  now = new Date(),
+): InviteView {
   const joined = row.joinedUserId !== null;
   return {
     id: row.hash,
@@ -53,7 +56,13 @@ export function toInviteView(row: { hash: string; clientName: string; clientEmai
 /** The invites of one advisor (already loaded through the scope), newest first. */
 export async function invitesOfAdvisor(advisorId: number, q: Queryable = db, limit = 500): Promise<InviteView[]> {
   const rows = await q
-    .select({ hash: invites.hash, clientName: invites.clientName, clientEmail: invites.clientEmail, sentAt: invites.sentAt, joinedUserId: invites.joinedUserId })
+    .select({
+      hash: invites.hash,
+      clientName: invites.clientName,
+      clientEmail: invites.clientEmail,
+      sentAt: invites.sentAt,
+      joinedUserId: invites.joinedUserId,
+    })
     .from(invites)
     .where(eq(invites.advisorId, advisorId))
     .orderBy(desc(invites.sentAt), desc(invites.id))
@@ -90,7 +99,10 @@ export async function writeInvite(
 ): Promise<number> {
   const { token, tokenHash } = newInviteToken();
   await tx.insert(invites).values({ advisorId: advisor.id, clientName: invite.name, clientEmail: invite.email, clientId: invite.clientId, tokenHash });
-  return queueMail(tx, inviteMail({ to: invite.email, clientName: invite.name, advisorName: await advisorName(tx, advisor.id), link: inviteJoinLink(advisor.hash, token) }));
+  return queueMail(
+    tx,
+    inviteMail({ to: invite.email, clientName: invite.name, advisorName: await advisorName(tx, advisor.id), link: inviteJoinLink(advisor.hash, token) }),
+  );
 }
 
 /**
@@ -131,7 +143,15 @@ export async function sendInvite(ctx: RequestContext, input: SendInviteInput): P
 export async function resendInvite(ctx: RequestContext, input: ResendInviteInput): Promise<InviteView[]> {
   const list = await db.transaction(async (tx) => {
     const [invite] = await tx
-      .select({ id: invites.id, advisorId: invites.advisorId, advisorHash: advisors.hash, name: invites.clientName, email: invites.clientEmail, sentAt: invites.sentAt, joinedUserId: invites.joinedUserId })
+      .select({
+        id: invites.id,
+        advisorId: invites.advisorId,
+        advisorHash: advisors.hash,
+        name: invites.clientName,
+        email: invites.clientEmail,
+        sentAt: invites.sentAt,
+        joinedUserId: invites.joinedUserId,
+      })
       .from(invites)
       .innerJoin(advisors, eq(advisors.id, invites.advisorId))
       .where(eq(invites.hash, input.id))
@@ -144,10 +164,15 @@ export async function resendInvite(ctx: RequestContext, input: ResendInviteInput
     const updated = await tx
       .update(invites)
       .set({ sentAt: sql`now()`, tokenHash })
-      .where(and(eq(invites.id, invite.id), isNull(invites.joinedUserId), sql`${invites.sentAt} <= now() - make_interval(secs => ${INVITE_RESEND_WAIT_MS / 1000})`))
+      .where(
+        and(eq(invites.id, invite.id), isNull(invites.joinedUserId), sql`${invites.sentAt} <= now() - make_interval(secs => ${INVITE_RESEND_WAIT_MS / 1000})`),
+      )
       .returning({ id: invites.id });
     if (!updated.length) throw new AppError('RATE_LIMITED', INVITE_WAIT);
-    await queueMail(tx, inviteMail({ to: invite.email, clientName: invite.name, advisorName: await advisorName(tx, advisor.id), link: inviteJoinLink(advisor.hash, token) }));
+    await queueMail(
+      tx,
+      inviteMail({ to: invite.email, clientName: invite.name, advisorName: await advisorName(tx, advisor.id), link: inviteJoinLink(advisor.hash, token) }),
+    );
     await audit(tx, ctx, 'invite.resend', { type: 'advisor', id: advisor.id }, { invite: input.id });
     return invitesOfAdvisor(advisor.id, tx);
   });

@@ -32,7 +32,14 @@ export async function invitePrefill(token: string): Promise<InvitePrefill | null
     .limit(1);
   if (!row) return null;
   if (row.firstName !== null && row.clientUserId === null) {
-    return { first_name: row.firstName, middle_name: row.middleName ?? '', last_name: row.lastName ?? '', suffix: row.suffix ?? '', email: row.personEmail ?? row.email, phone: row.phone ?? '' };
+    return {
+      first_name: row.firstName,
+      middle_name: row.middleName ?? '',
+      last_name: row.lastName ?? '',
+      suffix: row.suffix ?? '',
+      email: row.personEmail ?? row.email,
+      phone: row.phone ?? '',
+    };
   }
   const [first, ...rest] = row.name.trim().split(/\s+/);
   return { first_name: first ?? '', middle_name: '', last_name: rest.join(' '), suffix: '', email: row.email, phone: '' };

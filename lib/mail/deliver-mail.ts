@@ -41,7 +41,10 @@ export async function deliverQueuedMail(id: number, { lastAttempt = true } = {})
     // The body may hold a link that signs someone in: log the failure, never the message.
     const reason = (error as Error).message.slice(0, 500);
     console.error(`[mail] delivery of outbox #${id} failed${lastAttempt ? '' : ' (will retry)'}: ${reason}`);
-    await db.update(mailOutbox).set({ status: lastAttempt ? 'failed' : 'queued', error: reason }).where(eq(mailOutbox.id, id));
+    await db
+      .update(mailOutbox)
+      .set({ status: lastAttempt ? 'failed' : 'queued', error: reason })
+      .where(eq(mailOutbox.id, id));
     return lastAttempt ? 'failed' : 'retry';
   }
 }

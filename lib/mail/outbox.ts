@@ -17,7 +17,15 @@ export async function listOutbox(actor: Actor, options: { to?: string; limit?: n
   // The address comes from the page's query string: a NUL would fail in the query, so it is dropped.
   const to = options.to === undefined ? undefined : withoutNul(options.to).trim().toLowerCase();
   return db
-    .select({ hash: mailOutbox.hash, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+    .select({
+      hash: mailOutbox.hash,
+      to: mailOutbox.to,
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      status: mailOutbox.status,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
     .from(mailOutbox)
     .where(to ? eq(mailOutbox.to, to) : undefined)
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))

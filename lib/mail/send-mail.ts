@@ -15,7 +15,10 @@ export type MailMessage = { to: string; subject: string; text: string; html?: st
 
 /** Queues a mail and its delivery; call inside the write's transaction. Returns the outbox row id. */
 export async function queueMail(q: Queryable, message: MailMessage): Promise<number> {
-  const [row] = await q.insert(mailOutbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null }).returning({ id: mailOutbox.id });
+  const [row] = await q
+    .insert(mailOutbox)
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+    .returning({ id: mailOutbox.id });
   await enqueue(q, deliverMailJob, { outboxId: row.id });
   return row.id;
 }

@@ -23,7 +23,8 @@ export function gatewayFromEnv(env: Env = process.env): PaymentGateway {
   if (missing.length === LAWPAY_ENV.length) {
     const settle = value('PAYMENT_SANDBOX_SETTLE_SECONDS');
     const settleSeconds = settle === undefined ? 0 : Number(settle);
-    if (!Number.isFinite(settleSeconds) || settleSeconds < 0) throw new PaymentConfigError(`PAYMENT_SANDBOX_SETTLE_SECONDS is not a number of seconds: "${settle}"`);
+    if (!Number.isFinite(settleSeconds) || settleSeconds < 0)
+      throw new PaymentConfigError(`PAYMENT_SANDBOX_SETTLE_SECONDS is not a number of seconds: "${settle}"`);
     return new SandboxGateway({ settleSeconds });
   }
   if (missing.length > 0) {

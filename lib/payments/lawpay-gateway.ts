@@ -326,7 +326,8 @@ function parseJson(text: string): unknown {
 function firstErrorCode(body: unknown): string | null {
   const messages = (body as { messages?: LawPayMessage[] } | undefined)?.messages;
   if (!Array.isArray(messages)) return null;
-  const first = messages.find((m) => m && typeof m.code === 'string' && (m.level ?? 'error') === 'error') ?? messages.find((m) => m && typeof m.code === 'string');
+  const first =
+    messages.find((m) => m && typeof m.code === 'string' && (m.level ?? 'error') === 'error') ?? messages.find((m) => m && typeof m.code === 'string');
   return first?.code ?? null;
 }
 

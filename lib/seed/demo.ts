@@ -51,13 +51,19 @@ async function person(tx: Tx, p: PersonInput & { ssn?: string }) {
   // The row's hash is part of the SSN's encryption (its place), so it is chosen before the insert.
   const hash = rest.hash ?? newHash();
   const sealed = sealIdentifier(ssn, placeOf(t.persons.ssnCipher, hash));
-  const [row] = await tx.insert(t.persons).values({ ...rest, hash, ssnCipher: sealed.cipher, ssnLast4: sealed.last4 }).returning();
+  const [row] = await tx
+    .insert(t.persons)
+    .values({ ...rest, hash, ssnCipher: sealed.cipher, ssnLast4: sealed.last4 })
+    .returning();
   return row;
 }
 
 async function user(tx: Tx, passwordHash: string, p: PersonInput & { email: string; ssn?: string }, flags: Partial<typeof t.users.$inferInsert> = {}) {
   const personRow = await person(tx, p);
-  const [row] = await tx.insert(t.users).values({ personId: personRow.id, email: p.email, passwordHash, ...flags }).returning();
+  const [row] = await tx
+    .insert(t.users)
+    .values({ personId: personRow.id, email: p.email, passwordHash, ...flags })
+    .returning();
   return { user: row, person: personRow };
 }
 
@@ -98,11 +104,31 @@ export async function seedDemoData(db: Database, { password = generateDemoPasswo
     const [firm] = await tx.insert(t.firms).values({ name: 'Harbor Wealth Partners' }).returning();
 
     await user(tx, passwordHash, { firstName: 'Evan', lastName: 'Price', email: DEMO_ACCOUNTS[0].email, phone: '4155550100' }, { isAdmin: true });
-    const attorney = await user(tx, passwordHash, { firstName: 'Dana', lastName: 'Whitfield', email: DEMO_ACCOUNTS[1].email, phone: '4155550101' }, { isLegal: true });
+    const attorney = await user(
+      tx,
+      passwordHash,
+      { firstName: 'Dana', lastName: 'Whitfield', email: DEMO_ACCOUNTS[1].email, phone: '4155550101' },
+      { isLegal: true },
+    );
 
-    const alice = await user(tx, passwordHash, { firstName: 'Alice', lastName: 'Morgan', email: DEMO_ACCOUNTS[2].email, phone: '4155550102' }, { isAdvisory: true, isFirmSupervisor: true });
-    const ben = await user(tx, passwordHash, { firstName: 'Ben', lastName: 'Carter', email: DEMO_ACCOUNTS[3].email, phone: '4155550103' }, { isAdvisory: true });
-    const casey = await user(tx, passwordHash, { firstName: 'Casey', lastName: 'Lee', email: DEMO_ACCOUNTS[4].email, phone: '4155550104' }, { isAdvisory: true });
+    const alice = await user(
+      tx,
+      passwordHash,
+      { firstName: 'Alice', lastName: 'Morgan', email: DEMO_ACCOUNTS[2].email, phone: '4155550102' },
+      { isAdvisory: true, isFirmSupervisor: true },
+    );
+    const ben = await user(
+      tx,
+      passwordHash,
+      { firstName: 'Ben', lastName: 'Carter', email: DEMO_ACCOUNTS[3].email, phone: '4155550103' },
+      { isAdvisory: true },
+    );
+    const casey = await user(
+      tx,
+      passwordHash,
+      { firstName: 'Casey', lastName: 'Lee', email: DEMO_ACCOUNTS[4].email, phone: '4155550104' },
+      { isAdvisory: true },
+    );
 
     const [aliceAdvisor] = await tx.insert(t.advisors).values({ userId: alice.user.id, maxInvoices: 5 }).returning();
     const [benAdvisor] = await tx.insert(t.advisors).values({ userId: ben.user.id, isWaivingFee: true, maxInvoices: 3 }).returning();
@@ -127,13 +153,34 @@ export async function seedDemoData(db: Database, { password = generateDemoPasswo
     // Invites: one joined, one fresh (can't be resent yet), one that may be resent.
     const now = Date.now();
     await tx.insert(t.invites).values([
-      { advisorId: aliceAdvisor.id, clientName: 'Jordan Blake', clientEmail: DEMO_ACCOUNTS[5].email, sentAt: new Date(now - 20 * DAY), joinedUserId: jordan.userId, clientId: jordan.clientId },
-      { advisorId: aliceAdvisor.id, clientName: 'Taylor Nguyen', clientEmail: 'taylor.nguyen@example.com', sentAt: new Date(now - 2 * DAY), clientId: taylorClient.id },
+      {
+        advisorId: aliceAdvisor.id,
+        clientName: 'Jordan Blake',
+        clientEmail: DEMO_ACCOUNTS[5].email,
+        sentAt: new Date(now - 20 * DAY),
+        joinedUserId: jordan.userId,
+        clientId: jordan.clientId,
+      },
+      {
+        advisorId: aliceAdvisor.id,
+        clientName: 'Taylor Nguyen',
+        clientEmail: 'taylor.nguyen@example.com',
+        sentAt: new Date(now - 2 * DAY),
+        clientId: taylorClient.id,
+      },
       { advisorId: benAdvisor.id, clientName: 'Chris Patel', clientEmail: 'chris.patel@example.com', sentAt: new Date(now) },
     ]);
 
     await tx.insert(t.invoices).values([
-      { advisorId: aliceAdvisor.id, clientId: riveras.owner1ClientId, estatePlanId: riveras.planId, description: 'Living trust - Rivera household', amount: '995.00', amountPaid: '995.00', status: 'paid' },
+      {
+        advisorId: aliceAdvisor.id,
+        clientId: riveras.owner1ClientId,
+        estatePlanId: riveras.planId,
+        description: 'Living trust - Rivera household',
+        amount: '995.00',
+        amountPaid: '995.00',
+        status: 'paid',
+      },
       { advisorId: aliceAdvisor.id, clientId: jordan.clientId, description: 'Living trust - Jordan Blake', amount: '995.00', status: 'open' },
       { advisorId: aliceAdvisor.id, description: 'Attorney support - Rivera household', amount: '249.50', status: 'open' },
     ]);
@@ -152,7 +199,14 @@ type Owned<V> = { clientId: number } & V;
 
 /** A single client in the middle of the intake: personal info and a child; no beneficiaries or assets yet. */
 async function seedJordan(tx: Tx, passwordHash: string, advisorId: number) {
-  const jordan = await user(tx, passwordHash, { firstName: 'Jordan', lastName: 'Blake', email: DEMO_ACCOUNTS[5].email, phone: '5035550110', dob: '1979-04-12', ssn: '123456789' });
+  const jordan = await user(tx, passwordHash, {
+    firstName: 'Jordan',
+    lastName: 'Blake',
+    email: DEMO_ACCOUNTS[5].email,
+    phone: '5035550110',
+    dob: '1979-04-12',
+    ssn: '123456789',
+  });
   const [client] = await tx
     .insert(t.clients)
     .values({
@@ -187,14 +241,31 @@ async function seedJordan(tx: Tx, passwordHash: string, advisorId: number) {
 async function seedOkafors(tx: Tx, advisorId: number) {
   const chidi = await person(tx, { firstName: 'Chidi', lastName: 'Okafor', email: 'chidi.okafor@example.com', phone: '6175550170', dob: '1975-03-14' });
   const amara = await person(tx, { firstName: 'Amara', lastName: 'Okafor', email: 'amara.okafor@example.com', phone: '6175550171', dob: '1977-08-22' });
-  const answers = { advisorId, residenceState: 'MA', isUsCitizen: true, isReceivingMedicaid: false, hasMentalDisorder: false, wantsLifeSupport: true, wantsCremation: false, isOrganDonor: true };
-  const [c1] = await tx.insert(t.clients).values({ ...answers, personId: chidi.id, gender: 'male' }).returning();
-  const [c2] = await tx.insert(t.clients).values({ ...answers, personId: amara.id, gender: 'female' }).returning();
+  const answers = {
+    advisorId,
+    residenceState: 'MA',
+    isUsCitizen: true,
+    isReceivingMedicaid: false,
+    hasMentalDisorder: false,
+    wantsLifeSupport: true,
+    wantsCremation: false,
+    isOrganDonor: true,
+  };
+  const [c1] = await tx
+    .insert(t.clients)
+    .values({ ...answers, personId: chidi.id, gender: 'male' })
+    .returning();
+  const [c2] = await tx
+    .insert(t.clients)
+    .values({ ...answers, personId: amara.id, gender: 'female' })
+    .returning();
   await tx.insert(t.households).values({ owner1ClientId: c1.id, owner2ClientId: c2.id });
   await tx.insert(t.estatePlans).values({ clientId: c1.id, status: 'incomplete' });
   const ada = await person(tx, { firstName: 'Ada', lastName: 'Okafor', dob: '2003-05-09' });
   const [b1] = await tx.insert(t.beneficiaries).values({ type: 'person', personId: ada.id }).returning();
-  await tx.insert(t.clientBeneficiaries).values([c1.id, c2.id].map((clientId) => ({ clientId, beneficiaryId: b1.id, tier: 'primary' as const, sharePercent: '100.00', relationship: 'Child' })));
+  await tx
+    .insert(t.clientBeneficiaries)
+    .values([c1.id, c2.id].map((clientId) => ({ clientId, beneficiaryId: b1.id, tier: 'primary' as const, sharePercent: '100.00', relationship: 'Child' })));
   const ngozi = await person(tx, { firstName: 'Ngozi', lastName: 'Eze', dob: '1950-01-30' });
   const [b2] = await tx.insert(t.beneficiaries).values({ type: 'person', personId: ngozi.id }).returning();
   await tx.insert(t.clientBeneficiaries).values({ clientId: c2.id, beneficiaryId: b2.id, tier: 'contingent', sharePercent: '100.00', relationship: 'Parent' });
@@ -209,8 +280,23 @@ type SeededFile = StoredDocument & { size: number };
  * section is filled, with items owned by Pat (owner 1), by Sam (owner 2) and by both.
  */
 async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: number; attorneyUserId: number; letter: SeededFile; draft: SeededFile }) {
-  const pat = await user(tx, passwordHash, { firstName: 'Pat', lastName: 'Rivera', email: DEMO_ACCOUNTS[6].email, phone: '4085550120', dob: '1968-02-20', ssn: '234567890' });
-  const sam = await user(tx, passwordHash, { firstName: 'Sam', middleName: 'Elise', lastName: 'Rivera', email: DEMO_ACCOUNTS[7].email, phone: '4085550121', dob: '1970-11-05', ssn: '345678901' });
+  const pat = await user(tx, passwordHash, {
+    firstName: 'Pat',
+    lastName: 'Rivera',
+    email: DEMO_ACCOUNTS[6].email,
+    phone: '4085550120',
+    dob: '1968-02-20',
+    ssn: '234567890',
+  });
+  const sam = await user(tx, passwordHash, {
+    firstName: 'Sam',
+    middleName: 'Elise',
+    lastName: 'Rivera',
+    email: DEMO_ACCOUNTS[7].email,
+    phone: '4085550121',
+    dob: '1970-11-05',
+    ssn: '345678901',
+  });
   const answers = {
     advisorId: ids.advisorId,
     residenceState: 'CA',
@@ -262,7 +348,14 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
   const marco = await person(tx, { firstName: 'Marco', lastName: 'Rivera', dob: '1965-10-03' });
 
   // Children: one adult and two minors of both, and Sam's adult child from an earlier marriage.
-  const avery = await person(tx, { firstName: 'Avery', lastName: 'Rivera', dob: '2001-06-15', ssn: '456789012', phone: '4085550122', email: 'avery.rivera@example.com' });
+  const avery = await person(tx, {
+    firstName: 'Avery',
+    lastName: 'Rivera',
+    dob: '2001-06-15',
+    ssn: '456789012',
+    phone: '4085550122',
+    email: 'avery.rivera@example.com',
+  });
   const jamie = await person(tx, { firstName: 'Jamie', lastName: 'Rivera', dob: '2012-03-30', ssn: '567890123' });
   const noah = await person(tx, { firstName: 'Noah', lastName: 'Rivera', dob: '2015-08-09', ssn: '678901234' });
   const taylor = await person(tx, { firstName: 'Taylor', lastName: 'Brooks', dob: '1995-01-22', ssn: '789012345' });
@@ -281,7 +374,13 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
   ]) {
     const [child] = await tx
       .insert(t.children)
-      .values({ personId: kid.person.id, gender: kid.gender, guardian1PersonId: kid.guardian1 ?? null, guardian2PersonId: kid.guardian2 ?? null, multiGuardianSpecifics: kid.specifics ?? null })
+      .values({
+        personId: kid.person.id,
+        gender: kid.gender,
+        guardian1PersonId: kid.guardian1 ?? null,
+        guardian2PersonId: kid.guardian2 ?? null,
+        multiGuardianSpecifics: kid.specifics ?? null,
+      })
       .returning();
     await tx.insert(t.clientChildren).values(kid.owners.map((clientId) => ({ clientId, childId: child.id })));
   }
@@ -293,7 +392,10 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
     await tx.insert(t.clientBeneficiaries).values(shares.map((s) => ({ ...s, beneficiaryId: row.id })));
     return row;
   };
-  const entityBeneficiary = async (entity: { name: string; identifier: string; kind: 'ssn' | 'tin' | 'ein'; date?: string; isTrust?: boolean }, shares: Share[]) => {
+  const entityBeneficiary = async (
+    entity: { name: string; identifier: string; kind: 'ssn' | 'tin' | 'ein'; date?: string; isTrust?: boolean },
+    shares: Share[],
+  ) => {
     // The identifier's place includes the row's hash, so the hash is chosen before the insert.
     const hash = newHash();
     const sealed = sealIdentifier(entity.identifier, placeOf(t.beneficiaries.entityIdentifierCipher, hash));
@@ -313,7 +415,13 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
     await tx.insert(t.clientBeneficiaries).values(shares.map((s) => ({ ...s, beneficiaryId: row.id })));
     return row;
   };
-  const primary = (clientId: number, sharePercent: string, relationship: string): Share => ({ clientId, tier: 'primary', sharePercent, relationship, isPerStirpes: true });
+  const primary = (clientId: number, sharePercent: string, relationship: string): Share => ({
+    clientId,
+    tier: 'primary',
+    sharePercent,
+    relationship,
+    isPerStirpes: true,
+  });
   const averyBene = await personBeneficiary(avery.id, [primary(P, '25.00', 'Child'), primary(S, '25.00', 'Child')]);
   const jamieBene = await personBeneficiary(jamie.id, [primary(P, '25.00', 'Child'), primary(S, '25.00', 'Child')]);
   const noahBene = await personBeneficiary(noah.id, [primary(P, '25.00', 'Child'), primary(S, '25.00', 'Child')]);
@@ -335,8 +443,20 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
 
   // Successor trustees, in order.
   for (const trustee of [
-    { personId: avery.id, orders: [[P, 1], [S, 1]] },
-    { personId: morgan.id, orders: [[P, 2], [S, 2]] },
+    {
+      personId: avery.id,
+      orders: [
+        [P, 1],
+        [S, 1],
+      ],
+    },
+    {
+      personId: morgan.id,
+      orders: [
+        [P, 2],
+        [S, 2],
+      ],
+    },
     { personId: elena.id, orders: [[P, 3]] },
     { personId: grace.id, orders: [[S, 3]] },
   ]) {
@@ -379,7 +499,10 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
   // Properties: the shared home is each owner's primary residence; a cabin of Pat's and a condo of Sam's.
   const property = async (address: typeof t.addresses.$inferInsert, purchase: { month?: number; year: number }, owners: Owned<{ isPrimary: boolean }>[]) => {
     const [addressRow] = await tx.insert(t.addresses).values(address).returning();
-    const [row] = await tx.insert(t.properties).values({ addressId: addressRow.id, purchaseMonth: purchase.month ?? null, purchaseYear: purchase.year }).returning();
+    const [row] = await tx
+      .insert(t.properties)
+      .values({ addressId: addressRow.id, purchaseMonth: purchase.month ?? null, purchaseYear: purchase.year })
+      .returning();
     await tx.insert(t.clientProperties).values(owners.map((o) => ({ ...o, propertyId: row.id })));
     return { address: addressRow, property: row };
   };
@@ -387,32 +510,63 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
     { clientId: P, isPrimary: true },
     { clientId: S, isPrimary: true },
   ]);
-  const cabin = await property({ street: '42 Pine Ridge Rd', city: 'South Lake Tahoe', state: 'CA', zip: '96150', value: '690000.00' }, { year: 2016 }, [{ clientId: P, isPrimary: false }]);
+  const cabin = await property({ street: '42 Pine Ridge Rd', city: 'South Lake Tahoe', state: 'CA', zip: '96150', value: '690000.00' }, { year: 2016 }, [
+    { clientId: P, isPrimary: false },
+  ]);
   await property({ street: '77 Ocean View Blvd', unit: '3B', city: 'Santa Cruz', state: 'CA', zip: '95060', value: '540000.00' }, { month: 3, year: 1999 }, [
     { clientId: S, isPrimary: false },
   ]);
 
   // Companies: an LLC held half and half, and a corporation with stock.
-  const company = async (values: Omit<typeof t.companies.$inferInsert, 'addressId'>, address: typeof t.addresses.$inferInsert, owners: Owned<{ sharePercent: string; stockShares?: number }>[]) => {
+  const company = async (
+    values: Omit<typeof t.companies.$inferInsert, 'addressId'>,
+    address: typeof t.addresses.$inferInsert,
+    owners: Owned<{ sharePercent: string; stockShares?: number }>[],
+  ) => {
     const [addressRow] = await tx.insert(t.addresses).values(address).returning();
-    const [row] = await tx.insert(t.companies).values({ ...values, addressId: addressRow.id }).returning();
+    const [row] = await tx
+      .insert(t.companies)
+      .values({ ...values, addressId: addressRow.id })
+      .returning();
     await tx.insert(t.clientCompanies).values(owners.map((o) => ({ ...o, companyId: row.id })));
   };
-  await company({ name: 'Rivera Design LLC', type: 'limited liability company' }, { street: '88 Market St', unit: 'Suite 4', city: 'San Jose', state: 'CA', zip: '95113', value: '350000.00' }, [
-    { clientId: P, sharePercent: '50.00' },
-    { clientId: S, sharePercent: '50.00' },
-  ]);
-  await company({ name: 'Rivera Holdings, Inc.', type: 'corporation' }, { street: '2100 Tasman Dr', city: 'Santa Clara', state: 'CA', zip: '95054', value: '1200000.00' }, [
-    { clientId: P, sharePercent: '60.00', stockShares: 600_000 },
-    { clientId: S, sharePercent: '40.00', stockShares: 400_000 },
-  ]);
+  await company(
+    { name: 'Rivera Design LLC', type: 'limited liability company' },
+    { street: '88 Market St', unit: 'Suite 4', city: 'San Jose', state: 'CA', zip: '95113', value: '350000.00' },
+    [
+      { clientId: P, sharePercent: '50.00' },
+      { clientId: S, sharePercent: '50.00' },
+    ],
+  );
+  await company(
+    { name: 'Rivera Holdings, Inc.', type: 'corporation' },
+    { street: '2100 Tasman Dr', city: 'Santa Clara', state: 'CA', zip: '95054', value: '1200000.00' },
+    [
+      { clientId: P, sharePercent: '60.00', stockShares: 600_000 },
+      { clientId: S, sharePercent: '40.00', stockShares: 400_000 },
+    ],
+  );
 
   // Specific gifts of all three types.
   for (const gift of [
-    { values: { giftType: 'property' as const, beneficiaryId: averyBene.id, addressId: cabin.address.id, predeceaseDistribution: 'bloodline' as const }, owners: [P] },
+    {
+      values: { giftType: 'property' as const, beneficiaryId: averyBene.id, addressId: cabin.address.id, predeceaseDistribution: 'bloodline' as const },
+      owners: [P],
+    },
     { values: { giftType: 'cash' as const, beneficiaryId: jamieBene.id, cashAmount: '25000.00', predeceaseDistribution: 'equally' as const }, owners: both },
-    { values: { giftType: 'item' as const, beneficiaryId: noahBene.id, specificItem: "Grandfather's 1965 Omega Seamaster watch", predeceaseDistribution: 'lapse' as const }, owners: [P] },
-    { values: { giftType: 'item' as const, beneficiaryId: taylorBene.id, specificItem: 'Steinway upright piano', predeceaseDistribution: 'bloodline' as const }, owners: [S] },
+    {
+      values: {
+        giftType: 'item' as const,
+        beneficiaryId: noahBene.id,
+        specificItem: "Grandfather's 1965 Omega Seamaster watch",
+        predeceaseDistribution: 'lapse' as const,
+      },
+      owners: [P],
+    },
+    {
+      values: { giftType: 'item' as const, beneficiaryId: taylorBene.id, specificItem: 'Steinway upright piano', predeceaseDistribution: 'bloodline' as const },
+      owners: [S],
+    },
   ]) {
     const [row] = await tx.insert(t.gifts).values(gift.values).returning();
     await tx.insert(t.clientGifts).values(gift.owners.map((clientId) => ({ clientId, giftId: row.id })));
@@ -433,7 +587,15 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
     const sealed = sealAccountNumber(account.number, placeOf(t.accounts.numberCipher, hash));
     const [row] = await tx
       .insert(t.accounts)
-      .values({ hash, kind: account.kind, company: account.company, type: account.type, numberCipher: sealed.cipher, numberLast4: sealed.last4, value: account.value })
+      .values({
+        hash,
+        kind: account.kind,
+        company: account.company,
+        type: account.type,
+        numberCipher: sealed.cipher,
+        numberLast4: sealed.last4,
+        value: account.value,
+      })
       .returning();
     await tx.insert(t.clientAccounts).values(account.owners.map((clientId) => ({ clientId, accountId: row.id })));
   }
@@ -471,7 +633,15 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
   );
   await tx.insert(t.files).values([
     { estatePlanId: plan.id, name: LETTER_NAME, contentType: 'text/plain', size: ids.letter.size, storage: ids.letter.storage, storageKey: ids.letter.key },
-    { estatePlanId: plan.id, name: DRAFT_NAME, contentType: 'application/pdf', size: ids.draft.size, storage: ids.draft.storage, storageKey: ids.draft.key, createdByUserId: ids.attorneyUserId },
+    {
+      estatePlanId: plan.id,
+      name: DRAFT_NAME,
+      contentType: 'application/pdf',
+      size: ids.draft.size,
+      storage: ids.draft.storage,
+      storageKey: ids.draft.key,
+      createdByUserId: ids.attorneyUserId,
+    },
   ]);
   return { owner1ClientId: P, owner2ClientId: S, planId: plan.id };
 }
@@ -482,8 +652,22 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
  * retirement or brokerage accounts, so the missing-items warning has something to say.
  */
 async function seedNakamuras(tx: Tx, passwordHash: string, advisorId: number) {
-  const lee = await user(tx, passwordHash, { firstName: 'Lee', lastName: 'Nakamura', email: DEMO_ACCOUNTS[8].email, phone: '5125550170', dob: '1975-05-14', ssn: '321654987' });
-  const robin = await user(tx, passwordHash, { firstName: 'Robin', lastName: 'Nakamura', email: DEMO_ACCOUNTS[9].email, phone: '5125550171', dob: '1977-09-02', ssn: '432165098' });
+  const lee = await user(tx, passwordHash, {
+    firstName: 'Lee',
+    lastName: 'Nakamura',
+    email: DEMO_ACCOUNTS[8].email,
+    phone: '5125550170',
+    dob: '1975-05-14',
+    ssn: '321654987',
+  });
+  const robin = await user(tx, passwordHash, {
+    firstName: 'Robin',
+    lastName: 'Nakamura',
+    email: DEMO_ACCOUNTS[9].email,
+    phone: '5125550171',
+    dob: '1977-09-02',
+    ssn: '432165098',
+  });
   const answers = {
     advisorId,
     residenceState: 'TX',
@@ -507,19 +691,35 @@ async function seedNakamuras(tx: Tx, passwordHash: string, advisorId: number) {
     isSpousePoaMedical: true,
     isSpousePoaFinancial: true,
   };
-  const [leeClient] = await tx.insert(t.clients).values({ ...answers, personId: lee.person.id, userId: lee.user.id, gender: 'male', wantsLifeSupport: true }).returning();
-  const [robinClient] = await tx.insert(t.clients).values({ ...answers, personId: robin.person.id, userId: robin.user.id, gender: 'female', wantsLifeSupport: false }).returning();
+  const [leeClient] = await tx
+    .insert(t.clients)
+    .values({ ...answers, personId: lee.person.id, userId: lee.user.id, gender: 'male', wantsLifeSupport: true })
+    .returning();
+  const [robinClient] = await tx
+    .insert(t.clients)
+    .values({ ...answers, personId: robin.person.id, userId: robin.user.id, gender: 'female', wantsLifeSupport: false })
+    .returning();
   await tx.insert(t.households).values({ owner1ClientId: leeClient.id, owner2ClientId: robinClient.id });
   const both = [leeClient.id, robinClient.id];
 
   const ada = await person(tx, { firstName: 'Ada', lastName: 'Nakamura', dob: '2013-02-11', ssn: '543216780' });
-  const nia = await person(tx, { firstName: 'Nia', lastName: 'Nakamura', dob: '2003-07-30', ssn: '654321987', phone: '5125550172', email: 'nia.nakamura@example.com' });
+  const nia = await person(tx, {
+    firstName: 'Nia',
+    lastName: 'Nakamura',
+    dob: '2003-07-30',
+    ssn: '654321987',
+    phone: '5125550172',
+    email: 'nia.nakamura@example.com',
+  });
   const uche = await person(tx, { firstName: 'Uche', lastName: 'Nakamura', phone: '5125550173', email: 'uche.nakamura@example.com' });
   for (const kid of [
     { person: ada, gender: 'female' as const, guardian1: uche.id },
     { person: nia, gender: 'female' as const },
   ]) {
-    const [child] = await tx.insert(t.children).values({ personId: kid.person.id, gender: kid.gender, guardian1PersonId: kid.guardian1 ?? null }).returning();
+    const [child] = await tx
+      .insert(t.children)
+      .values({ personId: kid.person.id, gender: kid.gender, guardian1PersonId: kid.guardian1 ?? null })
+      .returning();
     await tx.insert(t.clientChildren).values(both.map((clientId) => ({ clientId, childId: child.id })));
   }
   for (const [p, tier, share, perStirpes] of [
@@ -529,7 +729,14 @@ async function seedNakamuras(tx: Tx, passwordHash: string, advisorId: number) {
   ] as const) {
     const [row] = await tx.insert(t.beneficiaries).values({ type: 'person', personId: p.id }).returning();
     await tx.insert(t.clientBeneficiaries).values(
-      both.map((clientId) => ({ clientId, beneficiaryId: row.id, tier, sharePercent: share, relationship: p === uche ? 'Sibling' : 'Child', isPerStirpes: perStirpes })),
+      both.map((clientId) => ({
+        clientId,
+        beneficiaryId: row.id,
+        tier,
+        sharePercent: share,
+        relationship: p === uche ? 'Sibling' : 'Child',
+        isPerStirpes: perStirpes,
+      })),
     );
   }
   for (const [p, order] of [
@@ -540,8 +747,13 @@ async function seedNakamuras(tx: Tx, passwordHash: string, advisorId: number) {
     await tx.insert(t.clientFiduciaries).values(both.map((clientId) => ({ clientId, fiduciaryId: row.id, order })));
   }
   const [agent] = await tx.insert(t.poaAgents).values({ personId: uche.id }).returning();
-  await tx.insert(t.clientPoaAgents).values((['general', 'medical', 'financial'] as const).flatMap((type) => both.map((clientId) => ({ clientId, agentId: agent.id, type, order: 1 }))));
-  const [address] = await tx.insert(t.addresses).values({ street: '4410 Shoal Creek Blvd', city: 'Austin', state: 'TX', zip: '78756', value: '640000.00' }).returning();
+  await tx
+    .insert(t.clientPoaAgents)
+    .values((['general', 'medical', 'financial'] as const).flatMap((type) => both.map((clientId) => ({ clientId, agentId: agent.id, type, order: 1 }))));
+  const [address] = await tx
+    .insert(t.addresses)
+    .values({ street: '4410 Shoal Creek Blvd', city: 'Austin', state: 'TX', zip: '78756', value: '640000.00' })
+    .returning();
   const [home] = await tx.insert(t.properties).values({ addressId: address.id, purchaseMonth: 8, purchaseYear: 2010 }).returning();
   await tx.insert(t.clientProperties).values(both.map((clientId) => ({ clientId, propertyId: home.id, isPrimary: true })));
 

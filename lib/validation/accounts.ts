@@ -60,4 +60,3 @@ export const legacyCreateClientSchema = z.object({
   advisor_hash: fromLegacy(fields.advisor_hash),
   invite: fromLegacy(fields.invite),
 }) satisfies z.ZodType<CreateClientAccountInput>;
-

@@ -54,7 +54,10 @@ export const newClientSchema = z.object({
 export const createClientsSchema = z
   .object({
     advisor_id: publicId('Advisor'),
-    clients: z.array(newClientSchema).min(1, 'Please enter a client.').max(MAX_CLIENTS_PER_CREATION, `At most ${MAX_CLIENTS_PER_CREATION} clients can be created at once.`),
+    clients: z
+      .array(newClientSchema)
+      .min(1, 'Please enter a client.')
+      .max(MAX_CLIENTS_PER_CREATION, `At most ${MAX_CLIENTS_PER_CREATION} clients can be created at once.`),
   })
   .check((ctx) => {
     const [a, b] = ctx.value.clients;
@@ -64,14 +67,31 @@ export const createClientsSchema = z
   });
 export type CreateClientsInput = z.output<typeof createClientsSchema>;
 
-const LEGACY_FIELDS = ['first_name', 'middle_name', 'last_name', 'suffix', 'email', 'mobile_phone', 'date_of_birth', 'social_security_number', 'gender'] as const;
+const LEGACY_FIELDS = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'suffix',
+  'email',
+  'mobile_phone',
+  'date_of_birth',
+  'social_security_number',
+  'gender',
+] as const;
 
 /**
  * The earlier front end's `POST /api/advisorCreateClient/`: client_count, advisor_id and per client n
  * client_{n}_first_name … client_{n}_gender, read into the New Client screen's shape.
  */
 export const legacyCreateClientsSchema = z
-  .object({ client_count: z.coerce.number({ error: 'Client count is required.' }).int().min(1, 'Please enter a client.').max(MAX_CLIENTS_PER_CREATION, `At most ${MAX_CLIENTS_PER_CREATION} clients can be created at once.`), advisor_id: fromLegacy(publicId('Advisor')) })
+  .object({
+    client_count: z.coerce
+      .number({ error: 'Client count is required.' })
+      .int()
+      .min(1, 'Please enter a client.')
+      .max(MAX_CLIENTS_PER_CREATION, `At most ${MAX_CLIENTS_PER_CREATION} clients can be created at once.`),
+    advisor_id: fromLegacy(publicId('Advisor')),
+  })
   .catchall(z.unknown())
   .transform((body) => {
     const clients = Array.from({ length: body.client_count }, (_, i) => {

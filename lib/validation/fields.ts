@@ -85,9 +85,7 @@ type Optional = { optional: true };
 /** A text rule: required answers a string from a string; optional also takes null/undefined and answers ''. */
 export type TextRule<O> = O extends Optional ? z.ZodType<string, string | null | undefined> : z.ZodType<string, string>;
 /** A value rule: required answers T; optional answers T or null for a blank entry. */
-export type ValueRule<T, O, I = string> = O extends Optional
-  ? z.ZodType<T | null, I | null | undefined>
-  : z.ZodType<T, I>;
+export type ValueRule<T, O, I = string> = O extends Optional ? z.ZodType<T | null, I | null | undefined> : z.ZodType<T, I>;
 
 const requiredText = (label: string, options: RuleOptions) => options.requiredMessage ?? `${label} is required.`;
 
@@ -132,14 +130,12 @@ function finishText<O extends RuleOptions>(schema: z.ZodString, label: string, o
 }
 
 /** Converts a non-blank entry; a blank optional entry answers null. */
-function finishValue<T, O extends RuleOptions>(
-  schema: z.ZodString,
-  convert: (value: string) => T,
-  label: string,
-  options: O,
-): ValueRule<T, O> {
+function finishValue<T, O extends RuleOptions>(schema: z.ZodString, convert: (value: string) => T, label: string, options: O): ValueRule<T, O> {
   if (!options.optional) return schema.transform(convert) as unknown as ValueRule<T, O>;
-  return blankable(schema.transform((value) => (value === '' ? null : convert(value))), label) as unknown as ValueRule<T, O>;
+  return blankable(
+    schema.transform((value) => (value === '' ? null : convert(value))),
+    label,
+  ) as unknown as ValueRule<T, O>;
 }
 
 /** A regex that also accepts '' (the required check, when any, has already run). */
@@ -177,17 +173,12 @@ export function email<O extends RuleOptions = { optional?: false }>(options: O =
   const label = options.label ?? 'Email';
   let schema = text(label, options).trim().toLowerCase();
   schema = requireUnlessOptional(schema, label, options);
-  schema = schema
-    .max(EMAIL_MAX_LENGTH, INVALID_EMAIL)
-    .regex(orBlank(z.regexes.email), INVALID_EMAIL);
+  schema = schema.max(EMAIL_MAX_LENGTH, INVALID_EMAIL).regex(orBlank(z.regexes.email), INVALID_EMAIL);
   return finishText(schema, label, options);
 }
 
 /** Free text with a length limit (default 255), trimmed. */
-export function freeText<O extends RuleOptions & { max?: number } = { optional?: false }>(
-  label: string,
-  options: O = {} as O,
-): TextRule<O> {
+export function freeText<O extends RuleOptions & { max?: number } = { optional?: false }>(label: string, options: O = {} as O): TextRule<O> {
   const max = options.max ?? TEXT_MAX_LENGTH;
   let schema = text(label, options).trim();
   schema = requireUnlessOptional(schema, label, options);
@@ -244,12 +235,14 @@ export function newPassword(label = 'Password') {
 
 /** The current password asked for before a sensitive save; missing, null or empty give the spec's text. */
 export function currentPassword() {
-  return z
-    .string({ error: CURRENT_PASSWORD_REQUIRED })
-    .min(1, CURRENT_PASSWORD_REQUIRED)
-    .max(PASSWORD_CHECK_MAX_LENGTH, CURRENT_PASSWORD_INCORRECT)
-    // No password holds a NUL (new ones are text rules): refused before any hashing or failure count.
-    .refine((value) => !hasNul(value), CURRENT_PASSWORD_INCORRECT);
+  return (
+    z
+      .string({ error: CURRENT_PASSWORD_REQUIRED })
+      .min(1, CURRENT_PASSWORD_REQUIRED)
+      .max(PASSWORD_CHECK_MAX_LENGTH, CURRENT_PASSWORD_INCORRECT)
+      // No password holds a NUL (new ones are text rules): refused before any hashing or failure count.
+      .refine((value) => !hasNul(value), CURRENT_PASSWORD_INCORRECT)
+  );
 }
 
 /** The retyped password: any string (a mismatch is reported by `passwordsMatch`); missing counts as a mismatch. */
@@ -269,17 +262,14 @@ export function passwordsMatch<K extends string, C extends string>(password: K, 
   return z.refine<Record<K | C, unknown>>((value) => value[password] === value[confirmation], {
     path: [confirmation],
     message: PASSWORDS_DO_NOT_MATCH,
-    when: (payload) =>
-      payload.issues.every((issue) => issue.path?.[0] !== password && issue.path?.[0] !== confirmation),
+    when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== password && issue.path?.[0] !== confirmation),
   });
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Choices from the spec's lists
 
-type ChoiceRule<L extends readonly string[], O> = O extends Optional
-  ? z.ZodType<L[number] | '', string | null | undefined>
-  : z.ZodType<L[number], string>;
+type ChoiceRule<L extends readonly string[], O> = O extends Optional ? z.ZodType<L[number] | '', string | null | undefined> : z.ZodType<L[number], string>;
 
 /** One of a fixed list (relationships, account types ...). Trimmed; a blank optional choice is ''. */
 export function choice<const L extends readonly string[], O extends RuleOptions & { message?: string } = { optional?: false }>(
@@ -307,16 +297,11 @@ function listRule<L extends readonly string[], O extends RuleOptions & { message
  * the stored value is a list entry or the typed text (at most `max`, default 255). The word Other itself
  * is not an answer.
  */
-export function choiceOrOther<O extends RuleOptions & { max?: number } = { optional?: false }>(
-  label: string,
-  options: O = {} as O,
-): TextRule<O> {
+export function choiceOrOther<O extends RuleOptions & { max?: number } = { optional?: false }>(label: string, options: O = {} as O): TextRule<O> {
   const max = options.max ?? TEXT_MAX_LENGTH;
   let schema = text(label, options).trim();
   schema = requireUnlessOptional(schema, label, options);
-  schema = schema
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine((value) => value !== OTHER, `Please enter the ${label.toLowerCase()}.`);
+  schema = schema.max(max, `${label} must be at most ${max} characters.`).refine((value) => value !== OTHER, `Please enter the ${label.toLowerCase()}.`);
   return finishText(schema, label, options);
 }
 
@@ -396,10 +381,7 @@ export function money<O extends RuleOptions = { optional?: false }>(options: O =
   schema = requireUnlessOptional(schema, label, options);
   schema = schema
     .refine((value) => value === '' || isMoneyText(value), `${label} must be an amount in dollars and cents.`)
-    .refine(
-      (value) => value === '' || integerDigits(value) <= MONEY_MAX_INTEGER_DIGITS,
-      `${label} must be less than $10,000,000,000.`,
-    );
+    .refine((value) => value === '' || integerDigits(value) <= MONEY_MAX_INTEGER_DIGITS, `${label} must be less than $10,000,000,000.`);
   return finishValue(schema, (value) => toMoneyString(value), label, options);
 }
 
@@ -449,9 +431,7 @@ export function clampPercent(value: string | null | undefined): string {
  * A number of one or two digits (times amended, serve order Other): '7', '07' or 7; answers the number.
  * `min` (default 0) sets the smallest allowed value.
  */
-export function twoDigitNumber<O extends RuleOptions & { min?: number } = { optional?: false }>(
-  options: O = {} as O,
-): ValueRule<number, O, string | number> {
+export function twoDigitNumber<O extends RuleOptions & { min?: number } = { optional?: false }>(options: O = {} as O): ValueRule<number, O, string | number> {
   const label = options.label ?? 'Number';
   const min = options.min ?? 0;
   const message = `${label} must be a number from ${min} to 99.`;
@@ -495,7 +475,12 @@ export const ACCOUNT_NUMBER_MAX_LENGTH = 64;
 
 /** Stock shares: digits only (thousands separators allowed as typed). */
 export function stockShares<O extends RuleOptions = { optional?: false }>(options: O = {} as O) {
-  return wholeNumber({ ...options, label: options.label ?? 'Stock shares', max: STOCK_SHARES_MAX, message: `${options.label ?? 'Stock shares'} must be a whole number.` });
+  return wholeNumber({
+    ...options,
+    label: options.label ?? 'Stock shares',
+    max: STOCK_SHARES_MAX,
+    message: `${options.label ?? 'Stock shares'} must be a whole number.`,
+  });
 }
 
 /** A purchase month, 1 to 12. */

@@ -32,8 +32,16 @@ export const PRIMARY_RESIDENCE_CHANGE = {
   text: 'You can only have one primary residence set at a time. Are you sure you wish to change it to this property?',
 } as const;
 
-const sameValuesFlag = () => z.boolean().nullish().transform((value) => value ?? true);
-const flag = () => z.boolean({ error: 'Please tick the box or not.' }).nullish().transform((value) => value ?? false);
+const sameValuesFlag = () =>
+  z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? true);
+const flag = () =>
+  z
+    .boolean({ error: 'Please tick the box or not.' })
+    .nullish()
+    .transform((value) => value ?? false);
 
 const recordFields = {
   client_hash: publicHash('Client'),
@@ -92,11 +100,14 @@ const companyObject = z
     ...addressFields(false),
   })
   .check(
-    z.superRefine((value, ctx) => {
-      for (const key of ownedValueKeys(value.owner, value.same_values)) {
-        if (value[key]?.share_percent == null) ctx.addIssue({ code: 'custom', path: [key, 'share_percent'], message: 'Share percent is required.' });
-      }
-    }, whenFieldsValid('owner', 'same_values')),
+    z.superRefine(
+      (value, ctx) => {
+        for (const key of ownedValueKeys(value.owner, value.same_values)) {
+          if (value[key]?.share_percent == null) ctx.addIssue({ code: 'custom', path: [key, 'share_percent'], message: 'Share percent is required.' });
+        }
+      },
+      whenFieldsValid('owner', 'same_values'),
+    ),
   );
 export const upsertCompanySchema = companyObject.check(versionWithHash);
 export type UpsertCompanyInput = z.output<typeof upsertCompanySchema>;
@@ -149,9 +160,12 @@ const accountObject = z
     value: money({ optional: true, label: 'Value' }),
   })
   .check(
-    z.superRefine((value, ctx) => {
-      if (value.kind !== 'annuity' && blank(value.type)) ctx.addIssue({ code: 'custom', path: ['type'], message: 'Type is required.' });
-    }, whenFieldsValid('kind', 'type')),
+    z.superRefine(
+      (value, ctx) => {
+        if (value.kind !== 'annuity' && blank(value.type)) ctx.addIssue({ code: 'custom', path: ['type'], message: 'Type is required.' });
+      },
+      whenFieldsValid('kind', 'type'),
+    ),
   );
 export const upsertAccountSchema = accountObject.check(versionWithHash);
 export type UpsertAccountInput = z.output<typeof upsertAccountSchema>;

@@ -1,19 +1,5 @@
 import { z } from 'zod';
-import {
-  birthDate,
-  choice,
-  choiceOrOther,
-  email,
-  freeText,
-  percent,
-  personName,
-  phone,
-  ssn,
-  stateCode,
-  suffix,
-  twoDigitNumber,
-  usDate,
-} from './fields';
+import { birthDate, choice, choiceOrOther, email, freeText, percent, personName, phone, ssn, stateCode, suffix, twoDigitNumber, usDate } from './fields';
 import { BENEFICIARY_TIERS, GENDERS, IDENTIFIER_KINDS, OWNERS, POA_TYPES, type Owner } from './lists';
 
 /*
@@ -64,11 +50,7 @@ export const MISSING_VERSION_MESSAGE = 'The record version is missing. Reload th
 
 /** The row version a form read (a positive whole number); absent only for new records (and legacy calls). */
 export function rowVersion() {
-  return z.coerce
-    .number({ error: MISSING_VERSION_MESSAGE })
-    .int(MISSING_VERSION_MESSAGE)
-    .positive(MISSING_VERSION_MESSAGE)
-    .optional();
+  return z.coerce.number({ error: MISSING_VERSION_MESSAGE }).int(MISSING_VERSION_MESSAGE).positive(MISSING_VERSION_MESSAGE).optional();
 }
 
 /** An optional version: undefined, null and '' are absent. */
@@ -77,7 +59,11 @@ export const optionalVersion = () => z.preprocess((value) => (value === null || 
 export const ownerField = () => z.enum(OWNERS, { error: 'Please choose whose record this is.' });
 
 /** A yes/no answer stored as a boolean; null is "Unanswered". */
-const answer = () => z.boolean({ error: 'Please select Yes or No.' }).nullish().transform((value) => value ?? null);
+const answer = () =>
+  z
+    .boolean({ error: 'Please select Yes or No.' })
+    .nullish()
+    .transform((value) => value ?? null);
 
 /** A yes/no answer stored as 'yes' / 'no' (has_estate_plan, is_assets_trust_owned); booleans are accepted too. */
 export function yesNoWord() {
@@ -90,8 +76,7 @@ export function yesNoWord() {
 /** Runs an object-level rule once the fields it reads parsed cleanly (and even when other fields did not). */
 export function whenFieldsValid(...keys: string[]) {
   return {
-    when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-      payload.issues.every((issue) => !keys.includes(String(issue.path?.[0]))),
+    when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) => payload.issues.every((issue) => !keys.includes(String(issue.path?.[0]))),
   };
 }
 
@@ -214,12 +199,15 @@ const estatePlanAnswersObject = z.object({
   trust_intent_other: freeText('Other intentions', { optional: true }),
 });
 export const estatePlanAnswersSchema = estatePlanAnswersObject.check(
-  z.superRefine((value, ctx) => {
-    // Intent 1 names the governing state: it cannot be answered before the state is chosen.
-    if (value.has_trust_intent_1 !== null && !value.trust_governing_state) {
-      ctx.addIssue({ code: 'custom', path: ['has_trust_intent_1'], message: GOVERNING_STATE_FIRST });
-    }
-  }, whenFieldsValid('has_trust_intent_1', 'trust_governing_state')),
+  z.superRefine(
+    (value, ctx) => {
+      // Intent 1 names the governing state: it cannot be answered before the state is chosen.
+      if (value.has_trust_intent_1 !== null && !value.trust_governing_state) {
+        ctx.addIssue({ code: 'custom', path: ['has_trust_intent_1'], message: GOVERNING_STATE_FIRST });
+      }
+    },
+    whenFieldsValid('has_trust_intent_1', 'trust_governing_state'),
+  ),
 );
 export type EstatePlanAnswers = z.output<typeof estatePlanAnswersSchema>;
 
@@ -231,10 +219,14 @@ export const updateEstatePlanInfoSchema = z
     client2: estatePlanAnswersSchema.nullish().transform((value) => value ?? null),
   })
   .check(
-    z.superRefine((value, ctx) => {
-      if (value.client1.version === undefined) ctx.addIssue({ code: 'custom', path: ['client1', 'version'], message: MISSING_VERSION_MESSAGE });
-      if (value.client2 && value.client2.version === undefined) ctx.addIssue({ code: 'custom', path: ['client2', 'version'], message: MISSING_VERSION_MESSAGE });
-    }, whenFieldsValid('client1', 'client2')),
+    z.superRefine(
+      (value, ctx) => {
+        if (value.client1.version === undefined) ctx.addIssue({ code: 'custom', path: ['client1', 'version'], message: MISSING_VERSION_MESSAGE });
+        if (value.client2 && value.client2.version === undefined)
+          ctx.addIssue({ code: 'custom', path: ['client2', 'version'], message: MISSING_VERSION_MESSAGE });
+      },
+      whenFieldsValid('client1', 'client2'),
+    ),
   );
 export type UpdateEstatePlanInfoInput = z.output<typeof updateEstatePlanInfoSchema>;
 export type UpdateEstatePlanInfoForm = z.input<typeof updateEstatePlanInfoSchema>;
@@ -288,9 +280,13 @@ const childObject = z
     multi_guardian_specifics: freeText('Guardian specifics', { optional: true, max: 1000 }),
   })
   .check(
-    z.superRefine((value, ctx) => {
-      if (value.guardian2 && !value.guardian1) ctx.addIssue({ code: 'custom', path: ['guardian1', 'first_name'], message: 'Please enter the first guardian.' });
-    }, whenFieldsValid('guardian1', 'guardian2')),
+    z.superRefine(
+      (value, ctx) => {
+        if (value.guardian2 && !value.guardian1)
+          ctx.addIssue({ code: 'custom', path: ['guardian1', 'first_name'], message: 'Please enter the first guardian.' });
+      },
+      whenFieldsValid('guardian1', 'guardian2'),
+    ),
   );
 export const upsertChildSchema = childObject.check(versionWithHash);
 export type UpsertChildInput = z.output<typeof upsertChildSchema>;
@@ -306,7 +302,10 @@ export const beneficiaryTermsSchema = z.object({
   tier: choice(BENEFICIARY_TIERS, { optional: true, label: 'Tier' }),
   share_percent: percent({ optional: true, label: 'Percentage' }),
   relationship: choiceOrOther('Relationship', { optional: true }),
-  is_per_stirpes: z.boolean({ error: 'Per stirpes must be ticked or not.' }).nullish().transform((value) => value ?? false),
+  is_per_stirpes: z
+    .boolean({ error: 'Per stirpes must be ticked or not.' })
+    .nullish()
+    .transform((value) => value ?? false),
   omission_reason: freeText('Omission reason', { optional: true }),
 });
 export type BeneficiaryTermsInput = z.output<typeof beneficiaryTermsSchema>;
@@ -319,7 +318,10 @@ const beneficiaryObject = z
     ...recordFields,
     type: z.enum(BENEFICIARY_TYPES, { error: 'Please choose a person or an entity.' }),
     owner: ownerField(),
-    same_values: z.boolean().nullish().transform((value) => value ?? true),
+    same_values: z
+      .boolean()
+      .nullish()
+      .transform((value) => value ?? true),
     values1: beneficiaryTermsSchema.prefault(BLANK_TERMS),
     values2: beneficiaryTermsSchema.prefault(BLANK_TERMS),
     // A person: name, date of birth, SSN ('' keeps the stored one).
@@ -331,27 +333,33 @@ const beneficiaryObject = z
     identifier: ssn({ optional: true, label: 'Identifier' }),
     identifier_kind: choice(IDENTIFIER_KINDS, { optional: true, label: 'Identifier type' }),
     date: usDate({ optional: true, label: 'Date' }),
-    is_trust: z.boolean().nullish().transform((value) => value ?? false),
+    is_trust: z
+      .boolean()
+      .nullish()
+      .transform((value) => value ?? false),
   })
   .check(
-    z.superRefine((value, ctx) => {
-      const need = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-      if (value.type === 'person') {
-        if (blank(value.first_name)) need(['first_name'], 'First name is required.');
-        if (blank(value.last_name)) need(['last_name'], 'Last name is required.');
-      } else {
-        if (blank(value.name)) need(['name'], 'Name is required.');
-        if (!blank(value.identifier) && blank(value.identifier_kind)) need(['identifier_kind'], 'Please choose what kind of number the identifier is.');
-      }
-      const trust = value.type === 'entity' && value.is_trust;
-      for (const key of ownedValueKeys(value.owner, value.same_values)) {
-        const terms = value[key];
-        if (!terms) continue;
-        if (blank(terms.tier)) need([key, 'tier'], 'Tier is required.');
-        if (terms.tier !== 'omitted' && !blank(terms.tier) && blank(terms.share_percent)) need([key, 'share_percent'], 'Percentage is required.');
-        if (!trust && blank(terms.relationship)) need([key, 'relationship'], 'Relationship is required.');
-      }
-    }, whenFieldsValid('type', 'owner', 'same_values', 'first_name', 'last_name', 'name', 'identifier', 'identifier_kind', 'is_trust')),
+    z.superRefine(
+      (value, ctx) => {
+        const need = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+        if (value.type === 'person') {
+          if (blank(value.first_name)) need(['first_name'], 'First name is required.');
+          if (blank(value.last_name)) need(['last_name'], 'Last name is required.');
+        } else {
+          if (blank(value.name)) need(['name'], 'Name is required.');
+          if (!blank(value.identifier) && blank(value.identifier_kind)) need(['identifier_kind'], 'Please choose what kind of number the identifier is.');
+        }
+        const trust = value.type === 'entity' && value.is_trust;
+        for (const key of ownedValueKeys(value.owner, value.same_values)) {
+          const terms = value[key];
+          if (!terms) continue;
+          if (blank(terms.tier)) need([key, 'tier'], 'Tier is required.');
+          if (terms.tier !== 'omitted' && !blank(terms.tier) && blank(terms.share_percent)) need([key, 'share_percent'], 'Percentage is required.');
+          if (!trust && blank(terms.relationship)) need([key, 'relationship'], 'Relationship is required.');
+        }
+      },
+      whenFieldsValid('type', 'owner', 'same_values', 'first_name', 'last_name', 'name', 'identifier', 'identifier_kind', 'is_trust'),
+    ),
   );
 export const upsertBeneficiarySchema = beneficiaryObject.check(versionWithHash);
 export type UpsertBeneficiaryInput = z.output<typeof upsertBeneficiarySchema>;
@@ -364,7 +372,10 @@ export const serveOrder = () => twoDigitNumber({ optional: true, min: 1, label: 
 
 export const trusteeValuesSchema = z.object({ order: serveOrder() });
 
-function requireOrders(value: { owner: Owner; same_values: boolean; values1?: { order: number | null }; values2?: { order: number | null } }, ctx: z.RefinementCtx) {
+function requireOrders(
+  value: { owner: Owner; same_values: boolean; values1?: { order: number | null }; values2?: { order: number | null } },
+  ctx: z.RefinementCtx,
+) {
   for (const key of ownedValueKeys(value.owner, value.same_values)) {
     if (value[key]?.order == null) ctx.addIssue({ code: 'custom', path: [key, 'order'], message: 'Serve order is required.' });
   }
@@ -374,7 +385,10 @@ const trusteeObject = z
   .object({
     ...recordFields,
     owner: ownerField(),
-    same_values: z.boolean().nullish().transform((value) => value ?? true),
+    same_values: z
+      .boolean()
+      .nullish()
+      .transform((value) => value ?? true),
     values1: trusteeValuesSchema.prefault({ order: null }),
     values2: trusteeValuesSchema.prefault({ order: null }),
     ...requiredNameFields,
@@ -393,8 +407,14 @@ export const poaType = () => z.enum(POA_TYPES, { error: 'Please choose the power
 export const agentValuesSchema = z.object({
   order: serveOrder(),
   /** Left as stored when absent. */
-  is_collective: z.boolean().nullish().transform((value) => value ?? undefined),
-  is_independent: z.boolean().nullish().transform((value) => value ?? undefined),
+  is_collective: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? undefined),
+  is_independent: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? undefined),
 });
 
 const agentObject = z
@@ -402,7 +422,10 @@ const agentObject = z
     ...recordFields,
     type: poaType(),
     owner: ownerField(),
-    same_values: z.boolean().nullish().transform((value) => value ?? true),
+    same_values: z
+      .boolean()
+      .nullish()
+      .transform((value) => value ?? true),
     values1: agentValuesSchema.prefault({ order: null }),
     values2: agentValuesSchema.prefault({ order: null }),
     ...requiredNameFields,

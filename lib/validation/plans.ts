@@ -26,9 +26,7 @@ const statement = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: '
 export const submitTrustSchema = z.object({
   client_hash: publicHash('Client'),
   /** Per client of the household: the statements that client acknowledged (all three are required). */
-  acknowledgements: z
-    .array(z.object({ client_hash: publicHash('Client'), statements: z.array(statement).max(3) }), { error: MISSING_CONSENT_MESSAGE })
-    .max(2),
+  acknowledgements: z.array(z.object({ client_hash: publicHash('Client'), statements: z.array(statement).max(3) }), { error: MISSING_CONSENT_MESSAGE }).max(2),
 });
 export type SubmitTrustInput = z.output<typeof submitTrustSchema>;
 

@@ -50,7 +50,12 @@ export const EMAIL_CHANGE_LINK_INVALID = 'This confirmation link has expired or 
 
 export const confirmEmailChangeSchema = z.object({
   // The link's token: 32 random bytes, base64url. Anything else cannot name a change.
-  token: z.string().trim().max(100).regex(/^[A-Za-z0-9_-]*$/, EMAIL_CHANGE_LINK_INVALID).min(1, EMAIL_CHANGE_LINK_INVALID),
+  token: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]*$/, EMAIL_CHANGE_LINK_INVALID)
+    .min(1, EMAIL_CHANGE_LINK_INVALID),
 });
 export type ConfirmEmailChangeInput = z.output<typeof confirmEmailChangeSchema>;
 

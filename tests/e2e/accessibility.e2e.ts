@@ -10,9 +10,7 @@ import { axeViolations, exactLabel, newContext, resultsDir, screenshot, settle, 
 const CLIENT = 'jordan.blake@demo.trustwell.test';
 const WIDTHS = [390, 1280] as const;
 
-
 const browser = browserForThisFile();
-
 
 async function expectNoViolations(page: Page, name: string) {
   await page.waitForLoadState('networkidle');

@@ -88,7 +88,9 @@ describe('advisor workspace', () => {
     // The couple is one row, newest first, In Progress.
     const clients = (p: Page, title = 'My Clients') => p.getByRole('region', { name: title, exact: true });
     const sent = (p: Page) => p.getByRole('region', { name: 'Sent invitations', exact: true });
-    const row = clients(alice).getByRole('row').filter({ hasText: `${OWNER1.first} ${OWNER1.last}` });
+    const row = clients(alice)
+      .getByRole('row')
+      .filter({ hasText: `${OWNER1.first} ${OWNER1.last}` });
     await row.waitFor();
     expect(await row.textContent()).toContain(`${OWNER2.first} ${OWNER2.last}`);
     expect(await row.textContent()).toContain('In Progress');
@@ -108,7 +110,10 @@ describe('advisor workspace', () => {
     // The admin reads the invitation in the outbox (no SMTP here) and takes its join link.
     const admin = await signedIn(ADMIN);
     await admin.goto(`/outbox?to=${encodeURIComponent(OWNER1.email)}`);
-    const link = await admin.getByRole('link', { name: /\/join\/.+\?invite=/ }).first().getAttribute('href');
+    const link = await admin
+      .getByRole('link', { name: /\/join\/.+\?invite=/ })
+      .first()
+      .getAttribute('href');
     expect(link).toBeTruthy();
 
     // The client follows it: the form starts with what Alice entered.
@@ -135,7 +140,12 @@ describe('advisor workspace', () => {
     await joinedRow.waitFor();
     expect(await joinedRow.textContent()).toContain('Joined');
     expect(await sent(alice).getByRole('row').filter({ hasText: OWNER2.email }).textContent()).toContain('Sent');
-    expect(await clients(alice).getByRole('row').filter({ hasText: `${OWNER1.first} ${OWNER1.last}` }).count()).toBe(1);
+    expect(
+      await clients(alice)
+        .getByRole('row')
+        .filter({ hasText: `${OWNER1.first} ${OWNER1.last}` })
+        .count(),
+    ).toBe(1);
   }, 120_000);
 
   it('the list state lives in the address; the back button returns to the previous view', async () => {
@@ -187,7 +197,13 @@ describe('advisor workspace', () => {
     await invites.getByLabel(exactLabel('Client Email')).fill(`staff.${run}@example.com`);
     await invites.getByRole('button', { name: 'Send Invite' }).click();
     await success(casey, 'Client invitation sent successfully');
-    expect(await casey.getByRole('region', { name: 'Sent invitations', exact: true }).getByRole('row').filter({ hasText: `staff.${run}@example.com` }).count()).toBe(1);
+    expect(
+      await casey
+        .getByRole('region', { name: 'Sent invitations', exact: true })
+        .getByRole('row')
+        .filter({ hasText: `staff.${run}@example.com` })
+        .count(),
+    ).toBe(1);
     await expect(casey.getByRole('region', { name: 'Outstanding Balance' }).textContent()).resolves.toContain('(Ben Carter covers their clients’ fees)');
   }, 60_000);
 

@@ -14,7 +14,14 @@ const startServer = startScratchServer;
 let n = 0;
 function account() {
   n += 1;
-  return { first_name: 'Addr', last_name: 'Tester', email: `address${n}-${Date.now()}@test.example`, phone: '5551234567', password: 'Address-Test-1', advisor_hash: '' };
+  return {
+    first_name: 'Addr',
+    last_name: 'Tester',
+    email: `address${n}-${Date.now()}@test.example`,
+    phone: '5551234567',
+    password: 'Address-Test-1',
+    advisor_hash: '',
+  };
 }
 
 async function signUp(server: Server, forwardedFor?: string, extraHeaders: Record<string, string> = {}): Promise<number> {
@@ -53,4 +60,3 @@ describe('client address behind the real server', () => {
     }
   }, 120_000);
 });
-

@@ -70,74 +70,88 @@ async function expectLinks(page: Page, expected: readonly string[]) {
 }
 
 describe('header links by role', () => {
-  it.each(visitors)('$who at 1280 px: links in the bar, no Menu button', async ({ who, email, page: path, links }) => {
-    const context = await newContext(browser(), 1280);
-    const page = await context.newPage();
-    if (email) await signIn(page, email, demoPassword());
-    await page.goto(path);
-    await expect(nav(page).getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
-    await expectLinks(page, links);
-    await screenshot(page, `header-${who}-1280`);
-    await context.close();
-  }, 60_000);
+  it.each(visitors)(
+    '$who at 1280 px: links in the bar, no Menu button',
+    async ({ who, email, page: path, links }) => {
+      const context = await newContext(browser(), 1280);
+      const page = await context.newPage();
+      if (email) await signIn(page, email, demoPassword());
+      await page.goto(path);
+      await expect(nav(page).getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
+      await expectLinks(page, links);
+      await screenshot(page, `header-${who}-1280`);
+      await context.close();
+    },
+    60_000,
+  );
 
-  it.each(visitors)('$who at 390 px: links behind the Menu toggle', async ({ who, email, page: path, links }) => {
-    const context = await newContext(browser(), 390);
-    const page = await context.newPage();
-    if (email) await signIn(page, email, demoPassword());
-    await page.goto(path);
+  it.each(visitors)(
+    '$who at 390 px: links behind the Menu toggle',
+    async ({ who, email, page: path, links }) => {
+      const context = await newContext(browser(), 390);
+      const page = await context.newPage();
+      if (email) await signIn(page, email, demoPassword());
+      await page.goto(path);
 
-    const toggle = nav(page).getByRole('button', { name: 'Menu' });
-    await expect(toggle.isVisible()).resolves.toBe(true);
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(visibleLinks(page)).resolves.toEqual([]);
+      const toggle = nav(page).getByRole('button', { name: 'Menu' });
+      await expect(toggle.isVisible()).resolves.toBe(true);
+      await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+      await expect(visibleLinks(page)).resolves.toEqual([]);
 
-    await toggle.click();
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expectLinks(page, links);
-    // The open panel stays inside the viewport.
-    const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
-    const box = await panel.boundingBox();
-    expect(box).not.toBeNull();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-    await screenshot(page, `header-${who}-390-open`);
+      await toggle.click();
+      await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+      await expectLinks(page, links);
+      // The open panel stays inside the viewport.
+      const panel = page.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+      const box = await panel.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      await screenshot(page, `header-${who}-390-open`);
 
-    // Escape closes it and gives focus back to the toggle.
-    await page.keyboard.press('Escape');
-    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(visibleLinks(page)).resolves.toEqual([]);
-    await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      // Escape closes it and gives focus back to the toggle.
+      await page.keyboard.press('Escape');
+      await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+      await expect(visibleLinks(page)).resolves.toEqual([]);
+      await expect(toggle.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
 
-    // Following a link closes the menu on the next page.
-    await toggle.click();
-    await Promise.all([page.waitForURL('**/trust'), nav(page).getByRole('link', { name: 'Trust', exact: true }).click()]);
-    await expect(nav(page).getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
-    await context.close();
-  }, 60_000);
+      // Following a link closes the menu on the next page.
+      await toggle.click();
+      await Promise.all([page.waitForURL('**/trust'), nav(page).getByRole('link', { name: 'Trust', exact: true }).click()]);
+      await expect(nav(page).getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
+      await context.close();
+    },
+    60_000,
+  );
 });
 
 describe('header on /trust', () => {
   // Guests get the prerendered page; anyone signed in gets the same page rendered with their own links.
-  it.each(visitors)('$who sees their own links on the static landing page', async ({ who, email, links }) => {
-    const context = await newContext(browser(), 1280);
-    const page = await context.newPage();
-    if (email) await signIn(page, email, demoPassword());
-    const response = await page.goto('/trust');
-    expect(page.url()).toMatch(/\/trust$/);
-    await expectLinks(page, links);
-    // The price card leads guests to sign up and signed-in visitors to their own work.
-    const cta = { guest: ['Start your trust', '/join'], client: ['Continue your trust', '/client-info'], advisor: ['Go to your dashboard', '/dashboard'] }[who];
-    await expect(page.getByRole('main').getByRole('link', { name: cta[0] }).getAttribute('href')).resolves.toBe(cta[1]);
-    await expect(page.getByRole('main').getByRole('link', { name: 'Log in' }).count()).resolves.toBe(who === 'guest' ? 1 : 0);
-    // The footer drops its Get Started band on /trust for everyone.
-    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Get Started', exact: true }).count()).resolves.toBe(0);
-    // Only the guest page is served from the static cache.
-    const cache = response?.headers()['x-nextjs-cache'] ?? response?.headers()['x-nextjs-prerender'];
-    if (who === 'guest') expect(cache).toBeTruthy();
-    await screenshot(page, `trust-header-${who}-1280`);
-    await context.close();
-  }, 60_000);
+  it.each(visitors)(
+    '$who sees their own links on the static landing page',
+    async ({ who, email, links }) => {
+      const context = await newContext(browser(), 1280);
+      const page = await context.newPage();
+      if (email) await signIn(page, email, demoPassword());
+      const response = await page.goto('/trust');
+      expect(page.url()).toMatch(/\/trust$/);
+      await expectLinks(page, links);
+      // The price card leads guests to sign up and signed-in visitors to their own work.
+      const cta = { guest: ['Start your trust', '/join'], client: ['Continue your trust', '/client-info'], advisor: ['Go to your dashboard', '/dashboard'] }[
+        who
+      ];
+      await expect(page.getByRole('main').getByRole('link', { name: cta[0] }).getAttribute('href')).resolves.toBe(cta[1]);
+      await expect(page.getByRole('main').getByRole('link', { name: 'Log in' }).count()).resolves.toBe(who === 'guest' ? 1 : 0);
+      // The footer drops its Get Started band on /trust for everyone.
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Get Started', exact: true }).count()).resolves.toBe(0);
+      // Only the guest page is served from the static cache.
+      const cache = response?.headers()['x-nextjs-cache'] ?? response?.headers()['x-nextjs-prerender'];
+      if (who === 'guest') expect(cache).toBeTruthy();
+      await screenshot(page, `trust-header-${who}-1280`);
+      await context.close();
+    },
+    60_000,
+  );
 });
 
 describe('header on /trust with a stale session cookie', () => {

@@ -91,7 +91,9 @@ describe('client-info, sections 1-6', () => {
     // 2. Current and new estate plan info: the pencil, Save, the spec's confirmation.
     await page.getByRole('button', { name: 'Edit current and new estate plan info' }).click();
     const plan = page.getByRole('form', { name: 'Edit current and new estate plan info' });
-    await expect(plan.getByRole('group', { name: 'Pat Rivera' }).getByRole('textbox', { name: 'Trust Name' }).inputValue()).resolves.toBe('Rivera Family Trust');
+    await expect(plan.getByRole('group', { name: 'Pat Rivera' }).getByRole('textbox', { name: 'Trust Name' }).inputValue()).resolves.toBe(
+      'Rivera Family Trust',
+    );
     await plan.getByRole('button', { name: 'Save' }).click();
     await expect(alert(page, 'Success').textContent()).resolves.toContain('Current & new estate plan info updated successfully');
     await answer(page, 'Success', 'OK');
@@ -138,7 +140,12 @@ describe('client-info, sections 1-6', () => {
     const DANGER = 'rgb(179, 38, 30)'; // --color-danger, #b3261e
     await expect(percentage.evaluate(colour)).resolves.toBe(DANGER);
     await expect(beneficiaries.getByRole('columnheader', { name: 'Name' }).evaluate(colour)).resolves.not.toBe(DANGER);
-    await expect(dana.locator('td').first().evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe('rgb(253, 236, 234)'); // --color-danger-bg
+    await expect(
+      dana
+        .locator('td')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).resolves.toBe('rgb(253, 236, 234)'); // --color-danger-bg
     // The navigation says what is wrong rather than '1 unanswered'.
     await expect(nav.getByRole('link', { name: /^Beneficiaries/ }).textContent()).resolves.toContain('Beneficiaries: Percentages do not total 100%');
     await expect(dana.textContent()).resolves.toContain('Pat: 10%');
@@ -149,8 +156,14 @@ describe('client-info, sections 1-6', () => {
     await page.getByRole('button', { name: 'Edit Beneficiary: Dana Whitaker' }).click();
     const edit = modal(page, 'Edit Beneficiary');
     await expect(edit.getByRole('checkbox', { name: 'Same values for Pat and Sam' }).isChecked()).resolves.toBe(false);
-    await edit.getByRole('group', { name: 'Terms for Pat' }).getByRole('checkbox', { name: /Omit Beneficiary/ }).check();
-    await edit.getByRole('group', { name: 'Terms for Sam' }).getByRole('checkbox', { name: /Omit Beneficiary/ }).check();
+    await edit
+      .getByRole('group', { name: 'Terms for Pat' })
+      .getByRole('checkbox', { name: /Omit Beneficiary/ })
+      .check();
+    await edit
+      .getByRole('group', { name: 'Terms for Sam' })
+      .getByRole('checkbox', { name: /Omit Beneficiary/ })
+      .check();
     await edit.getByRole('group', { name: 'Terms for Pat' }).getByRole('textbox', { name: 'Reason for Omitting' }).fill('Provided for separately.');
     await edit.getByRole('button', { name: 'Save' }).click();
     await answer(page, 'Beneficiary Updated', 'OK');
@@ -246,7 +259,10 @@ describe('client-info, sections 1-6', () => {
     const toggle = page.getByRole('button', { name: /^Sections/ });
     await toggle.click();
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
-    await page.getByRole('navigation', { name: 'Intake sections' }).getByRole('link', { name: /Beneficiaries/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Intake sections' })
+      .getByRole('link', { name: /Beneficiaries/ })
+      .click();
     await expect(page.evaluate(() => location.hash)).resolves.toBe('#beneficiaries');
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
 
@@ -282,9 +298,7 @@ describe('client-info, sections 1-6', () => {
     await screenshot(advisor, 'intake-conflict-1280');
     await answer(advisor, 'Error', 'OK');
     await theirs.getByRole('button', { name: 'Reload the latest version' }).click();
-    await advisor.waitForFunction(
-      () => (document.querySelector('[role="dialog"] input[name="middle_name"]') as HTMLInputElement | null)?.value === 'Jo',
-    );
+    await advisor.waitForFunction(() => (document.querySelector('[role="dialog"] input[name="middle_name"]') as HTMLInputElement | null)?.value === 'Jo');
     // Saved on the latest version, this save goes through; it also puts the demo child back as it was.
     await modal(advisor, 'Edit Child').locator('input[name="middle_name"]').fill('');
     await modal(advisor, 'Edit Child').getByRole('button', { name: 'Save' }).click();

@@ -56,7 +56,9 @@ describe('client-info, sections 7-14', () => {
     const primary = cottage.getByRole('checkbox', { name: 'Primary Residence' });
     await primary.click();
     const change = alert(page, 'Confirm Primary Residence Change');
-    await expect(change.textContent()).resolves.toContain('You can only have one primary residence set at a time. Are you sure you wish to change it to this property?');
+    await expect(change.textContent()).resolves.toContain(
+      'You can only have one primary residence set at a time. Are you sure you wish to change it to this property?',
+    );
     await expectNoViolations(page, 'intake-primary-confirm-1280');
     await answer(page, 'Confirm Primary Residence Change', 'Cancel');
     await expect(primary.isChecked()).resolves.toBe(false);
@@ -98,7 +100,10 @@ describe('client-info, sections 7-14', () => {
     await gift.getByRole('combobox', { name: 'Gift Type' }).selectOption('Real Estate');
     await gift.getByRole('combobox', { name: 'Beneficiary' }).selectOption({ label: 'Ada Okafor' });
     // A joint gift offers only the joint property.
-    await expect(gift.getByRole('combobox', { name: 'Property' }).locator('option').allTextContents()).resolves.toEqual(['Select…', '40 Beacon St, Boston, MA 02108']);
+    await expect(gift.getByRole('combobox', { name: 'Property' }).locator('option').allTextContents()).resolves.toEqual([
+      'Select…',
+      '40 Beacon St, Boston, MA 02108',
+    ]);
     await gift.getByRole('combobox', { name: 'Property' }).selectOption({ label: '40 Beacon St, Boston, MA 02108' });
     await gift.getByRole('radio', { name: "Distributed to That Beneficiary's Living Issue" }).check();
     await expectNoViolations(page, 'intake-gift-modal-1280');
@@ -111,7 +116,11 @@ describe('client-info, sections 7-14', () => {
     await cash.getByRole('combobox', { name: 'Client' }).selectOption('Chidi');
     await expect(cash.getByRole('combobox', { name: 'Beneficiary' }).locator('option').allTextContents()).resolves.toEqual(['Select…', 'Ada Okafor']);
     await cash.getByRole('combobox', { name: 'Client' }).selectOption('Amara');
-    await expect(cash.getByRole('combobox', { name: 'Beneficiary' }).locator('option').allTextContents()).resolves.toEqual(['Select…', 'Ada Okafor', 'Ngozi Eze']);
+    await expect(cash.getByRole('combobox', { name: 'Beneficiary' }).locator('option').allTextContents()).resolves.toEqual([
+      'Select…',
+      'Ada Okafor',
+      'Ngozi Eze',
+    ]);
     await cash.getByRole('combobox', { name: 'Beneficiary' }).selectOption({ label: 'Ngozi Eze' });
     await cash.getByRole('textbox', { name: 'Cash Amount' }).pressSequentially('25000');
     await cash.getByRole('radio', { name: 'Distributed Equally to Remaining Living Beneficiaries' }).check();
@@ -178,7 +187,16 @@ describe('client-info, sections 7-14', () => {
     await section(page, 'Additional Comments / Questions for Attorney').getByText('Saved.').waitFor();
     await expect(page.getByTestId('loading-overlay').count()).resolves.toBe(0);
 
-    for (const anchor of ['properties', 'companies', 'specific-gifts', 'retirement-accounts', 'brokerage-accounts', 'bank-accounts', 'annuities', 'additional-comments']) {
+    for (const anchor of [
+      'properties',
+      'companies',
+      'specific-gifts',
+      'retirement-accounts',
+      'brokerage-accounts',
+      'bank-accounts',
+      'annuities',
+      'additional-comments',
+    ]) {
       await expect(navState(anchor)).resolves.toMatch(/Complete$/);
     }
     await expectNoViolations(page, 'intake-assets-1280');
@@ -187,7 +205,11 @@ describe('client-info, sections 7-14', () => {
     // Everything was saved: a reload shows the same lists and the note.
     await page.reload();
     await page.waitForLoadState('networkidle');
-    await expect(section(page, 'Bank Accounts').getByRole('row', { name: /Cambridge Savings Bank/ }).textContent()).resolves.toContain('••••6789');
+    await expect(
+      section(page, 'Bank Accounts')
+        .getByRole('row', { name: /Cambridge Savings Bank/ })
+        .textContent(),
+    ).resolves.toContain('••••6789');
     await expect(page.getByRole('textbox', { name: 'Additional comments or questions for your attorney' }).inputValue()).resolves.toContain('Chatham cottage');
 
     // At 390 px: the page and the property modal.
@@ -205,7 +227,7 @@ describe('client-info, sections 7-14', () => {
     await phone.screenshot({ path: path.join(resultsDir, 'intake-property-modal-390-lower.png') });
   }, 240_000);
 
-  it('text that reads as markup stays text, also inside the page\'s payload (the view travels as JSON text)', async () => {
+  it("text that reads as markup stays text, also inside the page's payload (the view travels as JSON text)", async () => {
     const page = await signedIn(ADVISOR);
     const address = await openHousehold(page, OKAFORS);
     const text = 'Cottage </script><script>window.__injected = true</script> & "quoted" <b>not bold</b>\u2028next';

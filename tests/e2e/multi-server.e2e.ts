@@ -67,7 +67,8 @@ afterAll(async () => {
 const [a, b] = [0, 1];
 const url = (server: number, pathname: string) => `${servers[server].url}${pathname}`;
 const password = () => fs.readFileSync(demoAccounts, 'utf8').match(/^Password for all demo accounts: (\S+)\s*$/m)![1];
-const advisorHash = (email: string) => fs.readFileSync(demoAccounts, 'utf8').match(new RegExp(`${email.replace(/\./g, '\\.')}\\s+\\S+/join/([A-Za-z0-9_-]+)`))![1];
+const advisorHash = (email: string) =>
+  fs.readFileSync(demoAccounts, 'utf8').match(new RegExp(`${email.replace(/\./g, '\\.')}\\s+\\S+/join/([A-Za-z0-9_-]+)`))![1];
 
 /** Posts the login form to one server; answers where it redirects and the session cookie it set. */
 async function signIn(server: number, email: string, secret: string): Promise<{ location: string; cookie: string | null }> {
@@ -79,7 +80,11 @@ async function signIn(server: number, email: string, secret: string): Promise<{ 
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: site },
     body: new URLSearchParams({ _token: token, email, password: secret }),
   });
-  const cookie = res.headers.getSetCookie().find((c) => c.includes('session-token='))?.split(';')[0] ?? null;
+  const cookie =
+    res.headers
+      .getSetCookie()
+      .find((c) => c.includes('session-token='))
+      ?.split(';')[0] ?? null;
   return { location: res.headers.get('location') ?? '', cookie };
 }
 

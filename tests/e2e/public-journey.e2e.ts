@@ -20,9 +20,7 @@ const run = Date.now().toString(36);
 const email = `journey.${run}@example.test`;
 const advisorJoinPath = process.env.E2E_ADVISOR_JOIN_PATH ?? '';
 
-
 const browser = browserForThisFile();
-
 
 /**
  * Screenshots of the current state at phone and desktop widths (then back to `restore`): full-page, or
@@ -54,7 +52,13 @@ function messageDialog(page: Page): Locator {
 async function expectDialog(page: Page, title: string, text: string, { close = true, shot }: { close?: boolean; shot?: string } = {}) {
   const dialog = messageDialog(page);
   await dialog.waitFor();
-  await expect(dialog.getByRole('heading', { name: title, exact: true }).or(dialog.getByText(title, { exact: true })).first().isVisible()).resolves.toBe(true);
+  await expect(
+    dialog
+      .getByRole('heading', { name: title, exact: true })
+      .or(dialog.getByText(title, { exact: true }))
+      .first()
+      .isVisible(),
+  ).resolves.toBe(true);
   await expect(dialog.textContent()).resolves.toContain(text);
   if (shot) await shots(page, shot, { dialog: true });
   if (close) {
@@ -70,9 +74,7 @@ describe('a guest finds the trust, creates an account and manages it', () => {
     await page.goto('/trust');
 
     await expect(page.title()).resolves.toMatch(/^Revocable Living Trust Online/);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
-      'Create your living trust online, reviewed by attorneys',
-    );
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Create your living trust online, reviewed by attorneys');
 
     // A guest without a referral sees the full price and the note naming the discounted one.
     const priceCard = page.getByRole('complementary', { name: 'Your complete trust package' });
@@ -245,7 +247,7 @@ describe('a guest finds the trust, creates an account and manages it', () => {
     await context.close();
   }, 120_000);
 
-  it("shows a client already linked to an advisor the discounted price on any browser (nothing remembered there)", async () => {
+  it('shows a client already linked to an advisor the discounted price on any browser (nothing remembered there)', async () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     // Pat Rivera is the demo advisor's client; this browser never opened an advisor link.

@@ -73,7 +73,9 @@ describe('request body limits', () => {
       const before = rssOf(server.pid);
       let peak = before;
       const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 25);
-      const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => post(i % 2 ? '/login' : '/api/createClient/'))).finally(() => clearInterval(sampler));
+      const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => post(i % 2 ? '/login' : '/api/createClient/'))).finally(() =>
+        clearInterval(sampler),
+      );
       peak = Math.max(peak, rssOf(server.pid));
 
       // Before: +269 MB for 24 such posts (each buffered, up to 20 MB; /login's also by the middleware).
@@ -83,14 +85,16 @@ describe('request body limits', () => {
           // The form post answers every failure with its redirect back to the form.
           expect({ status: answer.status, location: answer.location }).toEqual({ status: 303, location: '/login?error=unknown' });
         } else {
-          expect({ status: answer.status, body: JSON.parse(answer.text) }).toEqual({ status: 415, body: { message: 'The request body must be JSON or url-encoded form fields.' } });
+          expect({ status: answer.status, body: JSON.parse(answer.text) }).toEqual({
+            status: 415,
+            body: { message: 'The request body must be JSON or url-encoded form fields.' },
+          });
         }
       }
     } finally {
       await server.stop();
     }
   }, 180_000);
-
 
   it('a server action refuses a body over 64 KB before running; the same call under it runs', async () => {
     const id = actionId('createClientAccountAction');

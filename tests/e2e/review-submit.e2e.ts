@@ -27,7 +27,10 @@ afterAll(closeAll);
 
 /** The visible texts on the page matching `text` (a closed status history holds the same labels, unseen). */
 async function visibleTexts(page: Page, text: RegExp): Promise<string[]> {
-  return page.getByRole('main').getByText(text).evaluateAll((els) => els.filter((el) => (el as HTMLElement).checkVisibility()).map((el) => el.textContent ?? ''));
+  return page
+    .getByRole('main')
+    .getByText(text)
+    .evaluateAll((els) => els.filter((el) => (el as HTMLElement).checkVisibility()).map((el) => el.textContent ?? ''));
 }
 
 async function openReview(page: Page) {

@@ -85,7 +85,9 @@ async function watchViolations(page: Page) {
   await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(`event: ${text}`));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+      (window as unknown as { __reportCspViolation: (t: string) => void }).__reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`,
+      );
     });
   });
   return violations;
@@ -97,16 +99,20 @@ async function expectHydrated(page: Page) {
 }
 
 describe('pages under the policy in Chromium', () => {
-  it.each(['/', '/trust', '/login', '/join'])('%s loads and hydrates without a CSP violation', async (path) => {
-    const context = await newContext(browser());
-    const page = await context.newPage();
-    const violations = await watchViolations(page);
-    const res = await page.goto(path, { waitUntil: 'networkidle' });
-    expect(res?.status()).toBe(200);
-    await expectHydrated(page);
-    expect(violations).toEqual([]);
-    await context.close();
-  }, 60_000);
+  it.each(['/', '/trust', '/login', '/join'])(
+    '%s loads and hydrates without a CSP violation',
+    async (path) => {
+      const context = await newContext(browser());
+      const page = await context.newPage();
+      const violations = await watchViolations(page);
+      const res = await page.goto(path, { waitUntil: 'networkidle' });
+      expect(res?.status()).toBe(200);
+      await expectHydrated(page);
+      expect(violations).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
 
   it('navigates from / to /trust in the browser (an RSC fetch) without a violation', async () => {
     const context = await newContext(browser());
@@ -157,7 +163,11 @@ describe('an HTTPS deployment', () => {
       const login = await fetch(`${server.url}/login`);
       const token = (await login.text()).match(/name="csrf-token" content="([^"]+)"/)?.[1];
       const who = { first_name: 'Secure', last_name: 'Cookie', email: `secure-${Date.now()}@test.example`, phone: '5551234567', password: 'Secure-Cookie-1' };
-      const created = await fetch(`${server.url}/api/createClient/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
+      const created = await fetch(`${server.url}/api/createClient/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(who),
+      });
       expect(created.status).toBe(200);
       const signIn = await fetch(`${server.url}/login`, {
         method: 'POST',

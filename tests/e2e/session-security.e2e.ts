@@ -90,16 +90,20 @@ describe('the login page', () => {
     ['a backslash', '/\\evil.test'],
     ['an absolute URL', 'http://evil.test/'],
     ['javascript:', 'javascript:alert(1)'],
-  ])('never sends the user off-site after signing in (next with %s)', async (_case, next) => {
-    const context = await newContext(browser());
-    const page = await context.newPage();
-    await context.route(`${EVIL}/**`, (route) => route.fulfill({ status: 200, body: 'evil' }));
-    await page.goto(`/login?next=${encodeURIComponent(next)}`);
-    await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), submitLogin(page, ADVISOR, demoPassword())]);
-    expect(new URL(page.url()).origin).toBe(baseUrl);
-    expect(new URL(page.url()).pathname).toBe('/dashboard');
-    await context.close();
-  }, 60_000);
+  ])(
+    'never sends the user off-site after signing in (next with %s)',
+    async (_case, next) => {
+      const context = await newContext(browser());
+      const page = await context.newPage();
+      await context.route(`${EVIL}/**`, (route) => route.fulfill({ status: 200, body: 'evil' }));
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), submitLogin(page, ADVISOR, demoPassword())]);
+      expect(new URL(page.url()).origin).toBe(baseUrl);
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      await context.close();
+    },
+    60_000,
+  );
 
   it('still honours a local next after signing in', async () => {
     const context = await newContext(browser());

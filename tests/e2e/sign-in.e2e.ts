@@ -12,21 +12,25 @@ const roles = [
 const browser = browserForThisFile();
 
 describe('signing in as every demo role', () => {
-  it.each(roles)('$role lands on $lands and can sign out', async ({ role, email, lands, heading }) => {
-    const context = await newContext(browser());
-    const page = await context.newPage();
-    await signIn(page, email, demoPassword());
-    expect(new URL(page.url()).pathname).toBe(lands);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
-    await screenshot(page, `sign-in-${role}`);
-    // GET /logout only offers the button; the click (a same-site POST) signs out.
-    await page.goto('/logout');
-    expect(new URL(page.url()).pathname).toBe('/logout');
-    await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('main').getByRole('button', { name: 'Logout' }).click()]);
-    await page.goto(lands);
-    expect(new URL(page.url()).pathname).toBe('/login');
-    await context.close();
-  }, 60_000);
+  it.each(roles)(
+    '$role lands on $lands and can sign out',
+    async ({ role, email, lands, heading }) => {
+      const context = await newContext(browser());
+      const page = await context.newPage();
+      await signIn(page, email, demoPassword());
+      expect(new URL(page.url()).pathname).toBe(lands);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
+      await screenshot(page, `sign-in-${role}`);
+      // GET /logout only offers the button; the click (a same-site POST) signs out.
+      await page.goto('/logout');
+      expect(new URL(page.url()).pathname).toBe('/logout');
+      await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('main').getByRole('button', { name: 'Logout' }).click()]);
+      await page.goto(lands);
+      expect(new URL(page.url()).pathname).toBe('/login');
+      await context.close();
+    },
+    60_000,
+  );
 
   it('shows a wrong password in the Error dialog without saying whether the email exists', async () => {
     const context = await newContext(browser(), 390);

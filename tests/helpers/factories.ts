@@ -17,14 +17,20 @@ export async function makeUser(flags: UserFlags = {}, person: Partial<t.NewPerso
     .insert(t.persons)
     .values({ firstName: person.firstName ?? `First${counter}`, lastName: person.lastName ?? `Last${counter}`, email, ...person })
     .returning();
-  const [user] = await db.insert(t.users).values({ personId: p.id, email: email.toLowerCase(), passwordHash: await passwordHash, ...flags }).returning();
+  const [user] = await db
+    .insert(t.users)
+    .values({ personId: p.id, email: email.toLowerCase(), passwordHash: await passwordHash, ...flags })
+    .returning();
   return { user, person: p };
 }
 
 /** An advisor (user + advisor row), optionally in a firm. */
 export async function makeAdvisor(options: { firmId?: number; supervisor?: boolean; maxInvoices?: number } = {}) {
   const { user, person } = await makeUser({ isAdvisory: true, isFirmSupervisor: options.supervisor ?? false });
-  const [advisor] = await db.insert(t.advisors).values({ userId: user.id, maxInvoices: options.maxInvoices ?? 3 }).returning();
+  const [advisor] = await db
+    .insert(t.advisors)
+    .values({ userId: user.id, maxInvoices: options.maxInvoices ?? 3 })
+    .returning();
   if (options.firmId) await db.insert(t.advisorFirms).values({ advisorId: advisor.id, firmId: options.firmId });
   return { user, person, advisor };
 }

@@ -39,8 +39,36 @@ const ACH_FAILURES: Record<string, string> = {
   '1000000009': 'ach_limit_exceeded',
 };
 
-const CARD_FIELDS = ['type', 'number', 'exp_month', 'exp_year', 'cvv', 'name', 'address1', 'address2', 'city', 'state', 'postal_code', 'country', 'email', 'phone'];
-const BANK_FIELDS = ['type', 'routing_number', 'account_number', 'account_type', 'account_holder_type', 'name', 'address1', 'city', 'state', 'postal_code', 'email', 'phone'];
+const CARD_FIELDS = [
+  'type',
+  'number',
+  'exp_month',
+  'exp_year',
+  'cvv',
+  'name',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+  'email',
+  'phone',
+];
+const BANK_FIELDS = [
+  'type',
+  'routing_number',
+  'account_number',
+  'account_type',
+  'account_holder_type',
+  'name',
+  'address1',
+  'city',
+  'state',
+  'postal_code',
+  'email',
+  'phone',
+];
 
 type Method =
   | { type: 'card'; number: string; exp_month: number; exp_year: number; name?: string }
@@ -63,14 +91,18 @@ type Transaction = {
   refunds: Transaction[];
 };
 
-export type RecordedRequest = { method: string; path: string; query: URLSearchParams; authorization: string | undefined; contentType: string | undefined; body: unknown };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: unknown;
+};
 
 /** How the next POST /v1/charges misbehaves: answer late, drop the connection, or fail with a 5xx. */
 export type ChargeTrouble =
-  | { delayMs: number }
-  | { drop: 'before-charging' | 'after-charging' }
-  | { status: 500 | 502 | 503; charged: boolean }
-  | { garbage: true };
+  { delayMs: number } | { drop: 'before-charging' | 'after-charging' } | { status: 500 | 502 | 503; charged: boolean } | { garbage: true };
 
 export class FakeLawPay {
   readonly requests: RecordedRequest[] = [];
@@ -172,7 +204,8 @@ export class FakeLawPay {
     if (req.method === 'POST' && (match = path.match(/^\/v1\/charges\/([^/]+)\/refund$/))) return this.#refund(decodeURIComponent(match[1]), body, res);
     if (req.method === 'POST' && (match = path.match(/^\/v1\/transactions\/([^/]+)\/void$/))) return this.#void(decodeURIComponent(match[1]), body, res);
     if (req.method === 'POST' && (path === '/v1/cards' || path === '/v1/banks')) return this.#save(path === '/v1/cards' ? 'card' : 'bank', body, res);
-    if (req.method === 'DELETE' && (match = path.match(/^\/v1\/(cards|banks)\/([^/]+)$/))) return this.#delete(match[1] === 'cards' ? 'card' : 'bank', decodeURIComponent(match[2]), res);
+    if (req.method === 'DELETE' && (match = path.match(/^\/v1\/(cards|banks)\/([^/]+)$/)))
+      return this.#delete(match[1] === 'cards' ? 'card' : 'bank', decodeURIComponent(match[2]), res);
     this.violations.push(`${req.method} ${path}: no such API`);
     return send(res, 404, error('resource_not_found'));
   }
@@ -254,7 +287,10 @@ export class FakeLawPay {
 
   #get(id: string, res: ServerResponse): void {
     const t = this.#transactions.get(id);
-    if (!t) return send(res, 404, { messages: [{ context: `Transaction[${id}]`, code: 'resource_not_found', level: 'error', message: 'Requested resource not found', facility: 'gateway' }] });
+    if (!t)
+      return send(res, 404, {
+        messages: [{ context: `Transaction[${id}]`, code: 'resource_not_found', level: 'error', message: 'Requested resource not found', facility: 'gateway' }],
+      });
     // Looking again finds it captured (a card) or settled (an eCheck), as the next day would.
     if (t.status === 'AUTHORIZED' || t.status === 'PENDING') t.status = 'COMPLETED';
     send(res, 200, view(t));
@@ -314,7 +350,13 @@ export class FakeLawPay {
     }
     const extra = ['reference', 'description'];
     const fields = kind === 'card' ? CARD_FIELDS : BANK_FIELDS;
-    problems.push(...checkKeys(b, [...fields, ...extra].filter((f) => f !== 'type'), kind));
+    problems.push(
+      ...checkKeys(
+        b,
+        [...fields, ...extra].filter((f) => f !== 'type'),
+        kind,
+      ),
+    );
     if (typeof b?.reference === 'string' && b.reference.length > 64) problems.push(`${kind}: reference longer than 64`);
     const judged = judgeMethod({ ...b, type: kind, reference: undefined, description: undefined }, problems);
     if (problems.length > 0 || !judged.method) return this.#refuse(res, 400, 'invalid_data', problems);
@@ -358,8 +400,15 @@ function judgeMethod(value: unknown, problems: string[]): { method: Method | nul
     if (!/^\d{9}$/.test(routing)) problems.push('bank: routing_number is not 9 digits');
     if (!/^\d{4,17}$/.test(account)) problems.push('bank: account_number is not 4-17 digits');
     if (m.account_type !== 'CHECKING' && m.account_type !== 'SAVINGS') problems.push(`bank: account_type ${JSON.stringify(m.account_type)}`);
-    if (m.account_holder_type !== undefined && m.account_holder_type !== 'individual' && m.account_holder_type !== 'business') problems.push('bank: account_holder_type');
-    const method: Method = { type: 'bank', routing_number: routing, account_number: account, account_type: String(m.account_type), name: m.name as string | undefined };
+    if (m.account_holder_type !== undefined && m.account_holder_type !== 'individual' && m.account_holder_type !== 'business')
+      problems.push('bank: account_holder_type');
+    const method: Method = {
+      type: 'bank',
+      routing_number: routing,
+      account_number: account,
+      account_type: String(m.account_type),
+      name: m.name as string | undefined,
+    };
     const failure = routing === '000000001' ? 'ach_invalid_routing_number' : routing === '000000013' ? (ACH_FAILURES[account] ?? null) : null;
     return { method, failure };
   }
@@ -379,7 +428,13 @@ function isDecline(code: string): boolean {
 
 function masked(method: Method): Record<string, unknown> {
   if (method.type === 'card') {
-    const brand = method.number.startsWith('4') ? 'VISA' : /^5[1-5]/.test(method.number) ? 'MASTERCARD' : /^3[47]/.test(method.number) ? 'AMERICAN_EXPRESS' : 'UNKNOWN';
+    const brand = method.number.startsWith('4')
+      ? 'VISA'
+      : /^5[1-5]/.test(method.number)
+        ? 'MASTERCARD'
+        : /^3[47]/.test(method.number)
+          ? 'AMERICAN_EXPRESS'
+          : 'UNKNOWN';
     return {
       type: 'card',
       number: `${'*'.repeat(method.number.length - 4)}${method.number.slice(-4)}`,

@@ -84,7 +84,13 @@ export async function startFakeUploadThing(): Promise<FakeUploadThing> {
     const rawUrl = req.url ?? '/';
     const url = new URL(rawUrl, origin);
     const body = await readBody(req);
-    const record: RecordedRequest = { method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body: body.length };
+    const record: RecordedRequest = {
+      method: req.method ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      body: body.length,
+    };
     requests.push(record);
 
     const ingest = /^\/ingest\/([^/]+)$/.exec(url.pathname);

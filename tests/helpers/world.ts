@@ -56,7 +56,23 @@ export async function buildWorld() {
     legal: legal.user,
     admin: admin.user,
   };
-  return { firm, otherFirm, supervisor, advisor, otherAdvisor, outsider, staff, legal, admin, household, otherHousehold, otherAdvisorsHousehold, outsidersHousehold, plan, users };
+  return {
+    firm,
+    otherFirm,
+    supervisor,
+    advisor,
+    otherAdvisor,
+    outsider,
+    staff,
+    legal,
+    admin,
+    household,
+    otherHousehold,
+    otherAdvisorsHousehold,
+    outsidersHousehold,
+    plan,
+    users,
+  };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;
 

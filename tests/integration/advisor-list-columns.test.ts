@@ -28,7 +28,12 @@ async function expected(q: Queryable, householdId: number) {
   };
   const o1 = (await owner(h.owner1ClientId))!;
   const o2 = await owner(h.owner2ClientId);
-  const [plan] = await q.select().from(t.estatePlans).where(eq(t.estatePlans.clientId, h.owner1ClientId)).orderBy(desc(t.estatePlans.createdAt), desc(t.estatePlans.id)).limit(1);
+  const [plan] = await q
+    .select()
+    .from(t.estatePlans)
+    .where(eq(t.estatePlans.clientId, h.owner1ClientId))
+    .orderBy(desc(t.estatePlans.createdAt), desc(t.estatePlans.id))
+    .limit(1);
   return {
     listOwner1AdvisorId: o1.clients.advisorId,
     listOwner1CreatedAt: o1.clients.createdAt,
@@ -53,11 +58,39 @@ async function expected(q: Queryable, householdId: number) {
 
 async function stored(q: Queryable, householdId: number) {
   const [h] = await q.select().from(t.households).where(eq(t.households.id, householdId));
-  const { listOwner1AdvisorId, listOwner1CreatedAt, listOwner1Submitted, listOwner1Names, listOwner1Text, listOwner1Phone, listOwner1Last, listOwner1First } = h;
-  const { listOwner2AdvisorId, listOwner2CreatedAt, listOwner2Submitted, listOwner2Names, listOwner2Text, listOwner2Phone, listOwner2Last, listOwner2First, listStatus, listPlanSubmitted } = h;
+  const { listOwner1AdvisorId, listOwner1CreatedAt, listOwner1Submitted, listOwner1Names, listOwner1Text, listOwner1Phone, listOwner1Last, listOwner1First } =
+    h;
+  const {
+    listOwner2AdvisorId,
+    listOwner2CreatedAt,
+    listOwner2Submitted,
+    listOwner2Names,
+    listOwner2Text,
+    listOwner2Phone,
+    listOwner2Last,
+    listOwner2First,
+    listStatus,
+    listPlanSubmitted,
+  } = h;
   return {
-    listOwner1AdvisorId, listOwner1CreatedAt, listOwner1Submitted, listOwner1Names, listOwner1Text, listOwner1Phone, listOwner1Last, listOwner1First,
-    listOwner2AdvisorId, listOwner2CreatedAt, listOwner2Submitted, listOwner2Names, listOwner2Text, listOwner2Phone, listOwner2Last, listOwner2First, listStatus, listPlanSubmitted,
+    listOwner1AdvisorId,
+    listOwner1CreatedAt,
+    listOwner1Submitted,
+    listOwner1Names,
+    listOwner1Text,
+    listOwner1Phone,
+    listOwner1Last,
+    listOwner1First,
+    listOwner2AdvisorId,
+    listOwner2CreatedAt,
+    listOwner2Submitted,
+    listOwner2Names,
+    listOwner2Text,
+    listOwner2Phone,
+    listOwner2Last,
+    listOwner2First,
+    listStatus,
+    listPlanSubmitted,
   };
 }
 
@@ -78,13 +111,31 @@ describe("the households' list columns", () => {
   it('are filled when a household is created, by the app (createClients) and by a plain insert', async () => {
     const a = await makeAdvisor();
     const ctx = ctxOf(await actorOf(a.user));
-    const person = (email: string, first: string) => ({ first_name: first, middle_name: 'Q', last_name: 'Énorme', suffix: 'Jr.' as const, email, mobile_phone: '5035550199', date_of_birth: '1970-02-03', social_security_number: '123456789', gender: 'female' as const });
-    const result = await createClients(ctx, { advisor_id: a.advisor.hash, clients: [person('pat@cols.example', 'Pat'), person('sam@cols.example', 'Sam')] } as never);
+    const person = (email: string, first: string) => ({
+      first_name: first,
+      middle_name: 'Q',
+      last_name: 'Énorme',
+      suffix: 'Jr.' as const,
+      email,
+      mobile_phone: '5035550199',
+      date_of_birth: '1970-02-03',
+      social_security_number: '123456789',
+      gender: 'female' as const,
+    });
+    const result = await createClients(ctx, {
+      advisor_id: a.advisor.hash,
+      clients: [person('pat@cols.example', 'Pat'), person('sam@cols.example', 'Sam')],
+    } as never);
     const [h] = await db.select().from(t.households).orderBy(desc(t.households.id)).limit(1);
     expect(result).toBeTruthy();
     const now = await stored(db, h.id);
     expect(now).toEqual(await expected(db, h.id));
-    expect(now).toMatchObject({ listOwner1Names: 'pat q énorme jr.\npat énorme', listOwner1Phone: '5035550199', listStatus: 'incomplete', listOwner2First: 'sam' });
+    expect(now).toMatchObject({
+      listOwner1Names: 'pat q énorme jr.\npat énorme',
+      listOwner1Phone: '5035550199',
+      listStatus: 'incomplete',
+      listOwner2First: 'sam',
+    });
     const plain = await makeHousehold(a.advisor.id);
     expect(await stored(db, plain.household.id)).toEqual(await expected(db, plain.household.id));
     expect((await stored(db, plain.household.id)).listStatus).toBeNull();
@@ -95,13 +146,21 @@ describe("the households' list columns", () => {
     const { household, client } = await makeHousehold(a.advisor.id, { spouse: true });
     let first = 0;
     await checkedWrite(household.id, async (tx) => {
-      const [p] = await tx.insert(t.estatePlans).values({ clientId: client.id, status: 'paid', createdAt: new Date('2026-01-01') }).returning();
+      const [p] = await tx
+        .insert(t.estatePlans)
+        .values({ clientId: client.id, status: 'paid', createdAt: new Date('2026-01-01') })
+        .returning();
       first = p.id;
     });
     expect((await stored(db, household.id)).listStatus).toBe('paid');
     await checkedWrite(household.id, (tx) => tx.insert(t.estatePlans).values({ clientId: client.id, status: 'sent', createdAt: new Date('2026-02-01') }));
     expect((await stored(db, household.id)).listStatus).toBe('sent');
-    await checkedWrite(household.id, (tx) => tx.update(t.estatePlans).set({ status: 'canceled', submittedAt: new Date() }).where(sql`${t.estatePlans.id} <> ${first}`));
+    await checkedWrite(household.id, (tx) =>
+      tx
+        .update(t.estatePlans)
+        .set({ status: 'canceled', submittedAt: new Date() })
+        .where(sql`${t.estatePlans.id} <> ${first}`),
+    );
     expect(await stored(db, household.id)).toMatchObject({ listStatus: 'canceled', listPlanSubmitted: true });
     await checkedWrite(household.id, (tx) => tx.delete(t.estatePlans).where(sql`${t.estatePlans.id} <> ${first}`));
     expect(await stored(db, household.id)).toMatchObject({ listStatus: 'paid', listPlanSubmitted: false });
@@ -115,16 +174,38 @@ describe("the households' list columns", () => {
     const { household, client, spouse, user } = await makeHousehold(a.advisor.id, { spouse: true });
     await db.insert(t.estatePlans).values({ clientId: client.id, status: 'hold' });
     const ctx = ctxOf(await actorOf(user));
-    await updatePersonalInfo(ctx, { client_hash: client.hash, version: 1, first_name: 'Zoë', middle_name: 'M', last_name: 'Quill', suffix: 'III', phone: '415-555-0142', dob: null, ssn: '', gender: '', residence_state: '', is_us_citizen: null, is_receiving_medicaid: null, has_mental_disorder: null, wants_life_support: null, wants_cremation: null, is_organ_donor: null } as never);
+    await updatePersonalInfo(ctx, {
+      client_hash: client.hash,
+      version: 1,
+      first_name: 'Zoë',
+      middle_name: 'M',
+      last_name: 'Quill',
+      suffix: 'III',
+      phone: '415-555-0142',
+      dob: null,
+      ssn: '',
+      gender: '',
+      residence_state: '',
+      is_us_citizen: null,
+      is_receiving_medicaid: null,
+      has_mental_disorder: null,
+      wants_life_support: null,
+      wants_cremation: null,
+      is_organ_donor: null,
+    } as never);
     expect(await stored(db, household.id)).toEqual(await expected(db, household.id));
     expect(await stored(db, household.id)).toMatchObject({ listOwner1Names: 'zoë m quill iii\nzoë quill', listOwner1Phone: '4155550142' });
     const spousePerson = (await db.select().from(t.clients).where(eq(t.clients.id, spouse!.client.id)))[0].personId;
     await checkedWrite(household.id, (tx) => tx.update(t.persons).set({ email: 'NEW@Cols.Example', lastName: 'Other' }).where(eq(t.persons.id, spousePerson)));
     expect(await stored(db, household.id)).toMatchObject({ listOwner2Last: 'other' });
     expect((await stored(db, household.id)).listOwner2Text).toMatch(/\nnew@cols\.example$/);
-    await checkedWrite(household.id, (tx) => tx.update(t.clients).set({ isTrustSubmitted: true, advisorId: b.advisor.id }).where(eq(t.clients.id, spouse!.client.id)));
+    await checkedWrite(household.id, (tx) =>
+      tx.update(t.clients).set({ isTrustSubmitted: true, advisorId: b.advisor.id }).where(eq(t.clients.id, spouse!.client.id)),
+    );
     expect(await stored(db, household.id)).toMatchObject({ listOwner2Submitted: true, listOwner2AdvisorId: b.advisor.id });
-    await checkedWrite(household.id, (tx) => tx.update(t.households).set({ owner1ClientId: spouse!.client.id, owner2ClientId: client.id }).where(eq(t.households.id, household.id)));
+    await checkedWrite(household.id, (tx) =>
+      tx.update(t.households).set({ owner1ClientId: spouse!.client.id, owner2ClientId: client.id }).where(eq(t.households.id, household.id)),
+    );
     expect(await stored(db, household.id)).toMatchObject({ listOwner1AdvisorId: b.advisor.id, listOwner2Last: 'quill', listStatus: 'hold' });
     await checkedWrite(household.id, (tx) => tx.delete(t.clients).where(eq(t.clients.id, client.id)));
     expect(await stored(db, household.id)).toMatchObject({ listOwner2AdvisorId: null, listOwner2Names: null, listOwner2Submitted: false });
@@ -144,13 +225,15 @@ describe("the households' list columns", () => {
     expect(await stored(db, household.id)).toEqual(before);
   });
 
-  it('list an owner 2 whose owner 1 is another advisor\'s on their own, and hide a spouse outside the scope', async () => {
+  it("list an owner 2 whose owner 1 is another advisor's on their own, and hide a spouse outside the scope", async () => {
     const a = await makeAdvisor();
     const b = await makeAdvisor();
     const { client, spouse } = await makeHousehold(a.advisor.id, { spouse: true });
     await db.update(t.clients).set({ advisorId: b.advisor.id }).where(eq(t.clients.id, spouse!.client.id));
     await db.insert(t.estatePlans).values({ clientId: client.id, status: 'sent' });
-    const spouseName = (await db.select().from(t.persons).innerJoin(t.clients, eq(t.clients.personId, t.persons.id)).where(eq(t.clients.id, spouse!.client.id)))[0].persons;
+    const spouseName = (
+      await db.select().from(t.persons).innerJoin(t.clients, eq(t.clients.personId, t.persons.id)).where(eq(t.clients.id, spouse!.client.id))
+    )[0].persons;
     const page = async (advisor: typeof a, change: Partial<ClientListState> = {}) =>
       listClientPage(await actorOf(advisor.user), { advisorIds: [advisor.advisor.id], state: { ...DEFAULT_LIST_STATE, ...change }, stalledDays: 14 });
     const list = async (advisor: typeof a, change: Partial<ClientListState> = {}) => (await page(advisor, change)).rows;

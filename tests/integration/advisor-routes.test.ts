@@ -23,7 +23,11 @@ import { databaseFingerprint } from '../helpers/world';
 
 type Answer = Record<string, unknown> & { message?: string };
 async function call(handler: RouteHandler, body: Record<string, unknown> | null, params: Record<string, string> = {}) {
-  const request = new Request('http://localhost/api/x/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+  const request = new Request('http://localhost/api/x/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   const response = await handler(request, { params: Promise.resolve(params) });
   return { status: response.status, body: (await response.json()) as Answer };
 }
@@ -37,10 +41,27 @@ describe('advisor workspace routes', () => {
   it('POST /api/advisorCreateClient/ creates the couple from client_{n}_ fields; same emails are 422 with nothing written', async () => {
     const a = await makeAdvisor();
     await signInAs(a.user);
-    const base = { client_count: 2, advisor_id: a.advisor.hash, client_1_first_name: 'Robin', client_1_last_name: 'Okafor', client_1_email: 'robin@route.example', client_1_mobile_phone: 5035550199, client_1_date_of_birth: '04/05/1971', client_1_social_security_number: '123-45-6789', client_1_gender: 'male', client_2_first_name: 'Quinn', client_2_last_name: 'Okafor', client_2_email: 'ROBIN@route.example ', client_2_middle_name: null };
+    const base = {
+      client_count: 2,
+      advisor_id: a.advisor.hash,
+      client_1_first_name: 'Robin',
+      client_1_last_name: 'Okafor',
+      client_1_email: 'robin@route.example',
+      client_1_mobile_phone: 5035550199,
+      client_1_date_of_birth: '04/05/1971',
+      client_1_social_security_number: '123-45-6789',
+      client_1_gender: 'male',
+      client_2_first_name: 'Quinn',
+      client_2_last_name: 'Okafor',
+      client_2_email: 'ROBIN@route.example ',
+      client_2_middle_name: null,
+    };
     const before = await databaseFingerprint();
     const same = await call(createClientsRoute, base);
-    expect(same).toEqual({ status: 422, body: { message: 'Client emails cannot be the same', errors: { 'clients.1.email': 'Client emails cannot be the same' } } });
+    expect(same).toEqual({
+      status: 422,
+      body: { message: 'Client emails cannot be the same', errors: { 'clients.1.email': 'Client emails cannot be the same' } },
+    });
     expect(await databaseFingerprint()).toEqual(before);
     expect((await call(createClientsRoute, { ...base, client_count: 3 })).status).toBe(422);
     const ok = await call(createClientsRoute, { ...base, client_2_email: 'quinn@route.example' });
@@ -145,5 +166,4 @@ describe('features lock on the intake routes and pages', () => {
     expect(openLoad.result.featureLock.state).toBe('warning');
     expect(lockedLoad.count).toBe(openLoad.count);
   });
-
 });

@@ -21,8 +21,16 @@ import { resetDatabase } from '../helpers/db';
 const state = (change: Partial<ClientListState> = {}): ClientListState => ({ ...DEFAULT_LIST_STATE, ...change });
 
 /** A client created directly with a name, email, phone, created time and a latest plan status. */
-async function client(advisorId: number, first: string, last: string, options: { created?: string; status?: t.EstatePlanStatus | null; spouse?: [string, string]; email?: string; phone?: string; lastChange?: string } = {}) {
-  const [p] = await db.insert(t.persons).values({ firstName: first, lastName: last, email: options.email ?? `${first}.${last}@list.example`.toLowerCase(), phone: options.phone ?? null }).returning();
+async function client(
+  advisorId: number,
+  first: string,
+  last: string,
+  options: { created?: string; status?: t.EstatePlanStatus | null; spouse?: [string, string]; email?: string; phone?: string; lastChange?: string } = {},
+) {
+  const [p] = await db
+    .insert(t.persons)
+    .values({ firstName: first, lastName: last, email: options.email ?? `${first}.${last}@list.example`.toLowerCase(), phone: options.phone ?? null })
+    .returning();
   const created = options.created ? new Date(options.created) : new Date();
   const [c] = await db.insert(t.clients).values({ personId: p.id, advisorId, createdAt: created }).returning();
   let spouseId: number | null = null;
@@ -61,7 +69,8 @@ describe('the client list in SQL', () => {
 
   it('filters by the spec definitions over the latest plan, and Stalled by the last change', async () => {
     const { a, ctx } = await world();
-    const list = (filter: ClientListState['filter']) => listClientPage(ctx.actor, { advisorIds: [a.advisor.id], state: state({ filter }), stalledDays: 14 }).then(names);
+    const list = (filter: ClientListState['filter']) =>
+      listClientPage(ctx.actor, { advisorIds: [a.advisor.id], state: state({ filter }), stalledDays: 14 }).then(names);
     expect(await list('all')).toEqual(['Hal Umber', 'Fay Vance', 'Eve West', 'Dan Xu', 'Cara Young', 'Ann Zeta']);
     expect(await list('none')).toEqual(['Dan Xu']);
     expect(await list('incomplete')).toEqual(['Hal Umber', 'Ann Zeta']);
@@ -73,7 +82,8 @@ describe('the client list in SQL', () => {
 
   it('sorts by name, spouse, created (newest first ascending) and status, in both directions', async () => {
     const { a, ctx } = await world();
-    const list = (sort: ClientListState['sort'], dir: 'asc' | 'desc') => listClientPage(ctx.actor, { advisorIds: [a.advisor.id], state: state({ sort, dir }), stalledDays: 14 }).then(names);
+    const list = (sort: ClientListState['sort'], dir: 'asc' | 'desc') =>
+      listClientPage(ctx.actor, { advisorIds: [a.advisor.id], state: state({ sort, dir }), stalledDays: 14 }).then(names);
     expect(await list('name', 'asc')).toEqual(['Hal Umber', 'Fay Vance', 'Eve West', 'Dan Xu', 'Cara Young', 'Ann Zeta']);
     expect(await list('name', 'desc')).toEqual(['Ann Zeta', 'Cara Young', 'Dan Xu', 'Eve West', 'Fay Vance', 'Hal Umber']);
     expect((await list('spouse', 'asc')).slice(0, 2)).toEqual(['Fay Vance', 'Ann Zeta']);
@@ -200,7 +210,17 @@ describe('scope of the dashboard', () => {
 });
 
 describe('New Client, invites and the takeover join', () => {
-  const newClient = (email: string, first = 'Pat') => ({ first_name: first, middle_name: '', last_name: 'Newman', suffix: '' as const, email, mobile_phone: '5550001111', date_of_birth: '1970-02-03', social_security_number: '123456789', gender: 'female' as const });
+  const newClient = (email: string, first = 'Pat') => ({
+    first_name: first,
+    middle_name: '',
+    last_name: 'Newman',
+    suffix: '' as const,
+    email,
+    mobile_phone: '5550001111',
+    date_of_birth: '1970-02-03',
+    social_security_number: '123456789',
+    gender: 'female' as const,
+  });
 
   it('creates a couple as one household with a plan and two invites; the e-mails carry join links', async () => {
     const a = await makeAdvisor();
@@ -224,7 +244,9 @@ describe('New Client, invites and the takeover join', () => {
     const a = await makeAdvisor();
     const ctx = ctxOf(await actorOf(a.user));
     const before = (await db.select({ n: count() }).from(t.clients))[0].n;
-    await expect(createClients(ctx, { advisor_id: a.advisor.hash, clients: [newClient('x@new.example'), newClient(' X@New.example ')] })).rejects.toMatchObject({ code: 'VALIDATION', message: 'Client emails cannot be the same' });
+    await expect(createClients(ctx, { advisor_id: a.advisor.hash, clients: [newClient('x@new.example'), newClient(' X@New.example ')] })).rejects.toMatchObject(
+      { code: 'VALIDATION', message: 'Client emails cannot be the same' },
+    );
     await createClients(ctx, { advisor_id: a.advisor.hash, clients: [newClient('pending@new.example')] });
     await expect(createClients(ctx, { advisor_id: a.advisor.hash, clients: [newClient('pending@new.example')] })).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(createClients(ctx, { advisor_id: a.advisor.hash, clients: [newClient(a.user.email)] })).rejects.toMatchObject({ code: 'CONFLICT' });
@@ -268,7 +290,10 @@ describe('New Client, invites and the takeover join', () => {
     await expect(signUp('sam@take.example', { advisor_hash: a.advisor.hash })).resolves.toEqual({ discounted: true });
     expect(await db.select().from(t.clients).where(eq(t.clients.hash, created.clients[1].hash))).toEqual(spouseClientsBefore);
     expect(await db.select().from(t.users).where(eq(t.users.email, 'sam@take.example'))).toEqual([]);
-    const told = await db.select().from(t.mailOutbox).where(and(eq(t.mailOutbox.to, 'sam@take.example'), eq(t.mailOutbox.subject, 'Your invitation to Trustwell is waiting for you')));
+    const told = await db
+      .select()
+      .from(t.mailOutbox)
+      .where(and(eq(t.mailOutbox.to, 'sam@take.example'), eq(t.mailOutbox.subject, 'Your invitation to Trustwell is waiting for you')));
     expect(told).toHaveLength(1);
     await signUp('SAM@take.example', { invite: tokenOf(spouseMail.text) });
     expect((await db.select({ n: count() }).from(t.clients))[0].n).toBe(clientsBefore);
@@ -290,7 +315,10 @@ describe('New Client, invites and the takeover join', () => {
     const created = await createClients(ctxOf(await actorOf(a.user)), { advisor_id: a.advisor.hash, clients: [newClient('robin@proof.example', 'Robin')] });
     // Advisor B invites the same person (a plain invite: B has no record for this email).
     await sendInvite(ctxOf(await actorOf(b.user)), { advisor_id: b.advisor.hash, client_name: 'Robin Newman', client_email: 'robin@proof.example' });
-    const [bMail] = await db.select().from(t.mailOutbox).where(and(eq(t.mailOutbox.to, 'robin@proof.example'), sql`${t.mailOutbox.text} like ${`%/join/${b.advisor.hash}?invite=%`}`));
+    const [bMail] = await db
+      .select()
+      .from(t.mailOutbox)
+      .where(and(eq(t.mailOutbox.to, 'robin@proof.example'), sql`${t.mailOutbox.text} like ${`%/join/${b.advisor.hash}?invite=%`}`));
     // Someone else's invitation (another mailbox) proves nothing about Robin's.
     await sendInvite(ctxOf(await actorOf(b.user)), { advisor_id: b.advisor.hash, client_name: 'Eve Intruder', client_email: 'eve@proof.example' });
     const [eveMail] = await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, 'eve@proof.example'));
@@ -315,12 +343,24 @@ describe('New Client, invites and the takeover join', () => {
     const ctx = ctxOf(await actorOf(a.user));
     const list = await sendInvite(ctx, { advisor_id: a.advisor.hash, client_name: 'Jo Invitee', client_email: 'jo@invite.example' });
     expect(list[0]).toMatchObject({ name: 'Jo Invitee', email: 'jo@invite.example', is_created: false, can_resend: false });
-    await expect(resendInvite(ctx, { id: list[0].id })).rejects.toMatchObject({ code: 'RATE_LIMITED', message: 'Please wait 5 minutes before resending this invitation.' });
+    await expect(resendInvite(ctx, { id: list[0].id })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Please wait 5 minutes before resending this invitation.',
+    });
     await db.update(t.invites).set({ sentAt: sql`now() - interval '6 minutes'` });
     const again = await resendInvite(ctx, { id: list[0].id });
     expect(again[0].can_resend).toBe(false);
     expect((await db.select().from(t.mailOutbox)).length).toBe(2);
-    expect((await db.select().from(t.auditLog).where(sql`${t.auditLog.action} like 'invite.%'`)).map((r) => r.action).sort()).toEqual(['invite.resend', 'invite.send']);
+    expect(
+      (
+        await db
+          .select()
+          .from(t.auditLog)
+          .where(sql`${t.auditLog.action} like 'invite.%'`)
+      )
+        .map((r) => r.action)
+        .sort(),
+    ).toEqual(['invite.resend', 'invite.send']);
     // Joining (with the invited email, through the advisor's link) marks it Joined.
     await signUp('jo@invite.example', { advisor_hash: a.advisor.hash });
     await db.update(t.invites).set({ sentAt: sql`now() - interval '6 minutes'` });
@@ -348,7 +388,25 @@ describe('the features lock', () => {
     const a = await makeAdvisor({ maxInvoices: 2 });
     const household = await makeHousehold(a.advisor.id);
     const ctx = ctxOf(await actorOf(a.user));
-    const input = { client_hash: household.client.hash, version: 1, first_name: 'Locked', middle_name: '', last_name: 'Out', suffix: '' as const, phone: '', dob: null, ssn: '', gender: '' as const, residence_state: '' as const, is_us_citizen: null, is_receiving_medicaid: null, has_mental_disorder: null, wants_life_support: null, wants_cremation: null, is_organ_donor: null };
+    const input = {
+      client_hash: household.client.hash,
+      version: 1,
+      first_name: 'Locked',
+      middle_name: '',
+      last_name: 'Out',
+      suffix: '' as const,
+      phone: '',
+      dob: null,
+      ssn: '',
+      gender: '' as const,
+      residence_state: '' as const,
+      is_us_citizen: null,
+      is_receiving_medicaid: null,
+      has_mental_disorder: null,
+      wants_life_support: null,
+      wants_cremation: null,
+      is_organ_donor: null,
+    };
     await invoices(a.advisor.id, 1);
     const d = await loadDashboard(ctx, state());
     expect(d.billing).toMatchObject({ lock: 'warning', unpaidInvoices: 1, maxInvoices: 2, outstanding: '450.00' });
@@ -375,7 +433,14 @@ describe('stalled reminders', () => {
     expect(await sendReminder(ctx, { client_hash: household.client.hash })).toEqual({ sentTo: 2 });
     await expect(sendReminder(ctx, { client_hash: household.client.hash })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     expect((await db.select().from(t.mailOutbox)).length).toBe(2);
-    expect((await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'client.reminder')))).length).toBe(1);
+    expect(
+      (
+        await db
+          .select()
+          .from(t.auditLog)
+          .where(and(eq(t.auditLog.action, 'client.reminder')))
+      ).length,
+    ).toBe(1);
     const b = await makeAdvisor();
     await expect(sendReminder(ctxOf(await actorOf(b.user)), { client_hash: household.client.hash })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -31,7 +31,10 @@ describe('authenticate', () => {
 
   it('records the session it opens (address, browser, end) and prunes ended ones', async () => {
     const { user } = await makeUser();
-    const [stale] = await db.insert(sessions).values({ id: 'ended-long-ago', userId: user.id, expiresAt: new Date(Date.now() - 60_000) }).returning();
+    const [stale] = await db
+      .insert(sessions)
+      .values({ id: 'ended-long-ago', userId: user.id, expiresAt: new Date(Date.now() - 60_000) })
+      .returning();
     const { claims } = await authenticate({ email: user.email, password: TEST_PASSWORD, ip, userAgent: 'Browser/1.0' });
     const [row] = await db.select().from(sessions).where(eq(sessions.id, claims.sid));
     expect(row).toMatchObject({ userId: user.id, impersonatorUserId: null, ip, userAgent: 'Browser/1.0', revokedAt: null });
@@ -44,7 +47,10 @@ describe('loadActor', () => {
   it('ends sessions issued before a password change (session version)', async () => {
     const { user } = await makeUser();
     expect(await loadActor(await claimsOf(user))).not.toBeNull();
-    await db.update(users).set({ sessionVersion: user.sessionVersion + 1 }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ sessionVersion: user.sessionVersion + 1 })
+      .where(eq(users.id, user.id));
     expect(await loadActor(await claimsOf(user))).toBeNull();
   });
 
@@ -60,7 +66,10 @@ describe('loadActor', () => {
     const ended = await claimsOf(user);
     expect(await loadActor(revoked)).not.toBeNull();
     await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, revoked.sid));
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, ended.sid));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, ended.sid));
     expect(await loadActor(revoked)).toBeNull();
     expect(await loadActor(ended)).toBeNull();
     expect(await loadActor({ ...(await claimsOf(user)), sid: 'made-up' })).toBeNull();

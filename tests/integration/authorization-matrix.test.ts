@@ -48,7 +48,10 @@ function walk(dir: string): string[] {
 
 /** `app/api/user/update/name/route.ts` → `/api/user/update/name` (route groups dropped). */
 function urlPathOf(file: string): string {
-  const segments = path.relative(path.join(root, 'app'), path.dirname(file)).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
+  const segments = path
+    .relative(path.join(root, 'app'), path.dirname(file))
+    .split(path.sep)
+    .filter((s) => s && !/^\(.*\)$/.test(s));
   return `/${segments.join('/')}`;
 }
 
@@ -175,12 +178,47 @@ const personalInfo = (w: World) => ({
   wants_cremation: false,
   is_organ_donor: true,
 });
-const estatePlanAnswers = { version: 1, has_estate_plan: 'yes', estate_plan_type: 'Trust', trust_name: 'Matrix Trust', trust_date: '01/01/2010', trust_times_amended: 1, trust_replacement_reason: 'Restate.', is_assets_trust_owned: 'no', trust_governing_state: 'CA', has_trust_intent_1: true };
-const childInput = (w: World) => ({ client_hash: owner1(w), owner: 'both', ...intakeName, dob: '01/02/2015', gender: 'male', guardian1: { ...intakeName, first_name: 'Guardian' } });
-const beneficiaryInput = (w: World) => ({ client_hash: owner1(w), type: 'person', owner: 'both', same_values: false, values1: { tier: 'primary', share_percent: '50', relationship: 'Child' }, values2: { tier: 'contingent', share_percent: '25', relationship: 'Friend' }, ...intakeName });
-const trusteeInput = (w: World) => ({ client_hash: owner1(w), owner: '1', values1: { order: 1 }, ...intakeName, phone: '5551234567', email: 'trustee@test.example' });
+const estatePlanAnswers = {
+  version: 1,
+  has_estate_plan: 'yes',
+  estate_plan_type: 'Trust',
+  trust_name: 'Matrix Trust',
+  trust_date: '01/01/2010',
+  trust_times_amended: 1,
+  trust_replacement_reason: 'Restate.',
+  is_assets_trust_owned: 'no',
+  trust_governing_state: 'CA',
+  has_trust_intent_1: true,
+};
+const childInput = (w: World) => ({
+  client_hash: owner1(w),
+  owner: 'both',
+  ...intakeName,
+  dob: '01/02/2015',
+  gender: 'male',
+  guardian1: { ...intakeName, first_name: 'Guardian' },
+});
+const beneficiaryInput = (w: World) => ({
+  client_hash: owner1(w),
+  type: 'person',
+  owner: 'both',
+  same_values: false,
+  values1: { tier: 'primary', share_percent: '50', relationship: 'Child' },
+  values2: { tier: 'contingent', share_percent: '25', relationship: 'Friend' },
+  ...intakeName,
+});
+const trusteeInput = (w: World) => ({
+  client_hash: owner1(w),
+  owner: '1',
+  values1: { order: 1 },
+  ...intakeName,
+  phone: '5551234567',
+  email: 'trustee@test.example',
+});
 const agentInput = (w: World) => ({ client_hash: owner1(w), type: 'medical', owner: '2', values2: { order: 1 }, ...intakeName });
-const deleteOf = (key: 'child' | 'beneficiary' | 'trustee') => (w: World, _role: RoleName, p: Prepared) => ({ input: { client_hash: owner1(w), hash: records(p)[key], version: 1 } });
+const deleteOf = (key: 'child' | 'beneficiary' | 'trustee') => (w: World, _role: RoleName, p: Prepared) => ({
+  input: { client_hash: owner1(w), hash: records(p)[key], version: 1 },
+});
 
 const INTAKE: Record<string, Entry> = {
   'action lib/actions/intake.ts#updatePersonalInfoAction': { permission: 'intake.write', args: (w) => ({ input: personalInfo(w) }), expect: intakeWrite },
@@ -189,11 +227,20 @@ const INTAKE: Record<string, Entry> = {
     args: (w) => ({ input: { client_hash: owner1(w), client1: estatePlanAnswers, client2: { ...estatePlanAnswers, has_estate_plan: 'no' } } }),
     expect: intakeWrite,
   },
-  'action lib/actions/intake.ts#setSpouseChoiceAction': { permission: 'intake.write', args: (w) => ({ input: { client_hash: owner2(w), version: 1, is_spouse_beneficiary: true, is_spouse_poa_financial: false } }), expect: intakeWrite },
+  'action lib/actions/intake.ts#setSpouseChoiceAction': {
+    permission: 'intake.write',
+    args: (w) => ({ input: { client_hash: owner2(w), version: 1, is_spouse_beneficiary: true, is_spouse_poa_financial: false } }),
+    expect: intakeWrite,
+  },
   'action lib/actions/intake.ts#upsertChildAction': { permission: 'intake.write', args: (w) => ({ input: childInput(w) }), expect: intakeWrite },
   'action lib/actions/intake.ts#deleteChildAction': { permission: 'intake.write', prepare: withRecords, args: deleteOf('child'), expect: intakeWrite },
   'action lib/actions/intake.ts#upsertBeneficiaryAction': { permission: 'intake.write', args: (w) => ({ input: beneficiaryInput(w) }), expect: intakeWrite },
-  'action lib/actions/intake.ts#deleteBeneficiaryAction': { permission: 'intake.write', prepare: withRecords, args: deleteOf('beneficiary'), expect: intakeWrite },
+  'action lib/actions/intake.ts#deleteBeneficiaryAction': {
+    permission: 'intake.write',
+    prepare: withRecords,
+    args: deleteOf('beneficiary'),
+    expect: intakeWrite,
+  },
   'action lib/actions/intake.ts#upsertTrusteeAction': { permission: 'intake.write', args: (w) => ({ input: trusteeInput(w) }), expect: intakeWrite },
   'action lib/actions/intake.ts#deleteTrusteeAction': { permission: 'intake.write', prepare: withRecords, args: deleteOf('trustee'), expect: intakeWrite },
   'action lib/actions/intake.ts#upsertAgentAction': { permission: 'intake.write', args: (w) => ({ input: agentInput(w) }), expect: intakeWrite },
@@ -216,28 +263,101 @@ const INTAKE: Record<string, Entry> = {
   },
   'POST /api/clientInfo/updateOrCreate/child': {
     permission: 'intake.write',
-    args: (w) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_child: '', hash_id_existing_person: null, owner: 'both', gender: 'female', dob: '01/02/2015', ...intakeName, has_guardian_1: true, guardian_1_first_name: 'Guardian', guardian_1_last_name: 'Person' } }),
+    args: (w) => ({
+      body: {
+        hash_id: owner1(w),
+        hash_id_spouse: owner2(w),
+        hash_id_child: '',
+        hash_id_existing_person: null,
+        owner: 'both',
+        gender: 'female',
+        dob: '01/02/2015',
+        ...intakeName,
+        has_guardian_1: true,
+        guardian_1_first_name: 'Guardian',
+        guardian_1_last_name: 'Person',
+      },
+    }),
     expect: intakeWrite,
   },
-  'POST /api/clientInfo/delete/child': { permission: 'intake.write', prepare: withRecords, args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_child: records(p).child } }), expect: intakeWrite },
+  'POST /api/clientInfo/delete/child': {
+    permission: 'intake.write',
+    prepare: withRecords,
+    args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_child: records(p).child } }),
+    expect: intakeWrite,
+  },
   'POST /api/clientInfo/updateOrCreate/beneficiary': {
     permission: 'intake.write',
-    args: (w) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), owner: 'both', type: 'entity', name: 'Matrix Charity', identifier: '12-3456789', is_trust: false, tier1: 'primary', share_percent1: 50, relationship1: 'Charity', is_per_stirpes1: 0, tier2: 'primary', share_percent2: '40', relationship2: 'Charity' } }),
+    args: (w) => ({
+      body: {
+        hash_id: owner1(w),
+        hash_id_spouse: owner2(w),
+        owner: 'both',
+        type: 'entity',
+        name: 'Matrix Charity',
+        identifier: '12-3456789',
+        is_trust: false,
+        tier1: 'primary',
+        share_percent1: 50,
+        relationship1: 'Charity',
+        is_per_stirpes1: 0,
+        tier2: 'primary',
+        share_percent2: '40',
+        relationship2: 'Charity',
+      },
+    }),
     expect: intakeWrite,
   },
-  'POST /api/clientInfo/delete/beneficiary': { permission: 'intake.write', prepare: withRecords, args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_beneficiary: records(p).beneficiary } }), expect: intakeWrite },
+  'POST /api/clientInfo/delete/beneficiary': {
+    permission: 'intake.write',
+    prepare: withRecords,
+    args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_beneficiary: records(p).beneficiary } }),
+    expect: intakeWrite,
+  },
   'POST /api/clientInfo/updateOrCreate/fiduciary': {
     permission: 'intake.write',
-    args: (w) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), owner: 'both', ...intakeName, phone: '(555) 123-4567', email: 'f@test.example', order1: 1, order2: 2 } }),
+    args: (w) => ({
+      body: {
+        hash_id: owner1(w),
+        hash_id_spouse: owner2(w),
+        owner: 'both',
+        ...intakeName,
+        phone: '(555) 123-4567',
+        email: 'f@test.example',
+        order1: 1,
+        order2: 2,
+      },
+    }),
     expect: intakeWrite,
   },
-  'POST /api/clientInfo/delete/fiduciary': { permission: 'intake.write', prepare: withRecords, args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_fiduciary: records(p).trustee } }), expect: intakeWrite },
+  'POST /api/clientInfo/delete/fiduciary': {
+    permission: 'intake.write',
+    prepare: withRecords,
+    args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_fiduciary: records(p).trustee } }),
+    expect: intakeWrite,
+  },
   'POST /api/clientInfo/updateOrCreate/poa': {
     permission: 'intake.write',
-    args: (w) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), owner: '1', ...intakeName, phone: '5551234567', email: 'a@test.example', type1: 'financial', order1: 1 } }),
+    args: (w) => ({
+      body: {
+        hash_id: owner1(w),
+        hash_id_spouse: owner2(w),
+        owner: '1',
+        ...intakeName,
+        phone: '5551234567',
+        email: 'a@test.example',
+        type1: 'financial',
+        order1: 1,
+      },
+    }),
     expect: intakeWrite,
   },
-  'POST /api/clientInfo/delete/poa': { permission: 'intake.write', prepare: withRecords, args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_poa: records(p).agent, type: 'general' } }), expect: intakeWrite },
+  'POST /api/clientInfo/delete/poa': {
+    permission: 'intake.write',
+    prepare: withRecords,
+    args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_poa: records(p).agent, type: 'general' } }),
+    expect: intakeWrite,
+  },
 };
 
 // ---- The review page: submission, the attorney's status change, the reveal of a full SSN -----------------
@@ -258,36 +378,98 @@ const withSsn = async (w: World): Promise<Prepared> => {
 const acknowledgements = (w: World) => [owner1(w), owner2(w)].map((client_hash) => ({ client_hash, statements: [1, 2, 3] }));
 
 const REVIEW: Record<string, Entry> = {
-  'action lib/actions/plans.ts#submitTrustAction': { permission: 'plan.submit', prepare: answered, args: (w) => ({ input: { client_hash: owner2(w), acknowledgements: acknowledgements(w) } }), expect: submitExpect },
+  'action lib/actions/plans.ts#submitTrustAction': {
+    permission: 'plan.submit',
+    prepare: answered,
+    args: (w) => ({ input: { client_hash: owner2(w), acknowledgements: acknowledgements(w) } }),
+    expect: submitExpect,
+  },
   // From In Progress the attorney may only cancel (lib/estate-plans/status-machine.ts).
-  'action lib/actions/plans.ts#updatePlanStatusAction': { permission: 'plan.status.update', args: (w) => ({ input: { plan_hash: w.plan.hash, status: 'canceled', from_status: 'incomplete' } }), expect: legalOnly },
+  'action lib/actions/plans.ts#updatePlanStatusAction': {
+    permission: 'plan.status.update',
+    args: (w) => ({ input: { plan_hash: w.plan.hash, status: 'canceled', from_status: 'incomplete' } }),
+    expect: legalOnly,
+  },
   'action lib/actions/plans.ts#revealIdentifiersAction': {
     permission: 'identifiers.reveal',
     prepare: withSsn,
     args: (w) => ({ input: { client_hash: owner1(w), items: [{ kind: 'person', hash: w.household.person.hash }] } }),
     expect: legalOnly,
   },
-  'POST /api/attorney/updateStatus': { permission: 'plan.status.update', args: (w) => ({ body: { estate_plan_id: w.plan.hash, status: 'canceled' } }), expect: legalOnly },
+  'POST /api/attorney/updateStatus': {
+    permission: 'plan.status.update',
+    args: (w) => ({ body: { estate_plan_id: w.plan.hash, status: 'canceled' } }),
+    expect: legalOnly,
+  },
 };
 
 // Sections 7-14: assets and the note.
-const propertyInput = (w: World) => ({ client_hash: owner1(w), owner: 'both', is_primary1: true, street: '9 Matrix Rd', city: 'Austin', state: 'TX', zip: '78701', value: '250,000', purchase_year: 2001 });
-const companyInput = (w: World) => ({ client_hash: owner1(w), owner: '1', name: 'Matrix LLC', type: 'limited liability company', values1: { share_percent: '100' } });
-const giftInput = (w: World, p: Prepared) => ({ client_hash: owner1(w), owner: 'both', gift_type: 'cash', beneficiary_hash: records(p).beneficiary, cash_amount: '1,000', predecease_distribution: 'bloodline' });
-const accountInput = (w: World) => ({ client_hash: owner1(w), kind: 'bank', owner: '2', company: 'Wells Fargo', type: 'Savings', number: 'AB-1234 5678', value: '12,000.50' });
-const deleteAsset = (key: 'property' | 'company' | 'gift') => (w: World, _role: RoleName, p: Prepared) => ({ input: { client_hash: owner1(w), hash: records(p)[key], version: 1 } });
+const propertyInput = (w: World) => ({
+  client_hash: owner1(w),
+  owner: 'both',
+  is_primary1: true,
+  street: '9 Matrix Rd',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  value: '250,000',
+  purchase_year: 2001,
+});
+const companyInput = (w: World) => ({
+  client_hash: owner1(w),
+  owner: '1',
+  name: 'Matrix LLC',
+  type: 'limited liability company',
+  values1: { share_percent: '100' },
+});
+const giftInput = (w: World, p: Prepared) => ({
+  client_hash: owner1(w),
+  owner: 'both',
+  gift_type: 'cash',
+  beneficiary_hash: records(p).beneficiary,
+  cash_amount: '1,000',
+  predecease_distribution: 'bloodline',
+});
+const accountInput = (w: World) => ({
+  client_hash: owner1(w),
+  kind: 'bank',
+  owner: '2',
+  company: 'Wells Fargo',
+  type: 'Savings',
+  number: 'AB-1234 5678',
+  value: '12,000.50',
+});
+const deleteAsset = (key: 'property' | 'company' | 'gift') => (w: World, _role: RoleName, p: Prepared) => ({
+  input: { client_hash: owner1(w), hash: records(p)[key], version: 1 },
+});
 const accountRoutes = (['retirement', 'brokerage', 'bank', 'annuity'] as const).flatMap((kind): [string, Entry][] => [
   [
     `POST /api/clientInfo/updateOrCreate/${kind}Account`,
     {
       permission: 'intake.write',
-      args: (w) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_account: '', owner: '1', company: 'Vanguard', type: 'Other kind', number: '12-34', value: '1,000' } }),
+      args: (w) => ({
+        body: {
+          hash_id: owner1(w),
+          hash_id_spouse: owner2(w),
+          hash_id_account: '',
+          owner: '1',
+          company: 'Vanguard',
+          type: 'Other kind',
+          number: '12-34',
+          value: '1,000',
+        },
+      }),
       expect: intakeWrite,
     },
   ],
   [
     `POST /api/clientInfo/delete/${kind}Account`,
-    { permission: 'intake.write', prepare: withRecords, args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_account: records(p)[kind] } }), expect: intakeWrite },
+    {
+      permission: 'intake.write',
+      prepare: withRecords,
+      args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_account: records(p)[kind] } }),
+      expect: intakeWrite,
+    },
   ],
 ]);
 const ASSET_DOORS: Record<string, Entry> = {
@@ -295,7 +477,12 @@ const ASSET_DOORS: Record<string, Entry> = {
   'action lib/actions/intake.ts#deletePropertyAction': { permission: 'intake.write', prepare: withRecords, args: deleteAsset('property'), expect: intakeWrite },
   'action lib/actions/intake.ts#upsertCompanyAction': { permission: 'intake.write', args: (w) => ({ input: companyInput(w) }), expect: intakeWrite },
   'action lib/actions/intake.ts#deleteCompanyAction': { permission: 'intake.write', prepare: withRecords, args: deleteAsset('company'), expect: intakeWrite },
-  'action lib/actions/intake.ts#upsertGiftAction': { permission: 'intake.write', prepare: withRecords, args: (w, _r, p) => ({ input: giftInput(w, p) }), expect: intakeWrite },
+  'action lib/actions/intake.ts#upsertGiftAction': {
+    permission: 'intake.write',
+    prepare: withRecords,
+    args: (w, _r, p) => ({ input: giftInput(w, p) }),
+    expect: intakeWrite,
+  },
   'action lib/actions/intake.ts#deleteGiftAction': { permission: 'intake.write', prepare: withRecords, args: deleteAsset('gift'), expect: intakeWrite },
   'action lib/actions/intake.ts#upsertAccountAction': { permission: 'intake.write', args: (w) => ({ input: accountInput(w) }), expect: intakeWrite },
   'action lib/actions/intake.ts#deleteAccountAction': {
@@ -304,63 +491,204 @@ const ASSET_DOORS: Record<string, Entry> = {
     args: (w, _r, p) => ({ input: { client_hash: owner1(w), kind: 'annuity', hash: records(p).annuity, version: 1 } }),
     expect: intakeWrite,
   },
-  'action lib/actions/intake.ts#saveNoteAction': { permission: 'intake.write', args: (w) => ({ input: { client_hash: owner2(w), body: 'Matrix note' } }), expect: intakeWrite },
+  'action lib/actions/intake.ts#saveNoteAction': {
+    permission: 'intake.write',
+    args: (w) => ({ input: { client_hash: owner2(w), body: 'Matrix note' } }),
+    expect: intakeWrite,
+  },
   'POST /api/clientInfo/updateOrCreate/property': {
     permission: 'intake.write',
-    args: (w) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_property: '', owner: 'both', is_primary: 'both', street: '9 Matrix Rd', unit: '', city: 'Austin', state: 'TX', zip: '78701', value: '250,000', purchase_month: 4, purchase_year: 2001 } }),
+    args: (w) => ({
+      body: {
+        hash_id: owner1(w),
+        hash_id_spouse: owner2(w),
+        hash_id_property: '',
+        owner: 'both',
+        is_primary: 'both',
+        street: '9 Matrix Rd',
+        unit: '',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        value: '250,000',
+        purchase_month: 4,
+        purchase_year: 2001,
+      },
+    }),
     expect: intakeWrite,
   },
-  'POST /api/clientInfo/delete/property': { permission: 'intake.write', prepare: withRecords, args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_property: records(p).property } }), expect: intakeWrite },
+  'POST /api/clientInfo/delete/property': {
+    permission: 'intake.write',
+    prepare: withRecords,
+    args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_property: records(p).property } }),
+    expect: intakeWrite,
+  },
   'POST /api/clientInfo/updateOrCreate/company': {
     permission: 'intake.write',
-    args: (w) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_company: '', hash_id_address: '', owner: 'both', name: 'Matrix Inc', type: 'corporation', street: '', unit: '', city: '', state: '', zip: '', value: '', share_percent1: '50', stock_shares1: '100', share_percent2: '50', stock_shares2: '100' } }),
+    args: (w) => ({
+      body: {
+        hash_id: owner1(w),
+        hash_id_spouse: owner2(w),
+        hash_id_company: '',
+        hash_id_address: '',
+        owner: 'both',
+        name: 'Matrix Inc',
+        type: 'corporation',
+        street: '',
+        unit: '',
+        city: '',
+        state: '',
+        zip: '',
+        value: '',
+        share_percent1: '50',
+        stock_shares1: '100',
+        share_percent2: '50',
+        stock_shares2: '100',
+      },
+    }),
     expect: intakeWrite,
   },
-  'POST /api/clientInfo/delete/company': { permission: 'intake.write', prepare: withRecords, args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_company: records(p).company } }), expect: intakeWrite },
+  'POST /api/clientInfo/delete/company': {
+    permission: 'intake.write',
+    prepare: withRecords,
+    args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_company: records(p).company } }),
+    expect: intakeWrite,
+  },
   'POST /api/clientInfo/updateOrCreate/gift': {
     permission: 'intake.write',
     prepare: withRecords,
-    args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_gift: '', owner: 'both', gift_type: 'property', hash_id_bene: records(p).beneficiary, hash_id_address: records(p).propertyAddress, cash_amount: '', specific_item: '', predecease_distribution: 'equally' } }),
+    args: (w, _r, p) => ({
+      body: {
+        hash_id: owner1(w),
+        hash_id_spouse: owner2(w),
+        hash_id_gift: '',
+        owner: 'both',
+        gift_type: 'property',
+        hash_id_bene: records(p).beneficiary,
+        hash_id_address: records(p).propertyAddress,
+        cash_amount: '',
+        specific_item: '',
+        predecease_distribution: 'equally',
+      },
+    }),
     expect: intakeWrite,
   },
-  'POST /api/clientInfo/delete/gift': { permission: 'intake.write', prepare: withRecords, args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_gift: records(p).gift } }), expect: intakeWrite },
+  'POST /api/clientInfo/delete/gift': {
+    permission: 'intake.write',
+    prepare: withRecords,
+    args: (w, _r, p) => ({ body: { hash_id: owner1(w), hash_id_spouse: owner2(w), hash_id_gift: records(p).gift } }),
+    expect: intakeWrite,
+  },
   ...Object.fromEntries(accountRoutes),
-  'POST /api/clientInfo/updateOrCreate/note': { permission: 'intake.write', args: (w) => ({ body: { note: 'Matrix note', hash: owner1(w), hash2: owner2(w) } }), expect: intakeWrite },
+  'POST /api/clientInfo/updateOrCreate/note': {
+    permission: 'intake.write',
+    args: (w) => ({ body: { note: 'Matrix note', hash: owner1(w), hash2: owner2(w) } }),
+    expect: intakeWrite,
+  },
 };
 
 // ---- Advisor workspace: the world's advisor (whose couple is the matrix household) ------------------------
 
 /** The advisor's team may act (advisor, staff, firm supervisor, admin, admin acting as the advisor); other
  * advisors and firms get 404; roles without the permission (clients, attorneys) 403. */
-const advisorTeam: Expectation = { ...every(200), guest: 401, client: 403, spouse: 403, otherHouseholdClient: 403, otherAdvisor: 404, otherFirm: 404, legal: 403 };
+const advisorTeam: Expectation = {
+  ...every(200),
+  guest: 401,
+  client: 403,
+  spouse: 403,
+  otherHouseholdClient: 403,
+  otherAdvisor: 404,
+  otherFirm: 404,
+  legal: 403,
+};
 /** Reading the advisor's data: attorneys too. */
 const advisorRead: Expectation = { ...advisorTeam, legal: 200 };
 const advisorHash = (w: World) => w.advisor.advisor.hash;
-const newClients = () => ({ clients: [{ first_name: 'Matrix', middle_name: '', last_name: 'Client', suffix: '', email: uniqueEmail(), mobile_phone: '5551234567', date_of_birth: '01/02/1970', social_security_number: '123-45-6789', gender: 'male' }] });
-const legacyNewClients = (w: World) => ({ client_count: 1, advisor_id: advisorHash(w), client_1_first_name: 'Matrix', client_1_last_name: 'Client', client_1_email: uniqueEmail(), client_1_mobile_phone: '(555) 123-4567' });
+const newClients = () => ({
+  clients: [
+    {
+      first_name: 'Matrix',
+      middle_name: '',
+      last_name: 'Client',
+      suffix: '',
+      email: uniqueEmail(),
+      mobile_phone: '5551234567',
+      date_of_birth: '01/02/1970',
+      social_security_number: '123-45-6789',
+      gender: 'male',
+    },
+  ],
+});
+const legacyNewClients = (w: World) => ({
+  client_count: 1,
+  advisor_id: advisorHash(w),
+  client_1_first_name: 'Matrix',
+  client_1_last_name: 'Client',
+  client_1_email: uniqueEmail(),
+  client_1_mobile_phone: '(555) 123-4567',
+});
 /** An invite sent ten minutes ago, so it may be resent. */
 const withOldInvite = async (w: World): Promise<Prepared> => {
-  const [invite] = await db.insert(t.invites).values({ advisorId: w.advisor.advisor.id, clientName: 'Matrix Invitee', clientEmail: uniqueEmail(), sentAt: new Date(Date.now() - 10 * 60 * 1000) }).returning();
+  const [invite] = await db
+    .insert(t.invites)
+    .values({ advisorId: w.advisor.advisor.id, clientName: 'Matrix Invitee', clientEmail: uniqueEmail(), sentAt: new Date(Date.now() - 10 * 60 * 1000) })
+    .returning();
   return { invite: invite.hash };
 };
 
 const ADVISOR_WORKSPACE: Record<string, Entry> = {
-  'action lib/actions/advisors.ts#createClientsAction': { permission: 'client.create', args: (w) => ({ input: { advisor_id: advisorHash(w), ...newClients() } }), expect: advisorTeam },
-  'action lib/actions/advisors.ts#sendInviteAction': { permission: 'invite.send', args: (w) => ({ input: { advisor_id: advisorHash(w), client_name: 'Matrix Invitee', client_email: uniqueEmail() } }), expect: advisorTeam },
-  'action lib/actions/advisors.ts#resendInviteAction': { permission: 'invite.send', prepare: withOldInvite, args: (_w, _r, p) => ({ input: { id: p.invite } }), expect: advisorTeam },
-  'action lib/actions/advisors.ts#listInvitesAction': { permission: 'invite.send', args: (w) => ({ input: { advisor_id: advisorHash(w) } }), expect: advisorTeam },
-  'action lib/actions/advisors.ts#sendReminderAction': { permission: 'client.remind', args: (w) => ({ input: { client_hash: owner1(w) } }), expect: advisorTeam },
+  'action lib/actions/advisors.ts#createClientsAction': {
+    permission: 'client.create',
+    args: (w) => ({ input: { advisor_id: advisorHash(w), ...newClients() } }),
+    expect: advisorTeam,
+  },
+  'action lib/actions/advisors.ts#sendInviteAction': {
+    permission: 'invite.send',
+    args: (w) => ({ input: { advisor_id: advisorHash(w), client_name: 'Matrix Invitee', client_email: uniqueEmail() } }),
+    expect: advisorTeam,
+  },
+  'action lib/actions/advisors.ts#resendInviteAction': {
+    permission: 'invite.send',
+    prepare: withOldInvite,
+    args: (_w, _r, p) => ({ input: { id: p.invite } }),
+    expect: advisorTeam,
+  },
+  'action lib/actions/advisors.ts#listInvitesAction': {
+    permission: 'invite.send',
+    args: (w) => ({ input: { advisor_id: advisorHash(w) } }),
+    expect: advisorTeam,
+  },
+  'action lib/actions/advisors.ts#sendReminderAction': {
+    permission: 'client.remind',
+    args: (w) => ({ input: { client_hash: owner1(w) } }),
+    expect: advisorTeam,
+  },
   'POST /api/advisor/fetch': { permission: 'advisor.read', args: (w) => ({ body: { advisor_id: advisorHash(w) } }), expect: advisorRead },
   'POST /api/getInvites': { permission: 'invite.send', args: (w) => ({ body: { advisor_id: advisorHash(w) } }), expect: advisorTeam },
-  'POST /api/sendInvite': { permission: 'invite.send', args: (w) => ({ body: { advisor_id: advisorHash(w), client_name: 'Matrix Invitee', client_email: uniqueEmail() } }), expect: advisorTeam },
-  'POST /api/resendInvite/[id]': { permission: 'invite.send', prepare: withOldInvite, args: (_w, _r, p) => ({ path: `/api/resendInvite/${p.invite}`, params: { id: p.invite! } }), expect: advisorTeam },
+  'POST /api/sendInvite': {
+    permission: 'invite.send',
+    args: (w) => ({ body: { advisor_id: advisorHash(w), client_name: 'Matrix Invitee', client_email: uniqueEmail() } }),
+    expect: advisorTeam,
+  },
+  'POST /api/resendInvite/[id]': {
+    permission: 'invite.send',
+    prepare: withOldInvite,
+    args: (_w, _r, p) => ({ path: `/api/resendInvite/${p.invite}`, params: { id: p.invite! } }),
+    expect: advisorTeam,
+  },
   'POST /api/advisorCreateClient': { permission: 'client.create', args: (w) => ({ body: legacyNewClients(w) }), expect: advisorTeam },
 };
 
 /** A pending email change of the world's advisor, and its link's token. */
 const withEmailChange = async (w: World): Promise<Prepared> => {
   const token = `matrix${++emails}${Date.now()}`;
-  await db.insert(t.emailChanges).values({ userId: w.users.advisor.id, oldEmail: w.users.advisor.email, newEmail: uniqueEmail(), tokenHash: hashEmailChangeToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
+  await db.insert(t.emailChanges).values({
+    userId: w.users.advisor.id,
+    oldEmail: w.users.advisor.email,
+    newEmail: uniqueEmail(),
+    tokenHash: hashEmailChangeToken(token),
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
   return { emailChangeToken: token };
 };
 
@@ -382,7 +710,11 @@ const MATRIX: Record<string, Entry> = {
   // next-auth's own endpoints: the session read answers everyone; a sign-out without its CSRF token is
   // sent to the sign-out page and changes nothing.
   'GET /api/auth/[...nextauth]': { permission: 'public', args: () => ({ path: '/api/auth/session', params: { nextauth: ['session'] } }), expect: every(200) },
-  'POST /api/auth/[...nextauth]': { permission: 'public', args: () => ({ path: '/api/auth/signout', params: { nextauth: ['signout'] }, form: {} }), expect: every(302) },
+  'POST /api/auth/[...nextauth]': {
+    permission: 'public',
+    args: () => ({ path: '/api/auth/signout', params: { nextauth: ['signout'] }, form: {} }),
+    expect: every(302),
+  },
   'POST /api/user/update/name': { permission: 'own', args: () => ({ body: nameChange }), expect: ownAccount },
   'POST /api/user/update/email': { permission: 'own', args: () => ({ body: emailChange() }), expect: ownAccount },
   'POST /api/user/update/phone': { permission: 'own', args: () => ({ body: phoneChange }), expect: ownAccount },
@@ -392,7 +724,12 @@ const MATRIX: Record<string, Entry> = {
   'action lib/actions/settings.ts#updatePhoneAction': { permission: 'own', args: () => ({ input: phoneChange }), expect: ownAccount },
   'action lib/actions/settings.ts#updatePasswordAction': { permission: 'own', args: () => ({ input: passwordChange }), expect: ownAccount },
   // The link sent to a new email address: its token is the permission, whoever (if anyone) is signed in.
-  'action lib/actions/settings.ts#confirmEmailChangeAction': { permission: 'public', prepare: withEmailChange, args: (_w, _r, p) => ({ input: { token: p.emailChangeToken } }), expect: every(200) },
+  'action lib/actions/settings.ts#confirmEmailChangeAction': {
+    permission: 'public',
+    prepare: withEmailChange,
+    args: (_w, _r, p) => ({ input: { token: p.emailChangeToken } }),
+    expect: every(200),
+  },
 };
 
 // ---- The test -----------------------------------------------------------------------------------------
@@ -439,33 +776,37 @@ describe.each(Object.keys(MATRIX))('authorization matrix: %s', (doorId) => {
     fresh = true;
   }, 60_000);
 
-  it.each([...ROLES])('%s', async (role) => {
-    const door = doors.find((d) => d.id === doorId);
-    if (!door) throw new Error(`No door ${doorId}`);
-    // A successful call may have changed what the next role's call depends on (a new password, a new
-    // email): start every call after a success from a newly built world.
-    if (!fresh) world = await buildWorld();
-    if (prepared?.world !== world) prepared = { world, records: entry.prepare ? await entry.prepare(world) : {} };
-    const session = sessionOf(world, role);
-    if (session) await signInAs(session.user, session.impersonator);
-    else signOut();
+  it.each([...ROLES])(
+    '%s',
+    async (role) => {
+      const door = doors.find((d) => d.id === doorId);
+      if (!door) throw new Error(`No door ${doorId}`);
+      // A successful call may have changed what the next role's call depends on (a new password, a new
+      // email): start every call after a success from a newly built world.
+      if (!fresh) world = await buildWorld();
+      if (prepared?.world !== world) prepared = { world, records: entry.prepare ? await entry.prepare(world) : {} };
+      const session = sessionOf(world, role);
+      if (session) await signInAs(session.user, session.impersonator);
+      else signOut();
 
-    const before = await databaseFingerprint();
-    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
-    let status: number;
-    try {
-      status = await door.invoke(entry.args(world, role, prepared.records));
-    } finally {
-      spy.mockRestore();
-    }
-    expect({ role, status }).toEqual({ role, status: entry.expect[role] });
-    const refused = status === 401 || status === 403 || status === 404;
-    if (refused) {
-      expect(await databaseFingerprint()).toEqual(before);
-    } else {
-      fresh = false;
-    }
-  }, 30_000);
+      const before = await databaseFingerprint();
+      const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+      let status: number;
+      try {
+        status = await door.invoke(entry.args(world, role, prepared.records));
+      } finally {
+        spy.mockRestore();
+      }
+      expect({ role, status }).toEqual({ role, status: entry.expect[role] });
+      const refused = status === 401 || status === 403 || status === 404;
+      if (refused) {
+        expect(await databaseFingerprint()).toEqual(before);
+      } else {
+        fresh = false;
+      }
+    },
+    30_000,
+  );
 });
 
 // ---- The cross-origin column ---------------------------------------------------------------------------
@@ -496,15 +837,19 @@ describe.each(stateChanging)('authorization matrix, from another origin: %s', (d
     prepared = entry.prepare ? await entry.prepare(world) : {};
   }, 60_000);
 
-  it.each(FOREIGN_ORIGINS)(`as ${role}, with %s: 403 and nothing written`, async (_case, headers) => {
-    const door = doors.find((d) => d.id === doorId);
-    if (!door) throw new Error(`No door ${doorId}`);
-    const session = sessionOf(world, role);
-    if (session) await signInAs(session.user, session.impersonator);
-    else signOut();
-    const before = await databaseFingerprint();
-    const status = await door.invoke({ ...entry.args(world, role, prepared), headers });
-    expect({ role, status }).toEqual({ role, status: 403 });
-    expect(await databaseFingerprint()).toEqual(before);
-  }, 30_000);
+  it.each(FOREIGN_ORIGINS)(
+    `as ${role}, with %s: 403 and nothing written`,
+    async (_case, headers) => {
+      const door = doors.find((d) => d.id === doorId);
+      if (!door) throw new Error(`No door ${doorId}`);
+      const session = sessionOf(world, role);
+      if (session) await signInAs(session.user, session.impersonator);
+      else signOut();
+      const before = await databaseFingerprint();
+      const status = await door.invoke({ ...entry.args(world, role, prepared), headers });
+      expect({ role, status }).toEqual({ role, status: 403 });
+      expect(await databaseFingerprint()).toEqual(before);
+    },
+    30_000,
+  );
 });

@@ -66,7 +66,9 @@ type Recorded = { status: number; location?: string; cookies?: string[]; body?: 
 /** Every public hash in the database, named by its table and id; names are kept after a row is deleted. */
 const hashNames = new Map<string, string>();
 async function learnHashes() {
-  const tables = (await db.execute(sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'hash' order by table_name`)) as unknown;
+  const tables = (await db.execute(
+    sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'hash' order by table_name`,
+  )) as unknown;
   const names = rowsOf<{ table_name: string }>(tables);
   for (const { table_name: table } of names) {
     const result = (await db.execute(sql.raw(`select id::text as id, hash from "${table}"`))) as unknown;
@@ -105,9 +107,18 @@ function normalise(value: unknown): unknown {
 }
 
 let peer = 0;
-async function call(handler: Handler, body: Record<string, unknown> | null, options: { form?: boolean; params?: Record<string, string>; path?: string; method?: string } = {}): Promise<Recorded> {
+async function call(
+  handler: Handler,
+  body: Record<string, unknown> | null,
+  options: { form?: boolean; params?: Record<string, string>; path?: string; method?: string } = {},
+): Promise<Recorded> {
   peer += 1;
-  const headers: Record<string, string> = { host: 'localhost:3000', origin: 'http://localhost:3000', [PEER_HEADER]: `198.51.100.${peer}`, 'user-agent': 'compat-snapshot' };
+  const headers: Record<string, string> = {
+    host: 'localhost:3000',
+    origin: 'http://localhost:3000',
+    [PEER_HEADER]: `198.51.100.${peer}`,
+    'user-agent': 'compat-snapshot',
+  };
   // The session cookie rides on the request too, for next-auth's own handler (the doors read the jar).
   if (cookieJar.size) headers.cookie = [...cookieJar.entries()].map(([k, v]) => `${k}=${v}`).join('; ');
   let payload: string | undefined;
@@ -149,7 +160,10 @@ async function fixture() {
   const [client] = await db.insert(t.clients).values({ personId: pat.person.id, userId: pat.user.id, advisorId: advisorRow.id }).returning();
   const [spouse] = await db.insert(t.clients).values({ personId: sam.person.id, userId: sam.user.id, advisorId: advisorRow.id }).returning();
   await db.insert(t.households).values({ owner1ClientId: client.id, owner2ClientId: spouse.id });
-  for (const [who, ssn] of [[pat, '123456789'], [sam, '987654321']] as const) {
+  for (const [who, ssn] of [
+    [pat, '123456789'],
+    [sam, '987654321'],
+  ] as const) {
     const sealed = sealIdentifier(ssn, placeOf(t.persons.ssnCipher, who.person.hash));
     await db.update(t.persons).set({ ssnCipher: sealed.cipher, ssnLast4: sealed.last4 }).where(eq(t.persons.id, who.person.id));
   }
@@ -181,29 +195,222 @@ describe('the compatibility routes answer a fixture household as recorded', () =
       return answers[name];
     };
 
-    await record('updateOrCreate/child', saveChild, { hash_id: h1, hash_id_spouse: h2, hash_id_child: null, owner: 'both', dob: '04/05/2016', first_name: 'Noah', middle_name: '', last_name: 'Rivera', gender: 'male', has_guardian_1: true, guardian_1_first_name: 'Morgan', guardian_1_last_name: 'Ellis', guardian_1_phone: '(408) 555-0130', guardian_1_email: 'morgan@example.com', has_guardian_2: false });
-    await record('updateOrCreate/child (update, form)', saveChild, { hash_id: h1, hash_id_spouse: h2, hash_id_child: r.child, owner: '1', dob: '01/01/2016', first_name: 'Matrix', last_name: 'Kid', has_guardian_1: 0 }, { form: true });
+    await record('updateOrCreate/child', saveChild, {
+      hash_id: h1,
+      hash_id_spouse: h2,
+      hash_id_child: null,
+      owner: 'both',
+      dob: '04/05/2016',
+      first_name: 'Noah',
+      middle_name: '',
+      last_name: 'Rivera',
+      gender: 'male',
+      has_guardian_1: true,
+      guardian_1_first_name: 'Morgan',
+      guardian_1_last_name: 'Ellis',
+      guardian_1_phone: '(408) 555-0130',
+      guardian_1_email: 'morgan@example.com',
+      has_guardian_2: false,
+    });
+    await record(
+      'updateOrCreate/child (update, form)',
+      saveChild,
+      { hash_id: h1, hash_id_spouse: h2, hash_id_child: r.child, owner: '1', dob: '01/01/2016', first_name: 'Matrix', last_name: 'Kid', has_guardian_1: 0 },
+      { form: true },
+    );
     await record('updateOrCreate/child (422)', saveChild, { hash_id: h1, owner: 'both', first_name: '', last_name: 'Doe', dob: '13/45/2015' });
-    await record('updateOrCreate/child (404 other household)', saveChild, { hash_id: f.otherClient.hash, owner: '1', first_name: 'X', last_name: 'Y', dob: '01/01/2015' });
-    await record('updateOrCreate/beneficiary (entity)', saveBeneficiary, { hash_id: h1, hash_id_spouse: h2, owner: 'both', type: 'entity', name: 'Bay Area Food Bank', identifier: '94-1234567', date: '03/15/1978', is_trust: false, tier1: 'primary', share_percent1: 40, relationship1: 'Charity', is_per_stirpes1: 0, tier2: 'contingent', share_percent2: '50.5', relationship2: 'Charity', is_per_stirpes2: 0 });
-    await record('updateOrCreate/beneficiary (person, form)', saveBeneficiary, { hash_id: h2, hash_id_spouse: h1, owner: 'both', type: 'person', first_name: 'Marco', last_name: 'Rivera', dob: '10/03/1965', ssn: '123-45-6788', tier1: 'omitted', share_percent1: '20', relationship1: 'Sibling', is_per_stirpes1: '1', omission_reason1: 'Provided for.', tier2: 'primary', share_percent2: '100', relationship2: 'Sibling', is_per_stirpes2: 'true' }, { form: true });
-    await record('updateOrCreate/fiduciary', saveFiduciary, { hash_id: h2, hash_id_spouse: h1, owner: '1', first_name: 'Tess', last_name: 'Trust', phone: '5551234567', email: '', order1: 2 });
-    await record('updateOrCreate/poa', savePoa, { hash_id: h1, hash_id_spouse: h2, owner: 'both', first_name: 'Avery', last_name: 'Agent', phone: '4085550122', email: 'avery@example.com', type1: 'medical', order1: 1, type2: 'medical', order2: 2, is_collective1: 1 });
-    await record('updateOrCreate/poa (422)', savePoa, { hash_id: h1, owner: '1', first_name: 'A', last_name: 'B', type1: 'medical', type2: 'general', order1: 1 });
-    const property = await record('updateOrCreate/property', saveProperty, { hash_id: h1, hash_id_spouse: h2, hash_id_property: '', owner: 'both', is_primary: 2, street: '1 Main St', unit: '', city: 'Austin', state: 'TX', zip: '78701', value: '350,000', purchase_month: '', purchase_year: 2004 });
+    await record('updateOrCreate/child (404 other household)', saveChild, {
+      hash_id: f.otherClient.hash,
+      owner: '1',
+      first_name: 'X',
+      last_name: 'Y',
+      dob: '01/01/2015',
+    });
+    await record('updateOrCreate/beneficiary (entity)', saveBeneficiary, {
+      hash_id: h1,
+      hash_id_spouse: h2,
+      owner: 'both',
+      type: 'entity',
+      name: 'Bay Area Food Bank',
+      identifier: '94-1234567',
+      date: '03/15/1978',
+      is_trust: false,
+      tier1: 'primary',
+      share_percent1: 40,
+      relationship1: 'Charity',
+      is_per_stirpes1: 0,
+      tier2: 'contingent',
+      share_percent2: '50.5',
+      relationship2: 'Charity',
+      is_per_stirpes2: 0,
+    });
+    await record(
+      'updateOrCreate/beneficiary (person, form)',
+      saveBeneficiary,
+      {
+        hash_id: h2,
+        hash_id_spouse: h1,
+        owner: 'both',
+        type: 'person',
+        first_name: 'Marco',
+        last_name: 'Rivera',
+        dob: '10/03/1965',
+        ssn: '123-45-6788',
+        tier1: 'omitted',
+        share_percent1: '20',
+        relationship1: 'Sibling',
+        is_per_stirpes1: '1',
+        omission_reason1: 'Provided for.',
+        tier2: 'primary',
+        share_percent2: '100',
+        relationship2: 'Sibling',
+        is_per_stirpes2: 'true',
+      },
+      { form: true },
+    );
+    await record('updateOrCreate/fiduciary', saveFiduciary, {
+      hash_id: h2,
+      hash_id_spouse: h1,
+      owner: '1',
+      first_name: 'Tess',
+      last_name: 'Trust',
+      phone: '5551234567',
+      email: '',
+      order1: 2,
+    });
+    await record('updateOrCreate/poa', savePoa, {
+      hash_id: h1,
+      hash_id_spouse: h2,
+      owner: 'both',
+      first_name: 'Avery',
+      last_name: 'Agent',
+      phone: '4085550122',
+      email: 'avery@example.com',
+      type1: 'medical',
+      order1: 1,
+      type2: 'medical',
+      order2: 2,
+      is_collective1: 1,
+    });
+    await record('updateOrCreate/poa (422)', savePoa, {
+      hash_id: h1,
+      owner: '1',
+      first_name: 'A',
+      last_name: 'B',
+      type1: 'medical',
+      type2: 'general',
+      order1: 1,
+    });
+    const property = await record('updateOrCreate/property', saveProperty, {
+      hash_id: h1,
+      hash_id_spouse: h2,
+      hash_id_property: '',
+      owner: 'both',
+      is_primary: 2,
+      street: '1 Main St',
+      unit: '',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      value: '350,000',
+      purchase_month: '',
+      purchase_year: 2004,
+    });
     await record('updateOrCreate/property (422)', saveProperty, { hash_id: h1, owner: 'both', street: '1 Main', city: 'Austin', state: 'TX', zip: '7870' });
-    await record('updateOrCreate/company (form)', saveCompany, { hash_id: h1, hash_id_spouse: h2, hash_id_company: '', hash_id_address: '', owner: 'both', name: 'Acme', type: 'Partnership', street: '', unit: '', city: '', state: '', zip: '', value: '', share_percent1: '60', stock_shares1: '100', share_percent2: '40', stock_shares2: '' }, { form: true });
+    await record(
+      'updateOrCreate/company (form)',
+      saveCompany,
+      {
+        hash_id: h1,
+        hash_id_spouse: h2,
+        hash_id_company: '',
+        hash_id_address: '',
+        owner: 'both',
+        name: 'Acme',
+        type: 'Partnership',
+        street: '',
+        unit: '',
+        city: '',
+        state: '',
+        zip: '',
+        value: '',
+        share_percent1: '60',
+        stock_shares1: '100',
+        share_percent2: '40',
+        stock_shares2: '',
+      },
+      { form: true },
+    );
     const props = (property.body as { properties: { hash_id: string; hash_id_address: string }[] }).properties;
     const heirs = (property.body as { beneficiariesBoth: { hash_id: string }[] }).beneficiariesBoth.map((b) => hashOf(b.hash_id));
-    await record('updateOrCreate/gift', saveGift, { hash_id: h1, hash_id_spouse: h2, hash_id_gift: '', owner: 'both', gift_type: 'Real Estate', hash_id_bene: heirs[0], hash_id_address: hashOf(props[0].hash_id_address), cash_amount: '', specific_item: '', predecease_distribution: 'bloodline' });
-    await record('updateOrCreate/retirementAccount', saveRetirement, { hash_id: h1, hash_id_spouse: h2, hash_id_account: '', owner: '2', company: 'Vanguard', type: 'Roth IRA', number: 'RIRA-000-7788', value: '45,000' });
-    await record('updateOrCreate/brokerageAccount', saveBrokerage, { hash_id: h1, owner: 'both', company: 'Schwab', type: 'Individual', number: '5555', value: '1,000.50' });
-    await record('updateOrCreate/bankAccount', saveBank, { hash_id: h2, hash_id_spouse: h1, owner: '1', company: 'Chase Local', type: 'Checkings', number: '1234', value: '' });
+    await record('updateOrCreate/gift', saveGift, {
+      hash_id: h1,
+      hash_id_spouse: h2,
+      hash_id_gift: '',
+      owner: 'both',
+      gift_type: 'Real Estate',
+      hash_id_bene: heirs[0],
+      hash_id_address: hashOf(props[0].hash_id_address),
+      cash_amount: '',
+      specific_item: '',
+      predecease_distribution: 'bloodline',
+    });
+    await record('updateOrCreate/retirementAccount', saveRetirement, {
+      hash_id: h1,
+      hash_id_spouse: h2,
+      hash_id_account: '',
+      owner: '2',
+      company: 'Vanguard',
+      type: 'Roth IRA',
+      number: 'RIRA-000-7788',
+      value: '45,000',
+    });
+    await record('updateOrCreate/brokerageAccount', saveBrokerage, {
+      hash_id: h1,
+      owner: 'both',
+      company: 'Schwab',
+      type: 'Individual',
+      number: '5555',
+      value: '1,000.50',
+    });
+    await record('updateOrCreate/bankAccount', saveBank, {
+      hash_id: h2,
+      hash_id_spouse: h1,
+      owner: '1',
+      company: 'Chase Local',
+      type: 'Checkings',
+      number: '1234',
+      value: '',
+    });
     await record('updateOrCreate/annuityAccount', saveAnnuity, { hash_id: h1, owner: '1', company: 'MetLife', number: 'X1', value: '10' });
     await record('updateOrCreate/note', saveNote, { note: 'Call me', hash: h2, hash2: h1 });
     await record('updateClientInfo (spouse choice)', updateClientInfo, { hash: h1, is_spouse_beneficiary: true, is_spouse_poa_general: 1 });
-    await record('updateClientInfo (estate plan)', updateClientInfo, { hash: h2, has_estate_plan: 'yes', estate_plan_type: 'Trust', trust_name: 'Old Trust', trust_governing_state: 'CA', has_trust_intent_1: true });
-    await record('updatePersonalInfo', updatePersonalInfo, { hash_id: h1, first_name: 'Pat', middle_name: null, last_name: 'Rivera', suffix: '', phone: '(408) 555-0120', dob: '02/20/1968', ssn: '234-56-7890', gender: 'male', residence_state: 'CA', is_us_citizen: 1, is_receiving_medicaid: 0, has_mental_disorder: 0, wants_life_support: 1, wants_cremation: 0, is_organ_donor: 1 });
+    await record('updateClientInfo (estate plan)', updateClientInfo, {
+      hash: h2,
+      has_estate_plan: 'yes',
+      estate_plan_type: 'Trust',
+      trust_name: 'Old Trust',
+      trust_governing_state: 'CA',
+      has_trust_intent_1: true,
+    });
+    await record('updatePersonalInfo', updatePersonalInfo, {
+      hash_id: h1,
+      first_name: 'Pat',
+      middle_name: null,
+      last_name: 'Rivera',
+      suffix: '',
+      phone: '(408) 555-0120',
+      dob: '02/20/1968',
+      ssn: '234-56-7890',
+      gender: 'male',
+      residence_state: 'CA',
+      is_us_citizen: 1,
+      is_receiving_medicaid: 0,
+      has_mental_disorder: 0,
+      wants_life_support: 1,
+      wants_cremation: 0,
+      is_organ_donor: 1,
+    });
 
     await record('delete/child', deleteChild, { hash_id: h1, hash_id_spouse: h2, hash_id_child: r.child });
     await record('delete/beneficiary', deleteBeneficiary, { hash_id: h1, hash_id_spouse: h2, hash_id_beneficiary: r.beneficiary });
@@ -253,7 +460,21 @@ describe('the compatibility routes answer a fixture household as recorded', () =
     answers['resendInvite (429 too early)'] = await call(resendInvite, null, { params: { id: invite.hash } });
     await db.update(t.invites).set({ sentAt: new Date(Date.now() - 6 * 60 * 1000) });
     answers['resendInvite'] = await call(resendInvite, null, { params: { id: invite.hash } });
-    const base = { client_count: 2, advisor_id: advisorHash, client_1_first_name: 'Robin', client_1_last_name: 'Okafor', client_1_email: 'robin@snapshot.test', client_1_mobile_phone: 5035550199, client_1_date_of_birth: '04/05/1971', client_1_social_security_number: '123-45-6789', client_1_gender: 'male', client_2_first_name: 'Quinn', client_2_last_name: 'Okafor', client_2_email: 'ROBIN@snapshot.test ', client_2_middle_name: null };
+    const base = {
+      client_count: 2,
+      advisor_id: advisorHash,
+      client_1_first_name: 'Robin',
+      client_1_last_name: 'Okafor',
+      client_1_email: 'robin@snapshot.test',
+      client_1_mobile_phone: 5035550199,
+      client_1_date_of_birth: '04/05/1971',
+      client_1_social_security_number: '123-45-6789',
+      client_1_gender: 'male',
+      client_2_first_name: 'Quinn',
+      client_2_last_name: 'Okafor',
+      client_2_email: 'ROBIN@snapshot.test ',
+      client_2_middle_name: null,
+    };
     answers['advisorCreateClient (422 same emails)'] = await call(advisorCreateClient, base);
     answers['advisorCreateClient'] = await call(advisorCreateClient, { ...base, client_2_email: 'quinn@snapshot.test' });
     answers['advisor/fetch (after)'] = await call(advisorFetch, { advisor_id: advisorHash });
@@ -265,23 +486,69 @@ describe('the compatibility routes answer a fixture household as recorded', () =
   it('accounts: sign-up, the settings calls, sign-in, the session, sign-out', async () => {
     const f = await fixture();
     const answers: Record<string, Recorded> = {};
-    const signUp = { first_name: 'Nia', middle_name: '', last_name: 'Newcomer', suffix: '', email: 'nia.newcomer@snapshot.test', phone: '5551234567', password: 'Snapshot-Password-1', password_confirmation: 'Snapshot-Password-1', advisor_hash: f.advisorRow.hash };
+    const signUp = {
+      first_name: 'Nia',
+      middle_name: '',
+      last_name: 'Newcomer',
+      suffix: '',
+      email: 'nia.newcomer@snapshot.test',
+      phone: '5551234567',
+      password: 'Snapshot-Password-1',
+      password_confirmation: 'Snapshot-Password-1',
+      advisor_hash: f.advisorRow.hash,
+    };
     answers['createClient'] = await call(createClient, signUp);
     answers['createClient (taken email: same answer)'] = await call(createClient, { ...signUp, email: 'pat.rivera@snapshot.test' });
     answers['createClient (422)'] = await call(createClient, { ...signUp, email: 'not-an-email', phone: '12' });
     await signInAs(f.sam.user);
-    answers['user/update/name'] = await call(updateName, { nickname: '', first_name: 'Samuel', middle_name: '', last_name: 'Rivera', suffix: '', password_check: TEST_PASSWORD });
-    answers['user/update/name (wrong password)'] = await call(updateName, { nickname: '', first_name: 'Samuel', middle_name: '', last_name: 'Rivera', suffix: '', password_check: 'wrong' });
-    answers['user/update/phone'] = await call(updatePhone, { contact_info: { email: 'ignored@snapshot.test', phone: '5559876543' }, password_check: TEST_PASSWORD });
-    answers['user/update/email'] = await call(updateEmail, { contact_info: { email: 'sam.new@snapshot.test', phone: '5559876543' }, password_check: TEST_PASSWORD });
-    answers['user/update/password'] = await call(updatePassword, { password_check: TEST_PASSWORD, new_password: 'Brand-New-Password-9', new_password_confirmation: 'Brand-New-Password-9' });
+    answers['user/update/name'] = await call(updateName, {
+      nickname: '',
+      first_name: 'Samuel',
+      middle_name: '',
+      last_name: 'Rivera',
+      suffix: '',
+      password_check: TEST_PASSWORD,
+    });
+    answers['user/update/name (wrong password)'] = await call(updateName, {
+      nickname: '',
+      first_name: 'Samuel',
+      middle_name: '',
+      last_name: 'Rivera',
+      suffix: '',
+      password_check: 'wrong',
+    });
+    answers['user/update/phone'] = await call(updatePhone, {
+      contact_info: { email: 'ignored@snapshot.test', phone: '5559876543' },
+      password_check: TEST_PASSWORD,
+    });
+    answers['user/update/email'] = await call(updateEmail, {
+      contact_info: { email: 'sam.new@snapshot.test', phone: '5559876543' },
+      password_check: TEST_PASSWORD,
+    });
+    answers['user/update/password'] = await call(updatePassword, {
+      password_check: TEST_PASSWORD,
+      new_password: 'Brand-New-Password-9',
+      new_password_confirmation: 'Brand-New-Password-9',
+    });
     signOut();
     answers['user/update/name (401 guest)'] = await call(updateName, { first_name: 'X' });
-    answers['POST /login'] = await call(login, { _token: issueLoginToken(), email: 'pat.rivera@snapshot.test', password: TEST_PASSWORD }, { form: true, path: '/login' });
+    answers['POST /login'] = await call(
+      login,
+      { _token: issueLoginToken(), email: 'pat.rivera@snapshot.test', password: TEST_PASSWORD },
+      { form: true, path: '/login' },
+    );
     answers['POST /login (expired form)'] = await call(login, { email: 'pat.rivera@snapshot.test', password: TEST_PASSWORD }, { form: true, path: '/login' });
-    answers['POST /login (wrong password)'] = await call(login, { _token: issueLoginToken(), email: 'pat.rivera@snapshot.test', password: 'wrong', next: '/dashboard' }, { form: true, path: '/login' });
+    answers['POST /login (wrong password)'] = await call(
+      login,
+      { _token: issueLoginToken(), email: 'pat.rivera@snapshot.test', password: 'wrong', next: '/dashboard' },
+      { form: true, path: '/login' },
+    );
     await signInAs(f.pat.user);
-    answers['GET /api/auth/session'] = await call(nextAuthGet as unknown as Handler, null, { method: 'GET', path: '/api/auth/session', params: { nextauth: ['session'] } as never });
+    answers['GET /api/auth/session'] = await call(nextAuthGet as unknown as Handler, null, {
+      method: 'GET',
+      path: '/api/auth/session',
+      params: { nextauth: ['session'] } as never,
+    });
     answers['POST /logout'] = await call(logout, {}, { form: true, path: '/logout' });
     expect(answers).toMatchSnapshot();
   });

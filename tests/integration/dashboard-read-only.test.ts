@@ -35,7 +35,10 @@ async function renderDashboard(params: Record<string, string> = {}) {
 }
 
 async function storedFigure(householdId: number) {
-  const [row] = await db.select({ percent: t.households.completionPercent, at: t.households.completionAt, last: t.households.lastChangeAt, rules: t.households.completionRules }).from(t.households).where(eq(t.households.id, householdId));
+  const [row] = await db
+    .select({ percent: t.households.completionPercent, at: t.households.completionAt, last: t.households.lastChangeAt, rules: t.households.completionRules })
+    .from(t.households)
+    .where(eq(t.households.id, householdId));
   return row;
 }
 
@@ -89,7 +92,25 @@ it('an intake write stores the figure in its transaction; the dashboard shows it
 
   await updatePersonalInfo(
     couple.clientCtx,
-    updatePersonalInfoSchema.parse({ client_hash: couple.owner1.hash, version: 1, first_name: 'Pat', middle_name: '', last_name: 'Doe', suffix: '', phone: '5551234567', dob: '01/02/1970', ssn: '123-45-6789', gender: 'female', residence_state: 'CA', is_us_citizen: true, is_receiving_medicaid: false, has_mental_disorder: false, wants_life_support: true, wants_cremation: false, is_organ_donor: true }),
+    updatePersonalInfoSchema.parse({
+      client_hash: couple.owner1.hash,
+      version: 1,
+      first_name: 'Pat',
+      middle_name: '',
+      last_name: 'Doe',
+      suffix: '',
+      phone: '5551234567',
+      dob: '01/02/1970',
+      ssn: '123-45-6789',
+      gender: 'female',
+      residence_state: 'CA',
+      is_us_citizen: true,
+      is_receiving_medicaid: false,
+      has_mental_disorder: false,
+      wants_life_support: true,
+      wants_cremation: false,
+      is_organ_donor: true,
+    }),
   );
   const afterPersonal = (await loadIntake(couple.advisorCtx, couple.owner1.hash)).completion.percent;
   expect(afterPersonal).toBeGreaterThan(before);
@@ -97,7 +118,19 @@ it('an intake write stores the figure in its transaction; the dashboard shows it
   expect(stored).toMatchObject({ percent: afterPersonal, rules: COMPLETION_RULES_VERSION });
   expect(stored.at?.getTime()).toBe(stored.last.getTime());
 
-  await upsertChild(couple.clientCtx, upsertChildSchema.parse({ client_hash: couple.owner1.hash, owner: 'both', first_name: 'Kim', middle_name: '', last_name: 'Doe', suffix: '', dob: '03/04/2015', gender: 'female' }));
+  await upsertChild(
+    couple.clientCtx,
+    upsertChildSchema.parse({
+      client_hash: couple.owner1.hash,
+      owner: 'both',
+      first_name: 'Kim',
+      middle_name: '',
+      last_name: 'Doe',
+      suffix: '',
+      dob: '03/04/2015',
+      gender: 'female',
+    }),
+  );
   const afterChild = (await loadIntake(couple.advisorCtx, couple.owner1.hash)).completion.percent;
   expect((await storedFigure(couple.household.household.id)).percent).toBe(afterChild);
   // The dashboard reads the stored figure: the household's intake is not loaded for it.
@@ -114,7 +147,10 @@ it('the refresh job stores what no write refreshed, once (idempotent), and only 
   const figure = await storedFigure(id);
   expect(figure.percent).toBe((await loadIntake(couple.advisorCtx, couple.owner1.hash)).completion.percent);
   // A figure of other rules is stale again; a refresh brings it back.
-  await db.update(t.households).set({ completionRules: COMPLETION_RULES_VERSION - 1, completionPercent: 3 }).where(eq(t.households.id, id));
+  await db
+    .update(t.households)
+    .set({ completionRules: COMPLETION_RULES_VERSION - 1, completionPercent: 3 })
+    .where(eq(t.households.id, id));
   expect(await refreshStaleCompletions(ctx)).toBe(1);
   expect((await storedFigure(id)).percent).toBe(figure.percent);
   // The job is scheduled.

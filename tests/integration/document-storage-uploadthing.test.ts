@@ -57,7 +57,11 @@ describe('put', () => {
       signature: expect.stringMatching(/^hmac-sha256=[0-9a-f]{64}$/),
     });
     expect(Number(put.query.expires)).toBeGreaterThan(Date.now());
-    expect(put.headers).toMatchObject({ range: 'bytes=0-', 'x-uploadthing-version': '7.7.4', 'content-type': expect.stringMatching(/^multipart\/form-data; boundary=/) });
+    expect(put.headers).toMatchObject({
+      range: 'bytes=0-',
+      'x-uploadthing-version': '7.7.4',
+      'content-type': expect.stringMatching(/^multipart\/form-data; boundary=/),
+    });
     expect(put.body).toEqual({ field: 'file', name: 'Final Trust.pdf', type: 'application/pdf', size: bytes.byteLength });
     // The API key signs; it never travels.
     expect(JSON.stringify(put)).not.toContain(fake.apiKey);
@@ -82,7 +86,9 @@ describe('put', () => {
 
   it('throws when the token is not a valid UploadThing token, before any request', async () => {
     const broken = new UploadThingDocumentStore({ token: 'not-a-token', ...fake.urls, logLevel: 'None' });
-    await expect(broken.put(fixture('sample.png'), { name: 'scan.png', contentType: 'image/png' })).rejects.toThrow(/UploadThing refused the upload \(INVALID_SERVER_CONFIG\)/);
+    await expect(broken.put(fixture('sample.png'), { name: 'scan.png', contentType: 'image/png' })).rejects.toThrow(
+      /UploadThing refused the upload \(INVALID_SERVER_CONFIG\)/,
+    );
     expect(fake.requests).toHaveLength(0);
   });
 });

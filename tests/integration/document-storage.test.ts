@@ -119,7 +119,7 @@ describe('choosing the store: one place, from the configuration', () => {
     expect(createDocumentStore({ UPLOADTHING_TOKEN: '   ', UPLOADS_DIR: root })).toBeInstanceOf(LocalDocumentStore);
   });
 
-  it("reads a row through the store its `storage` names, whatever new uploads use", () => {
+  it('reads a row through the store its `storage` names, whatever new uploads use', () => {
     expect(createStoreFor('local', { UPLOADTHING_TOKEN: token, UPLOADS_DIR: root })).toBeInstanceOf(LocalDocumentStore);
     expect(createStoreFor('uploadthing', { UPLOADTHING_TOKEN: token })).toBeInstanceOf(UploadThingDocumentStore);
     expect(() => createStoreFor('uploadthing', {})).toThrow('This document is stored in UploadThing, but UPLOADTHING_TOKEN is not set.');

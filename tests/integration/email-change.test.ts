@@ -28,7 +28,11 @@ const IN_USE = 'That email is already in use.';
 const DONE = 'Your email has been successfully updated.';
 
 async function call(handler: RouteHandler, body: Record<string, unknown>) {
-  const request = new Request('http://localhost/api/user/update/x/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const request = new Request('http://localhost/api/user/update/x/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const response = await handler(request, { params: Promise.resolve({}) });
   return { status: response.status, body: (await response.json()) as { message?: string } };
 }
@@ -47,7 +51,11 @@ async function tokenSentTo(to: string): Promise<string> {
 }
 
 async function userRow(id: number) {
-  const [row] = await db.select({ email: users.email, contact: persons.email }).from(users).innerJoin(persons, eq(persons.id, users.personId)).where(eq(users.id, id));
+  const [row] = await db
+    .select({ email: users.email, contact: persons.email })
+    .from(users)
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .where(eq(users.id, id));
   return row;
 }
 
@@ -83,7 +91,10 @@ describe('changing the sign-in email', () => {
     const [done] = await mailsTo(user.email);
     expect(done.subject).toBe('Your Trustwell sign-in email was changed');
     expect(done.text).toContain('moved@example.com');
-    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'settings.email.update'), eq(auditLog.targetId, user.id)));
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'settings.email.update'), eq(auditLog.targetId, user.id)));
     expect(entry.meta).toEqual({ from: user.email, to: 'moved@example.com' });
 
     // The new address signs in; the old one does not.
@@ -99,9 +110,15 @@ describe('changing the sign-in email', () => {
     const second = await tokenSentTo('second@example.com');
     await expect(confirmEmailChange(guestCtx(), { token: first })).rejects.toMatchObject({ code: 'NOT_FOUND', message: EMAIL_CHANGE_LINK_INVALID });
 
-    await db.update(emailChanges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailChanges.newEmail, 'second@example.com'));
+    await db
+      .update(emailChanges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChanges.newEmail, 'second@example.com'));
     await expect(confirmEmailChange(guestCtx(), { token: second })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await db.update(emailChanges).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(emailChanges.newEmail, 'second@example.com'));
+    await db
+      .update(emailChanges)
+      .set({ expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(emailChanges.newEmail, 'second@example.com'));
 
     await expect(confirmEmailChange(guestCtx(), { token: second })).resolves.toMatchObject({ email: 'second@example.com' });
     await expect(confirmEmailChange(guestCtx(), { token: second })).rejects.toMatchObject({ code: 'NOT_FOUND', message: EMAIL_CHANGE_LINK_INVALID });
@@ -134,7 +151,7 @@ describe('changing the sign-in email', () => {
     expect((await userRow(user.id)).email).toBe(user.email);
   });
 
-  it("cannot take the address of an advisor-created client waiting for their invitation, nor block their sign-up", async () => {
+  it('cannot take the address of an advisor-created client waiting for their invitation, nor block their sign-up', async () => {
     const { advisor } = await makeAdvisor();
     const { user } = await makeUser();
     await ask(user, 'invitee@example.com');
@@ -145,7 +162,11 @@ describe('changing the sign-in email', () => {
     await expect(confirmEmailChange(guestCtx(), { token })).rejects.toMatchObject({ code: 'CONFLICT', message: IN_USE });
     // And asking again is refused at once.
     await signInAs(user);
-    expect(await updateEmailAction({ contact_info: { email: 'Invitee@Example.com' }, password_check: TEST_PASSWORD })).toMatchObject({ ok: false, status: 409, message: IN_USE });
+    expect(await updateEmailAction({ contact_info: { email: 'Invitee@Example.com' }, password_check: TEST_PASSWORD })).toMatchObject({
+      ok: false,
+      status: 409,
+      message: IN_USE,
+    });
     expect((await userRow(user.id)).email).toBe(user.email);
   });
 
@@ -163,7 +184,16 @@ describe('changing the sign-in email', () => {
     const { user } = await makeUser();
     await ask(user, 'race@example.com');
     const token = await tokenSentTo('race@example.com');
-    const signUp = { first_name: 'Race', middle_name: '', last_name: 'Winner', suffix: '' as const, email: 'race@example.com', phone: '5551234567', password: 'Sturdy-Pass-42', advisor_hash: '' };
+    const signUp = {
+      first_name: 'Race',
+      middle_name: '',
+      last_name: 'Winner',
+      suffix: '' as const,
+      email: 'race@example.com',
+      phone: '5551234567',
+      password: 'Sturdy-Pass-42',
+      advisor_hash: '',
+    };
     await createClientAccount(guestCtx('198.51.100.99'), signUp);
     await expect(confirmEmailChange(guestCtx(), { token })).rejects.toMatchObject({ code: 'CONFLICT', message: IN_USE });
   });

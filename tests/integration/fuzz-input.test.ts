@@ -59,17 +59,56 @@ const family = (w: World) => ({ hash_id: owner1(w), hash_id_spouse: owner2(w) })
 const CASES: Record<string, Case> = {
   '/api/updatePersonalInfo': {
     role: 'client',
-    body: (w) => ({ hash_id: owner2(w), ...intakeName, phone: '5551234567', dob: '01/02/1970', ssn: '123-45-6789', gender: 'female', residence_state: 'CA', is_us_citizen: 1, is_receiving_medicaid: 0, has_mental_disorder: 0, wants_life_support: 1, wants_cremation: 0, is_organ_donor: 1 }),
+    body: (w) => ({
+      hash_id: owner2(w),
+      ...intakeName,
+      phone: '5551234567',
+      dob: '01/02/1970',
+      ssn: '123-45-6789',
+      gender: 'female',
+      residence_state: 'CA',
+      is_us_citizen: 1,
+      is_receiving_medicaid: 0,
+      has_mental_disorder: 0,
+      wants_life_support: 1,
+      wants_cremation: 0,
+      is_organ_donor: 1,
+    }),
   },
   '/api/clientInfo/updateClientInfo': { role: 'client', body: (w) => ({ hash: owner2(w), is_spouse_beneficiary: 1, has_estate_plan: 'no' }) },
   '/api/clientInfo/updateOrCreate/child': {
     role: 'client',
-    body: (w) => ({ ...family(w), hash_id_child: '', hash_id_existing_person: null, owner: 'both', gender: 'female', dob: '01/02/2015', ...intakeName, has_guardian_1: true, guardian_1_first_name: 'Guardian', guardian_1_last_name: 'Person' }),
+    body: (w) => ({
+      ...family(w),
+      hash_id_child: '',
+      hash_id_existing_person: null,
+      owner: 'both',
+      gender: 'female',
+      dob: '01/02/2015',
+      ...intakeName,
+      has_guardian_1: true,
+      guardian_1_first_name: 'Guardian',
+      guardian_1_last_name: 'Person',
+    }),
   },
   '/api/clientInfo/delete/child': { role: 'client', body: (w, p) => ({ ...family(w), hash_id_child: p.records.child }) },
   '/api/clientInfo/updateOrCreate/beneficiary': {
     role: 'client',
-    body: (w) => ({ ...family(w), owner: 'both', type: 'entity', name: 'Fuzz Charity', identifier: '12-3456789', is_trust: false, tier1: 'primary', share_percent1: 50, relationship1: 'Charity', is_per_stirpes1: 0, tier2: 'primary', share_percent2: '40', relationship2: 'Charity' }),
+    body: (w) => ({
+      ...family(w),
+      owner: 'both',
+      type: 'entity',
+      name: 'Fuzz Charity',
+      identifier: '12-3456789',
+      is_trust: false,
+      tier1: 'primary',
+      share_percent1: 50,
+      relationship1: 'Charity',
+      is_per_stirpes1: 0,
+      tier2: 'primary',
+      share_percent2: '40',
+      relationship2: 'Charity',
+    }),
   },
   '/api/clientInfo/delete/beneficiary': { role: 'client', body: (w, p) => ({ ...family(w), hash_id_beneficiary: p.records.beneficiary }) },
   '/api/clientInfo/updateOrCreate/fiduciary': {
@@ -84,22 +123,68 @@ const CASES: Record<string, Case> = {
   '/api/clientInfo/delete/poa': { role: 'client', body: (w, p) => ({ ...family(w), hash_id_poa: p.records.agent, type: 'general' }) },
   '/api/clientInfo/updateOrCreate/property': {
     role: 'client',
-    body: (w) => ({ ...family(w), hash_id_property: '', owner: 'both', is_primary: 'both', street: '9 Fuzz Rd', unit: '', city: 'Austin', state: 'TX', zip: '78701', value: '250,000.50', purchase_month: 4, purchase_year: 2001 }),
+    body: (w) => ({
+      ...family(w),
+      hash_id_property: '',
+      owner: 'both',
+      is_primary: 'both',
+      street: '9 Fuzz Rd',
+      unit: '',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      value: '250,000.50',
+      purchase_month: 4,
+      purchase_year: 2001,
+    }),
   },
   '/api/clientInfo/delete/property': { role: 'client', body: (w, p) => ({ ...family(w), hash_id_property: p.records.property }) },
   '/api/clientInfo/updateOrCreate/company': {
     role: 'client',
-    body: (w) => ({ ...family(w), hash_id_company: '', hash_id_address: '', owner: 'both', name: 'Fuzz Inc', type: 'corporation', street: '1 Main', unit: '', city: '', state: '', zip: '', value: '', share_percent1: '50', stock_shares1: '100', share_percent2: '50', stock_shares2: '100' }),
+    body: (w) => ({
+      ...family(w),
+      hash_id_company: '',
+      hash_id_address: '',
+      owner: 'both',
+      name: 'Fuzz Inc',
+      type: 'corporation',
+      street: '1 Main',
+      unit: '',
+      city: '',
+      state: '',
+      zip: '',
+      value: '',
+      share_percent1: '50',
+      stock_shares1: '100',
+      share_percent2: '50',
+      stock_shares2: '100',
+    }),
   },
   '/api/clientInfo/delete/company': { role: 'client', body: (w, p) => ({ ...family(w), hash_id_company: p.records.company }) },
   '/api/clientInfo/updateOrCreate/gift': {
     role: 'client',
-    body: (w, p) => ({ ...family(w), hash_id_gift: '', owner: 'both', gift_type: 'Cash Amount', hash_id_bene: p.records.beneficiary, hash_id_address: '', cash_amount: '1,000', specific_item: '', predecease_distribution: 'equally' }),
+    body: (w, p) => ({
+      ...family(w),
+      hash_id_gift: '',
+      owner: 'both',
+      gift_type: 'Cash Amount',
+      hash_id_bene: p.records.beneficiary,
+      hash_id_address: '',
+      cash_amount: '1,000',
+      specific_item: '',
+      predecease_distribution: 'equally',
+    }),
   },
   '/api/clientInfo/delete/gift': { role: 'client', body: (w, p) => ({ ...family(w), hash_id_gift: p.records.gift }) },
   ...Object.fromEntries(
     (['retirement', 'brokerage', 'bank', 'annuity'] as const).flatMap((kind): [string, Case][] => [
-      [`/api/clientInfo/updateOrCreate/${kind}Account`, { role: 'client', body: (w) => ({ ...family(w), hash_id_account: '', owner: '1', company: 'Vanguard', type: 'Other kind', number: '12-34', value: '1,000' }) }],
+      [
+        `/api/clientInfo/updateOrCreate/${kind}Account`,
+        {
+          role: 'client',
+          body: (w) => ({ ...family(w), hash_id_account: '', owner: '1', company: 'Vanguard', type: 'Other kind', number: '12-34', value: '1,000' }),
+        },
+      ],
       [`/api/clientInfo/delete/${kind}Account`, { role: 'client', body: (w, p) => ({ ...family(w), hash_id_account: p.records[kind] }) }],
     ]),
   ),
@@ -111,17 +196,46 @@ const CASES: Record<string, Case> = {
   '/api/resendInvite/[id]': { role: 'advisor', body: () => ({}), param: 'id' },
   '/api/advisorCreateClient': {
     role: 'advisor',
-    body: (w) => ({ client_count: 1, advisor_id: w.advisor.advisor.hash, client_1_first_name: 'Fuzz', client_1_last_name: 'Client', client_1_email: uniqueEmail(), client_1_mobile_phone: '(555) 123-4567' }),
+    body: (w) => ({
+      client_count: 1,
+      advisor_id: w.advisor.advisor.hash,
+      client_1_first_name: 'Fuzz',
+      client_1_last_name: 'Client',
+      client_1_email: uniqueEmail(),
+      client_1_mobile_phone: '(555) 123-4567',
+    }),
   },
   '/api/createClient': {
     role: 'guest',
-    body: () => ({ ...intakeName, email: uniqueEmail(), phone: '5551234567', password: 'Fuzz-Password-1', password_confirmation: 'Fuzz-Password-1', advisor_hash: '', invite: 'an-invite-token' }),
+    body: () => ({
+      ...intakeName,
+      email: uniqueEmail(),
+      phone: '5551234567',
+      password: 'Fuzz-Password-1',
+      password_confirmation: 'Fuzz-Password-1',
+      advisor_hash: '',
+      invite: 'an-invite-token',
+    }),
   },
-  '/api/user/update/name': { role: 'client', body: () => ({ nickname: '', first_name: 'Renamed', middle_name: '', last_name: 'Person', suffix: '', password_check: TEST_PASSWORD }) },
+  '/api/user/update/name': {
+    role: 'client',
+    body: () => ({ nickname: '', first_name: 'Renamed', middle_name: '', last_name: 'Person', suffix: '', password_check: TEST_PASSWORD }),
+  },
   '/api/user/update/email': { role: 'client', body: () => ({ contact_info: { email: uniqueEmail(), phone: '5551234567' }, password_check: TEST_PASSWORD }) },
-  '/api/user/update/phone': { role: 'client', body: () => ({ contact_info: { email: 'ignored@test.example', phone: '5559876543' }, password_check: TEST_PASSWORD }) },
-  '/api/user/update/password': { role: 'client', body: () => ({ password_check: TEST_PASSWORD, new_password: 'Brand-New-Password-9', new_password_confirmation: 'Brand-New-Password-9' }) },
-  '/api/login': { role: 'guest', form: true, redirects: true, body: (w) => ({ _token: issueLoginToken(), email: w.users.advisor.email, password: TEST_PASSWORD }) },
+  '/api/user/update/phone': {
+    role: 'client',
+    body: () => ({ contact_info: { email: 'ignored@test.example', phone: '5559876543' }, password_check: TEST_PASSWORD }),
+  },
+  '/api/user/update/password': {
+    role: 'client',
+    body: () => ({ password_check: TEST_PASSWORD, new_password: 'Brand-New-Password-9', new_password_confirmation: 'Brand-New-Password-9' }),
+  },
+  '/api/login': {
+    role: 'guest',
+    form: true,
+    redirects: true,
+    body: (w) => ({ _token: issueLoginToken(), email: w.users.advisor.email, password: TEST_PASSWORD }),
+  },
   '/api/logout': { role: 'client', form: true, redirects: true, body: () => ({ _token: 'x' }) },
 };
 
@@ -210,7 +324,10 @@ const routes = walk(path.join(root, 'app'))
 
 describe('fuzzed input on every POST route', () => {
   it('has a payload for every POST route, and every payload names a route', () => {
-    const found = routes.map((r) => r.urlPath).filter((p) => !(p in NOT_FUZZED)).sort();
+    const found = routes
+      .map((r) => r.urlPath)
+      .filter((p) => !(p in NOT_FUZZED))
+      .sort();
     expect(found.filter((p) => !(p in CASES))).toEqual([]);
     expect(Object.keys(CASES).filter((p) => !found.includes(p))).toEqual([]);
   });
@@ -224,7 +341,12 @@ describe('fuzzed input on every POST route', () => {
       const session = sessionOf(world, entry.role);
       const param = entry.param;
       const list: Mutation[] = param
-        ? [`abc${NUL}`, NUL, LONG, '..', ''].map((value, i) => ({ what: `${param} = #${i}`, body: '', contentType: 'application/json', params: { [param]: value } }))
+        ? [`abc${NUL}`, NUL, LONG, '..', ''].map((value, i) => ({
+            what: `${param} = #${i}`,
+            body: '',
+            contentType: 'application/json',
+            params: { [param]: value },
+          }))
         : [];
       list.push(...mutations(entry, () => entry.body(world, prepared)));
 

@@ -53,7 +53,16 @@ beforeEach(async () => {
 });
 afterAll(() => signOut());
 
-const childPayload = () => ({ hash_id: h1, hash_id_spouse: h2, hash_id_child: '', owner: 'both', first_name: 'Noah', last_name: 'Doe', dob: '04/05/2016', gender: 'male' });
+const childPayload = () => ({
+  hash_id: h1,
+  hash_id_spouse: h2,
+  hash_id_child: '',
+  owner: 'both',
+  first_name: 'Noah',
+  last_name: 'Doe',
+  dob: '04/05/2016',
+  gender: 'male',
+});
 
 describe('the compatibility routes: identical creates within the window make one record', () => {
   it('50 parallel identical updateOrCreate/child calls make 1 child, and every call answers it', async () => {
@@ -67,16 +76,35 @@ describe('the compatibility routes: identical creates within the window make one
   });
 
   it('every record create of the intake: 5 parallel identical calls make one record each', async () => {
-    const heir = await call(saveBeneficiary, { hash_id: h1, owner: '1', type: 'person', first_name: 'Marco', last_name: 'Doe', tier1: 'primary', share_percent1: '100', relationship1: 'Sibling' });
+    const heir = await call(saveBeneficiary, {
+      hash_id: h1,
+      owner: '1',
+      type: 'person',
+      first_name: 'Marco',
+      last_name: 'Doe',
+      tier1: 'primary',
+      share_percent1: '100',
+      relationship1: 'Sibling',
+    });
     const heirHash = (heir.body.beneficiaries1 as { hash_id: string }[])[0].hash_id;
     const cases: [string, RouteHandler, Record<string, unknown>, () => Promise<number>][] = [
       ['child', saveChild, childPayload(), () => countOf(t.children)],
-      ['beneficiary', saveBeneficiary, { hash_id: h1, owner: 'both', type: 'entity', name: 'Food Bank', tier1: 'contingent', share_percent1: '50', relationship1: 'Charity' }, () => countOf(t.beneficiaries)],
+      [
+        'beneficiary',
+        saveBeneficiary,
+        { hash_id: h1, owner: 'both', type: 'entity', name: 'Food Bank', tier1: 'contingent', share_percent1: '50', relationship1: 'Charity' },
+        () => countOf(t.beneficiaries),
+      ],
       ['fiduciary', saveFiduciary, { hash_id: h1, owner: '1', first_name: 'Tess', last_name: 'Trust', order1: 1 }, () => countOf(t.fiduciaries)],
       ['poa', savePoa, { hash_id: h1, owner: '1', first_name: 'Avery', last_name: 'Doe', type1: 'medical', order1: 1 }, () => countOf(t.poaAgents)],
       ['property', saveProperty, { hash_id: h1, owner: '1', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' }, () => countOf(t.properties)],
       ['company', saveCompany, { hash_id: h1, owner: '1', name: 'Acme', type: 'Partnership', share_percent1: '60' }, () => countOf(t.companies)],
-      ['gift', saveGift, { hash_id: h1, owner: '1', gift_type: 'Cash Amount', hash_id_bene: heirHash, cash_amount: '1,000', predecease_distribution: 'lapse' }, () => countOf(t.gifts)],
+      [
+        'gift',
+        saveGift,
+        { hash_id: h1, owner: '1', gift_type: 'Cash Amount', hash_id_bene: heirHash, cash_amount: '1,000', predecease_distribution: 'lapse' },
+        () => countOf(t.gifts),
+      ],
       ['retirement', saveRetirement, { hash_id: h1, owner: '1', company: 'Vanguard', type: 'Roth IRA', number: 'R-1', value: '10' }, () => countOf(t.accounts)],
       ['brokerage', saveBrokerage, { hash_id: h1, owner: '1', company: 'Schwab', type: 'Individual', number: 'B-1', value: '10' }, () => countOf(t.accounts)],
       ['bank', saveBank, { hash_id: h1, owner: '1', company: 'Chase Local', type: 'Checkings', number: '1234', value: '10' }, () => countOf(t.accounts)],
@@ -135,9 +163,20 @@ describe('the compatibility routes: identical creates within the window make one
 describe("the server actions: the form's request_key", () => {
   it('the same key twice (in parallel) makes one child and both answer the refreshed view; a new key makes the next', async () => {
     const { upsertChildAction } = await import('@/lib/actions/intake');
-    const input = { client_hash: h1, owner: '1', first_name: 'Ava', middle_name: '', last_name: 'Doe', suffix: '', dob: '01/02/2018', gender: '', request_key: 'k-0b5e4a9c-1' };
+    const input = {
+      client_hash: h1,
+      owner: '1',
+      first_name: 'Ava',
+      middle_name: '',
+      last_name: 'Doe',
+      suffix: '',
+      dob: '01/02/2018',
+      gender: '',
+      request_key: 'k-0b5e4a9c-1',
+    };
     const results = await Promise.all([upsertChildAction(input as never), upsertChildAction(input as never), upsertChildAction(input as never)]);
-    for (const result of results) expect(result).toMatchObject({ ok: true, data: { children: [expect.objectContaining({ person: expect.objectContaining({ firstName: 'Ava' }) })] } });
+    for (const result of results)
+      expect(result).toMatchObject({ ok: true, data: { children: [expect.objectContaining({ person: expect.objectContaining({ firstName: 'Ava' }) })] } });
     expect(await countOf(t.children)).toBe(1);
     // A retry with the same key later on (the answer was lost) creates nothing either.
     expect(await upsertChildAction(input as never)).toMatchObject({ ok: true });
@@ -153,14 +192,30 @@ describe("the server actions: the form's request_key", () => {
 
   it('every section takes the key: an asset create with the same key twice is one account', async () => {
     const { upsertAccountAction } = await import('@/lib/actions/intake');
-    const input = { client_hash: h1, kind: 'bank', owner: '1', company: 'Chase Local', type: 'Checkings', number: '1234', value: '10', request_key: 'acct-key-1' };
+    const input = {
+      client_hash: h1,
+      kind: 'bank',
+      owner: '1',
+      company: 'Chase Local',
+      type: 'Checkings',
+      number: '1234',
+      value: '10',
+      request_key: 'acct-key-1',
+    };
     await Promise.all([upsertAccountAction(input as never), upsertAccountAction(input as never)]);
     expect(await countOf(t.accounts)).toBe(1);
   });
 
   it('refuses a malformed key like any other field', async () => {
     const { upsertChildAction } = await import('@/lib/actions/intake');
-    const result = await upsertChildAction({ client_hash: h1, owner: '1', first_name: 'Ava', last_name: 'Doe', dob: '01/02/2018', request_key: 'not a key!' } as never);
+    const result = await upsertChildAction({
+      client_hash: h1,
+      owner: '1',
+      first_name: 'Ava',
+      last_name: 'Doe',
+      dob: '01/02/2018',
+      request_key: 'not a key!',
+    } as never);
     expect(result).toMatchObject({ ok: false, status: 422, fieldErrors: { request_key: 'Request key is not a valid reference.' } });
   });
 });
@@ -183,15 +238,39 @@ describe('the advisor: New Client and invitations', () => {
   it('10 parallel identical New Client calls make one household: the e-mail already stops the others (409)', async () => {
     await signInAs(couple.advisor.user);
     const before = await countOf(t.households);
-    const payload = { client_count: 1, advisor_id: couple.advisor.advisor.hash, client_1_first_name: 'Robin', client_1_last_name: 'Okafor', client_1_email: 'robin@once.example', client_1_date_of_birth: '04/05/1971' };
+    const payload = {
+      client_count: 1,
+      advisor_id: couple.advisor.advisor.hash,
+      client_1_first_name: 'Robin',
+      client_1_last_name: 'Okafor',
+      client_1_email: 'robin@once.example',
+      client_1_date_of_birth: '04/05/1971',
+    };
     const answers = await times(10, () => call(createClientsRoute, payload));
     expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
-    expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(Array(9).fill('A client with this email has already been created and invited.'));
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(
+      Array(9).fill('A client with this email has already been created and invited.'),
+    );
     expect((await countOf(t.households)) - before).toBe(1);
     expect(await countOf(t.invites)).toBe(1);
     // Its server action too.
     const { createClientsAction } = await import('@/lib/actions/advisors');
-    const input = { advisor_id: couple.advisor.advisor.hash, clients: [{ first_name: 'Quinn', middle_name: '', last_name: 'Okafor', suffix: '', email: 'quinn@once.example', mobile_phone: '', date_of_birth: '04/05/1971', social_security_number: '', gender: '' }] };
+    const input = {
+      advisor_id: couple.advisor.advisor.hash,
+      clients: [
+        {
+          first_name: 'Quinn',
+          middle_name: '',
+          last_name: 'Okafor',
+          suffix: '',
+          email: 'quinn@once.example',
+          mobile_phone: '',
+          date_of_birth: '04/05/1971',
+          social_security_number: '',
+          gender: '',
+        },
+      ],
+    };
     const results = await Promise.all([createClientsAction(input as never), createClientsAction(input as never)]);
     expect(results.map((r) => r.ok).sort()).toEqual([false, true]);
     expect((await countOf(t.households)) - before).toBe(2);

@@ -14,7 +14,7 @@ beforeEach(async () => {
 });
 
 describe('loadIntake', () => {
-  it('opens the household from either spouse\'s hash, or the numeric client id, within the scope', async () => {
+  it("opens the household from either spouse's hash, or the numeric client id, within the scope", async () => {
     const couple = await makeCouple();
     const bySpouse = await loadIntake(couple.clientCtx, couple.owner2!.hash);
     expect(bySpouse.client.hash).toBe(couple.owner1.hash);
@@ -74,11 +74,32 @@ describe('loadIntake', () => {
       address: { street: '1 Main St', unit: '', city: 'Austin', state: 'TX', zip: '78701', value: '350000.10' },
     });
     expect(view.properties[1]).toMatchObject({ isPrimary1: false, isPrimary2: false });
-    expect(view.companies[0]).toMatchObject({ owner: 'both', name: 'Company 0', type: 'corporation', address: null, terms1: { sharePercent: '50.00', stockShares: 1000 }, terms2: { sharePercent: '50.00', stockShares: 1000 } });
-    expect(view.gifts[0]).toMatchObject({ owner: 'both', giftType: 'cash', cashAmount: '1000.00', addressHash: null, specificItem: null, predeceaseDistribution: 'lapse' });
+    expect(view.companies[0]).toMatchObject({
+      owner: 'both',
+      name: 'Company 0',
+      type: 'corporation',
+      address: null,
+      terms1: { sharePercent: '50.00', stockShares: 1000 },
+      terms2: { sharePercent: '50.00', stockShares: 1000 },
+    });
+    expect(view.gifts[0]).toMatchObject({
+      owner: 'both',
+      giftType: 'cash',
+      cashAmount: '1000.00',
+      addressHash: null,
+      specificItem: null,
+      predeceaseDistribution: 'lapse',
+    });
     expect(view.beneficiaries.map((b) => b.hash)).toContain(view.gifts[0].beneficiaryHash);
     for (const list of [view.retirementAccounts, view.brokerageAccounts, view.bankAccounts, view.annuityAccounts]) expect(list).toHaveLength(1);
-    expect(view.retirementAccounts[0]).toMatchObject({ kind: 'retirement', owner: 'both', company: 'Wells Fargo', type: 'Other type', numberLast4: '1234', value: '1234.56' });
+    expect(view.retirementAccounts[0]).toMatchObject({
+      kind: 'retirement',
+      owner: 'both',
+      company: 'Wells Fargo',
+      type: 'Other type',
+      numberLast4: '1234',
+      value: '1234.56',
+    });
     expect(view.annuityAccounts[0].type).toBe('');
     expect(view.note).toMatchObject({ body: 'Please call after 5pm.', version: 1 });
     expect(view.note.hash).toEqual(expect.any(String));
@@ -92,7 +113,15 @@ describe('loadIntake', () => {
   it('shows empty asset sections and a blank note for a new household', async () => {
     const couple = await makeCouple();
     const view = await loadIntake(couple.clientCtx, couple.owner1.hash);
-    expect([view.properties, view.companies, view.gifts, view.retirementAccounts, view.brokerageAccounts, view.bankAccounts, view.annuityAccounts]).toEqual([[], [], [], [], [], [], []]);
+    expect([view.properties, view.companies, view.gifts, view.retirementAccounts, view.brokerageAccounts, view.bankAccounts, view.annuityAccounts]).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [],
+      [],
+      [],
+    ]);
     expect(view.note).toEqual({ hash: null, version: null, body: '' });
     expect(view.completion.sections.filter((s) => s.state === 'empty').map((s) => s.key)).toEqual(
       expect.arrayContaining(['properties', 'companies', 'gifts', 'retirementAccounts', 'brokerageAccounts', 'bankAccounts', 'annuityAccounts', 'notes']),
@@ -126,7 +155,12 @@ describe('loadIntake', () => {
 
   it('reports abilities: after submission only attorneys and admins may edit', async () => {
     const couple = await makeCouple();
-    expect((await loadIntake(couple.clientCtx, couple.owner1.hash)).abilities).toMatchObject({ canEdit: true, canRevealIdentifiers: false, isLegal: false, isSubmitted: false });
+    expect((await loadIntake(couple.clientCtx, couple.owner1.hash)).abilities).toMatchObject({
+      canEdit: true,
+      canRevealIdentifiers: false,
+      isLegal: false,
+      isSubmitted: false,
+    });
     await fillLists(couple, { children: 1, beneficiaries: 1, trustees: 0, agents: 0 });
     await db.update(t.clients).set({ isTrustSubmitted: true }).where(eq(t.clients.id, couple.owner1.id));
     const readOnly = await loadIntake(couple.clientCtx, couple.owner1.hash);
@@ -192,7 +226,10 @@ describe('the query count', () => {
       const { port } = server.address() as { port: number };
       await Promise.all([fetch(`http://127.0.0.1:${port}/client-info/a`), fetch(`http://127.0.0.1:${port}/client-info/b`)].map((r) => r.then((x) => x.text())));
       await new Promise((resolve) => setTimeout(resolve, 20));
-      const lines = log.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith('[queries]')).sort();
+      const lines = log.mock.calls
+        .map((call) => String(call[0]))
+        .filter((line) => line.startsWith('[queries]'))
+        .sort();
       expect(lines).toEqual([`[queries] GET /client-info/a ${expected}`, `[queries] GET /client-info/b ${expected}`]);
     } finally {
       log.mockRestore();

@@ -79,7 +79,7 @@ beforeEach(async () => {
 afterAll(() => signOut());
 
 describe('POST /api/clientInfo/updateOrCreate/child and /delete/child', () => {
-  it('creates a child with a guardian and answers the refreshed lists in the spec\'s shape', async () => {
+  it("creates a child with a guardian and answers the refreshed lists in the spec's shape", async () => {
     const { status, body } = await call(saveChild, {
       hash_id: h1,
       hash_id_spouse: h2,
@@ -104,13 +104,34 @@ describe('POST /api/clientInfo/updateOrCreate/child and /delete/child', () => {
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual([...LIST_KEYS].sort());
     expect(body.children).toEqual([
-      expect.objectContaining({ owner: 'both', first_name: 'Noah', dob: '2016-04-05', gender: 'male', has_guardian_1: true, guardian_1_first_name: 'Morgan', guardian_1_phone: '4085550130', has_guardian_2: false, version: 1 }),
+      expect.objectContaining({
+        owner: 'both',
+        first_name: 'Noah',
+        dob: '2016-04-05',
+        gender: 'male',
+        has_guardian_1: true,
+        guardian_1_first_name: 'Morgan',
+        guardian_1_phone: '4085550130',
+        has_guardian_2: false,
+        version: 1,
+      }),
     ]);
     expect(body.client).toMatchObject({ hash_id: h1 });
 
     const child = (body.children as { hash_id: string }[])[0];
     // No version: the legacy save applies to the current one.
-    const updated = await call(saveChild, { hash_id: h1, hash_id_spouse: h2, hash_id_child: child.hash_id, owner: '1', dob: '04/05/2016', first_name: 'Noah', last_name: 'Doe', has_guardian_1: 1, guardian_1_first_name: 'Morgan', guardian_1_last_name: 'Ellis' });
+    const updated = await call(saveChild, {
+      hash_id: h1,
+      hash_id_spouse: h2,
+      hash_id_child: child.hash_id,
+      owner: '1',
+      dob: '04/05/2016',
+      first_name: 'Noah',
+      last_name: 'Doe',
+      has_guardian_1: 1,
+      guardian_1_first_name: 'Morgan',
+      guardian_1_last_name: 'Ellis',
+    });
     expect(updated.body.children).toEqual([expect.objectContaining({ owner: '1', version: 2, guardian_1_phone: '4085550130' })]);
 
     const removed = await call(deleteChild, { hash_id: h1, hash_id_spouse: h2, hash_id_child: child.hash_id });
@@ -118,8 +139,17 @@ describe('POST /api/clientInfo/updateOrCreate/child and /delete/child', () => {
     expect(removed.body.children).toEqual([]);
   });
 
-  it('numbers the owners from hash_id\'s client: the spouse\'s page saving owner 1 saves for the spouse', async () => {
-    const { body } = await call(saveFiduciary, { hash_id: h2, hash_id_spouse: h1, owner: '1', first_name: 'Tess', last_name: 'Trust', phone: '5551234567', email: '', order1: 2 });
+  it("numbers the owners from hash_id's client: the spouse's page saving owner 1 saves for the spouse", async () => {
+    const { body } = await call(saveFiduciary, {
+      hash_id: h2,
+      hash_id_spouse: h1,
+      owner: '1',
+      first_name: 'Tess',
+      last_name: 'Trust',
+      phone: '5551234567',
+      email: '',
+      order1: 2,
+    });
     expect(body.client).toMatchObject({ hash_id: h2 });
     expect(body.fiduciaries1).toEqual([expect.objectContaining({ owner: '1', first_name: 'Tess', order1: 2, order2: null })]);
     // The household's own numbering: the trustee is owner 2's.
@@ -130,7 +160,7 @@ describe('POST /api/clientInfo/updateOrCreate/child and /delete/child', () => {
     expect(fromOwner1.body.fiduciaries2).toEqual([expect.objectContaining({ first_name: 'Tess', order2: 2 })]);
   });
 
-  it('answers 404 and writes nothing for a household outside the caller\'s scope', async () => {
+  it("answers 404 and writes nothing for a household outside the caller's scope", async () => {
     const other = await makeCouple();
     const before = await databaseFingerprint();
     const { status, body } = await call(saveChild, { hash_id: other.owner1.hash, owner: '1', first_name: 'X', last_name: 'Y', dob: '01/01/2015' });
@@ -171,7 +201,17 @@ describe('POST /api/clientInfo/updateOrCreate/beneficiary and /delete/beneficiar
     });
     expect(status).toBe(200);
     expect(body.beneficiariesBoth).toEqual([
-      expect.objectContaining({ type: 'entity', name: 'Bay Area Food Bank', identifier: 'XXX-XX-4567', identifier_kind: 'tin', date: '1978-03-15', tier1: 'primary', share_percent1: '40.00', tier2: 'contingent', share_percent2: '50.50' }),
+      expect.objectContaining({
+        type: 'entity',
+        name: 'Bay Area Food Bank',
+        identifier: 'XXX-XX-4567',
+        identifier_kind: 'tin',
+        date: '1978-03-15',
+        tier1: 'primary',
+        share_percent1: '40.00',
+        tier2: 'contingent',
+        share_percent2: '50.50',
+      }),
     ]);
     expect(JSON.stringify(body)).not.toContain('941234567');
     const hash = (body.beneficiariesBoth as { hash_id: string }[])[0].hash_id;
@@ -182,12 +222,38 @@ describe('POST /api/clientInfo/updateOrCreate/beneficiary and /delete/beneficiar
   it('reads a form post of a person beneficiary omitted by one client', async () => {
     const { status, body } = await call(
       saveBeneficiary,
-      { hash_id: h1, hash_id_spouse: h2, owner: 'both', type: 'person', first_name: 'Marco', last_name: 'Doe', dob: '10/03/1965', ssn: '123-45-6789', tier1: 'omitted', share_percent1: '20', relationship1: 'Sibling', is_per_stirpes1: '1', omission_reason1: 'Provided for.', tier2: 'primary', share_percent2: '100', relationship2: 'Sibling', is_per_stirpes2: 'true' },
+      {
+        hash_id: h1,
+        hash_id_spouse: h2,
+        owner: 'both',
+        type: 'person',
+        first_name: 'Marco',
+        last_name: 'Doe',
+        dob: '10/03/1965',
+        ssn: '123-45-6789',
+        tier1: 'omitted',
+        share_percent1: '20',
+        relationship1: 'Sibling',
+        is_per_stirpes1: '1',
+        omission_reason1: 'Provided for.',
+        tier2: 'primary',
+        share_percent2: '100',
+        relationship2: 'Sibling',
+        is_per_stirpes2: 'true',
+      },
       { form: true },
     );
     expect(status).toBe(200);
     expect(body.beneficiariesBoth).toEqual([
-      expect.objectContaining({ ssn: 'XXX-XX-6789', tier1: 'omitted', share_percent1: '0.00', is_per_stirpes1: false, omission_reason1: 'Provided for.', tier2: 'primary', is_per_stirpes2: true }),
+      expect.objectContaining({
+        ssn: 'XXX-XX-6789',
+        tier1: 'omitted',
+        share_percent1: '0.00',
+        is_per_stirpes1: false,
+        omission_reason1: 'Provided for.',
+        tier2: 'primary',
+        is_per_stirpes2: true,
+      }),
     ]);
     expect(JSON.stringify(body)).not.toContain('123456789');
   });
@@ -195,7 +261,19 @@ describe('POST /api/clientInfo/updateOrCreate/beneficiary and /delete/beneficiar
 
 describe('POST /api/clientInfo/updateOrCreate/poa and /delete/poa', () => {
   it('saves an agent under type1/type2 and deletes it from one type', async () => {
-    const saved = await call(savePoa, { hash_id: h1, hash_id_spouse: h2, owner: 'both', first_name: 'Avery', last_name: 'Doe', phone: '4085550122', email: 'avery@example.com', type1: 'medical', order1: 1, type2: 'medical', order2: 2 });
+    const saved = await call(savePoa, {
+      hash_id: h1,
+      hash_id_spouse: h2,
+      owner: 'both',
+      first_name: 'Avery',
+      last_name: 'Doe',
+      phone: '4085550122',
+      email: 'avery@example.com',
+      type1: 'medical',
+      order1: 1,
+      type2: 'medical',
+      order2: 2,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.medicalPoasBoth).toEqual([expect.objectContaining({ type: 'medical', type1: 'medical', type2: 'medical', order1: 1, order2: 2 })]);
     expect(saved.body.poasBoth).toHaveLength(1);
@@ -209,13 +287,28 @@ describe('POST /api/clientInfo/updateOrCreate/poa and /delete/poa', () => {
     expect(removed.body.medicalPoasBoth).toEqual([]);
   });
 
-  it('is_collective1/2 and is_independent1/2 say how each client\'s agents of the type serve, for the whole list', async () => {
+  it("is_collective1/2 and is_independent1/2 say how each client's agents of the type serve, for the whole list", async () => {
     const first = await call(savePoa, { hash_id: h1, hash_id_spouse: h2, owner: '1', first_name: 'Ann', last_name: 'Doe', type1: 'general', order1: 1 });
-    expect(first.body.generalPoas1).toEqual([expect.objectContaining({ is_collective: false, is_collective1: false, is_independent1: false, is_collective2: null })]);
+    expect(first.body.generalPoas1).toEqual([
+      expect.objectContaining({ is_collective: false, is_collective1: false, is_independent1: false, is_collective2: null }),
+    ]);
     // A form post from the spouse's page (hash_id is Sam): owner 2 is Pat, so is_collective2 is Pat's list.
     const second = await call(
       savePoa,
-      { hash_id: h2, hash_id_spouse: h1, owner: 'both', first_name: 'Ben', last_name: 'Doe', type1: 'general', order1: 1, type2: 'general', order2: 2, is_collective1: 0, is_collective2: 1, is_independent2: 'true' },
+      {
+        hash_id: h2,
+        hash_id_spouse: h1,
+        owner: 'both',
+        first_name: 'Ben',
+        last_name: 'Doe',
+        type1: 'general',
+        order1: 1,
+        type2: 'general',
+        order2: 2,
+        is_collective1: 0,
+        is_collective2: 1,
+        is_independent2: 'true',
+      },
       { form: true },
     );
     expect(second.status).toBe(200);
@@ -223,8 +316,12 @@ describe('POST /api/clientInfo/updateOrCreate/poa and /delete/poa', () => {
       expect.objectContaining({ first_name: 'Ben', is_collective1: false, is_independent1: false, is_collective2: true, is_independent2: true }),
     ]);
     // Ann (Pat's alone, owner 2 from Sam's page) now serves with Ben: the choice is Pat's whole list's.
-    expect(second.body.generalPoas2).toEqual([expect.objectContaining({ first_name: 'Ann', is_collective2: true, is_independent2: true, is_collective: true })]);
-    const stored = await db.select({ clientId: t.clientPoaAgents.clientId, isCollective: t.clientPoaAgents.isCollective, isIndependent: t.clientPoaAgents.isIndependent }).from(t.clientPoaAgents);
+    expect(second.body.generalPoas2).toEqual([
+      expect.objectContaining({ first_name: 'Ann', is_collective2: true, is_independent2: true, is_collective: true }),
+    ]);
+    const stored = await db
+      .select({ clientId: t.clientPoaAgents.clientId, isCollective: t.clientPoaAgents.isCollective, isIndependent: t.clientPoaAgents.isIndependent })
+      .from(t.clientPoaAgents);
     expect(stored.filter((r) => r.clientId === couple.owner1.id).every((r) => r.isCollective && r.isIndependent)).toBe(true);
     expect(stored.filter((r) => r.clientId === couple.owner2!.id)).toEqual([{ clientId: couple.owner2!.id, isCollective: false, isIndependent: false }]);
     const wrong = await call(savePoa, { hash_id: h1, owner: '1', first_name: 'Cy', last_name: 'Doe', type1: 'general', order1: 3, is_collective1: 'perhaps' });
@@ -235,7 +332,14 @@ describe('POST /api/clientInfo/updateOrCreate/poa and /delete/poa', () => {
     const alpha = await makeCouple({ firmName: 'Alpha 1' });
     await signInAs(alpha.household.user);
     const before = await databaseFingerprint();
-    const { status, body } = await call(savePoa, { hash_id: alpha.owner1.hash, owner: '1', first_name: 'Fin', last_name: 'Agent', type1: 'financial', order1: 1 });
+    const { status, body } = await call(savePoa, {
+      hash_id: alpha.owner1.hash,
+      owner: '1',
+      first_name: 'Fin',
+      last_name: 'Agent',
+      type1: 'financial',
+      order1: 1,
+    });
     expect({ status, body }).toEqual({ status: 403, body: { message: 'The Financial Durable Power of Attorney is not available for this client.' } });
     expect(await databaseFingerprint()).toEqual(before);
   });
@@ -252,7 +356,7 @@ describe('POST /api/clientInfo/delete/fiduciary', () => {
 });
 
 describe('POST /api/ClientInfo/updateClientInfo and /api/updatePersonalInfo/', () => {
-  it('saves one client\'s spouse choice, then the other\'s, answering { client }', async () => {
+  it("saves one client's spouse choice, then the other's, answering { client }", async () => {
     const first = await call(updateClientInfo, { hash: h1, is_spouse_beneficiary: true, is_spouse_poa_general: 1 });
     expect(first.status).toBe(200);
     expect(Object.keys(first.body)).toEqual(['client']);
@@ -262,9 +366,23 @@ describe('POST /api/ClientInfo/updateClientInfo and /api/updatePersonalInfo/', (
   });
 
   it('saves the estate plan answers it sends and keeps the others', async () => {
-    await call(updateClientInfo, { hash: h2, has_estate_plan: 'yes', estate_plan_type: 'Trust', trust_name: 'Old Trust', trust_governing_state: 'CA', has_trust_intent_1: true });
+    await call(updateClientInfo, {
+      hash: h2,
+      has_estate_plan: 'yes',
+      estate_plan_type: 'Trust',
+      trust_name: 'Old Trust',
+      trust_governing_state: 'CA',
+      has_trust_intent_1: true,
+    });
     const { body } = await call(updateClientInfo, { hash: h2, trust_name: 'New Trust', has_trust_intent_6: 0 });
-    expect(body.client).toMatchObject({ has_estate_plan: 'yes', estate_plan_type: 'Trust', trust_name: 'New Trust', trust_governing_state: 'CA', has_trust_intent_1: true, has_trust_intent_6: false });
+    expect(body.client).toMatchObject({
+      has_estate_plan: 'yes',
+      estate_plan_type: 'Trust',
+      trust_name: 'New Trust',
+      trust_governing_state: 'CA',
+      has_trust_intent_1: true,
+      has_trust_intent_6: false,
+    });
     const no = await call(updateClientInfo, { hash: h2, has_estate_plan: 'no' });
     expect(no.body.client).toMatchObject({ has_estate_plan: 'no', estate_plan_type: null, trust_name: null });
     // is_trust_submitted is the submission (tests/integration/review-submit.test.ts); this household has no plan.
@@ -293,7 +411,16 @@ describe('POST /api/ClientInfo/updateClientInfo and /api/updatePersonalInfo/', (
       is_organ_donor: null,
     });
     expect(status).toBe(200);
-    expect(body.client).toMatchObject({ hash_id: h1, first_name: 'Pat', phone: '4085550120', dob: '1968-02-20', ssn: 'XXX-XX-7890', is_us_citizen: true, is_organ_donor: null, residence_state: 'CA' });
+    expect(body.client).toMatchObject({
+      hash_id: h1,
+      first_name: 'Pat',
+      phone: '4085550120',
+      dob: '1968-02-20',
+      ssn: 'XXX-XX-7890',
+      is_us_citizen: true,
+      is_organ_donor: null,
+      residence_state: 'CA',
+    });
     expect(JSON.stringify(body)).not.toContain('234567890');
     const [client] = await db.select({ version: t.clients.version }).from(t.clients).where(eq(t.clients.id, couple.owner1.id));
     expect(client.version).toBe(2);
@@ -308,14 +435,32 @@ describe('POST /api/ClientInfo/updateClientInfo and /api/updatePersonalInfo/', (
 describe("the client object in the spec's shapes (intake §3 Client, platform §3 Person)", () => {
   /** Gives both clients an SSN and the household two plans (an older one, then the latest). */
   async function fillClientRecords() {
-    for (const [clientId, ssn] of [[couple.owner1.id, '123456789'], [couple.owner2!.id, '987654321']] as const) {
+    for (const [clientId, ssn] of [
+      [couple.owner1.id, '123456789'],
+      [couple.owner2!.id, '987654321'],
+    ] as const) {
       const [client] = await db.select({ personId: t.clients.personId }).from(t.clients).where(eq(t.clients.id, clientId));
       const [person] = await db.select({ hash: t.persons.hash }).from(t.persons).where(eq(t.persons.id, client.personId));
       const sealed = sealIdentifier(ssn, placeOf(t.persons.ssnCipher, person.hash));
-      await db.update(t.persons).set({ ssnCipher: sealed.cipher, ssnLast4: sealed.last4, middleName: 'Quinn', suffix: 'Jr.', dob: '1968-02-20', phone: '4085550120' }).where(eq(t.persons.id, client.personId));
+      await db
+        .update(t.persons)
+        .set({ ssnCipher: sealed.cipher, ssnLast4: sealed.last4, middleName: 'Quinn', suffix: 'Jr.', dob: '1968-02-20', phone: '4085550120' })
+        .where(eq(t.persons.id, client.personId));
     }
-    const old = { hash: newHash(), clientId: couple.owner1.id, status: 'complete' as const, createdAt: new Date('2024-01-01T00:00:00Z'), updatedAt: new Date('2024-02-01T00:00:00Z') };
-    const latest = { hash: newHash(), clientId: couple.owner1.id, status: 'incomplete' as const, createdAt: new Date('2026-01-01T00:00:00Z'), updatedAt: new Date('2026-01-02T03:04:05.678Z') };
+    const old = {
+      hash: newHash(),
+      clientId: couple.owner1.id,
+      status: 'complete' as const,
+      createdAt: new Date('2024-01-01T00:00:00Z'),
+      updatedAt: new Date('2024-02-01T00:00:00Z'),
+    };
+    const latest = {
+      hash: newHash(),
+      clientId: couple.owner1.id,
+      status: 'incomplete' as const,
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+      updatedAt: new Date('2026-01-02T03:04:05.678Z'),
+    };
     await db.insert(t.estatePlans).values([latest, old]);
     return { old, latest };
   }
@@ -360,10 +505,27 @@ describe("the client object in the spec's shapes (intake §3 Client, platform §
 
     // The asset calls' full data, the client record call and the personal info call answer the same object.
     const property = await call(saveProperty, { hash_id: h1, owner: '1', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' });
-    expect(property.body.client).toMatchObject({ hash_id: h1, spouse: { hash: h2 }, estate_plans: estatePlans, person: { personal_info: { masked_ssn: 'XXX-XX-6789' } } });
+    expect(property.body.client).toMatchObject({
+      hash_id: h1,
+      spouse: { hash: h2 },
+      estate_plans: estatePlans,
+      person: { personal_info: { masked_ssn: 'XXX-XX-6789' } },
+    });
     const record = await call(updateClientInfo, { hash: h1, has_estate_plan: 'yes', estate_plan_type: 'Pour-over will' });
-    expect(record.body.client).toMatchObject({ estate_plan_type: 'Pour-over will', is_type_other: true, spouse: { hash: h2 }, advisor: { hash: couple.advisor.advisor.hash } });
-    const personal = await call(updatePersonalInfo, { hash_id: h1, first_name: 'Pat', middle_name: 'Quinn', last_name: 'Rivera', suffix: 'Jr.', phone: '4085550199' });
+    expect(record.body.client).toMatchObject({
+      estate_plan_type: 'Pour-over will',
+      is_type_other: true,
+      spouse: { hash: h2 },
+      advisor: { hash: couple.advisor.advisor.hash },
+    });
+    const personal = await call(updatePersonalInfo, {
+      hash_id: h1,
+      first_name: 'Pat',
+      middle_name: 'Quinn',
+      last_name: 'Rivera',
+      suffix: 'Jr.',
+      phone: '4085550199',
+    });
     expect(personal.body.client).toMatchObject({ person: { name: { full: 'Pat Quinn Rivera Jr.', initials: 'PQR' }, contact_info: { phone: '4085550199' } } });
 
     for (const answer of [body, property.body, record.body, personal.body]) {
@@ -388,7 +550,10 @@ describe("the client object in the spec's shapes (intake §3 Client, platform §
       await signInAs(user);
       const { status, body } = await call(saveFiduciary, { hash_id: h1, owner: '1', first_name: 'Tess', last_name: 'Trust', order1: 1 });
       expect(status).toBe(200);
-      expect(body.client).toMatchObject({ person: { personal_info: { masked_ssn: 'XXX-XX-6789', unmasked_ssn: '123-45-6789' } }, spouse: { person: { personal_info: { unmasked_ssn: '987-65-4321' } } } });
+      expect(body.client).toMatchObject({
+        person: { personal_info: { masked_ssn: 'XXX-XX-6789', unmasked_ssn: '123-45-6789' } },
+        spouse: { person: { personal_info: { unmasked_ssn: '987-65-4321' } } },
+      });
       expect(body.spouse).toMatchObject({ person: { personal_info: { unmasked_ssn: '987-65-4321' } } });
       // Only the client objects carry it.
       const { client, spouse, ...lists } = body;
@@ -418,8 +583,16 @@ describe('the server actions', () => {
     const { updateEstatePlanInfoAction, upsertChildAction } = await import('@/lib/actions/intake');
     const view = await loadIntake(couple.clientCtx, h1);
     const answers = { version: view.client.version, has_estate_plan: false };
-    const ok = await updateEstatePlanInfoAction({ client_hash: h1, client1: answers, client2: { version: view.spouse!.version, has_estate_plan: true, estate_plan_type: 'Will' } } as never);
-    expect(ok).toMatchObject({ ok: true, message: 'Current & new estate plan info updated successfully', data: { client: { hasEstatePlan: 'no' }, spouse: { estatePlanType: 'Will' } } });
+    const ok = await updateEstatePlanInfoAction({
+      client_hash: h1,
+      client1: answers,
+      client2: { version: view.spouse!.version, has_estate_plan: true, estate_plan_type: 'Will' },
+    } as never);
+    expect(ok).toMatchObject({
+      ok: true,
+      message: 'Current & new estate plan info updated successfully',
+      data: { client: { hasEstatePlan: 'no' }, spouse: { estatePlanType: 'Will' } },
+    });
     const stale = await updateEstatePlanInfoAction({ client_hash: h1, client1: answers } as never);
     expect(stale).toEqual({ ok: false, status: 409, message: 'This record was changed by someone else. Reload to see the latest version.' });
     const missing = await upsertChildAction({ client_hash: h1, hash: 'abc', owner: '1', first_name: 'A', last_name: 'B', dob: '01/01/2015' } as never);
@@ -429,8 +602,15 @@ describe('the server actions', () => {
   it("save how a client's agents serve (the PoA dialog's 'Agents Serve')", async () => {
     const { upsertAgentAction } = await import('@/lib/actions/intake');
     const agent = { client_hash: h1, type: 'medical', owner: 'both', same_values: false, first_name: 'Ann', last_name: 'Doe' };
-    const saved = await upsertAgentAction({ ...agent, values1: { order: 1, is_collective: true, is_independent: false }, values2: { order: 1, is_collective: true, is_independent: true } } as never);
-    expect(saved).toMatchObject({ ok: true, data: { agents: [{ type: 'medical', service1: { isCollective: true, isIndependent: false }, service2: { isCollective: true, isIndependent: true } }] } });
+    const saved = await upsertAgentAction({
+      ...agent,
+      values1: { order: 1, is_collective: true, is_independent: false },
+      values2: { order: 1, is_collective: true, is_independent: true },
+    } as never);
+    expect(saved).toMatchObject({
+      ok: true,
+      data: { agents: [{ type: 'medical', service1: { isCollective: true, isIndependent: false }, service2: { isCollective: true, isIndependent: true } }] },
+    });
     const wrong = await upsertAgentAction({ ...agent, values1: { order: 1, is_collective: 'yes' } } as never);
     expect(wrong).toMatchObject({ ok: false, status: 422 });
   });

@@ -80,8 +80,19 @@ describe('children and guardians', () => {
     const view = await addChild(couple.clientCtx, { guardian1: { ...name('Gail', 'Guard'), phone: '(555) 111-2222', email: 'Gail@Example.com' } });
     expect(view.children).toHaveLength(1);
     const [child] = view.children;
-    expect(child).toMatchObject({ owner: 'both', gender: 'female', person: { firstName: 'Kim', dob: '2015-03-04' }, guardian1: { firstName: 'Gail', phone: '5551112222', email: 'gail@example.com' }, guardian2: null });
-    expect(await lastAudit()).toMatchObject({ action: 'intake.child.create', actorUserId: couple.household.user.id, impersonatorUserId: null, targetType: 'child' });
+    expect(child).toMatchObject({
+      owner: 'both',
+      gender: 'female',
+      person: { firstName: 'Kim', dob: '2015-03-04' },
+      guardian1: { firstName: 'Gail', phone: '5551112222', email: 'gail@example.com' },
+      guardian2: null,
+    });
+    expect(await lastAudit()).toMatchObject({
+      action: 'intake.child.create',
+      actorUserId: couple.household.user.id,
+      impersonatorUserId: null,
+      targetType: 'child',
+    });
   });
 
   it('drops the guardians of an adult child, and of a child who turns out to be one', async () => {
@@ -92,7 +103,15 @@ describe('children and guardians', () => {
     expect(lee.guardian1).not.toBeNull();
     const grown = await upsertChild(
       couple.clientCtx,
-      upsertChildSchema.parse({ client_hash: couple.owner1.hash, hash: lee.hash, version: lee.version, owner: 'both', ...name('Lee'), dob: '01/01/1990', guardian1: { ...name('Gail', 'Guard') } }),
+      upsertChildSchema.parse({
+        client_hash: couple.owner1.hash,
+        hash: lee.hash,
+        version: lee.version,
+        owner: 'both',
+        ...name('Lee'),
+        dob: '01/01/1990',
+        guardian1: { ...name('Gail', 'Guard') },
+      }),
     );
     expect(grown.children.find((c) => c.hash === lee.hash)!.guardian1).toBeNull();
     // The guardian nobody uses any more is gone.
@@ -100,7 +119,11 @@ describe('children and guardians', () => {
   });
 
   it('reuses a guardian across children (by hash or by name) and keeps two guardians apart', async () => {
-    const first = await addChild(couple.clientCtx, { guardian1: { ...name('Gail', 'Guard'), phone: '5551112222' }, guardian2: { ...name('Hal', 'Guard') }, multi_guardian_specifics: 'Together.' });
+    const first = await addChild(couple.clientCtx, {
+      guardian1: { ...name('Gail', 'Guard'), phone: '5551112222' },
+      guardian2: { ...name('Hal', 'Guard') },
+      multi_guardian_specifics: 'Together.',
+    });
     const gail = first.children[0].guardian1!;
     const second = await addChild(couple.clientCtx, { ...name('Lee'), guardian1: { person_hash: gail.hash, ...name('Gail', 'Guard'), phone: '5553334444' } });
     const third = await addChild(couple.clientCtx, { ...name('Max'), guardian1: { ...name('gail', 'GUARD') } });
@@ -116,21 +139,36 @@ describe('children and guardians', () => {
     const view = await addChild(couple.clientCtx);
     const child = view.children[0];
     const save = (version: number, first: string) =>
-      upsertChild(couple.advisorCtx, upsertChildSchema.parse({ client_hash: couple.owner2!.hash, hash: child.hash, version, owner: '1', ...name(first), dob: '03/04/2015' }));
+      upsertChild(
+        couple.advisorCtx,
+        upsertChildSchema.parse({ client_hash: couple.owner2!.hash, hash: child.hash, version, owner: '1', ...name(first), dob: '03/04/2015' }),
+      );
     const saved = await save(child.version, 'Kimberly');
     expect(saved.children[0]).toMatchObject({ owner: '1', version: child.version + 1, person: { firstName: 'Kimberly' } });
     await refusedUnchanged(() => save(child.version, 'Kimmy'), 409, STALE_VERSION_MESSAGE);
-    await refusedUnchanged(() => deleteChild(couple.clientCtx, deleteChildSchema.parse({ client_hash: couple.owner1.hash, hash: child.hash, version: child.version })), 409);
+    await refusedUnchanged(
+      () => deleteChild(couple.clientCtx, deleteChildSchema.parse({ client_hash: couple.owner1.hash, hash: child.hash, version: child.version })),
+      409,
+    );
   });
 
   it('refuses a spouse owner for a single client, and a household outside the scope (404, nothing written)', async () => {
     const single = await makeCouple({ spouse: false });
-    await refusedUnchanged(() => upsertChild(single.clientCtx, upsertChildSchema.parse({ client_hash: single.owner1.hash, owner: 'both', ...name('Kim'), dob: '03/04/2015' })), 422);
+    await refusedUnchanged(
+      () => upsertChild(single.clientCtx, upsertChildSchema.parse({ client_hash: single.owner1.hash, owner: 'both', ...name('Kim'), dob: '03/04/2015' })),
+      422,
+    );
     await refusedUnchanged(() => addChild(single.advisorCtx), 404);
     const view = await addChild(couple.clientCtx);
-    await refusedUnchanged(() => deleteChild(single.advisorCtx, deleteChildSchema.parse({ client_hash: couple.owner1.hash, hash: view.children[0].hash, version: 1 })), 404);
+    await refusedUnchanged(
+      () => deleteChild(single.advisorCtx, deleteChildSchema.parse({ client_hash: couple.owner1.hash, hash: view.children[0].hash, version: 1 })),
+      404,
+    );
     // A record of another household addressed through this one is not found either.
-    await refusedUnchanged(() => deleteChild(single.clientCtx, deleteChildSchema.parse({ client_hash: single.owner1.hash, hash: view.children[0].hash, version: 1 })), 404);
+    await refusedUnchanged(
+      () => deleteChild(single.clientCtx, deleteChildSchema.parse({ client_hash: single.owner1.hash, hash: view.children[0].hash, version: 1 })),
+      404,
+    );
   });
 
   it('deletes a child; its person stays while another list uses it', async () => {
@@ -138,7 +176,13 @@ describe('children and guardians', () => {
     const child = view.children[0];
     const linked = await upsertTrustee(
       couple.clientCtx,
-      upsertTrusteeSchema.parse({ client_hash: couple.owner1.hash, existing_person_hash: child.person.hash, owner: '1', values1: { order: 1 }, ...name('Kim') }),
+      upsertTrusteeSchema.parse({
+        client_hash: couple.owner1.hash,
+        existing_person_hash: child.person.hash,
+        owner: '1',
+        values1: { order: 1 },
+        ...name('Kim'),
+      }),
     );
     expect(linked.trustees[0].person.hash).toBe(child.person.hash);
     const after = await deleteChild(couple.clientCtx, deleteChildSchema.parse({ client_hash: couple.owner1.hash, hash: child.hash, version: child.version }));
@@ -154,7 +198,16 @@ describe('linking an existing person', () => {
     const kim = view.children[0].person;
     const linked = await upsertAgent(
       couple.clientCtx,
-      upsertAgentSchema.parse({ client_hash: couple.owner1.hash, type: 'general', existing_person_hash: kim.hash, owner: 'both', values1: { order: 1 }, ...name('Changed', 'Name'), phone: '5559998888', email: 'kim@example.com' }),
+      upsertAgentSchema.parse({
+        client_hash: couple.owner1.hash,
+        type: 'general',
+        existing_person_hash: kim.hash,
+        owner: 'both',
+        values1: { order: 1 },
+        ...name('Changed', 'Name'),
+        phone: '5559998888',
+        email: 'kim@example.com',
+      }),
     );
     const agent = linked.agents[0];
     expect(agent.person).toMatchObject({ hash: kim.hash, firstName: 'Kim', lastName: 'Doe', dob: '2015-03-04', phone: '5559998888', email: 'kim@example.com' });
@@ -163,7 +216,14 @@ describe('linking an existing person', () => {
     // The same person serving under another type shares the agent row.
     const medical = await upsertAgent(
       couple.clientCtx,
-      upsertAgentSchema.parse({ client_hash: couple.owner1.hash, type: 'medical', existing_person_hash: kim.hash, owner: '1', values1: { order: 2 }, ...name('Kim') }),
+      upsertAgentSchema.parse({
+        client_hash: couple.owner1.hash,
+        type: 'medical',
+        existing_person_hash: kim.hash,
+        owner: '1',
+        values1: { order: 2 },
+        ...name('Kim'),
+      }),
     );
     expect(medical.agents.map((a) => [a.type, a.hash])).toEqual([
       ['general', agent.hash],
@@ -171,25 +231,59 @@ describe('linking an existing person', () => {
     ]);
     // Linking the same person to the same list again is refused.
     await refusedUnchanged(
-      () => upsertAgent(couple.clientCtx, upsertAgentSchema.parse({ client_hash: couple.owner1.hash, type: 'medical', existing_person_hash: kim.hash, owner: '1', values1: { order: 3 }, ...name('Kim') })),
+      () =>
+        upsertAgent(
+          couple.clientCtx,
+          upsertAgentSchema.parse({
+            client_hash: couple.owner1.hash,
+            type: 'medical',
+            existing_person_hash: kim.hash,
+            owner: '1',
+            values1: { order: 3 },
+            ...name('Kim'),
+          }),
+        ),
       422,
     );
   });
 
   it('refuses a person of another household (404) and relinking a saved record (422)', async () => {
     const other = await makeCouple();
-    const otherView = await upsertChild(other.clientCtx, upsertChildSchema.parse({ client_hash: other.owner1.hash, owner: '1', ...name('Stranger'), dob: '01/01/2010' }));
-    await refusedUnchanged(
-      () => upsertTrustee(couple.clientCtx, upsertTrusteeSchema.parse({ client_hash: couple.owner1.hash, existing_person_hash: otherView.children[0].person.hash, owner: '1', values1: { order: 1 }, ...name('Stranger') })),
-      404,
+    const otherView = await upsertChild(
+      other.clientCtx,
+      upsertChildSchema.parse({ client_hash: other.owner1.hash, owner: '1', ...name('Stranger'), dob: '01/01/2010' }),
     );
-    const view = await addChild(couple.clientCtx);
-    const trustee = (await upsertTrustee(couple.clientCtx, upsertTrusteeSchema.parse({ client_hash: couple.owner1.hash, owner: '1', values1: { order: 1 }, ...name('Tess') }))).trustees[0];
     await refusedUnchanged(
       () =>
         upsertTrustee(
           couple.clientCtx,
-          upsertTrusteeSchema.parse({ client_hash: couple.owner1.hash, hash: trustee.hash, version: trustee.version, existing_person_hash: view.children[0].person.hash, owner: '1', values1: { order: 1 }, ...name('Kim') }),
+          upsertTrusteeSchema.parse({
+            client_hash: couple.owner1.hash,
+            existing_person_hash: otherView.children[0].person.hash,
+            owner: '1',
+            values1: { order: 1 },
+            ...name('Stranger'),
+          }),
+        ),
+      404,
+    );
+    const view = await addChild(couple.clientCtx);
+    const trustee = (
+      await upsertTrustee(couple.clientCtx, upsertTrusteeSchema.parse({ client_hash: couple.owner1.hash, owner: '1', values1: { order: 1 }, ...name('Tess') }))
+    ).trustees[0];
+    await refusedUnchanged(
+      () =>
+        upsertTrustee(
+          couple.clientCtx,
+          upsertTrusteeSchema.parse({
+            client_hash: couple.owner1.hash,
+            hash: trustee.hash,
+            version: trustee.version,
+            existing_person_hash: view.children[0].person.hash,
+            owner: '1',
+            values1: { order: 1 },
+            ...name('Kim'),
+          }),
         ),
       422,
     );
@@ -197,12 +291,22 @@ describe('linking an existing person', () => {
 });
 
 describe('beneficiaries and the owner engine', () => {
-  const save = (ctx: RequestContext, fields: Record<string, unknown>) => upsertBeneficiary(ctx, upsertBeneficiarySchema.parse({ client_hash: couple.owner1.hash, type: 'person', ...name('Bea'), ...fields }));
+  const save = (ctx: RequestContext, fields: Record<string, unknown>) =>
+    upsertBeneficiary(ctx, upsertBeneficiarySchema.parse({ client_hash: couple.owner1.hash, type: 'person', ...name('Bea'), ...fields }));
 
   it('stores separate values for both owners, and moves or keeps them when the owner changes', async () => {
-    const created = await save(couple.clientCtx, { owner: 'both', same_values: false, values1: terms('primary', '60'), values2: terms('contingent', '40', 'Friend') });
+    const created = await save(couple.clientCtx, {
+      owner: 'both',
+      same_values: false,
+      values1: terms('primary', '60'),
+      values2: terms('contingent', '40', 'Friend'),
+    });
     const b = created.beneficiaries[0];
-    expect(b).toMatchObject({ owner: 'both', terms1: { tier: 'primary', sharePercent: '60.00', relationship: 'Child', isPerStirpes: true }, terms2: { tier: 'contingent', sharePercent: '40.00', relationship: 'Friend' } });
+    expect(b).toMatchObject({
+      owner: 'both',
+      terms1: { tier: 'primary', sharePercent: '60.00', relationship: 'Child', isPerStirpes: true },
+      terms2: { tier: 'contingent', sharePercent: '40.00', relationship: 'Friend' },
+    });
 
     // both → 1 keeps client 1's values and unlinks the spouse.
     const toOne = await save(couple.clientCtx, { hash: b.hash, version: b.version, owner: '1', values1: terms('primary', '60') });
@@ -210,31 +314,74 @@ describe('beneficiaries and the owner engine', () => {
 
     // 1 → 2: the form moves the values to values2 (same values ticked, as changeOwner leaves it).
     const one = toOne.beneficiaries[0];
-    const toTwo = await save(couple.clientCtx, { hash: one.hash, version: one.version, owner: '2', same_values: true, values1: terms('', null, ''), values2: terms('primary', '60') });
+    const toTwo = await save(couple.clientCtx, {
+      hash: one.hash,
+      version: one.version,
+      owner: '2',
+      same_values: true,
+      values1: terms('', null, ''),
+      values2: terms('primary', '60'),
+    });
     expect(toTwo.beneficiaries[0]).toMatchObject({ owner: '2', terms1: null, terms2: { tier: 'primary', sharePercent: '60.00' } });
 
     // both with same values writes the client's values for the spouse too.
     const two = toTwo.beneficiaries[0];
-    const same = await save(couple.clientCtx, { hash: two.hash, version: two.version, owner: 'both', same_values: true, values1: terms('tertiary', '100'), values2: terms('primary', '5') });
+    const same = await save(couple.clientCtx, {
+      hash: two.hash,
+      version: two.version,
+      owner: 'both',
+      same_values: true,
+      values1: terms('tertiary', '100'),
+      values2: terms('primary', '5'),
+    });
     expect(same.beneficiaries[0].terms2).toEqual(same.beneficiaries[0].terms1);
   });
 
-  it('requires an owning client\'s terms only', async () => {
-    expect(() => upsertBeneficiarySchema.parse({ client_hash: couple.owner1.hash, type: 'person', ...name('Bea'), owner: '2', values2: terms('', null) })).toThrow(/Tier is required/);
-    expect(upsertBeneficiarySchema.parse({ client_hash: couple.owner1.hash, type: 'person', ...name('Bea'), owner: '1', values1: terms('primary', '10') }).values2.tier).toBe('');
+  it("requires an owning client's terms only", async () => {
+    expect(() =>
+      upsertBeneficiarySchema.parse({ client_hash: couple.owner1.hash, type: 'person', ...name('Bea'), owner: '2', values2: terms('', null) }),
+    ).toThrow(/Tier is required/);
+    expect(
+      upsertBeneficiarySchema.parse({ client_hash: couple.owner1.hash, type: 'person', ...name('Bea'), owner: '1', values1: terms('primary', '10') }).values2
+        .tier,
+    ).toBe('');
   });
 
   it('omits: tier omitted, share 0, no per stirpes, the reason kept', async () => {
-    const view = await save(couple.clientCtx, { owner: '1', values1: terms('omitted', '55', 'Sibling', { is_per_stirpes: true, omission_reason: 'Provided for.' }) });
-    expect(view.beneficiaries[0].terms1).toEqual({ tier: 'omitted', sharePercent: '0.00', relationship: 'Sibling', isPerStirpes: false, omissionReason: 'Provided for.' });
-    const again = await save(couple.clientCtx, { hash: view.beneficiaries[0].hash, version: view.beneficiaries[0].version, owner: '1', values1: terms('primary', '100', 'Sibling', { omission_reason: 'stale' }) });
+    const view = await save(couple.clientCtx, {
+      owner: '1',
+      values1: terms('omitted', '55', 'Sibling', { is_per_stirpes: true, omission_reason: 'Provided for.' }),
+    });
+    expect(view.beneficiaries[0].terms1).toEqual({
+      tier: 'omitted',
+      sharePercent: '0.00',
+      relationship: 'Sibling',
+      isPerStirpes: false,
+      omissionReason: 'Provided for.',
+    });
+    const again = await save(couple.clientCtx, {
+      hash: view.beneficiaries[0].hash,
+      version: view.beneficiaries[0].version,
+      owner: '1',
+      values1: terms('primary', '100', 'Sibling', { omission_reason: 'stale' }),
+    });
     expect(again.beneficiaries[0].terms1).toMatchObject({ tier: 'primary', sharePercent: '100.00', omissionReason: null });
   });
 
   it('seals an entity identifier with its kind at its place and shows only the last four; a trust is related as Trust', async () => {
     const view = await upsertBeneficiary(
       couple.clientCtx,
-      upsertBeneficiarySchema.parse({ client_hash: couple.owner1.hash, type: 'entity', name: 'Doe Family Trust', identifier: '12-3456789', identifier_kind: 'ein', date: '02/03/2010', is_trust: true, owner: 'both', values1: terms('contingent', '100', 'Friend') }),
+      upsertBeneficiarySchema.parse({
+        client_hash: couple.owner1.hash,
+        type: 'entity',
+        name: 'Doe Family Trust',
+        identifier: '12-3456789',
+        identifier_kind: 'ein',
+        date: '02/03/2010',
+        is_trust: true,
+        owner: 'both',
+        values1: terms('contingent', '100', 'Friend'),
+      }),
     );
     const b = view.beneficiaries[0];
     expect(b.entity).toEqual({ name: 'Doe Family Trust', identifierKind: 'ein', identifierLast4: '6789', date: '2010-02-03', isTrust: true });
@@ -246,18 +393,35 @@ describe('beneficiaries and the owner engine', () => {
     // '' keeps the stored identifier.
     const kept = await upsertBeneficiary(
       couple.clientCtx,
-      upsertBeneficiarySchema.parse({ client_hash: couple.owner1.hash, hash: b.hash, version: b.version, type: 'entity', name: 'Doe Trust', identifier: '', date: '', is_trust: false, owner: '1', values1: terms('contingent', '100', 'Other charity') }),
+      upsertBeneficiarySchema.parse({
+        client_hash: couple.owner1.hash,
+        hash: b.hash,
+        version: b.version,
+        type: 'entity',
+        name: 'Doe Trust',
+        identifier: '',
+        date: '',
+        is_trust: false,
+        owner: '1',
+        values1: terms('contingent', '100', 'Other charity'),
+      }),
     );
-    expect(kept.beneficiaries[0]).toMatchObject({ entity: { name: 'Doe Trust', identifierKind: 'ein', identifierLast4: '6789', isTrust: false }, terms1: { relationship: 'Other charity' } });
+    expect(kept.beneficiaries[0]).toMatchObject({
+      entity: { name: 'Doe Trust', identifierKind: 'ein', identifierLast4: '6789', isTrust: false },
+      terms1: { relationship: 'Other charity' },
+    });
   });
 
-  it('seals a person beneficiary\'s SSN on the person row; deleting keeps a person another list uses', async () => {
+  it("seals a person beneficiary's SSN on the person row; deleting keeps a person another list uses", async () => {
     const view = await save(couple.clientCtx, { owner: '1', ssn: '987-65-4321', dob: '01/02/1980', values1: terms('primary', '100') });
     const b = view.beneficiaries[0];
     expect(b.person).toMatchObject({ ssnLast4: '4321', dob: '1980-01-02' });
     const [person] = await db.select().from(t.persons).where(eq(t.persons.hash, b.person!.hash));
     expect(decrypt(person.ssnCipher!, placeOf(t.persons.ssnCipher, person.hash))).toBe('987654321');
-    const after = await deleteBeneficiary(couple.clientCtx, deleteBeneficiarySchema.parse({ client_hash: couple.owner1.hash, hash: b.hash, version: b.version }));
+    const after = await deleteBeneficiary(
+      couple.clientCtx,
+      deleteBeneficiarySchema.parse({ client_hash: couple.owner1.hash, hash: b.hash, version: b.version }),
+    );
     expect(after.beneficiaries).toEqual([]);
     expect(await db.select().from(t.persons).where(eq(t.persons.hash, b.person!.hash))).toHaveLength(0);
     expect(await lastAudit()).toMatchObject({ action: 'intake.beneficiary.delete' });
@@ -268,39 +432,86 @@ describe('successor trustees and agents', () => {
   it('keeps a serve order per owner', async () => {
     const view = await upsertTrustee(
       couple.clientCtx,
-      upsertTrusteeSchema.parse({ client_hash: couple.owner1.hash, owner: 'both', same_values: false, values1: { order: '1' }, values2: { order: 3 }, ...name('Tess'), phone: '555-123-4567' }),
+      upsertTrusteeSchema.parse({
+        client_hash: couple.owner1.hash,
+        owner: 'both',
+        same_values: false,
+        values1: { order: '1' },
+        values2: { order: 3 },
+        ...name('Tess'),
+        phone: '555-123-4567',
+      }),
     );
     expect(view.trustees[0]).toMatchObject({ owner: 'both', order1: 1, order2: 3, person: { phone: '5551234567' } });
     const trustee = view.trustees[0];
-    const after = await deleteTrustee(couple.clientCtx, deleteTrusteeSchema.parse({ client_hash: couple.owner1.hash, hash: trustee.hash, version: trustee.version }));
+    const after = await deleteTrustee(
+      couple.clientCtx,
+      deleteTrusteeSchema.parse({ client_hash: couple.owner1.hash, hash: trustee.hash, version: trustee.version }),
+    );
     expect(after.trustees).toEqual([]);
   });
 
   it('refuses the financial PoA for clients of apsi (403), on agents and on the spouse choice, writing nothing', async () => {
     const apsi = await makeCouple({ firmName: 'apsi' });
     await refusedUnchanged(
-      () => upsertAgent(apsi.clientCtx, upsertAgentSchema.parse({ client_hash: apsi.owner1.hash, type: 'financial', owner: '1', values1: { order: 1 }, ...name('Fin') })),
+      () =>
+        upsertAgent(
+          apsi.clientCtx,
+          upsertAgentSchema.parse({ client_hash: apsi.owner1.hash, type: 'financial', owner: '1', values1: { order: 1 }, ...name('Fin') }),
+        ),
       403,
       'The Financial Durable Power of Attorney is not available for this client.',
     );
-    await refusedUnchanged(() => setSpouseChoice(apsi.clientCtx, setSpouseChoiceSchema.parse({ client_hash: apsi.owner1.hash, version: 1, is_spouse_poa_financial: true })), 403);
-    const general = await upsertAgent(apsi.clientCtx, upsertAgentSchema.parse({ client_hash: apsi.owner1.hash, type: 'general', owner: '1', values1: { order: 1 }, ...name('Gen') }));
+    await refusedUnchanged(
+      () => setSpouseChoice(apsi.clientCtx, setSpouseChoiceSchema.parse({ client_hash: apsi.owner1.hash, version: 1, is_spouse_poa_financial: true })),
+      403,
+    );
+    const general = await upsertAgent(
+      apsi.clientCtx,
+      upsertAgentSchema.parse({ client_hash: apsi.owner1.hash, type: 'general', owner: '1', values1: { order: 1 }, ...name('Gen') }),
+    );
     expect(general.agents).toHaveLength(1);
   });
 
   it('deletes an agent from one type; the agent row goes with its last type', async () => {
-    const first = await upsertAgent(couple.clientCtx, upsertAgentSchema.parse({ client_hash: couple.owner1.hash, type: 'general', owner: 'both', values1: { order: 1 }, ...name('Ann') }));
+    const first = await upsertAgent(
+      couple.clientCtx,
+      upsertAgentSchema.parse({ client_hash: couple.owner1.hash, type: 'general', owner: 'both', values1: { order: 1 }, ...name('Ann') }),
+    );
     const ann = first.agents[0];
-    const both = await upsertAgent(couple.clientCtx, upsertAgentSchema.parse({ client_hash: couple.owner1.hash, type: 'medical', existing_person_hash: ann.person.hash, owner: '2', values2: { order: 1 }, ...name('Ann') }));
+    const both = await upsertAgent(
+      couple.clientCtx,
+      upsertAgentSchema.parse({
+        client_hash: couple.owner1.hash,
+        type: 'medical',
+        existing_person_hash: ann.person.hash,
+        owner: '2',
+        values2: { order: 1 },
+        ...name('Ann'),
+      }),
+    );
     expect(both.agents.map((a) => [a.type, a.owner, a.order1, a.order2])).toEqual([
       ['general', 'both', 1, 1],
       ['medical', '2', null, 1],
     ]);
     const version = both.agents[0].version;
-    const noGeneral = await deleteAgent(couple.clientCtx, deleteAgentSchema.parse({ client_hash: couple.owner1.hash, hash: ann.hash, version, type: 'general' }));
+    const noGeneral = await deleteAgent(
+      couple.clientCtx,
+      deleteAgentSchema.parse({ client_hash: couple.owner1.hash, hash: ann.hash, version, type: 'general' }),
+    );
     expect(noGeneral.agents.map((a) => a.type)).toEqual(['medical']);
-    await refusedUnchanged(() => deleteAgent(couple.clientCtx, deleteAgentSchema.parse({ client_hash: couple.owner1.hash, hash: ann.hash, version: noGeneral.agents[0].version, type: 'general' })), 404);
-    const none = await deleteAgent(couple.clientCtx, deleteAgentSchema.parse({ client_hash: couple.owner1.hash, hash: ann.hash, version: noGeneral.agents[0].version, type: 'medical' }));
+    await refusedUnchanged(
+      () =>
+        deleteAgent(
+          couple.clientCtx,
+          deleteAgentSchema.parse({ client_hash: couple.owner1.hash, hash: ann.hash, version: noGeneral.agents[0].version, type: 'general' }),
+        ),
+      404,
+    );
+    const none = await deleteAgent(
+      couple.clientCtx,
+      deleteAgentSchema.parse({ client_hash: couple.owner1.hash, hash: ann.hash, version: noGeneral.agents[0].version, type: 'medical' }),
+    );
     expect(none.agents).toEqual([]);
     expect(await db.select().from(t.poaAgents)).toHaveLength(0);
     expect(await db.select().from(t.persons).where(eq(t.persons.firstName, 'Ann'))).toHaveLength(0);
@@ -339,11 +550,23 @@ describe('successor trustees and agents', () => {
 
     // 'Independently' without co-agents means nothing: back in order, for the whole list.
     const ann = moved.agents.find((a) => a.person.firstName === 'Ann')!;
-    const back = await save({ hash: ann.hash, version: ann.version, owner: '1', values1: { order: 1, is_collective: false, is_independent: true }, ...name('Ann') });
+    const back = await save({
+      hash: ann.hash,
+      version: ann.version,
+      owner: '1',
+      values1: { order: 1, is_collective: false, is_independent: true },
+      ...name('Ann'),
+    });
     expect(services(back).map(([, s1]) => s1)).toEqual([inOrder, inOrder, inOrder]);
 
     // Owned by both with separate values: each client's list gets its own choice.
-    const both = await save({ owner: 'both', same_values: false, values1: { order: 5, is_collective: true }, values2: { order: 1, is_collective: false }, ...name('Dee') });
+    const both = await save({
+      owner: 'both',
+      same_values: false,
+      values1: { order: 5, is_collective: true },
+      values2: { order: 1, is_collective: false },
+      ...name('Dee'),
+    });
     expect(services(both)).toEqual([
       ['Ann', together, null],
       ['Ben', together, null],
@@ -383,7 +606,13 @@ describe('personal info, estate plan info and the spouse choices', () => {
   it('saves a spouse\'s personal info (the login email untouched); SSN "" keeps the stored one; stale person version → 409', async () => {
     const view = await loadIntake(couple.clientCtx, couple.owner1.hash);
     const saved = await updatePersonalInfo(couple.clientCtx, personal(view));
-    expect(saved.spouse).toMatchObject({ gender: 'female', residenceState: 'CA', isUsCitizen: true, wantsLifeSupport: null, person: { firstName: 'Sam', phone: '5552223333', dob: '1970-05-06', ssnLast4: '3333' } });
+    expect(saved.spouse).toMatchObject({
+      gender: 'female',
+      residenceState: 'CA',
+      isUsCitizen: true,
+      wantsLifeSupport: null,
+      person: { firstName: 'Sam', phone: '5552223333', dob: '1970-05-06', ssnLast4: '3333' },
+    });
     expect(saved.spouse!.loginEmail).toBe(view.spouse!.loginEmail);
     const kept = await updatePersonalInfo(couple.clientCtx, personal(saved, { ssn: '', first_name: 'Samantha' }));
     expect(kept.spouse!.person).toMatchObject({ firstName: 'Samantha', ssnLast4: '3333' });
@@ -400,9 +629,34 @@ describe('personal info, estate plan info and the spouse choices', () => {
 
   it('applies the dependencies on the server: No clears the type, trust details only for a Trust', async () => {
     const view = await loadIntake(couple.clientCtx, couple.owner1.hash);
-    const trust = { has_estate_plan: true, estate_plan_type: 'trust', trust_name: 'Doe Trust', trust_date: '06/12/2009', trust_times_amended: '2', trust_replacement_reason: 'Restate.', is_assets_trust_owned: 'yes', trust_governing_state: 'CA', has_trust_intent_1: true, has_trust_intent_6: false, has_trust_intent_7: true };
-    const saved = await updateEstatePlanInfo(couple.clientCtx, updateEstatePlanInfoSchema.parse(plan(view, trust, { has_estate_plan: 'yes', estate_plan_type: 'Will', trust_name: 'Dropped', trust_times_amended: 3, is_assets_trust_owned: true })));
-    expect(saved.client).toMatchObject({ hasEstatePlan: 'yes', estatePlanType: 'Trust', trustName: 'Doe Trust', trustDate: '2009-06-12', trustTimesAmended: 2, isAssetsTrustOwned: 'yes', trustGoverningState: 'CA' });
+    const trust = {
+      has_estate_plan: true,
+      estate_plan_type: 'trust',
+      trust_name: 'Doe Trust',
+      trust_date: '06/12/2009',
+      trust_times_amended: '2',
+      trust_replacement_reason: 'Restate.',
+      is_assets_trust_owned: 'yes',
+      trust_governing_state: 'CA',
+      has_trust_intent_1: true,
+      has_trust_intent_6: false,
+      has_trust_intent_7: true,
+    };
+    const saved = await updateEstatePlanInfo(
+      couple.clientCtx,
+      updateEstatePlanInfoSchema.parse(
+        plan(view, trust, { has_estate_plan: 'yes', estate_plan_type: 'Will', trust_name: 'Dropped', trust_times_amended: 3, is_assets_trust_owned: true }),
+      ),
+    );
+    expect(saved.client).toMatchObject({
+      hasEstatePlan: 'yes',
+      estatePlanType: 'Trust',
+      trustName: 'Doe Trust',
+      trustDate: '2009-06-12',
+      trustTimesAmended: 2,
+      isAssetsTrustOwned: 'yes',
+      trustGoverningState: 'CA',
+    });
     expect(saved.client.intents).toEqual([true, null, null, null, null, false, true]);
     expect(saved.spouse).toMatchObject({ estatePlanType: 'Will', trustName: null, trustTimesAmended: null, isAssetsTrustOwned: null });
     const no = await updateEstatePlanInfo(couple.clientCtx, updateEstatePlanInfoSchema.parse(plan(saved, { ...trust, has_estate_plan: false })));
@@ -415,20 +669,41 @@ describe('personal info, estate plan info and the spouse choices', () => {
   it('asks intents 6 and 7 of a married household only, and intent 1 after the governing state', async () => {
     const single = await makeCouple({ spouse: false });
     const view = await loadIntake(single.clientCtx, single.owner1.hash);
-    const saved = await updateEstatePlanInfo(single.clientCtx, updateEstatePlanInfoSchema.parse(plan(view, { has_estate_plan: false, has_trust_intent_6: true, has_trust_intent_7: true })));
+    const saved = await updateEstatePlanInfo(
+      single.clientCtx,
+      updateEstatePlanInfoSchema.parse(plan(view, { has_estate_plan: false, has_trust_intent_6: true, has_trust_intent_7: true })),
+    );
     expect(saved.client.intents.slice(5)).toEqual([null, null]);
     expect(() => updateEstatePlanInfoSchema.parse(plan(view, { has_trust_intent_1: true }))).toThrow('Please choose the governing state first.');
     await refusedUnchanged(() => updateEstatePlanInfo(single.clientCtx, updateEstatePlanInfoSchema.parse(plan(saved, {}, {}))), 422);
   });
 
-  it('saves each client\'s spouse choices; a single client has none', async () => {
+  it("saves each client's spouse choices; a single client has none", async () => {
     const view = await loadIntake(couple.spouseCtx!, couple.owner2!.hash);
-    const saved = await setSpouseChoice(couple.spouseCtx!, setSpouseChoiceSchema.parse({ client_hash: couple.owner2!.hash, version: view.spouse!.version, is_spouse_beneficiary: true, is_spouse_poa_medical: false }));
+    const saved = await setSpouseChoice(
+      couple.spouseCtx!,
+      setSpouseChoiceSchema.parse({
+        client_hash: couple.owner2!.hash,
+        version: view.spouse!.version,
+        is_spouse_beneficiary: true,
+        is_spouse_poa_medical: false,
+      }),
+    );
     expect(saved.spouse).toMatchObject({ isSpouseBeneficiary: true, isSpousePoa: { general: null, medical: false, financial: null } });
     expect(saved.client.isSpouseBeneficiary).toBeNull();
-    await refusedUnchanged(() => setSpouseChoice(couple.spouseCtx!, setSpouseChoiceSchema.parse({ client_hash: couple.owner2!.hash, version: view.spouse!.version, is_spouse_beneficiary: false })), 409);
+    await refusedUnchanged(
+      () =>
+        setSpouseChoice(
+          couple.spouseCtx!,
+          setSpouseChoiceSchema.parse({ client_hash: couple.owner2!.hash, version: view.spouse!.version, is_spouse_beneficiary: false }),
+        ),
+      409,
+    );
     const single = await makeCouple({ spouse: false });
-    await refusedUnchanged(() => setSpouseChoice(single.clientCtx, setSpouseChoiceSchema.parse({ client_hash: single.owner1.hash, version: 1, is_spouse_beneficiary: true })), 422);
+    await refusedUnchanged(
+      () => setSpouseChoice(single.clientCtx, setSpouseChoiceSchema.parse({ client_hash: single.owner1.hash, version: 1, is_spouse_beneficiary: true })),
+      422,
+    );
   });
 });
 
@@ -450,7 +725,10 @@ describe('who may write', () => {
 
   it('leaves no orphan pivots behind a refused save', async () => {
     const view = await addChild(couple.clientCtx);
-    const pivots = await db.select().from(t.clientChildren).where(and(eq(t.clientChildren.childId, 1)));
+    const pivots = await db
+      .select()
+      .from(t.clientChildren)
+      .where(and(eq(t.clientChildren.childId, 1)));
     expect(pivots).toHaveLength(2);
     expect(view.children[0].owner).toBe('both');
   });

@@ -51,7 +51,10 @@ function postJson(body: unknown) {
 }
 
 function postForm(fields: Record<string, string>) {
-  return POST(new Request('http://localhost/api/createClient/', { method: 'POST', body: new URLSearchParams(fields), headers: { [PEER_HEADER]: currentIp } }), ctx);
+  return POST(
+    new Request('http://localhost/api/createClient/', { method: 'POST', body: new URLSearchParams(fields), headers: { [PEER_HEADER]: currentIp } }),
+    ctx,
+  );
 }
 
 const SOMEONE_TRIED = 'Someone tried to create a Trustwell account with your email';
@@ -114,7 +117,14 @@ describe('createClientAccount', () => {
     const account = await accountOf('new.client@join.example');
     expect(account).not.toBeNull();
     const { user, person, client, plans } = account!;
-    expect(person).toMatchObject({ firstName: 'Jamie', middleName: 'Lee', lastName: "O'Neil-Smith", suffix: 'Jr.', email: 'new.client@join.example', phone: '5551234567' });
+    expect(person).toMatchObject({
+      firstName: 'Jamie',
+      middleName: 'Lee',
+      lastName: "O'Neil-Smith",
+      suffix: 'Jr.',
+      email: 'new.client@join.example',
+      phone: '5551234567',
+    });
     expect(user).toMatchObject({ isAdmin: false, isLegal: false, isAdvisory: false, isFirmSupervisor: false, disabledAt: null });
     expect(client).toMatchObject({ personId: person.id, advisorId: null });
     // A household of one, the new client as owner 1.
@@ -136,7 +146,9 @@ describe('createClientAccount', () => {
     const { user } = (await accountOf(input.email))!;
     expect(user.passwordHash).not.toContain(input.password);
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
-    await expect(authenticate({ email: input.email.toUpperCase(), password: input.password, ip: '203.0.113.77' })).resolves.toMatchObject({ claims: { uid: user.hash } });
+    await expect(authenticate({ email: input.email.toUpperCase(), password: input.password, ip: '203.0.113.77' })).resolves.toMatchObject({
+      claims: { uid: user.hash },
+    });
   });
 
   it('links the client to the advisor of the hash and marks that advisor’s open invites joined', async () => {
@@ -188,7 +200,10 @@ describe('createClientAccount', () => {
 
   it('makes one account of two simultaneous sign-ups for one email, answers both as new, and mails the owner', async () => {
     const input = domainInput();
-    const results = await Promise.allSettled([createClientAccount(guestCtx(currentIp), input), createClientAccount(guestCtx(currentIp), { ...input, email: input.email.toUpperCase() })]);
+    const results = await Promise.allSettled([
+      createClientAccount(guestCtx(currentIp), input),
+      createClientAccount(guestCtx(currentIp), { ...input, email: input.email.toUpperCase() }),
+    ]);
     expect(results).toEqual([
       { status: 'fulfilled', value: { discounted: false } },
       { status: 'fulfilled', value: { discounted: false } },
@@ -235,7 +250,12 @@ describe('sign-up brake per address', () => {
         ctx,
       );
     for (let i = 0; i < SIGNUP_ADDRESS_LIMIT; i++) expect((await forged(i)).status).toBe(200);
-    const entries = await db.select({ ip: t.auditLog.ip }).from(t.auditLog).where(eq(t.auditLog.action, 'client.signup')).orderBy(desc(t.auditLog.id)).limit(SIGNUP_ADDRESS_LIMIT);
+    const entries = await db
+      .select({ ip: t.auditLog.ip })
+      .from(t.auditLog)
+      .where(eq(t.auditLog.action, 'client.signup'))
+      .orderBy(desc(t.auditLog.id))
+      .limit(SIGNUP_ADDRESS_LIMIT);
     expect(new Set(entries.map((e) => e.ip))).toEqual(new Set(['198.51.100.61']));
     expect((await forged(99)).status).toBe(429);
   }, 60_000);
@@ -251,7 +271,11 @@ describe('sign-up brake per address', () => {
     expect(res.status).toBe(429);
     await expect(res.json()).resolves.toEqual({ message: SIGNUPS_THROTTLED });
     const form = domainInput();
-    await expect(createClientAccountAction({ ...form, password_confirmation: form.password })).resolves.toEqual({ ok: false, status: 429, message: SIGNUPS_THROTTLED });
+    await expect(createClientAccountAction({ ...form, password_confirmation: form.password })).resolves.toEqual({
+      ok: false,
+      status: 429,
+      message: SIGNUPS_THROTTLED,
+    });
     await expect(counts()).resolves.toEqual(before);
 
     // Another address is not affected, and the first one may sign up again once the hour has passed.
@@ -329,7 +353,10 @@ describe('POST /api/createClient/', () => {
     expect((await postJson(input)).status).toBe(200);
     for (const name of ['Ann', 'Bea', 'Cat']) expect((await postJson({ ...input, first_name: name })).status).toBe(200);
     expect(await mailsTo(input.email)).toHaveLength(1);
-    const [tries] = await db.select({ n: count() }).from(t.auditLog).where(and(eq(t.auditLog.action, 'client.signup.existing'), eq(t.auditLog.ip, currentIp)));
+    const [tries] = await db
+      .select({ n: count() })
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.action, 'client.signup.existing'), eq(t.auditLog.ip, currentIp)));
     expect(tries.n).toBe(3);
     for (let i = 4; i < SIGNUP_ADDRESS_LIMIT; i++) expect((await postJson(input)).status).toBe(200);
     expect((await postJson(input)).status).toBe(429);

@@ -42,7 +42,10 @@ describe('the scope loaders', () => {
     await answerRequiredQuestions([couple.owner1.id, couple.owner2!.id]);
     await db.insert(t.invoices).values([1, 2, 3].map((n) => ({ advisorId: couple.advisor.advisor.id, description: `Invoice ${n}`, amount: '995.00' })));
     const before = await databaseFingerprint();
-    const input = submitTrustSchema.parse({ client_hash: couple.owner1.hash, acknowledgements: [couple.owner1, couple.owner2!].map((c) => ({ client_hash: c.hash, statements: [1, 2, 3] })) });
+    const input = submitTrustSchema.parse({
+      client_hash: couple.owner1.hash,
+      acknowledgements: [couple.owner1, couple.owner2!].map((c) => ({ client_hash: c.hash, statements: [1, 2, 3] })),
+    });
     await expect(submitTrust(couple.clientCtx, input)).rejects.toMatchObject({ code: 'FORBIDDEN', message: FEATURE_LOCKED_MESSAGE });
     expect(await databaseFingerprint()).toEqual(before);
     await db.delete(t.invoices);
@@ -53,11 +56,21 @@ describe('the scope loaders', () => {
 describe('audit rows of a system context', () => {
   it('say System: no user, no impersonator, no address, the job as the user agent', async () => {
     const couple = await makeCouple();
-    await db.transaction((tx) => audit(tx, systemContext('intake.refresh-completion'), 'probe.system', { type: 'household', id: couple.household.household.id }, { n: 1 }));
+    await db.transaction((tx) =>
+      audit(tx, systemContext('intake.refresh-completion'), 'probe.system', { type: 'household', id: couple.household.household.id }, { n: 1 }),
+    );
     await db.transaction((tx) => audit(tx, couple.clientCtx, 'probe.user'));
     const rows = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'probe.system'));
     expect(rows).toEqual([
-      expect.objectContaining({ actorUserId: null, impersonatorUserId: null, ip: null, userAgent: 'job:intake.refresh-completion', targetType: 'household', targetId: couple.household.household.id, meta: { n: 1 } }),
+      expect.objectContaining({
+        actorUserId: null,
+        impersonatorUserId: null,
+        ip: null,
+        userAgent: 'job:intake.refresh-completion',
+        targetType: 'household',
+        targetId: couple.household.household.id,
+        meta: { n: 1 },
+      }),
     ]);
     const [user] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'probe.user'));
     expect(user).toMatchObject({ actorUserId: couple.household.user.id, ip: '203.0.113.10', userAgent: 'jest' });

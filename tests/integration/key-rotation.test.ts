@@ -31,11 +31,25 @@ async function seedUnderOldKey(): Promise<Expected[]> {
   await db.insert(t.persons).values({ firstName: 'No', lastName: 'SSN' });
 
   const einHash = newHash();
-  await db.insert(t.beneficiaries).values({ hash: einHash, type: 'entity', entityName: 'Charity', entityIdentifierCipher: encryptV1('941234567', oldRing), entityIdentifierLast4: '4567', entityIdentifierKind: 'ein' });
+  await db.insert(t.beneficiaries).values({
+    hash: einHash,
+    type: 'entity',
+    entityName: 'Charity',
+    entityIdentifierCipher: encryptV1('941234567', oldRing),
+    entityIdentifierLast4: '4567',
+    entityIdentifierKind: 'ein',
+  });
   expected.push({ column: 'ein', hash: einHash, plain: '941234567', last4: '4567' });
   const einHash2 = newHash();
   const ein2 = sealIdentifier('12-3456789', placeOf(t.beneficiaries.entityIdentifierCipher, einHash2), oldRing);
-  await db.insert(t.beneficiaries).values({ hash: einHash2, type: 'entity', entityName: 'Trust', entityIdentifierCipher: ein2.cipher, entityIdentifierLast4: ein2.last4, entityIdentifierKind: 'tin' });
+  await db.insert(t.beneficiaries).values({
+    hash: einHash2,
+    type: 'entity',
+    entityName: 'Trust',
+    entityIdentifierCipher: ein2.cipher,
+    entityIdentifierLast4: ein2.last4,
+    entityIdentifierKind: 'tin',
+  });
   expected.push({ column: 'ein', hash: einHash2, plain: '123456789', last4: '6789' });
 
   for (const number of ['AB-1234 XY9', '7000123456']) {
@@ -61,10 +75,11 @@ async function stored(e: Expected) {
 }
 
 async function allCiphers(): Promise<string[]> {
-  const rows = await Promise.all(
-    Object.values(columns).map((c) => db.select({ cipher: c.cipher }).from(c.table).orderBy(asc(c.table.id))),
-  );
-  return rows.flat().map((r) => r.cipher).filter((x): x is string => x !== null);
+  const rows = await Promise.all(Object.values(columns).map((c) => db.select({ cipher: c.cipher }).from(c.table).orderBy(asc(c.table.id))));
+  return rows
+    .flat()
+    .map((r) => r.cipher)
+    .filter((x): x is string => x !== null);
 }
 
 function decryptAt(e: Expected, envelope: string, ring: Keyring): string {

@@ -115,7 +115,11 @@ describe('POST /login (classic form post)', () => {
 
   it('answers a malformed body with an error, not a crash', async () => {
     const res = await POST(
-      new Request('http://localhost:3000/login', { method: 'POST', body: '{not json', headers: { 'content-type': 'application/json', host: 'localhost:3000' } }),
+      new Request('http://localhost:3000/login', {
+        method: 'POST',
+        body: '{not json',
+        headers: { 'content-type': 'application/json', host: 'localhost:3000' },
+      }),
     );
     expect(res.status).toBe(303);
     expect(new URL(res.headers.get('location')!, 'http://localhost:3000').searchParams.get('error')).toBeTruthy();
@@ -191,7 +195,10 @@ describe('session cookies', () => {
     await signInAs(target, admin);
     const abs = (await decodeSessionToken(currentSessionCookie()))!.abs;
     await logout();
-    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'impersonation.end'), eq(auditLog.actorUserId, target.id)));
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'impersonation.end'), eq(auditLog.actorUserId, target.id)));
     expect(entry).toMatchObject({ actorUserId: target.id, impersonatorUserId: admin.id });
     expect((await decodeSessionToken(currentSessionCookie()))!.abs).toBe(abs);
   });
@@ -208,6 +215,11 @@ describe('session cookies', () => {
     const res = await logout(headers);
     expect(res.status).toBe(403);
     expect(currentSessionCookie()).toBe(before);
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.action, 'impersonation.end'), eq(auditLog.actorUserId, target.id)))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'impersonation.end'), eq(auditLog.actorUserId, target.id))),
+    ).toHaveLength(0);
   });
 });

@@ -132,13 +132,34 @@ INSERT INTO invites (id, hash, advisor_id, client_name, client_email, joined_use
 INSERT INTO payment_methods (id, hash, advisor_id, gateway, token, kind, brand, last4) VALUES (1, 'pm1', 1, 'test', 'tok1', 'bank', NULL, '6789'), (2, 'pm2', 1, 'test', 'tok2', 'card', 'visa', '4242');
 `;
 
-const SEQUENCES = ['persons', 'users', 'advisors', 'clients', 'estate_plans', 'estate_plan_status_changes', 'notes', 'addresses', 'properties', 'beneficiaries', 'fiduciaries', 'companies', 'gifts', 'accounts', 'invites', 'payment_methods'];
+const SEQUENCES = [
+  'persons',
+  'users',
+  'advisors',
+  'clients',
+  'estate_plans',
+  'estate_plan_status_changes',
+  'notes',
+  'addresses',
+  'properties',
+  'beneficiaries',
+  'fiduciaries',
+  'companies',
+  'gifts',
+  'accounts',
+  'invites',
+  'payment_methods',
+];
 
 describe('migration 0003 carries rows of the old shape over', () => {
   let scratch: Scratch;
   const q = async <R = Record<string, unknown>>(text: string): Promise<R[]> => rowsOf<R>(await scratch.db.execute(sql.raw(text)));
   /** The SQLSTATE a statement fails with, or 'ok'. */
-  const outcome = (text: string) => q(text).then(() => 'ok', (error: unknown) => codeOf(error) ?? String(error));
+  const outcome = (text: string) =>
+    q(text).then(
+      () => 'ok',
+      (error: unknown) => codeOf(error) ?? String(error),
+    );
 
   beforeAll(async () => {
     scratch = await openScratch();
@@ -149,7 +170,10 @@ describe('migration 0003 carries rows of the old shape over', () => {
       fs.rmSync(upTo0002, { recursive: true, force: true });
     }
     expect(await q(`select 1 from information_schema.columns where table_name = 'clients' and column_name = 'spouse_id'`)).toHaveLength(1);
-    for (const statement of OLD_ROWS.split(';').map((s) => s.trim()).filter(Boolean)) await q(statement);
+    for (const statement of OLD_ROWS.split(';')
+      .map((s) => s.trim())
+      .filter(Boolean))
+      await q(statement);
     for (const table of SEQUENCES) await q(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
     await scratch.migrate(migrationsFolder);
   }, 120_000);
@@ -226,15 +250,24 @@ describe('migration 0003 carries rows of the old shape over', () => {
       { client_id: 3, property_id: 1, is_primary: true },
       { client_id: 3, property_id: 2, is_primary: false },
     ]);
-    const beneficiaries = await q<{ id: number; type: string; person_id: number | null; entity_name: string | null; kind: string | null; cipher: string | null }>(
-      'select id, type, person_id, entity_name, entity_identifier_kind as kind, entity_identifier_cipher as cipher from beneficiaries order by id',
-    );
+    const beneficiaries = await q<{
+      id: number;
+      type: string;
+      person_id: number | null;
+      entity_name: string | null;
+      kind: string | null;
+      cipher: string | null;
+    }>('select id, type, person_id, entity_name, entity_identifier_kind as kind, entity_identifier_cipher as cipher from beneficiaries order by id');
     expect(beneficiaries[0]).toEqual({ id: 1, type: 'person', person_id: 10, entity_name: null, kind: null, cipher: null });
     expect(beneficiaries[1]).toEqual({ id: 2, type: 'entity', person_id: null, entity_name: 'Old Charity', kind: 'tin', cipher: 'v2:k1:iv:tag:ein' });
     // A person beneficiary without a person row got an empty one; its share is kept.
     expect(beneficiaries[2]).toMatchObject({ id: 3, type: 'person', person_id: expect.any(Number), entity_name: null });
     expect(await q(`select first_name, last_name from persons where id = ${beneficiaries[2].person_id}`)).toEqual([{ first_name: '', last_name: '' }]);
-    expect(await q('select client_id, beneficiary_id, tier, share_percent, is_per_stirpes, omission_reason from client_beneficiaries order by client_id, beneficiary_id')).toEqual([
+    expect(
+      await q(
+        'select client_id, beneficiary_id, tier, share_percent, is_per_stirpes, omission_reason from client_beneficiaries order by client_id, beneficiary_id',
+      ),
+    ).toEqual([
       { client_id: 1, beneficiary_id: 1, tier: 'primary', share_percent: '100.00', is_per_stirpes: true, omission_reason: null },
       { client_id: 2, beneficiary_id: 2, tier: 'omitted', share_percent: '0.00', is_per_stirpes: false, omission_reason: 'Provided for' },
       { client_id: 2, beneficiary_id: 3, tier: 'primary', share_percent: '100.00', is_per_stirpes: false, omission_reason: null },
@@ -244,13 +277,23 @@ describe('migration 0003 carries rows of the old shape over', () => {
       { client_id: 2, serve_order: 2 },
     ]);
     // stock_shares is bigint now: a count past 2^31 fits.
-    expect((await q<{ client_id: number; share_percent: string; stock_shares: string | number | null }>('select client_id, share_percent, stock_shares from client_companies order by client_id')).map((r) => [r.client_id, r.share_percent, r.stock_shares === null ? null : Number(r.stock_shares)])).toEqual([
+    expect(
+      (
+        await q<{ client_id: number; share_percent: string; stock_shares: string | number | null }>(
+          'select client_id, share_percent, stock_shares from client_companies order by client_id',
+        )
+      ).map((r) => [r.client_id, r.share_percent, r.stock_shares === null ? null : Number(r.stock_shares)]),
+    ).toEqual([
       [1, '60.00', 2_000_000_000],
       [2, '0.00', null],
     ]);
     await q('update client_companies set stock_shares = 3000000000 where client_id = 1');
-    expect(await q('select id, address_id, cash_amount, specific_item from gifts')).toEqual([{ id: 1, address_id: null, cash_amount: '1000.00', specific_item: null }]);
-    expect(await q('select number_cipher, number_last4, value, version from accounts')).toEqual([{ number_cipher: 'v2:k1:iv:tag:acct', number_last4: 'XY99', value: '10.00', version: 1 }]);
+    expect(await q('select id, address_id, cash_amount, specific_item from gifts')).toEqual([
+      { id: 1, address_id: null, cash_amount: '1000.00', specific_item: null },
+    ]);
+    expect(await q('select number_cipher, number_last4, value, version from accounts')).toEqual([
+      { number_cipher: 'v2:k1:iv:tag:acct', number_last4: 'XY99', value: '10.00', version: 1 },
+    ]);
     expect(await q('select id, client_id from invites order by id')).toEqual([
       { id: 1, client_id: 3 },
       { id: 2, client_id: null },
@@ -323,7 +366,10 @@ describe('migration 0003 carries rows of the old shape over', () => {
       ['a bank payment method without its account type', `update payment_methods set bank_account_type = null where id = 1`],
       ['a card with a bank account type', `update payment_methods set bank_account_type = 'savings' where id = 2`],
       ['a household whose owners are one client', `update households set owner2_client_id = 3 where owner1_client_id = 3`],
-      ['consent to a fourth statement', `insert into plan_consents (hash, estate_plan_id, client_id, statement, acknowledged_by_user_id) values ('pc-x', 2, 3, 4, 3)`],
+      [
+        'consent to a fourth statement',
+        `insert into plan_consents (hash, estate_plan_id, client_id, statement, acknowledged_by_user_id) values ('pc-x', 2, 3, 4, 3)`,
+      ],
       ['a submitter without a submission time', `update estate_plans set submitted_by_user_id = 3 where id = 2`],
     ])('CHECK: %s', async (_case, statement) => {
       expect(await outcome(statement)).toBe('23514');

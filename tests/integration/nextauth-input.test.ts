@@ -38,7 +38,11 @@ describe("next-auth's endpoints and bad input", () => {
   it('send a callbackUrl that is not a URL to the site root instead of failing', async () => {
     const res = await post(['signout'], new URLSearchParams({ callbackUrl: 'http://[::1' }).toString(), 'application/x-www-form-urlencoded');
     expect(res.status).toBeLessThan(500);
-    const res2 = await post(['signin', 'credentials'], new URLSearchParams({ callbackUrl: 'https://evil.example/x' }).toString(), 'application/x-www-form-urlencoded');
+    const res2 = await post(
+      ['signin', 'credentials'],
+      new URLSearchParams({ callbackUrl: 'https://evil.example/x' }).toString(),
+      'application/x-www-form-urlencoded',
+    );
     expect(res2.status).toBeLessThan(500);
     expect(res2.headers.get('location') ?? '').not.toContain('evil.example');
   });
@@ -46,7 +50,11 @@ describe("next-auth's endpoints and bad input", () => {
   it('still sign in with good form fields', async () => {
     const { user } = await makeAdvisor();
     const csrf = 'unused';
-    const res = await post(['callback', 'credentials'], new URLSearchParams({ csrfToken: csrf, email: user.email, password: TEST_PASSWORD }).toString(), 'application/x-www-form-urlencoded');
+    const res = await post(
+      ['callback', 'credentials'],
+      new URLSearchParams({ csrfToken: csrf, email: user.email, password: TEST_PASSWORD }).toString(),
+      'application/x-www-form-urlencoded',
+    );
     // Without next-auth's own CSRF cookie it sends the browser back to sign in; the point is it reads the form.
     expect(res.status).toBe(302);
   });

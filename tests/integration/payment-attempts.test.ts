@@ -19,11 +19,23 @@ const card = (number = '4242424242424242'): CardInput => ({ type: 'card', number
 const bank = (accountNumber = '123456789012'): BankInput => ({ type: 'bank', routingNumber: '000000013', accountNumber, accountType: 'checking' });
 const sandbox = new SandboxGateway();
 const lawpay = (timeoutMs = 20_000) =>
-  new LawPayGateway({ publicKey: FAKE_PUBLIC_KEY, secretKey: FAKE_SECRET_KEY, cardAccountId: FAKE_CARD_ACCOUNT, achAccountId: FAKE_ACH_ACCOUNT, apiUrl: fake.url, timeoutMs });
+  new LawPayGateway({
+    publicKey: FAKE_PUBLIC_KEY,
+    secretKey: FAKE_SECRET_KEY,
+    cardAccountId: FAKE_CARD_ACCOUNT,
+    achAccountId: FAKE_ACH_ACCOUNT,
+    apiUrl: fake.url,
+    timeoutMs,
+  });
 let subjects = 0;
 const plan = () => subjectKey({ plan: ++subjects });
 const sandboxChargeCount = async (reference?: string) =>
-  (await db.select({ id: sandboxCharges.id }).from(sandboxCharges).where(reference ? eq(sandboxCharges.reference, reference) : undefined)).length;
+  (
+    await db
+      .select({ id: sandboxCharges.id })
+      .from(sandboxCharges)
+      .where(reference ? eq(sandboxCharges.reference, reference) : undefined)
+  ).length;
 
 beforeAll(() => fake.start());
 afterAll(() => fake.stop());
@@ -85,7 +97,12 @@ describe('chargeOnce', () => {
     const subject = subjectKey({ invoices: [3, 5, 9] });
     const before = await sandboxChargeCount();
     const outcomes = await Promise.all(
-      Array.from({ length: 10 }, () => chargeOnce({ purpose: 'advisor_balance', subject: `${subject};${name === 'LawPay' ? 'g:l' : 'g:s'}` }, '1244.50', card(), { gateway: gateway(), timing: { pollMs: 20 } })),
+      Array.from({ length: 10 }, () =>
+        chargeOnce({ purpose: 'advisor_balance', subject: `${subject};${name === 'LawPay' ? 'g:l' : 'g:s'}` }, '1244.50', card(), {
+          gateway: gateway(),
+          timing: { pollMs: 20 },
+        }),
+      ),
     );
     expect(new Set(outcomes.map((o) => o.reference)).size).toBe(1);
     expect(outcomes.every((o) => o.state === 'succeeded' && o.chargeId === outcomes[0].chargeId)).toBe(true);
@@ -97,7 +114,12 @@ describe('chargeOnce', () => {
   it('a repeat after success charges nothing more; after a refusal the next attempt charges', async () => {
     const subject = plan();
     const declined = await chargeOnce({ purpose: 'trust_fee', subject }, '995.00', card('4000000000000002'), { gateway: sandbox });
-    expect(declined).toMatchObject({ state: 'failed', attempt: 1, chargeId: null, error: { code: 'card_declined', message: 'Your card was declined. Nothing was charged.' } });
+    expect(declined).toMatchObject({
+      state: 'failed',
+      attempt: 1,
+      chargeId: null,
+      error: { code: 'card_declined', message: 'Your card was declined. Nothing was charged.' },
+    });
     expect(await nextAttemptNumber('trust_fee', subject)).toBe(2);
     const paid = await chargeOnce({ purpose: 'trust_fee', subject }, '995.00', card(), { gateway: sandbox });
     expect(paid).toMatchObject({ state: 'succeeded', attempt: 2, duplicate: false });
@@ -105,7 +127,10 @@ describe('chargeOnce', () => {
     expect(again).toMatchObject({ state: 'succeeded', attempt: 2, reference: paid.reference, duplicate: true });
     expect(await sandboxChargeCount(paid.reference)).toBe(1);
     // A given attempt number names that attempt: its outcome, whatever it was.
-    expect(await chargeOnce({ purpose: 'trust_fee', subject, attempt: 1 }, '995.00', card(), { gateway: sandbox })).toMatchObject({ state: 'failed', duplicate: true });
+    expect(await chargeOnce({ purpose: 'trust_fee', subject, attempt: 1 }, '995.00', card(), { gateway: sandbox })).toMatchObject({
+      state: 'failed',
+      duplicate: true,
+    });
   });
 
   it('an eCheck is pending, and refreshAttempt records its settlement', async () => {
@@ -128,7 +153,10 @@ describe('chargeOnce', () => {
       expect(fake.count('GET', '/v1/transactions')).toBe(1);
       expect(fake.charges().find((c) => c.reference === outcome.reference)?.id).toBe(outcome.chargeId);
       // The next call for the same plan is the same attempt: no new charge.
-      expect(await chargeOnce({ purpose: 'trust_fee', subject }, '995.00', card(), { gateway: lawpay(200) })).toMatchObject({ state: 'succeeded', duplicate: true });
+      expect(await chargeOnce({ purpose: 'trust_fee', subject }, '995.00', card(), { gateway: lawpay(200) })).toMatchObject({
+        state: 'succeeded',
+        duplicate: true,
+      });
       expect(fake.count('POST', '/v1/charges')).toBe(1);
     });
 

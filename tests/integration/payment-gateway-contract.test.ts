@@ -15,7 +15,16 @@ const YEAR = new Date().getFullYear() + 3;
 let n = 0;
 const ref = () => `tw${(++n).toString(16).padStart(8, '0')}${'0'.repeat(24)}`;
 
-const card = (number: string, extra: Partial<CardInput> = {}): CardInput => ({ type: 'card', number, expMonth: 12, expYear: YEAR, cvv: '123', name: 'Ada Client', postalCode: '62701', ...extra });
+const card = (number: string, extra: Partial<CardInput> = {}): CardInput => ({
+  type: 'card',
+  number,
+  expMonth: 12,
+  expYear: YEAR,
+  cvv: '123',
+  name: 'Ada Client',
+  postalCode: '62701',
+  ...extra,
+});
 const bank = (accountNumber: string, routingNumber = '000000013', extra: Partial<BankInput> = {}): BankInput => ({
   type: 'bank',
   routingNumber,
@@ -37,7 +46,14 @@ const gateways: [string, () => PaymentGateway][] = [
   ['sandbox', () => new SandboxGateway()],
   [
     'LawPay (fake server)',
-    () => new LawPayGateway({ publicKey: FAKE_PUBLIC_KEY, secretKey: FAKE_SECRET_KEY, cardAccountId: FAKE_CARD_ACCOUNT, achAccountId: FAKE_ACH_ACCOUNT, apiUrl: fake.url }),
+    () =>
+      new LawPayGateway({
+        publicKey: FAKE_PUBLIC_KEY,
+        secretKey: FAKE_SECRET_KEY,
+        cardAccountId: FAKE_CARD_ACCOUNT,
+        achAccountId: FAKE_ACH_ACCOUNT,
+        apiUrl: fake.url,
+      }),
   ],
 ];
 
@@ -129,7 +145,12 @@ describe.each(gateways)('the payment gateway contract: %s', (_name, make) => {
 
   it('refunds part of a charge, then the rest, and refuses more', async () => {
     const charged = await gateway.charge({ amountCents: 10000, method: card('4242424242424242'), reference: ref() });
-    expect(await gateway.refund(charged.chargeId!, 2500)).toEqual({ refundId: expect.any(String), chargeId: charged.chargeId, amountCents: 2500, status: 'authorized' });
+    expect(await gateway.refund(charged.chargeId!, 2500)).toEqual({
+      refundId: expect.any(String),
+      chargeId: charged.chargeId,
+      amountCents: 2500,
+      status: 'authorized',
+    });
     expect((await gateway.getCharge(charged.chargeId!)).amountRefundedCents).toBe(2500);
     expect(await gateway.refund(charged.chargeId!)).toMatchObject({ amountCents: 7500 });
     expect((await gateway.getCharge(charged.chargeId!)).amountRefundedCents).toBe(10000);
@@ -172,8 +193,14 @@ describe.each(gateways)('the payment gateway contract: %s', (_name, make) => {
     const stored = await gateway.storeMethod(card('4000000000000002'));
     const charged = await gateway.chargeStoredMethod({ amountCents: 100, stored: { token: stored.token, kind: 'card' }, reference: ref() });
     expect(charged.failure?.code).toBe('card_declined');
-    await expect(gateway.storeMethod(card('4242424242424241'))).rejects.toMatchObject({ code: 'card_number_invalid', userMessage: 'The card number is not valid.' });
-    await expect(gateway.storeMethod(card('4242424242424242', { expYear: 2021 }))).rejects.toMatchObject({ code: 'card_expired', userMessage: 'Card is expired' });
+    await expect(gateway.storeMethod(card('4242424242424241'))).rejects.toMatchObject({
+      code: 'card_number_invalid',
+      userMessage: 'The card number is not valid.',
+    });
+    await expect(gateway.storeMethod(card('4242424242424242', { expYear: 2021 }))).rejects.toMatchObject({
+      code: 'card_expired',
+      userMessage: 'Card is expired',
+    });
   });
 
   it('says when a charge does not exist', async () => {
@@ -191,7 +218,9 @@ describe('the sandbox', () => {
     const stored = await first.storeMethod(bank('123456789012'));
     const second = new SandboxGateway();
     expect(await second.findChargeByReference(reference)).toMatchObject({ chargeId: charged.chargeId });
-    expect(await second.chargeStoredMethod({ amountCents: 100, stored: { token: stored.token, kind: 'bank' }, reference: ref() })).toMatchObject({ status: 'pending' });
+    expect(await second.chargeStoredMethod({ amountCents: 100, stored: { token: stored.token, kind: 'bank' }, reference: ref() })).toMatchObject({
+      status: 'pending',
+    });
   });
 
   it('settles after the configured delay, not before', async () => {
@@ -203,7 +232,14 @@ describe('the sandbox', () => {
 
 describe('the LawPay adapter', () => {
   const make = (overrides: Partial<ConstructorParameters<typeof LawPayGateway>[0]> = {}) =>
-    new LawPayGateway({ publicKey: FAKE_PUBLIC_KEY, secretKey: FAKE_SECRET_KEY, cardAccountId: FAKE_CARD_ACCOUNT, achAccountId: FAKE_ACH_ACCOUNT, apiUrl: fake.url, ...overrides });
+    new LawPayGateway({
+      publicKey: FAKE_PUBLIC_KEY,
+      secretKey: FAKE_SECRET_KEY,
+      cardAccountId: FAKE_CARD_ACCOUNT,
+      achAccountId: FAKE_ACH_ACCOUNT,
+      apiUrl: fake.url,
+      ...overrides,
+    });
 
   it('sends the documented requests: Basic auth with the secret key, JSON, integer cents, cards to the card account and eCheck to the ACH account', async () => {
     const gateway = make();
@@ -224,7 +260,14 @@ describe('the LawPay adapter', () => {
       currency: 'USD',
       account_id: FAKE_ACH_ACCOUNT,
       reference: 'tw-bank',
-      method: { type: 'bank', routing_number: '000000013', account_number: '1100000002', account_type: 'CHECKING', account_holder_type: 'business', name: 'Ada Client' },
+      method: {
+        type: 'bank',
+        routing_number: '000000013',
+        account_number: '1100000002',
+        account_type: 'CHECKING',
+        account_holder_type: 'business',
+        name: 'Ada Client',
+      },
     });
   });
 
@@ -282,6 +325,9 @@ describe('the LawPay adapter', () => {
 
   it('calls a gateway that cannot be reached unclear', async () => {
     const gateway = make({ apiUrl: 'http://127.0.0.1:1' });
-    await expect(gateway.charge({ amountCents: 100, method: card('4242424242424242'), reference: 'tw-down' })).rejects.toMatchObject({ code: 'gateway_unclear', unclear: true });
+    await expect(gateway.charge({ amountCents: 100, method: card('4242424242424242'), reference: 'tw-down' })).rejects.toMatchObject({
+      code: 'gateway_unclear',
+      unclear: true,
+    });
   });
 });

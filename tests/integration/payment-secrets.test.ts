@@ -41,7 +41,8 @@ async function dumpDatabase(): Promise<string> {
 /** Runs `fn` with everything written to the console and to stdout/stderr captured. */
 async function capturingOutput(fn: () => Promise<void>): Promise<string> {
   const captured: string[] = [];
-  const keep = (...args: unknown[]) => void captured.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+  const keep = (...args: unknown[]) =>
+    void captured.push(args.map((a) => (a instanceof Error ? `${a.message}\n${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
   const spies = [
     ...(['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => jest.spyOn(console, method).mockImplementation(keep)),
     jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (keep(String(chunk)), true)),
@@ -75,14 +76,36 @@ it('keeps no card number, CVV or full account number in the database, the consol
   const errors: string[] = [];
   const output = await capturingOutput(async () => {
     await payEveryWay(new SandboxGateway(), 's', errors);
-    const lawpay = new LawPayGateway({ publicKey: FAKE_PUBLIC_KEY, secretKey: FAKE_SECRET_KEY, cardAccountId: FAKE_CARD_ACCOUNT, achAccountId: FAKE_ACH_ACCOUNT, apiUrl: fake.url });
+    const lawpay = new LawPayGateway({
+      publicKey: FAKE_PUBLIC_KEY,
+      secretKey: FAKE_SECRET_KEY,
+      cardAccountId: FAKE_CARD_ACCOUNT,
+      achAccountId: FAKE_ACH_ACCOUNT,
+      apiUrl: fake.url,
+    });
     await payEveryWay(lawpay, 'l', errors);
     // An unclear answer (and its look-up) too.
     fake.nextCharge = { drop: 'before-charging' };
-    await chargeOnce({ purpose: 'trust_fee', subject: subjectKey({ plan: 9 }) }, '995.00', { type: 'card', number: CARDS[0], expMonth: 3, expYear: YEAR, cvv: CVV }, { gateway: lawpay });
+    await chargeOnce(
+      { purpose: 'trust_fee', subject: subjectKey({ plan: 9 }) },
+      '995.00',
+      { type: 'card', number: CARDS[0], expMonth: 3, expYear: YEAR, cvv: CVV },
+      { gateway: lawpay },
+    );
     // The wrong key: a refusal of the whole request.
-    const wrong = new LawPayGateway({ publicKey: 'pk', secretKey: 'wrong', cardAccountId: FAKE_CARD_ACCOUNT, achAccountId: FAKE_ACH_ACCOUNT, apiUrl: fake.url });
-    await chargeOnce({ purpose: 'trust_fee', subject: subjectKey({ plan: 10 }) }, '995.00', { type: 'card', number: CARDS[0], expMonth: 3, expYear: YEAR, cvv: CVV }, { gateway: wrong });
+    const wrong = new LawPayGateway({
+      publicKey: 'pk',
+      secretKey: 'wrong',
+      cardAccountId: FAKE_CARD_ACCOUNT,
+      achAccountId: FAKE_ACH_ACCOUNT,
+      apiUrl: fake.url,
+    });
+    await chargeOnce(
+      { purpose: 'trust_fee', subject: subjectKey({ plan: 10 }) },
+      '995.00',
+      { type: 'card', number: CARDS[0], expMonth: 3, expYear: YEAR, cvv: CVV },
+      { gateway: wrong },
+    );
   });
   // The gateway was really sent them (so their absence below means something).
   expect(JSON.stringify(fake.requests.map((r) => r.body))).toContain(CARDS[0]);

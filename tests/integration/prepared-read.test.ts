@@ -34,7 +34,10 @@ test('inside a transaction it is built for the transaction and sees its uncommit
   const before = builds;
   await db
     .transaction(async (tx) => {
-      await tx.update(users).set({ email: `changed-${user.email}` }).where(eq(users.id, user.id));
+      await tx
+        .update(users)
+        .set({ email: `changed-${user.email}` })
+        .where(eq(users.id, user.id));
       expect(await emailsByHash(tx).execute({ hashes: [user.hash] })).toEqual([{ email: `changed-${user.email}` }]);
       tx.rollback();
     })

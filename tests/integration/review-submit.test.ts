@@ -57,7 +57,11 @@ describe('submitting the trust', () => {
     expect(view.latestPlan).toMatchObject({ status: 'sent', statusLabel: 'Sent for Review' });
     expect(view.abilities).toMatchObject({ isSubmitted: true, canEdit: false });
 
-    const consents = await db.select().from(t.planConsents).where(eq(t.planConsents.estatePlanId, plan.id)).orderBy(asc(t.planConsents.clientId), asc(t.planConsents.statement));
+    const consents = await db
+      .select()
+      .from(t.planConsents)
+      .where(eq(t.planConsents.estatePlanId, plan.id))
+      .orderBy(asc(t.planConsents.clientId), asc(t.planConsents.statement));
     expect(consents.map((c) => [c.clientId, c.statement])).toEqual([
       [couple.owner1.id, 1],
       [couple.owner1.id, 2],
@@ -66,7 +70,8 @@ describe('submitting the trust', () => {
       [couple.owner2!.id, 2],
       [couple.owner2!.id, 3],
     ]);
-    for (const c of consents) expect(c).toMatchObject({ acknowledgedByUserId: couple.household.user.id, ip: '203.0.113.10', userAgent: 'jest', impersonatorUserId: null });
+    for (const c of consents)
+      expect(c).toMatchObject({ acknowledgedByUserId: couple.household.user.id, ip: '203.0.113.10', userAgent: 'jest', impersonatorUserId: null });
 
     const [stored] = await db.select().from(t.estatePlans).where(eq(t.estatePlans.id, plan.id));
     expect(stored).toMatchObject({ status: 'sent', submittedByUserId: couple.household.user.id });
@@ -83,9 +88,21 @@ describe('submitting the trust', () => {
   });
 
   it.each([
-    ['a missing statement', (c: Couple) => [{ client_hash: c.owner1.hash, statements: [1, 2, 3] }, { client_hash: c.owner2!.hash, statements: [1, 3] }]],
+    [
+      'a missing statement',
+      (c: Couple) => [
+        { client_hash: c.owner1.hash, statements: [1, 2, 3] },
+        { client_hash: c.owner2!.hash, statements: [1, 3] },
+      ],
+    ],
     ['the spouse missing', (c: Couple) => [{ client_hash: c.owner1.hash, statements: [1, 2, 3] }]],
-    ['another client named', (c: Couple) => [{ client_hash: c.owner1.hash, statements: [1, 2, 3] }, { client_hash: newHash(), statements: [1, 2, 3] }]],
+    [
+      'another client named',
+      (c: Couple) => [
+        { client_hash: c.owner1.hash, statements: [1, 2, 3] },
+        { client_hash: newHash(), statements: [1, 2, 3] },
+      ],
+    ],
   ])('refuses %s with Missing Consent and writes nothing', async (_label, acks) => {
     const before = await databaseFingerprint();
     const error = await caught(submitTrust(couple.clientCtx, submitInput(couple, acks(couple))));
@@ -141,7 +158,14 @@ describe('submitting the trust', () => {
       expect(await db.select().from(t.planConsents)).toHaveLength(6);
       const [log] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'plan.submit'));
       expect(log.meta).toMatchObject({ via: 'legacy' });
-      const again = await updateClientInfoRoute(new Request(request.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hash: couple.owner2!.hash, is_trust_submitted: 1 }) }), { params: Promise.resolve({}) });
+      const again = await updateClientInfoRoute(
+        new Request(request.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ hash: couple.owner2!.hash, is_trust_submitted: 1 }),
+        }),
+        { params: Promise.resolve({}) },
+      );
       expect(again.status).toBe(409);
       expect(await again.json()).toEqual({ message: ALREADY_SUBMITTED_MESSAGE });
     } finally {
@@ -161,7 +185,11 @@ describe('the attorney changes the status', () => {
     const answer = await updatePlanStatus(legal, change('preparing', 'sent'));
     expect(answer).toMatchObject({ hash: plan.hash, status: 'preparing', status_full: 'Under Attorney Review', type: 'trust' });
     await updatePlanStatus(admin, change('awaiting'));
-    const history = await db.select().from(t.estatePlanStatusChanges).where(eq(t.estatePlanStatusChanges.estatePlanId, plan.id)).orderBy(asc(t.estatePlanStatusChanges.id));
+    const history = await db
+      .select()
+      .from(t.estatePlanStatusChanges)
+      .where(eq(t.estatePlanStatusChanges.estatePlanId, plan.id))
+      .orderBy(asc(t.estatePlanStatusChanges.id));
     expect(history.map((h) => [h.fromStatus, h.toStatus, h.changedByUserId])).toEqual([
       ['incomplete', 'sent', couple.household.user.id],
       ['sent', 'preparing', legalUser.id],
@@ -173,7 +201,11 @@ describe('the attorney changes the status', () => {
     expect((await loadIntake(couple.advisorCtx, couple.owner1.hash)).latestPlan).toMatchObject({ status: 'awaiting' });
     // The page's status history: each change, oldest first, with when (ISO and in the app's time zone) and who.
     const nameOf = async (userId: number) => {
-      const [row] = await db.select({ first: t.persons.firstName, last: t.persons.lastName }).from(t.users).innerJoin(t.persons, eq(t.persons.id, t.users.personId)).where(eq(t.users.id, userId));
+      const [row] = await db
+        .select({ first: t.persons.firstName, last: t.persons.lastName })
+        .from(t.users)
+        .innerJoin(t.persons, eq(t.persons.id, t.users.personId))
+        .where(eq(t.users.id, userId));
       return `${row.first} ${row.last}`;
     };
     const shown = (await loadIntake(couple.clientCtx, couple.owner1.hash)).latestPlan!.history;
@@ -191,7 +223,11 @@ describe('the attorney changes the status', () => {
 
   it('refuses a transition the machine does not allow (422 with the reason) and writes nothing', async () => {
     const before = await databaseFingerprint();
-    expect(await caught(updatePlanStatus(legal, change('complete')))).toMatchObject({ code: 'VALIDATION', status: 422, message: 'An estate plan cannot go from Sent for Review to Complete.' });
+    expect(await caught(updatePlanStatus(legal, change('complete')))).toMatchObject({
+      code: 'VALIDATION',
+      status: 422,
+      message: 'An estate plan cannot go from Sent for Review to Complete.',
+    });
     expect(await caught(updatePlanStatus(legal, change('paid')))).toMatchObject({ code: 'VALIDATION' });
     expect(await databaseFingerprint()).toEqual(before);
   });
@@ -199,22 +235,33 @@ describe('the attorney changes the status', () => {
   it('answers 409 when the status changed since the attorney chose, and for an older plan', async () => {
     await updatePlanStatus(legal, change('preparing'));
     expect(await caught(updatePlanStatus(admin, change('hold', 'sent')))).toMatchObject({ code: 'CONFLICT', message: STATUS_CHANGED_MEANWHILE });
-    const [newer] = await db.insert(t.estatePlans).values({ clientId: couple.owner1.id, createdAt: new Date(Date.now() + 1000) }).returning();
+    const [newer] = await db
+      .insert(t.estatePlans)
+      .values({ clientId: couple.owner1.id, createdAt: new Date(Date.now() + 1000) })
+      .returning();
     expect(newer).toBeDefined();
     expect(await caught(updatePlanStatus(legal, change('hold')))).toMatchObject({ code: 'CONFLICT', message: NOT_LATEST_PLAN_MESSAGE });
   });
 
-  it('is refused to clients and advisors (403) and out of nobody\'s scope for them', async () => {
-    for (const ctx of [couple.clientCtx, couple.advisorCtx]) expect(await caught(updatePlanStatus(ctx, change('preparing')))).toMatchObject({ code: 'NOT_FOUND' });
+  it("is refused to clients and advisors (403) and out of nobody's scope for them", async () => {
+    for (const ctx of [couple.clientCtx, couple.advisorCtx])
+      expect(await caught(updatePlanStatus(ctx, change('preparing')))).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('the legacy route takes estate_plan_id and answers estate_plan; bad input is a 4xx { message }', async () => {
     await signInAs(legalUser);
     try {
       const post = (body: unknown) =>
-        updateStatusRoute(new Request('http://localhost:3000/api/attorney/updateStatus/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }), {
-          params: Promise.resolve({}),
-        });
+        updateStatusRoute(
+          new Request('http://localhost:3000/api/attorney/updateStatus/', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }),
+          {
+            params: Promise.resolve({}),
+          },
+        );
       const ok = await post({ estate_plan_id: plan.hash, status: 'preparing' });
       expect(ok.status).toBe(200);
       expect((await ok.json()).estate_plan).toMatchObject({ hash: plan.hash, status: 'preparing', status_full: 'Under Attorney Review' });
@@ -235,7 +282,7 @@ describe('the attorney changes the status', () => {
 });
 
 describe('revealing a full identifier', () => {
-  it('gives attorneys and admins a household member\'s full SSN and audits it', async () => {
+  it("gives attorneys and admins a household member's full SSN and audits it", async () => {
     const hash = newHash();
     const sealed = sealIdentifier('123456789', placeOf(t.persons.ssnCipher, hash));
     await db.update(t.persons).set({ ssnCipher: sealed.cipher, ssnLast4: sealed.last4 }).where(eq(t.persons.id, couple.household.person.id));
@@ -244,13 +291,26 @@ describe('revealing a full identifier', () => {
     const input = revealIdentifierSchema.parse({ client_hash: couple.owner1.hash, items: [{ kind: 'person', hash }] });
     expect(await revealIdentifiers(legal, input)).toEqual({ values: { [hash]: '123-45-6789' } });
     expect(await revealIdentifiers(admin, input)).toEqual({ values: { [hash]: '123-45-6789' } });
-    const logs = await db.select().from(t.auditLog).where(and(eq(t.auditLog.action, 'identifier.reveal'), eq(t.auditLog.targetId, couple.household.person.id)));
+    const logs = await db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.action, 'identifier.reveal'), eq(t.auditLog.targetId, couple.household.person.id)));
     expect(logs).toHaveLength(2);
     expect(JSON.stringify(logs)).not.toContain('6789');
     // Someone outside the household, addressed through this household: 404.
     const stranger = await makeUser({}, { firstName: 'Stranger', lastName: 'Doe' });
     const before = await databaseFingerprint();
-    expect(await caught(revealIdentifiers(legal, { ...input, items: [{ kind: 'person', hash }, { kind: 'person', hash: stranger.person.hash }] }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      await caught(
+        revealIdentifiers(legal, {
+          ...input,
+          items: [
+            { kind: 'person', hash },
+            { kind: 'person', hash: stranger.person.hash },
+          ],
+        }),
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND' });
     expect(await databaseFingerprint()).toEqual(before);
   });
 

@@ -51,7 +51,10 @@ describe('route() wrapper', () => {
   it('hands the handler the request context: the connection address and the browser', async () => {
     const { user } = await makeUser();
     await signInAs(user);
-    const res = await handler(post('{"name":"ctx"}', 'application/json', { [PEER_HEADER]: '198.51.100.20', 'x-forwarded-for': '6.6.6.6', 'user-agent': 'Jest/1' }), ctx);
+    const res = await handler(
+      post('{"name":"ctx"}', 'application/json', { [PEER_HEADER]: '198.51.100.20', 'x-forwarded-for': '6.6.6.6', 'user-agent': 'Jest/1' }),
+      ctx,
+    );
     expect(res.status).toBe(200);
     expect(seen).toEqual({ ip: '198.51.100.20', userAgent: 'Jest/1' });
   });
@@ -86,7 +89,10 @@ describe('route() wrapper', () => {
         controller.close();
       },
     });
-    const streamed = await handler(new Request('http://localhost/api/x/', { method: 'POST', body: stream, headers: { 'content-type': type }, duplex: 'half' } as RequestInit), ctx);
+    const streamed = await handler(
+      new Request('http://localhost/api/x/', { method: 'POST', body: stream, headers: { 'content-type': type }, duplex: 'half' } as RequestInit),
+      ctx,
+    );
     expect(streamed.status).toBe(413);
     // Just under the limit is fine.
     const ok = await handler(post(body(MAX_BODY_BYTES - 100), type), ctx);
@@ -144,7 +150,11 @@ describe('route() wrapper: where a request may come from (issue 18, item 6)', ()
     return new Response(null, { status: 204 });
   });
   const json = (headers: Record<string, string>, method = 'POST') =>
-    new Request('http://localhost:3000/api/x/', { method, body: method === 'GET' ? undefined : '{"name":"x"}', headers: { 'content-type': 'application/json', ...headers } });
+    new Request('http://localhost:3000/api/x/', {
+      method,
+      body: method === 'GET' ? undefined : '{"name":"x"}',
+      headers: { 'content-type': 'application/json', ...headers },
+    });
 
   beforeEach(async () => {
     calls.length = 0;
@@ -224,7 +234,12 @@ describe('route() wrapper: which bodies it reads (issue 18, items 6 and 10)', ()
     return { saved: input.name };
   });
   const signUp = route('public', z.object({ name: z.string() }), async ({ input }) => ({ saved: input.name }));
-  const upload = route('own', z.object({ name: z.string(), newFile: z.instanceof(File) }), async ({ input }) => ({ name: input.name, bytes: input.newFile.size }), { multipart: true });
+  const upload = route(
+    'own',
+    z.object({ name: z.string(), newFile: z.instanceof(File) }),
+    async ({ input }) => ({ name: input.name, bytes: input.newFile.size }),
+    { multipart: true },
+  );
   const publicUpload = route('public', z.object({ newFile: z.instanceof(File) }), async ({ input }) => ({ bytes: input.newFile.size }), { multipart: true });
 
   function multipart(fileBytes: number) {
@@ -247,7 +262,10 @@ describe('route() wrapper: which bodies it reads (issue 18, items 6 and 10)', ()
   ])('refuses a body of %s: 415 { message }, nothing done', async (_case, type) => {
     const { user } = await makeUser();
     await signInAs(user);
-    const res = await writer(new Request('http://localhost:3000/api/x/', { method: 'POST', body: '{"name":"x"}', headers: type ? { 'content-type': type } : {} }), ctx);
+    const res = await writer(
+      new Request('http://localhost:3000/api/x/', { method: 'POST', body: '{"name":"x"}', headers: type ? { 'content-type': type } : {} }),
+      ctx,
+    );
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({ message: UNSUPPORTED });
     expect(names).toEqual([]);
@@ -295,7 +313,10 @@ describe('route() wrapper: which bodies it reads (issue 18, items 6 and 10)', ()
     expect((await publicUpload(multipart(10 * 1024), ctx)).status).toBe(200);
     // Declared too large: refused before a byte is read.
     const declared = countingBody(2);
-    const res = await publicUpload(streamed(declared.stream, { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(MAX_BODY_BYTES + 1) }), ctx);
+    const res = await publicUpload(
+      streamed(declared.stream, { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(MAX_BODY_BYTES + 1) }),
+      ctx,
+    );
     expect(res.status).toBe(413);
     expect(declared.read.chunks).toBe(0);
     // Streamed without a length: refused once the count passes the limit.

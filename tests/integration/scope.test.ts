@@ -107,7 +107,9 @@ describe('owner 1 is what the household row says, not the lower id', () => {
         spouseHash: couple.client.hash,
       });
     }
-    expect(await listed(await actorOf(user))).toEqual([expect.objectContaining({ hash: spouse.hash, spouseName: `${couple.person.firstName} ${couple.person.lastName}` })]);
+    expect(await listed(await actorOf(user))).toEqual([
+      expect.objectContaining({ hash: spouse.hash, spouseName: `${couple.person.firstName} ${couple.person.lastName}` }),
+    ]);
     expect((await actorOf(couple.user)).householdClientIds).toEqual([spouse.id, couple.client.id]);
   });
 });
@@ -143,7 +145,11 @@ describe('scope loaders: one SQL fragment per kind of record', () => {
   it.each([...ROLES])('%s', async (role) => {
     const ctx = await ctxFor(role);
     const { household, plan, advisor } = world;
-    const outcome = (p: Promise<unknown>) => p.then(() => 'found', (e: { code?: string }) => e.code);
+    const outcome = (p: Promise<unknown>) =>
+      p.then(
+        () => 'found',
+        (e: { code?: string }) => e.code,
+      );
 
     const expected = reachesHousehold[role] ? 'found' : 'NOT_FOUND';
     expect(await outcome(loadHousehold(ctx, household.client.hash, 'intake.read'))).toBe(expected);

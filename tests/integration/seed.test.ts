@@ -123,7 +123,10 @@ describe('demo data', () => {
     try {
       // Another database's advisors have other random hashes.
       const links = await demoAdvisorLinks(db);
-      fs.writeFileSync(file, links.reduce((text, link) => text.replace(link.path, '/join/someOtherDatabaseHash0'), original));
+      fs.writeFileSync(
+        file,
+        links.reduce((text, link) => text.replace(link.path, '/join/someOtherDatabaseHash0'), original),
+      );
       expect(readDemoPassword(links)).toBeNull();
       expect(await printed(() => announceDemoAccounts(db))).toContain('password: not found in');
     } finally {
@@ -137,12 +140,24 @@ describe('demo data', () => {
     for (const link of links) expect(link.path).toMatch(/^\/join\/[A-Za-z0-9_-]{16,}$/);
 
     const advisorHash = links[0].path.split('/').pop()!;
-    const input = { first_name: 'Rae', middle_name: '', last_name: 'Quinn', suffix: '' as const, email: 'rae.quinn@example.test', phone: '5551230000', password: 'Sturdy-Pass-42', advisor_hash: advisorHash };
+    const input = {
+      first_name: 'Rae',
+      middle_name: '',
+      last_name: 'Quinn',
+      suffix: '' as const,
+      email: 'rae.quinn@example.test',
+      phone: '5551230000',
+      password: 'Sturdy-Pass-42',
+      advisor_hash: advisorHash,
+    };
     await expect(createClientAccount(guestCtx(), input)).resolves.toEqual({ discounted: true });
   });
 
   it('stores SSNs only encrypted, bound to their row, with the last four for display', async () => {
-    const plain = await db.select().from(t.persons).where(or(like(t.persons.ssnCipher, '%123456789%'), eq(t.persons.ssnLast4, '6789')));
+    const plain = await db
+      .select()
+      .from(t.persons)
+      .where(or(like(t.persons.ssnCipher, '%123456789%'), eq(t.persons.ssnLast4, '6789')));
     expect(plain).toHaveLength(1);
     expect(plain[0].ssnCipher).not.toContain('123456789');
     expect(plain[0].ssnCipher).toMatch(/^v2:/);
@@ -157,7 +172,10 @@ describe('demo data', () => {
       ['Rivera Education Trust', 'tin', '6789', true],
       ['Bay Area Food Bank', 'ein', '4567', false],
     ]);
-    expect(entities.map((e) => decrypt(e.entityIdentifierCipher!, placeOf(t.beneficiaries.entityIdentifierCipher, e.hash)))).toEqual(['123456789', '941234567']);
+    expect(entities.map((e) => decrypt(e.entityIdentifierCipher!, placeOf(t.beneficiaries.entityIdentifierCipher, e.hash)))).toEqual([
+      '123456789',
+      '941234567',
+    ]);
     const accounts = await db.select().from(t.accounts).orderBy(t.accounts.id);
     expect(accounts.map((a) => [a.kind, a.numberLast4, decrypt(a.numberCipher!, placeOf(t.accounts.numberCipher, a.hash))])).toEqual([
       ['retirement', '3456', '7000123456'],
@@ -208,35 +226,72 @@ describe('demo data', () => {
         .where(eq(t.users.email, DEMO_ACCOUNTS[6].email));
       pat = household.owner1;
       sam = household.owner2!;
-      const [samUser] = await db.select({ clientId: t.clients.id }).from(t.clients).innerJoin(t.users, eq(t.users.id, t.clients.userId)).where(eq(t.users.email, DEMO_ACCOUNTS[7].email));
+      const [samUser] = await db
+        .select({ clientId: t.clients.id })
+        .from(t.clients)
+        .innerJoin(t.users, eq(t.users.id, t.clients.userId))
+        .where(eq(t.users.email, DEMO_ACCOUNTS[7].email));
       expect(samUser.clientId).toBe(sam);
     });
 
     /** The owner code of each item of a pivot: '1', '2' or 'both'. */
-    async function ownersOf(pivot: typeof t.clientChildren | typeof t.clientGifts | typeof t.clientAccounts | typeof t.clientProperties, itemColumn: AnyPgColumn) {
+    async function ownersOf(
+      pivot: typeof t.clientChildren | typeof t.clientGifts | typeof t.clientAccounts | typeof t.clientProperties,
+      itemColumn: AnyPgColumn,
+    ) {
       const rows = await db.select({ item: itemColumn, clientId: pivot.clientId }).from(pivot);
       const byItem = new Map<unknown, Set<number>>();
       for (const r of rows) byItem.set(r.item, (byItem.get(r.item) ?? new Set()).add(r.clientId));
-      return new Set([...byItem.values()].filter((owners) => owners.has(pat) || owners.has(sam)).map((owners) => (owners.size === 2 ? 'both' : owners.has(pat) ? '1' : '2')));
+      return new Set(
+        [...byItem.values()].filter((owners) => owners.has(pat) || owners.has(sam)).map((owners) => (owners.size === 2 ? 'both' : owners.has(pat) ? '1' : '2')),
+      );
     }
 
     it('answers every personal and estate plan question for both, and submitted the trust', async () => {
-      const clients = await db.select().from(t.clients).where(inArray(t.clients.id, [pat, sam]));
+      const clients = await db
+        .select()
+        .from(t.clients)
+        .where(inArray(t.clients.id, [pat, sam]));
       for (const client of clients) {
         for (const [key, value] of Object.entries(client)) if (key !== 'userId' && key !== 'advisorId') expect([key, value]).not.toEqual([key, null]);
-        expect(client).toMatchObject({ hasEstatePlan: 'yes', estatePlanType: 'Trust', trustTimesAmended: 1, isTrustSubmitted: true, residenceState: 'CA', trustGoverningState: 'CA' });
+        expect(client).toMatchObject({
+          hasEstatePlan: 'yes',
+          estatePlanType: 'Trust',
+          trustTimesAmended: 1,
+          isTrustSubmitted: true,
+          residenceState: 'CA',
+          trustGoverningState: 'CA',
+        });
       }
-      const [plan] = await db.select().from(t.estatePlans).where(inArray(t.estatePlans.clientId, [pat, sam]));
+      const [plan] = await db
+        .select()
+        .from(t.estatePlans)
+        .where(inArray(t.estatePlans.clientId, [pat, sam]));
       expect(plan).toMatchObject({ clientId: pat, status: 'preparing', submittedAt: expect.any(Date) });
       const consents = await db.select().from(t.planConsents).where(eq(t.planConsents.estatePlanId, plan.id));
-      expect(consents.map((c) => `${c.clientId === pat ? 'pat' : 'sam'}:${c.statement}`).sort()).toEqual(['pat:1', 'pat:2', 'pat:3', 'sam:1', 'sam:2', 'sam:3']);
-      const [note] = await db.select().from(t.notes).where(inArray(t.notes.clientId, [pat, sam]));
+      expect(consents.map((c) => `${c.clientId === pat ? 'pat' : 'sam'}:${c.statement}`).sort()).toEqual([
+        'pat:1',
+        'pat:2',
+        'pat:3',
+        'sam:1',
+        'sam:2',
+        'sam:3',
+      ]);
+      const [note] = await db
+        .select()
+        .from(t.notes)
+        .where(inArray(t.notes.clientId, [pat, sam]));
       expect(note.clientId).toBe(pat);
     });
 
     it('has an adult and two minors with guardians (a second guardian on one), and a child of Sam’s', async () => {
       const kids = await db
-        .select({ dob: t.persons.dob, guardian1: t.children.guardian1PersonId, guardian2: t.children.guardian2PersonId, specifics: t.children.multiGuardianSpecifics })
+        .select({
+          dob: t.persons.dob,
+          guardian1: t.children.guardian1PersonId,
+          guardian2: t.children.guardian2PersonId,
+          specifics: t.children.multiGuardianSpecifics,
+        })
         .from(t.children)
         .innerJoin(t.persons, eq(t.persons.id, t.children.personId))
         .where(sql`exists (select 1 from client_children cc where cc.child_id = ${t.children.id} and cc.client_id in (${pat}, ${sam}))`);
@@ -249,7 +304,10 @@ describe('demo data', () => {
     });
 
     it('has beneficiaries in every tier, each client’s tiers adding up to 100, an omitted one with a reason', async () => {
-      const shares = await db.select().from(t.clientBeneficiaries).where(inArray(t.clientBeneficiaries.clientId, [pat, sam]));
+      const shares = await db
+        .select()
+        .from(t.clientBeneficiaries)
+        .where(inArray(t.clientBeneficiaries.clientId, [pat, sam]));
       for (const clientId of [pat, sam]) {
         const mine = shares.filter((s) => s.clientId === clientId);
         expect(new Set(mine.map((s) => s.tier))).toEqual(new Set(['primary', 'contingent', 'tertiary', 'omitted']));
@@ -266,16 +324,27 @@ describe('demo data', () => {
     it('has successor trustees in order and agents for the three kinds of power of attorney', async () => {
       const trustees = await db.select().from(t.clientFiduciaries).where(eq(t.clientFiduciaries.clientId, pat)).orderBy(t.clientFiduciaries.order);
       expect(trustees.map((r) => r.order)).toEqual([1, 2, 3]);
-      const agents = await db.select().from(t.clientPoaAgents).where(inArray(t.clientPoaAgents.clientId, [pat, sam]));
+      const agents = await db
+        .select()
+        .from(t.clientPoaAgents)
+        .where(inArray(t.clientPoaAgents.clientId, [pat, sam]));
       for (const clientId of [pat, sam]) {
         for (const type of ['general', 'medical', 'financial'] as const) {
-          expect(agents.filter((a) => a.clientId === clientId && a.type === type).map((a) => a.order).sort()).toEqual([1, 2]);
+          expect(
+            agents
+              .filter((a) => a.clientId === clientId && a.type === type)
+              .map((a) => a.order)
+              .sort(),
+          ).toEqual([1, 2]);
         }
       }
     });
 
     it('has properties with one primary residence per owner, companies, gifts of every type and accounts', async () => {
-      const primaries = await db.select().from(t.clientProperties).where(and(eq(t.clientProperties.isPrimary, true), inArray(t.clientProperties.clientId, [pat, sam])));
+      const primaries = await db
+        .select()
+        .from(t.clientProperties)
+        .where(and(eq(t.clientProperties.isPrimary, true), inArray(t.clientProperties.clientId, [pat, sam])));
       expect(primaries.map((p) => p.clientId).sort()).toEqual([pat, sam].sort());
       expect(await ownersOf(t.clientProperties, t.clientProperties.propertyId)).toEqual(new Set(['both', '1', '2']));
       const companies = await db
@@ -292,11 +361,23 @@ describe('demo data', () => {
   });
 
   it('leaves sections of the single client empty: a child, no beneficiaries or assets', async () => {
-    const [jordan] = await db.select({ id: t.clients.id }).from(t.clients).innerJoin(t.users, eq(t.users.id, t.clients.userId)).where(eq(t.users.email, DEMO_ACCOUNTS[5].email));
+    const [jordan] = await db
+      .select({ id: t.clients.id })
+      .from(t.clients)
+      .innerJoin(t.users, eq(t.users.id, t.clients.userId))
+      .where(eq(t.users.email, DEMO_ACCOUNTS[5].email));
     const [household] = await db.select().from(t.households).where(eq(t.households.owner1ClientId, jordan.id));
     expect(household.owner2ClientId).toBeNull();
     expect(await db.select().from(t.clientChildren).where(eq(t.clientChildren.clientId, jordan.id))).toHaveLength(1);
-    for (const pivot of [t.clientBeneficiaries, t.clientProperties, t.clientCompanies, t.clientGifts, t.clientAccounts, t.clientFiduciaries, t.clientPoaAgents]) {
+    for (const pivot of [
+      t.clientBeneficiaries,
+      t.clientProperties,
+      t.clientCompanies,
+      t.clientGifts,
+      t.clientAccounts,
+      t.clientFiduciaries,
+      t.clientPoaAgents,
+    ]) {
       expect(await db.select().from(pivot).where(eq(pivot.clientId, jordan.id))).toEqual([]);
     }
   });
@@ -364,7 +445,11 @@ function readFileOrEmpty(): string {
 
 describe('demo data: the Nakamuras, married and ready to submit', () => {
   it('have every required answer, an In Progress plan and no submission yet', async () => {
-    const [lee] = await db.select({ hash: t.clients.hash, id: t.clients.id }).from(t.clients).innerJoin(t.users, eq(t.users.id, t.clients.userId)).where(eq(t.users.email, DEMO_ACCOUNTS[8].email));
+    const [lee] = await db
+      .select({ hash: t.clients.hash, id: t.clients.id })
+      .from(t.clients)
+      .innerJoin(t.users, eq(t.users.id, t.clients.userId))
+      .where(eq(t.users.email, DEMO_ACCOUNTS[8].email));
     expect(lee).toBeDefined();
     const actor = (await loadActor(await signIn(DEMO_ACCOUNTS[8].email, readFileOrEmpty().match(/^Password for all demo accounts: (\S+)$/m)![1])))!;
     const { loadIntake } = await import('@/lib/intake/load');

@@ -50,7 +50,10 @@ describe('next-auth and the app agree about a session', () => {
   it('after a password change (session version bumped) both refuse the old cookie, and next-auth clears it', async () => {
     const { user } = await makeAdvisor();
     await signInAs(user);
-    await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, user.id));
     expect(await appActor()).toBeNull();
     const { status, body, setCookie } = await sessionEndpoint();
     expect(status).toBe(200);
@@ -129,7 +132,10 @@ describe('next-auth and the app agree about a session', () => {
       }),
       { params: Promise.resolve({ nextauth: ['callback', 'credentials'] }) },
     );
-    const token = response.headers.getSetCookie().join('\n').match(new RegExp(`${sessionCookieName()}=([^;]+)`))?.[1];
+    const token = response.headers
+      .getSetCookie()
+      .join('\n')
+      .match(new RegExp(`${sessionCookieName()}=([^;]+)`))?.[1];
     expect(token).toBeDefined();
     expect(await decodeSessionToken(token)).toMatchObject({ uid: user.hash, sid: expect.any(String) });
     cookieJar.set(sessionCookieName(), token!);

@@ -52,7 +52,12 @@ async function snapshot(...userIds: number[]) {
 
 /** The new address a user's email change is waiting to confirm, if any. */
 async function pendingEmail(userId: number): Promise<string | null> {
-  const [row] = await db.select({ email: emailChanges.newEmail }).from(emailChanges).where(eq(emailChanges.userId, userId)).orderBy(desc(emailChanges.id)).limit(1);
+  const [row] = await db
+    .select({ email: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(eq(emailChanges.userId, userId))
+    .orderBy(desc(emailChanges.id))
+    .limit(1);
   return row?.email ?? null;
 }
 
@@ -237,7 +242,11 @@ describe('POST /api/user/update/phone', () => {
   it('stores the digits of the phone and ignores the email sent along', async () => {
     const { user } = await makeUser();
     await signInAs(user);
-    const res = await call(postPhone, { contact_info: { email: 'ignored@example.com', phone: '(555) 123-4567' }, password_check: TEST_PASSWORD }, { path: '/api/user/update/phone' });
+    const res = await call(
+      postPhone,
+      { contact_info: { email: 'ignored@example.com', phone: '(555) 123-4567' }, password_check: TEST_PASSWORD },
+      { path: '/api/user/update/phone' },
+    );
     expect(res).toEqual({ status: 200, body: { message: 'Your phone number has been successfully updated.' } });
     const after = await account(user.id);
     expect(after.person.phone).toBe('5551234567');
@@ -319,7 +328,12 @@ describe('POST /api/user/update/password/', () => {
     expect((await loadActor(claims!))?.userId).toBe(user.id);
 
     // ...and keeps working for the next call: the new password is now the current one.
-    const again = await call(postPassword, { ...body, password_check: 'A-new-passw0rd', new_password: 'Third-passw0rd', new_password_confirmation: 'Third-passw0rd' });
+    const again = await call(postPassword, {
+      ...body,
+      password_check: 'A-new-passw0rd',
+      new_password: 'Third-passw0rd',
+      new_password_confirmation: 'Third-passw0rd',
+    });
     expect(again.status).toBe(200);
     const [entries] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'settings.password.update'));
     expect(entries.n).toBe(2);
@@ -405,8 +419,6 @@ describe('settings server actions', () => {
 });
 
 describe('the /settings page', () => {
-
-
   it('sends guests to login and impersonators to the dashboard', async () => {
     expect(await redirectOf(() => SettingsPage())).toBe('/login?next=%2Fsettings');
     const { user: admin } = await makeUser({ isAdmin: true });

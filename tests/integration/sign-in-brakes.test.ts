@@ -69,7 +69,10 @@ describe('sign-in brakes', () => {
     await failures(user.email, 50);
     await expect(authenticate({ email: user.email, password: TEST_PASSWORD, ip: OWNER_IP })).rejects.toThrow(ACCOUNT_SLOWED);
     // Two minutes and a second after the attacker's last failure the owner signs in.
-    await db.update(loginAttempts).set({ createdAt: new Date(Date.now() - ACCOUNT_BRAKE.maxDelayMs - 1000) }).where(eq(loginAttempts.email, user.email));
+    await db
+      .update(loginAttempts)
+      .set({ createdAt: new Date(Date.now() - ACCOUNT_BRAKE.maxDelayMs - 1000) })
+      .where(eq(loginAttempts.email, user.email));
     await expect(authenticate({ email: user.email, password: TEST_PASSWORD, ip: OWNER_IP })).resolves.toBeDefined();
   });
 
@@ -119,7 +122,9 @@ describe('sign-in brakes', () => {
   it('parallel guesses take turns at the brake: twelve at once get five password checks', async () => {
     const { user } = await makeUser();
     const now = new Date();
-    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => authenticate({ email: user.email, password: `guess-${i}`, ip: `192.0.2.${i + 1}` }, now)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => authenticate({ email: user.email, password: `guess-${i}`, ip: `192.0.2.${i + 1}` }, now)),
+    );
     const reasons = results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'signed in'));
     expect(reasons.filter((m) => m === INVALID_CREDENTIALS)).toHaveLength(ACCOUNT_BRAKE.free);
     expect(reasons.filter((m) => m === ACCOUNT_SLOWED)).toHaveLength(12 - ACCOUNT_BRAKE.free);

@@ -47,13 +47,24 @@ const cases: Case[] = [
     owner2Flag: facts.owner2Flag === true,
   })),
   { label: 'no plan at all, nothing recorded', spouse: true, plans: 'none', owner1Flag: false, owner2Flag: false },
-  { label: 'an older plan submitted, the latest open (a new plan after a submitted one)', spouse: true, plans: 'older submitted, latest open', owner1Flag: false, owner2Flag: false },
+  {
+    label: 'an older plan submitted, the latest open (a new plan after a submitted one)',
+    spouse: true,
+    plans: 'older submitted, latest open',
+    owner1Flag: false,
+    owner2Flag: false,
+  },
 ];
 
 async function household(c: Case): Promise<Couple> {
   const couple = await makeCouple({ spouse: c.spouse });
   for (const plan of planSetups[c.plans]) {
-    await db.insert(t.estatePlans).values({ clientId: couple.owner1.id, createdAt: new Date(plan.createdAt), submittedAt: plan.submitted ? new Date(plan.createdAt) : null, status: plan.submitted ? 'sent' : 'incomplete' });
+    await db.insert(t.estatePlans).values({
+      clientId: couple.owner1.id,
+      createdAt: new Date(plan.createdAt),
+      submittedAt: plan.submitted ? new Date(plan.createdAt) : null,
+      status: plan.submitted ? 'sent' : 'incomplete',
+    });
   }
   await db.update(t.clients).set({ isTrustSubmitted: c.owner1Flag }).where(eq(t.clients.id, couple.owner1.id));
   if (couple.owner2) await db.update(t.clients).set({ isTrustSubmitted: c.owner2Flag }).where(eq(t.clients.id, couple.owner2.id));
@@ -72,7 +83,11 @@ async function rejection(promise: Promise<unknown>): Promise<{ code?: string; me
 beforeEach(() => resetDatabase());
 
 describe.each(cases)('$label', (c) => {
-  const expected = isTrustSubmitted({ latestPlanSubmitted: c.plans === 'latest submitted', owner1Flag: c.owner1Flag, owner2Flag: c.spouse ? c.owner2Flag : null });
+  const expected = isTrustSubmitted({
+    latestPlanSubmitted: c.plans === 'latest submitted',
+    owner1Flag: c.owner1Flag,
+    owner2Flag: c.spouse ? c.owner2Flag : null,
+  });
 
   it(`is ${expected ? '' : 'not '}submitted, in SQL, in the view and in the dashboard's list`, async () => {
     const couple = await household(c);

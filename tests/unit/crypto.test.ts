@@ -42,7 +42,9 @@ describe('field encryption (AES-256-GCM)', () => {
 
   it('rejects a truncated auth tag, a downgrade to v1 and an extra part', () => {
     const parts = encrypt('123456789', here, ringA).split(':');
-    expect(() => decrypt([...parts.slice(0, 3), Buffer.from(parts[3], 'base64url').subarray(0, 4).toString('base64url'), parts[4]].join(':'), here, ringA)).toThrow();
+    expect(() =>
+      decrypt([...parts.slice(0, 3), Buffer.from(parts[3], 'base64url').subarray(0, 4).toString('base64url'), parts[4]].join(':'), here, ringA),
+    ).toThrow();
     // Relabelled as v1 it would be checked without its place: the tag no longer matches.
     expect(() => decrypt(['v1', ...parts.slice(1)].join(':'), here, ringA)).toThrow();
     expect(() => decrypt([...parts, 'x'].join(':'), here, ringA)).toThrow(/Malformed/);

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_TRUST_PRICE_DISCOUNTED,
-  DEFAULT_TRUST_PRICE_FULL,
-  formatUsd,
-  normalizeAmount,
-  readTrustPrices,
-  savingsAmount,
-} from '@/lib/config/pricing';
+import { DEFAULT_TRUST_PRICE_DISCOUNTED, DEFAULT_TRUST_PRICE_FULL, formatUsd, normalizeAmount, readTrustPrices, savingsAmount } from '@/lib/config/pricing';
 
 describe('normalizeAmount', () => {
   it.each([
@@ -71,9 +64,7 @@ describe('readTrustPrices', () => {
   });
 
   it('refuses a discount above the full price', () => {
-    expect(() => readTrustPrices({ TRUST_PRICE_FULL: '900.00', TRUST_PRICE_DISCOUNTED: '900.01' })).toThrow(
-      /higher than TRUST_PRICE_FULL/,
-    );
+    expect(() => readTrustPrices({ TRUST_PRICE_FULL: '900.00', TRUST_PRICE_DISCOUNTED: '900.01' })).toThrow(/higher than TRUST_PRICE_FULL/);
   });
 
   it('refuses malformed values', () => {

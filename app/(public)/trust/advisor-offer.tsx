@@ -64,8 +64,7 @@ export function AdvisorOffer({ full, discounted, callToAction, linkedToAdvisor =
       </p>
       <p className={`${styles.priceNote} ${styles.swap}`}>
         <span style={shown(!referred)}>
-          Referred by a financial advisor? Your advisor&apos;s link applies a discount: {discounted} instead of{' '}
-          {full}.
+          Referred by a financial advisor? Your advisor&apos;s link applies a discount: {discounted} instead of {full}.
         </span>
         <span style={shown(referred)}>
           <strong>Advisor discount applied.</strong> The regular price is {full}.

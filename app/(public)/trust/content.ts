@@ -81,9 +81,7 @@ export const FAQS: readonly Faq[] = [
   },
   {
     question: 'Can I save my progress and finish later?',
-    answer:
-      'Yes. Your answers are saved as you go, so you can stop at any point and resume where you left off, ' +
-      'from any device, after signing in again.',
+    answer: 'Yes. Your answers are saved as you go, so you can stop at any point and resume where you left off, ' + 'from any device, after signing in again.',
   },
   {
     question: 'Is an attorney involved?',

@@ -12,15 +12,7 @@ const REDUCED = '(prefers-reduced-motion: reduce)';
  * it scrolls there in 50 px steps (one per frame); any wheel, touch or key press hands control back.
  * Elsewhere, and without JavaScript, the browser's own jump applies.
  */
-export function StepScrollLink({
-  targetId,
-  className,
-  children,
-}: {
-  targetId: string;
-  className?: string;
-  children: ReactNode;
-}) {
+export function StepScrollLink({ targetId, className, children }: { targetId: string; className?: string; children: ReactNode }) {
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const target = document.getElementById(targetId);

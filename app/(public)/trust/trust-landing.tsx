@@ -40,11 +40,7 @@ export function TrustLanding({ callToAction, linkedToAdvisor = false }: { callTo
   return (
     <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.main}>
       {jsonLd.map((data) => (
-        <script
-          key={String(data['@type'])}
-          type="application/ld+json"
-          dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
-        />
+        <script key={String(data['@type'])} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />
       ))}
 
       <section className={styles.hero} aria-labelledby="trust-title">
@@ -55,8 +51,8 @@ export function TrustLanding({ callToAction, linkedToAdvisor = false }: { callTo
               Create your living trust online, reviewed by attorneys
             </h1>
             <p className={styles.lead}>
-              Answer guided questions at your own pace. We prepare your trust and six supporting documents, an
-              attorney team reviews them, and you sign, notarize and fund.
+              Answer guided questions at your own pace. We prepare your trust and six supporting documents, an attorney team reviews them, and you sign,
+              notarize and fund.
             </p>
             <StepScrollLink targetId="steps" className={styles.secondaryLink}>
               See how it works
@@ -89,12 +85,7 @@ export function TrustLanding({ callToAction, linkedToAdvisor = false }: { callTo
         </ul>
       </section>
 
-      <section
-        id="steps"
-        tabIndex={-1}
-        className={`container ${styles.section} ${styles.target}`}
-        aria-labelledby="steps-heading"
-      >
+      <section id="steps" tabIndex={-1} className={`container ${styles.section} ${styles.target}`} aria-labelledby="steps-heading">
         <h2 id="steps-heading">How it works</h2>
         <ol className={styles.steps}>
           {PROCESS_STEPS.map((step, index) => (

@@ -10,12 +10,8 @@ export function JoinScreen({ advisorHash, invite = '', prefill = null }: { advis
     <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.page}>
       <section className={styles.card} aria-labelledby="join-title">
         <h1 id="join-title">Create Account</h1>
-        <p className={styles.lead}>
-          Create your account to start your living trust. You can save your progress and come back at any time.
-        </p>
-        {advisorHash ? (
-          <p className={styles.referral}>You were referred by a financial advisor: their client discount applies to your trust.</p>
-        ) : null}
+        <p className={styles.lead}>Create your account to start your living trust. You can save your progress and come back at any time.</p>
+        {advisorHash ? <p className={styles.referral}>You were referred by a financial advisor: their client discount applies to your trust.</p> : null}
         {prefill ? <p className={styles.referral}>Your advisor has started your information: create your account to continue it.</p> : null}
         <JoinForm advisorHash={advisorHash} invite={invite} prefill={prefill} />
         <p className={styles.alt}>

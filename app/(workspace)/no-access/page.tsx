@@ -23,12 +23,11 @@ export default async function NoAccessPage() {
       <section className={styles.card} aria-labelledby="no-access-title">
         <h1 id="no-access-title">Your account has no access</h1>
         <p className={styles.lead}>
-          You are signed in as {actor.email}, but this account is not linked to a client record, an advisor or a
-          team any more, so there is nothing it can open.
+          You are signed in as {actor.email}, but this account is not linked to a client record, an advisor or a team any more, so there is nothing it can open.
         </p>
         <p className={styles.lead}>
-          If you think this is a mistake, write to <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>{' '}
-          from this email address and we will restore your access.
+          If you think this is a mistake, write to <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a> from this email address and we
+          will restore your access.
         </p>
         <LogoutButton impersonatorName={actor.impersonator?.name ?? null} fullWidth />
       </section>

@@ -51,7 +51,8 @@ export default async function OutboxPage({ searchParams }: Props) {
         <article key={mail.hash} className={styles.mail} aria-label={`${mail.subject} to ${mail.to}`}>
           <h2>{mail.subject}</h2>
           <p className={styles.meta}>
-            To {mail.to} · {when.format(mail.createdAt)} · {mail.status === 'sent' ? 'sent by SMTP' : mail.status === 'failed' ? 'delivery failed' : 'in the outbox (no SMTP)'}
+            To {mail.to} · {when.format(mail.createdAt)} ·{' '}
+            {mail.status === 'sent' ? 'sent by SMTP' : mail.status === 'failed' ? 'delivery failed' : 'in the outbox (no SMTP)'}
           </p>
           <pre className={styles.body}>
             <Linked text={mail.text} />

@@ -18,17 +18,7 @@ export type YesNoFieldProps = {
 };
 
 /** A Yes/No question as a radio pair; the form holds true, false or null (unanswered). */
-export function YesNoField({
-  name,
-  label,
-  required,
-  hint,
-  yesLabel = 'Yes',
-  noLabel = 'No',
-  hideLabel,
-  disabled,
-  className,
-}: YesNoFieldProps) {
+export function YesNoField({ name, label, required, hint, yesLabel = 'Yes', noLabel = 'No', hideLabel, disabled, className }: YesNoFieldProps) {
   const {
     field: { name: fieldName, value, onChange, onBlur, ref: fieldRef, disabled: formDisabled },
     fieldState,

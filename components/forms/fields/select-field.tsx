@@ -24,8 +24,7 @@ export type SelectFieldProps = KitFieldProps &
     other?: boolean | { maxLength?: number; backLabel?: string };
   };
 
-const toOption = (option: string | SelectOption): SelectOption =>
-  typeof option === 'string' ? { value: option, label: option } : option;
+const toOption = (option: string | SelectOption): SelectOption => (typeof option === 'string' ? { value: option, label: option } : option);
 
 /** A native select bound to the form; with `other`, the spec's "Other switches to free text". */
 export function SelectField({ options, placeholder, other, ...props }: SelectFieldProps) {
@@ -64,15 +63,7 @@ export function SelectField({ options, placeholder, other, ...props }: SelectFie
     return (
       <Field {...frame}>
         <div className={styles.otherRow}>
-          <TextInput
-            name={control.name}
-            value={text}
-            onChange={onChange}
-            onBlur={control.onBlur}
-            ref={ref}
-            maxLength={maxLength}
-            disabled={control.disabled}
-          />
+          <TextInput name={control.name} value={text} onChange={onChange} onBlur={control.onBlur} ref={ref} maxLength={maxLength} disabled={control.disabled} />
           <Button variant="secondary" size="sm" disabled={control.disabled} onClick={() => switchTo(false)}>
             {backLabel}
             <span className="visually-hidden"> of {listName}</span>

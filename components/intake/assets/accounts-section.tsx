@@ -95,13 +95,17 @@ function AccountFields({ config, account }: { config: AccountConfig; account: Ac
         ) : (
           <TextField name="company" label="Company" required autoComplete="off" />
         )}
-        {config.types && <SelectField name="type" label="Type" required placeholder="Select…" options={config.types} other={{ backLabel: 'Choose from the list' }} />}
+        {config.types && (
+          <SelectField name="type" label="Type" required placeholder="Select…" options={config.types} other={{ backLabel: 'Choose from the list' }} />
+        )}
         <TextField
           name="number"
           label="Account Number"
           autoComplete="off"
           spellCheck={false}
-          hint={stored ? `Stored: ${stored}. Leave blank to keep it; type a new number to replace it.` : 'Letters, digits, spaces and dashes are kept as typed.'}
+          hint={
+            stored ? `Stored: ${stored}. Leave blank to keep it; type a new number to replace it.` : 'Letters, digits, spaces and dashes are kept as typed.'
+          }
         />
         <MoneyField name="value" label="Value" hint="In dollars" />
       </div>

@@ -33,14 +33,17 @@ const TYPE_OPTIONS = COMPANY_TYPES.map((value) => ({ value, label: COMPANY_TYPE_
 /** A client's stake as the form holds it ('' when none). */
 type TermsForm = { share_percent: string; stock_shares: string };
 const EMPTY_TERMS: TermsForm = { share_percent: '', stock_shares: '' };
-const termsForm = (t: CompanyTerms | null): TermsForm => ({ share_percent: t?.sharePercent ?? '', stock_shares: t?.stockShares == null ? '' : String(t.stockShares) });
+const termsForm = (t: CompanyTerms | null): TermsForm => ({
+  share_percent: t?.sharePercent ?? '',
+  stock_shares: t?.stockShares == null ? '' : String(t.stockShares),
+});
 
 export function CompaniesHelp() {
   return (
     <HelpButton title="Companies">
       <p>
-        List the businesses you own or hold a stake in: corporations, partnerships, limited liability companies and sole proprietorships. Your
-        attorney uses this to decide how each interest passes into the trust.
+        List the businesses you own or hold a stake in: corporations, partnerships, limited liability companies and sole proprietorships. Your attorney uses
+        this to decide how each interest passes into the trust.
       </p>
       <ul>
         <li>Share percent is each owner&apos;s percentage of the company.</li>

@@ -100,7 +100,11 @@ function GiftFields() {
 
   // An owner change (or a type change) clears what the new owner cannot give.
   useEffect(() => {
-    const current = { giftType: getValues('gift_type') as GiftType | '', beneficiaryHash: getValues('beneficiary_hash') ?? '', addressHash: getValues('address_hash') ?? '' };
+    const current = {
+      giftType: getValues('gift_type') as GiftType | '',
+      beneficiaryHash: getValues('beneficiary_hash') ?? '',
+      addressHash: getValues('address_hash') ?? '',
+    };
     const next = refreshGiftSelection(current, giftChoices(owner, view));
     if (next.beneficiaryHash !== current.beneficiaryHash) setValue('beneficiary_hash', next.beneficiaryHash, { shouldDirty: true });
     if (next.addressHash !== current.addressHash) setValue('address_hash', next.addressHash, { shouldDirty: true });

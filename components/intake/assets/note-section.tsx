@@ -34,7 +34,9 @@ export function NoteSection() {
   const save = async () => {
     if (!canEdit || !noteShouldSave(text, stored)) return;
     setStatus('Saving…');
-    const result = await call(() => run(() => saveNoteAction({ client_hash: view.client.hash, version: view.note.version ?? undefined, body: text })), { overlay: false });
+    const result = await call(() => run(() => saveNoteAction({ client_hash: view.client.hash, version: view.note.version ?? undefined, body: text })), {
+      overlay: false,
+    });
     setStatus(result.ok ? 'Saved.' : '');
   };
 

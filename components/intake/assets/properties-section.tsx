@@ -53,8 +53,19 @@ export function PrimaryMarker({ label }: { label: string }) {
 export function propertyColumns(names: OwnerNames, hasSpouse: boolean): RecordColumn<PropertyView>[] {
   return [
     { key: 'address', header: 'Address', cell: (p) => addressLine(p.address), sortValue: (p) => addressLine(p.address) },
-    { key: 'value', header: 'Value', cell: (p) => moneyText(p.address.value), sortValue: (p) => (p.address.value === null ? null : Number(p.address.value)), numeric: true },
-    { key: 'purchased', header: 'Purchase Date', cell: purchaseDateText, sortValue: (p) => (p.purchaseYear ? p.purchaseYear * 100 + (p.purchaseMonth ?? 0) : null) },
+    {
+      key: 'value',
+      header: 'Value',
+      cell: (p) => moneyText(p.address.value),
+      sortValue: (p) => (p.address.value === null ? null : Number(p.address.value)),
+      numeric: true,
+    },
+    {
+      key: 'purchased',
+      header: 'Purchase Date',
+      cell: purchaseDateText,
+      sortValue: (p) => (p.purchaseYear ? p.purchaseYear * 100 + (p.purchaseMonth ?? 0) : null),
+    },
     {
       key: 'primary',
       header: 'Primary Residence',

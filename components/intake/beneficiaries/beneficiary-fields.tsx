@@ -145,9 +145,7 @@ export function BeneficiaryFields({ beneficiary, candidates }: Props) {
               <SameValuesField />
             </>
           )}
-          <OwnedValuesFields legend={(who) => `Terms for ${who}`}>
-            {(key) => <BeneficiaryTermsFields prefix={key} trust={trust} />}
-          </OwnedValuesFields>
+          <OwnedValuesFields legend={(who) => `Terms for ${who}`}>{(key) => <BeneficiaryTermsFields prefix={key} trust={trust} />}</OwnedValuesFields>
         </>
       )}
     </>

@@ -52,14 +52,7 @@ export function BeneficiaryTermsFields({ prefix, trust }: { prefix: ValuesKey; t
           {TRUST_RELATIONSHIP}
         </p>
       ) : (
-        <SelectField
-          name={`${prefix}.relationship`}
-          label="Relationship"
-          required
-          placeholder="Select…"
-          options={RELATIONSHIPS}
-          other
-        />
+        <SelectField name={`${prefix}.relationship`} label="Relationship" required placeholder="Select…" options={RELATIONSHIPS} other />
       )}
       <OmitField prefix={prefix} />
       {omitted ? (

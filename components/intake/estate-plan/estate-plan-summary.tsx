@@ -12,8 +12,7 @@ import { Unanswered } from '../shared/unanswered';
 import { intentsFor, planTypeText } from './intents';
 import styles from './estate-plan.module.css';
 
-const yesNo = (value: boolean | 'yes' | 'no' | null): string | null =>
-  value === null ? null : value === true || value === 'yes' ? 'Yes' : 'No';
+const yesNo = (value: boolean | 'yes' | 'no' | null): string | null => (value === null ? null : value === true || value === 'yes' ? 'Yes' : 'No');
 
 /**
  * One client's current and new estate plan info, read-only (intake §4): 'Unanswered' for each missing

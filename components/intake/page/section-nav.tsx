@@ -74,11 +74,7 @@ export function SectionNav({ hidden = [] }: { hidden?: SectionKey[] }) {
         <ol className={styles.list}>
           {shown.map((section) => (
             <li key={section.key}>
-              <a
-                href={`#${sectionAnchor(section.key)}`}
-                className={cx(styles.link, styles[section.state])}
-                onClick={() => setOpen(false)}
-              >
+              <a href={`#${sectionAnchor(section.key)}`} className={cx(styles.link, styles[section.state])} onClick={() => setOpen(false)}>
                 <span aria-hidden="true" className={styles.icon}>
                   {ICONS[section.state]}
                 </span>

@@ -32,7 +32,8 @@ export function listServiceOf(agents: readonly AgentView[], client: 1 | 2): Agen
 export function agentFormValues(view: IntakeView, agent: AgentView | null, agents: readonly AgentView[], type: PoaType): UpsertAgentForm {
   const base = fiduciaryFormValues(view, agent, agents);
   const service = (client: 1 | 2) => {
-    const { isCollective, isIndependent } = (agent ? (client === 1 ? agent.service1 : agent.service2) : null) ?? listServiceOf(agents, client) ?? serviceOfChoice('order');
+    const { isCollective, isIndependent } =
+      (agent ? (client === 1 ? agent.service1 : agent.service2) : null) ?? listServiceOf(agents, client) ?? serviceOfChoice('order');
     return { is_collective: isCollective, is_independent: isIndependent };
   };
   const values1 = { ...base.values1, ...service(1) };

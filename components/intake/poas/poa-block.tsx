@@ -32,10 +32,7 @@ export function PoaBlock({ type }: { type: PoaType }) {
       <h3 id={headingId} className={styles.title}>
         {title}
       </h3>
-      <SpouseChoices
-        choice={choice}
-        question={(name, spouse) => `Is ${spouse} the primary agent for ${name}'s ${matters} power of attorney?`}
-      />
+      <SpouseChoices choice={choice} question={(name, spouse) => `Is ${spouse} the primary agent for ${name}'s ${matters} power of attorney?`} />
       <IntakeRecordSection
         label={`${title} Agents`}
         texts={poaRecordTexts(type)}
@@ -58,7 +55,10 @@ export function PoaBlock({ type }: { type: PoaType }) {
             emptyValues={EMPTY_AGENT_FORM_VALUES}
             valuesLegend={(who) => `For ${who}`}
             moreValues={(key, who) => (
-              <AgentServiceField valuesKey={key} hint={`Applies to all of ${who}'s ${matters} agents. Co-agents act together; served independently, each may act alone.`} />
+              <AgentServiceField
+                valuesKey={key}
+                hint={`Applies to all of ${who}'s ${matters} agents. Co-agents act together; served independently, each may act alone.`}
+              />
             )}
             {...otherOrders(agents, agent)}
           />

@@ -15,10 +15,7 @@ export function poaTypesShown(showsFinancialPoa: boolean): PoaType[] {
 export function PoasHelp({ showsFinancialPoa }: { showsFinancialPoa: boolean }) {
   return (
     <HelpButton title="Durable Powers of Attorney">
-      <p>
-        A durable power of attorney names the agents who may act for you if you cannot act yourself. It stays in force if you become
-        incapacitated.
-      </p>
+      <p>A durable power of attorney names the agents who may act for you if you cannot act yourself. It stays in force if you become incapacitated.</p>
       <ul>
         <li>General: everyday legal and personal matters.</li>
         <li>Medical: health care decisions when you cannot make them.</li>

@@ -63,7 +63,26 @@ type Editing<T> = {
  * table without add and edit buttons.
  */
 export function IntakeRecordSection<T, S extends FormSchema>(props: IntakeRecordSectionProps<T, S>) {
-  const { label, texts, rows, rowKey, rowLabel, columns, owner, rowTone, initialSort, toolbar, schema, defaults, save, remove, fields, size = 'lg', beforeAdd, canSubmit } = props;
+  const {
+    label,
+    texts,
+    rows,
+    rowKey,
+    rowLabel,
+    columns,
+    owner,
+    rowTone,
+    initialSort,
+    toolbar,
+    schema,
+    defaults,
+    save,
+    remove,
+    fields,
+    size = 'lg',
+    beforeAdd,
+    canSubmit,
+  } = props;
   const { showMessage } = useMessage();
   const { hasSpouse, ownerNames, canEdit, run, generation } = useIntake();
   const [editing, setEditing] = useState<Editing<T> | null>(null);

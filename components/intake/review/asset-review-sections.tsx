@@ -36,7 +36,10 @@ function PropertyCards() {
             rows={[
               { label: 'State', value: stateName(p.address.state) || '—' },
               { label: 'Value', value: money(p.address.value) },
-              { label: 'Purchase Date', value: p.purchaseYear ? `${p.purchaseMonth ? `${String(p.purchaseMonth).padStart(2, '0')}/` : ''}${p.purchaseYear}` : '—' },
+              {
+                label: 'Purchase Date',
+                value: p.purchaseYear ? `${p.purchaseMonth ? `${String(p.purchaseMonth).padStart(2, '0')}/` : ''}${p.purchaseYear}` : '—',
+              },
               { label: 'Primary Residence', value: primary.length === 0 ? 'No' : hasSpouse ? primary.join(' & ') : 'Yes' },
               ...(hasSpouse ? [{ label: 'Client', value: ownerNames[p.owner] }] : []),
             ]}
@@ -55,11 +58,12 @@ const COMPANY_TYPE_LABELS: Record<string, string> = {
 };
 
 function stakeText(c: CompanyView, names: Record<'1' | '2' | 'both', string>): string {
-  const text = (t: CompanyTerms) => [percentText(t.sharePercent), t.stockShares !== null ? `${t.stockShares.toLocaleString('en-US')} shares` : ''].filter(Boolean).join(', ') || '—';
-  const lines = [
-    c.terms1 && { who: names['1'], text: text(c.terms1) },
-    c.terms2 && { who: names['2'], text: text(c.terms2) },
-  ].filter(Boolean) as { who: string; text: string }[];
+  const text = (t: CompanyTerms) =>
+    [percentText(t.sharePercent), t.stockShares !== null ? `${t.stockShares.toLocaleString('en-US')} shares` : ''].filter(Boolean).join(', ') || '—';
+  const lines = [c.terms1 && { who: names['1'], text: text(c.terms1) }, c.terms2 && { who: names['2'], text: text(c.terms2) }].filter(Boolean) as {
+    who: string;
+    text: string;
+  }[];
   if (lines.length === 0) return '—';
   if (lines.every((l) => l.text === lines[0].text)) return lines[0].text;
   return lines.map((l) => `${l.who}: ${l.text}`).join(' · ');
@@ -94,7 +98,14 @@ function GiftCards() {
     <ReviewSection id="review-gifts" title="Specific Gifts" empty={view.gifts.length === 0}>
       {view.gifts.map((g: GiftView) => {
         const b = beneficiary(g.beneficiaryHash);
-        const what = g.giftType === 'property' ? (property(g.addressHash) ? addressLines(property(g.addressHash)!.address) : '—') : g.giftType === 'cash' ? money(g.cashAmount) : (g.specificItem ?? '—');
+        const what =
+          g.giftType === 'property'
+            ? property(g.addressHash)
+              ? addressLines(property(g.addressHash)!.address)
+              : '—'
+            : g.giftType === 'cash'
+              ? money(g.cashAmount)
+              : (g.specificItem ?? '—');
         return (
           <Card
             key={g.hash}

@@ -73,8 +73,8 @@ export function ConsentDialog({ open, onClose, onSubmitted }: { open: boolean; o
     >
       <div className={styles.agreement} tabIndex={0} role="region" aria-label="Agreement text">
         <p>
-          By submitting, you ask our attorney team to review the information on the review page and to prepare your revocable living trust and the documents that go
-          with it: the last will and testament, living will, schedule of assets, certification of trust, HIPAA authorization and powers of attorney.
+          By submitting, you ask our attorney team to review the information on the review page and to prepare your revocable living trust and the documents
+          that go with it: the last will and testament, living will, schedule of assets, certification of trust, HIPAA authorization and powers of attorney.
         </p>
         <p>
           The attorney relies on the information you entered. The attorney may contact you with questions before the documents are finalized; the documents are

@@ -61,7 +61,13 @@ export function bandsOf(view: IntakeView): Band[] {
   }
   const guardians: Box[] = view.children
     .filter((c) => isMinor(c.person.dob) && c.guardian1)
-    .map((c) => ({ title: [c.guardian1, c.guardian2].filter(Boolean).map((g) => nameOf(g!)).join(' & '), detail: `Guardian of ${nameOf(c.person)}` }));
+    .map((c) => ({
+      title: [c.guardian1, c.guardian2]
+        .filter(Boolean)
+        .map((g) => nameOf(g!))
+        .join(' & '),
+      detail: `Guardian of ${nameOf(c.person)}`,
+    }));
   if (guardians.length) bands.push({ label: 'Guardians of minor children', boxes: guardians });
   return bands;
 }
@@ -119,7 +125,14 @@ export function EstateDiagram({ view }: { view: IntakeView }) {
     <figure className={styles.diagram}>
       {/* On phones the drawing keeps a readable size and scrolls sideways (reachable by keyboard). */}
       <div className={styles.diagramScroll} tabIndex={0} role="group" aria-label="Estate summary drawing">
-        <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby="estate-diagram-title" aria-describedby="estate-diagram-desc" className={styles.diagramSvg} style={{ minWidth: Math.round(WIDTH * 0.6), maxWidth: WIDTH }}>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${height}`}
+          role="img"
+          aria-labelledby="estate-diagram-title"
+          aria-describedby="estate-diagram-desc"
+          className={styles.diagramSvg}
+          style={{ minWidth: Math.round(WIDTH * 0.6), maxWidth: WIDTH }}
+        >
           <title id="estate-diagram-title">Estate summary</title>
           <desc id="estate-diagram-desc">{summary}</desc>
           {trustors.map((c, i) => (
@@ -129,7 +142,7 @@ export function EstateDiagram({ view }: { view: IntakeView }) {
             </g>
           ))}
           {/* The trust spans two boxes: its name is the longest text of the drawing. */}
-        <BoxShape x={(WIDTH - rowWidth(2)) / 2} y={trustTop} box={{ title, detail: 'Revocable living trust' }} tone="trust" width={rowWidth(2)} />
+          <BoxShape x={(WIDTH - rowWidth(2)) / 2} y={trustTop} box={{ title, detail: 'Revocable living trust' }} tone="trust" width={rowWidth(2)} />
           {drawn.map(({ band, top }) => (
             <g key={band.label}>
               <line x1={WIDTH / 2} y1={top - 30} x2={WIDTH / 2} y2={top} className={styles.diagramLine} />
@@ -145,7 +158,9 @@ export function EstateDiagram({ view }: { view: IntakeView }) {
           ))}
         </svg>
       </div>
-      <figcaption className={styles.diagramCaption}>Estate summary: who creates the trust, who receives it, who manages it and who cares for minor children.</figcaption>
+      <figcaption className={styles.diagramCaption}>
+        Estate summary: who creates the trust, who receives it, who manages it and who cares for minor children.
+      </figcaption>
     </figure>
   );
 }

@@ -66,7 +66,16 @@ function PersonalCards() {
             { label: 'Email', value: or(client.loginEmail ?? client.person.email) },
             { label: 'Phone', value: or(formatPhone(client.person.phone)) },
             { label: 'Date of Birth', value: or(formatUsDate(client.person.dob)) },
-            { label: 'SSN', value: <MaskedIdentifier refOf={{ kind: 'person', hash: client.person.hash }} last4={client.person.ssnLast4} label={`SSN of ${nameOf(client.person)}`} /> },
+            {
+              label: 'SSN',
+              value: (
+                <MaskedIdentifier
+                  refOf={{ kind: 'person', hash: client.person.hash }}
+                  last4={client.person.ssnLast4}
+                  label={`SSN of ${nameOf(client.person)}`}
+                />
+              ),
+            },
             { label: 'Gender', value: client.gender ? GENDER_LABELS[client.gender] : '—' },
             { label: 'State of Residence', value: or(stateName(client.residenceState)) },
             ...PERSONAL_QUESTIONS.map((q) => ({
@@ -146,9 +155,7 @@ function ChildCards() {
 
 function BeneficiaryCards() {
   const { view, hasSpouse, ownerNames } = useIntake();
-  const spouseLine = hasSpouse
-    ? [view.client, view.spouse!].map((c) => `${c.person.firstName}: ${yesNoText(c.isSpouseBeneficiary)}`).join(' · ')
-    : null;
+  const spouseLine = hasSpouse ? [view.client, view.spouse!].map((c) => `${c.person.firstName}: ${yesNoText(c.isSpouseBeneficiary)}`).join(' · ') : null;
   return (
     <>
       <ReviewSection id="review-beneficiaries" title="Beneficiaries" empty={view.beneficiaries.length === 0}>
@@ -162,12 +169,17 @@ function BeneficiaryCards() {
           ];
           if (b.type === 'person' && b.person) {
             rows.push({ label: 'Date of Birth', value: or(formatUsDate(b.person.dob)) });
-            rows.push({ label: 'SSN', value: <MaskedIdentifier refOf={{ kind: 'person', hash: b.person.hash }} last4={b.person.ssnLast4} label={`SSN of ${beneficiaryName(b)}`} /> });
+            rows.push({
+              label: 'SSN',
+              value: <MaskedIdentifier refOf={{ kind: 'person', hash: b.person.hash }} last4={b.person.ssnLast4} label={`SSN of ${beneficiaryName(b)}`} />,
+            });
           } else if (b.entity) {
             rows.push({ label: 'Date', value: or(formatUsDate(b.entity.date)) });
             rows.push({
               label: b.entity.identifierKind ? b.entity.identifierKind.toUpperCase() : 'Identifier',
-              value: <MaskedIdentifier refOf={{ kind: 'entity', hash: b.hash }} last4={b.entity.identifierLast4} label={`identifier of ${beneficiaryName(b)}`} />,
+              value: (
+                <MaskedIdentifier refOf={{ kind: 'entity', hash: b.hash }} last4={b.entity.identifierLast4} label={`identifier of ${beneficiaryName(b)}`} />
+              ),
             });
           }
           const omission = [b.terms1, b.terms2].find((t) => t?.tier === 'omitted' && t.omissionReason)?.omissionReason;
@@ -183,10 +195,9 @@ function BeneficiaryCards() {
 
 function orderText(record: { order1: number | null; order2: number | null }, names: Record<'1' | '2' | 'both', string>, hasSpouse: boolean): string {
   if (!hasSpouse) return record.order1 === null ? '—' : String(record.order1);
-  const parts = [
-    record.order1 !== null ? `${names['1']}: ${record.order1}` : null,
-    record.order2 !== null ? `${names['2']}: ${record.order2}` : null,
-  ].filter(Boolean);
+  const parts = [record.order1 !== null ? `${names['1']}: ${record.order1}` : null, record.order2 !== null ? `${names['2']}: ${record.order2}` : null].filter(
+    Boolean,
+  );
   if (record.order1 !== null && record.order1 === record.order2) return String(record.order1);
   return parts.join(' · ') || '—';
 }

@@ -39,7 +39,17 @@ type Props = {
  * The fields of a successor trustee or an agent: link, name, phone and email, the owner with 'same values',
  * and each owning client's serve order.
  */
-export function FiduciaryFields({ isNew, candidates, orders1, orders2, orderLabel = 'Serve Order', adultRole, emptyValues = EMPTY_ORDER, moreValues, valuesLegend }: Props) {
+export function FiduciaryFields({
+  isNew,
+  candidates,
+  orders1,
+  orders2,
+  orderLabel = 'Serve Order',
+  adultRole,
+  emptyValues = EMPTY_ORDER,
+  moreValues,
+  valuesLegend,
+}: Props) {
   const { hasSpouse, ownerNames } = useIntake();
   const asks = isNew && candidates.length > 0;
   const [link, setLink] = useState<LinkState | null>(null);
@@ -69,7 +79,10 @@ export function FiduciaryFields({ isNew, candidates, orders1, orders2, orderLabe
                   // Both with the same values: one order for both lists, so the options cover both.
                   orders={owner === 'both' && same ? [...orders1, ...orders2] : key === 'values1' ? orders1 : orders2}
                 />
-                {moreValues?.(key, hasSpouse && owner === 'both' && same ? `${ownerNames['1']} and ${ownerNames['2']}` : ownerNames[key === 'values1' ? '1' : '2'])}
+                {moreValues?.(
+                  key,
+                  hasSpouse && owner === 'both' && same ? `${ownerNames['1']} and ${ownerNames['2']}` : ownerNames[key === 'values1' ? '1' : '2'],
+                )}
               </>
             )}
           </OwnedValuesFields>

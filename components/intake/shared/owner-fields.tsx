@@ -117,8 +117,7 @@ export function OwnedValuesFields({ legend, children }: OwnedValuesFieldsProps) 
   const same = useWatch({ name: 'same_values' }) !== false;
   if (!hasSpouse) return <>{children('values1')}</>;
   const keys = ownedValueKeys(owner, same);
-  const who = (key: ValuesKey) =>
-    owner === 'both' && same ? `${ownerNames['1']} and ${ownerNames['2']}` : ownerNames[key === 'values1' ? '1' : '2'];
+  const who = (key: ValuesKey) => (owner === 'both' && same ? `${ownerNames['1']} and ${ownerNames['2']}` : ownerNames[key === 'values1' ? '1' : '2']);
   return (
     <>
       {keys.map((key) => (

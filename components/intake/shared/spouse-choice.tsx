@@ -41,12 +41,7 @@ export function SpouseChoices({ choice, question }: Props) {
   return (
     <div className={styles.choices}>
       {pairs.map(([client, other]) => (
-        <Choice
-          key={client.hash}
-          client={client}
-          choice={choice}
-          label={question(nameOf(client.person), nameOf(other.person))}
-        />
+        <Choice key={client.hash} client={client} choice={choice} label={question(nameOf(client.person), nameOf(other.person))} />
       ))}
     </div>
   );

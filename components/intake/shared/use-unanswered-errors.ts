@@ -12,7 +12,10 @@ const blank = (value: unknown) => value === null || value === undefined || (type
  * required questions still unanswered carry 'Please select an answer.' when the form opens; answering one
  * clears its message.
  */
-export function useUnansweredErrors<T extends FieldValues>(form: Pick<UseFormReturn<T, unknown, unknown>, 'getValues' | 'setError' | 'clearErrors' | 'watch'>, fields: readonly Path<T>[]) {
+export function useUnansweredErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T, unknown, unknown>, 'getValues' | 'setError' | 'clearErrors' | 'watch'>,
+  fields: readonly Path<T>[],
+) {
   const { showErrors } = useIntake();
   const key = fields.join(',');
   useEffect(() => {

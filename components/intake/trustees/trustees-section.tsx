@@ -19,8 +19,8 @@ export function TrusteesHelp() {
   return (
     <HelpButton title="Successor Trustees">
       <p>
-        While you are able, you manage your own trust. A successor trustee takes over when you can no longer do so, and after your death
-        carries out the trust: gathers the assets, pays final bills and distributes what is left as the trust directs.
+        While you are able, you manage your own trust. A successor trustee takes over when you can no longer do so, and after your death carries out the trust:
+        gathers the assets, pays final bills and distributes what is left as the trust directs.
       </p>
       <ul>
         <li>Choose people (or a professional fiduciary) you trust to be organised and fair.</li>

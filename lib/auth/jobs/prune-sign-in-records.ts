@@ -14,7 +14,9 @@ export async function pruneSignInRecords(now = new Date()): Promise<void> {
   await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - LOGIN_ATTEMPTS_KEPT_MS)));
   await db
     .delete(emailChanges)
-    .where(sql`coalesce(${emailChanges.confirmedAt}, ${emailChanges.expiresAt}) < ${new Date(now.getTime() - EMAIL_CHANGES_KEPT_MS).toISOString()}::timestamptz`);
+    .where(
+      sql`coalesce(${emailChanges.confirmedAt}, ${emailChanges.expiresAt}) < ${new Date(now.getTime() - EMAIL_CHANGES_KEPT_MS).toISOString()}::timestamptz`,
+    );
   // A token of an ended session is refused by its own end anyway; the row only proved it was live.
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

@@ -102,7 +102,12 @@ describe('NewClientForm', () => {
   });
 
   it("shows the server's field error on its field", async () => {
-    create.mockResolvedValue({ ok: false, status: 409, message: 'An account with this email already exists.', fieldErrors: { 'clients.0.email': 'An account with this email already exists.' } });
+    create.mockResolvedValue({
+      ok: false,
+      status: 409,
+      message: 'An account with this email already exists.',
+      fieldErrors: { 'clients.0.email': 'An account with this email already exists.' },
+    });
     const user = userEvent.setup();
     renderNewClient();
     await fillClient(user, screen.getByRole('group', { name: 'Client' }), 'Robin', 'taken@example.com');
@@ -114,7 +119,16 @@ describe('NewClientForm', () => {
   });
 });
 
-const invite = (over: Partial<InviteView> = {}): InviteView => ({ id: 'i1', name: 'Jo Invitee', email: 'jo@example.com', sent_at: '', sent_at_formatted: '11/23/2026, 9:00 AM', is_created: false, can_resend: false, ...over });
+const invite = (over: Partial<InviteView> = {}): InviteView => ({
+  id: 'i1',
+  name: 'Jo Invitee',
+  email: 'jo@example.com',
+  sent_at: '',
+  sent_at_formatted: '11/23/2026, 9:00 AM',
+  is_created: false,
+  can_resend: false,
+  ...over,
+});
 
 describe('InvitesSection', () => {
   afterEach(() => jest.useRealTimers());
@@ -122,7 +136,14 @@ describe('InvitesSection', () => {
   it('lists Sent and Joined; Resend is disabled with the 5-minute tooltip until it may be resent', () => {
     render(
       <CallProvider>
-        <InvitesSection advisorHash="adv" initial={[invite(), invite({ id: 'i2', name: 'Al Joined', email: 'al@example.com', is_created: true }), invite({ id: 'i3', name: 'Cy Old', email: 'cy@example.com', can_resend: true })]} />
+        <InvitesSection
+          advisorHash="adv"
+          initial={[
+            invite(),
+            invite({ id: 'i2', name: 'Al Joined', email: 'al@example.com', is_created: true }),
+            invite({ id: 'i3', name: 'Cy Old', email: 'cy@example.com', can_resend: true }),
+          ]}
+        />
       </CallProvider>,
     );
     const waiting = screen.getByRole('button', { name: 'Resend invitation to Jo Invitee' });
@@ -158,8 +179,16 @@ describe('InvitesSection', () => {
   });
 
   it('sends an invite and resends one, with the spec messages', async () => {
-    send.mockResolvedValue({ ok: true, data: [invite({ id: 'new', name: 'New Person', email: 'new@example.com' })], message: 'Client invitation sent successfully' });
-    resend.mockResolvedValue({ ok: true, data: [invite({ id: 'i3', name: 'Cy Old', email: 'cy@example.com' })], message: 'Client invitation resent successfully' });
+    send.mockResolvedValue({
+      ok: true,
+      data: [invite({ id: 'new', name: 'New Person', email: 'new@example.com' })],
+      message: 'Client invitation sent successfully',
+    });
+    resend.mockResolvedValue({
+      ok: true,
+      data: [invite({ id: 'i3', name: 'Cy Old', email: 'cy@example.com' })],
+      message: 'Client invitation resent successfully',
+    });
     const user = userEvent.setup();
     render(
       <CallProvider>

@@ -100,7 +100,11 @@ describe("the dashboard's title row", () => {
     const row = heading.parentElement!.parentElement!;
     const end = row.lastElementChild!;
     expect(end).not.toContainElement(heading);
-    expect(within(end as HTMLElement).getAllByRole('link').map((a) => a.textContent)).toEqual(['Mail outbox', 'New Client']);
+    expect(
+      within(end as HTMLElement)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Mail outbox', 'New Client']);
     expect(row.children).toHaveLength(2);
   });
 

@@ -18,20 +18,7 @@ import {
   YesNoField,
   ZipField,
 } from '@/components/forms';
-import {
-  choiceOrOther,
-  ein,
-  money,
-  percent,
-  personName,
-  phone,
-  ssn,
-  street,
-  twoDigitNumber,
-  usDate,
-  yesNo,
-  zip,
-} from '@/lib/validation/fields';
+import { choiceOrOther, ein, money, percent, personName, phone, ssn, street, twoDigitNumber, usDate, yesNo, zip } from '@/lib/validation/fields';
 import { RELATIONSHIPS } from '@/lib/validation/lists';
 import { renderKit } from './harness';
 
@@ -257,7 +244,7 @@ describe('NameField and StreetField', () => {
     expect(input).toHaveValue('José');
   });
 
-  it('a street keeps letters, digits and \' . - , and space', async () => {
+  it("a street keeps letters, digits and ' . - , and space", async () => {
     const { user } = renderNames();
     const input = screen.getByRole('textbox', { name: 'Street' });
     await user.type(input, "12 O'Hare Rd., Apt #4-B (rear)!");

@@ -43,10 +43,10 @@ describe('useActionForm', () => {
       status: 422,
       message: 'That email is already in use.',
       fieldErrors: {
-        '_': 'ignored: not a field',
+        _: 'ignored: not a field',
         'contact_info.email': 'That email is already in use.',
         'contact_info.phone': 'That phone is blocked.',
-        'not_a_field': 'ignored too',
+        not_a_field: 'ignored too',
       },
     }));
     const { user } = renderKit({ schema: contactSchema, defaults: contactDefaults, action, children: contactFields });

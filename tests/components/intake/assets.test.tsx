@@ -30,7 +30,9 @@ describe('Properties', () => {
     await user.click(screen.getByRole('button', { name: 'Add Property' }));
     const modal = dialog('New Property');
     const years = within(modal).getByRole('combobox', { name: 'Purchase Year' });
-    const options = within(years).getAllByRole('option').map((o) => o.textContent);
+    const options = within(years)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options[1]).toBe(String(new Date().getFullYear()));
     expect(options.at(-1)).toBe('1900');
     await user.type(within(modal).getByRole('textbox', { name: 'Street' }), '1 Main St');
@@ -44,7 +46,15 @@ describe('Properties', () => {
     await user.click(within(modal).getByRole('checkbox', { name: 'Primary Residence' }));
     await user.click(within(modal).getByRole('button', { name: 'Create' }));
     const added = await screen.findByRole('alertdialog', { name: 'Property Added' });
-    expect(server.inputsOf('upsertPropertyAction')[0]).toMatchObject({ street: '1 Main St', state: 'TX', zip: '78701', value: '350000.00', purchase_year: 2004, purchase_month: null, is_primary1: true });
+    expect(server.inputsOf('upsertPropertyAction')[0]).toMatchObject({
+      street: '1 Main St',
+      state: 'TX',
+      zip: '78701',
+      value: '350000.00',
+      purchase_year: 2004,
+      purchase_month: null,
+      is_primary1: true,
+    });
     await user.click(within(added).getByRole('button', { name: 'Finished With Properties' }));
     await user.click(screen.getByRole('button', { name: /Edit Property: 1 Main St/ }));
     expect(dialog('Edit Property')).toBeInTheDocument();
@@ -52,11 +62,18 @@ describe('Properties', () => {
 
   it("asks 'Confirm Primary Residence Change' when the owner has one; Cancel keeps the old value", async () => {
     const home = property({ owner: 'both', isPrimary1: true, isPrimary2: true });
-    const { user } = renderIntake(household({ properties: [home, property({ owner: 'both', address: { ...home.address, hash: 'a2', street: '9 Lake Rd' } })] }), <PropertiesSection />);
+    const { user } = renderIntake(
+      household({ properties: [home, property({ owner: 'both', address: { ...home.address, hash: 'a2', street: '9 Lake Rd' } })] }),
+      <PropertiesSection />,
+    );
     await user.click(screen.getByRole('button', { name: /Edit Property: 9 Lake Rd/ }));
     const modal = dialog('Edit Property');
     const select = within(modal).getByRole('combobox', { name: 'Primary Residence' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['No', 'Pat', 'Sam', 'Both']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No', 'Pat', 'Sam', 'Both']);
     await user.selectOptions(select, 'Sam');
     const confirm = await screen.findByRole('alertdialog', { name: 'Confirm Primary Residence Change' });
     expect(confirm).toHaveTextContent('You can only have one primary residence set at a time. Are you sure you wish to change it to this property?');
@@ -124,7 +141,12 @@ describe('Companies', () => {
     await user.type(within(sam).getByRole('textbox', { name: 'Share Percent' }), '25');
     await user.click(within(modal).getByRole('button', { name: 'Create' }));
     await screen.findByRole('alertdialog', { name: 'Company Added' });
-    expect(server.inputsOf('upsertCompanyAction')[0]).toMatchObject({ owner: 'both', same_values: false, values1: { share_percent: '50.00', stock_shares: 100 }, values2: { share_percent: '25.00', stock_shares: 100 } });
+    expect(server.inputsOf('upsertCompanyAction')[0]).toMatchObject({
+      owner: 'both',
+      same_values: false,
+      values1: { share_percent: '50.00', stock_shares: 100 },
+      values2: { share_percent: '25.00', stock_shares: 100 },
+    });
   });
 });
 
@@ -145,7 +167,11 @@ describe('Specific gifts', () => {
     const modal = dialog('New Gift');
     expect(within(modal).queryByRole('combobox', { name: 'Beneficiary' })).not.toBeInTheDocument();
     const type = within(modal).getByRole('combobox', { name: 'Gift Type' });
-    expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select…', 'Real Estate', 'Cash Amount', 'Specific Item']);
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select…', 'Real Estate', 'Cash Amount', 'Specific Item']);
     await user.selectOptions(type, 'Real Estate');
     const none = await screen.findByRole('alertdialog', { name: 'No Properties Found' });
     expect(none).toHaveTextContent('You must first add properties to be able to select them as real estate gifts');
@@ -153,7 +179,10 @@ describe('Specific gifts', () => {
     await waitFor(() => expect(type).toHaveValue(''));
 
     await user.selectOptions(type, 'Cash Amount');
-    const beneficiaryOptions = () => within(within(modal).getByRole('combobox', { name: 'Beneficiary' })).getAllByRole('option').map((o) => o.textContent);
+    const beneficiaryOptions = () =>
+      within(within(modal).getByRole('combobox', { name: 'Beneficiary' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
     expect(beneficiaryOptions()).toEqual(['Select…', 'Avery Rivera', 'Jo Rivera']);
     await user.selectOptions(within(modal).getByRole('combobox', { name: 'Beneficiary' }), 'Avery Rivera');
     // Sam's gift cannot go to Pat's beneficiary: the selection clears.
@@ -167,7 +196,13 @@ describe('Specific gifts', () => {
     expect(await axeViolations()).toEqual([]);
     await user.click(within(modal).getByRole('button', { name: 'Create' }));
     await screen.findByRole('alertdialog', { name: 'Gift Added' });
-    expect(server.inputsOf('upsertGiftAction')[0]).toMatchObject({ owner: '2', gift_type: 'cash', beneficiary_hash: 'b-sam', cash_amount: '2500.00', predecease_distribution: 'bloodline' });
+    expect(server.inputsOf('upsertGiftAction')[0]).toMatchObject({
+      owner: '2',
+      gift_type: 'cash',
+      beneficiary_hash: 'b-sam',
+      cash_amount: '2500.00',
+      predecease_distribution: 'bloodline',
+    });
   });
 });
 
@@ -187,15 +222,26 @@ describe('Accounts', () => {
     await user.type(within(modal).getByRole('textbox', { name: 'Account Number' }), 'AB-12 9876');
     await user.type(within(modal).getByRole('textbox', { name: 'Value' }), '12000');
     await user.click(within(modal).getByRole('button', { name: 'Create' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Bank Account Added' })).getByRole('button', { name: 'Finished With Bank Accounts' }));
-    expect(server.inputsOf('upsertAccountAction')[0]).toMatchObject({ kind: 'bank', company: 'Wells Fargo', type: 'Savings', number: 'AB-12 9876', value: '12000.00' });
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Bank Account Added' })).getByRole('button', { name: 'Finished With Bank Accounts' }),
+    );
+    expect(server.inputsOf('upsertAccountAction')[0]).toMatchObject({
+      kind: 'bank',
+      company: 'Wells Fargo',
+      type: 'Savings',
+      number: 'AB-12 9876',
+      value: '12000.00',
+    });
     const row = await screen.findByRole('row', { name: /Wells Fargo/ });
     expect(row).toHaveTextContent('••••9876');
     expect(row).not.toHaveTextContent('AB-12');
   });
 
   it('annuities have no type; Annuity Updated; the stored number is never in the form', async () => {
-    const { user, server } = renderIntake(household({ spouse: null, annuityAccounts: [account('annuity', { company: 'MetLife' })] }), <AccountsSection kind="annuity" />);
+    const { user, server } = renderIntake(
+      household({ spouse: null, annuityAccounts: [account('annuity', { company: 'MetLife' })] }),
+      <AccountsSection kind="annuity" />,
+    );
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).not.toContain('Type');
     await user.click(screen.getByRole('button', { name: /Edit Annuity Account: MetLife/ }));
     const modal = dialog('Edit Annuity Account');
@@ -210,7 +256,9 @@ describe('Accounts', () => {
   it('retirement: the spec types', async () => {
     const { user } = renderIntake(household({ spouse: null }), <AccountsSection kind="retirement" />);
     await user.click(screen.getByRole('button', { name: 'Add Retirement Account' }));
-    const types = within(within(dialog('New Retirement Account')).getByRole('combobox', { name: 'Type' })).getAllByRole('option').map((o) => o.textContent);
+    const types = within(within(dialog('New Retirement Account')).getByRole('combobox', { name: 'Type' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(types.slice(1, 3)).toEqual(['Traditional IRA', 'Roth IRA']);
     expect(types.at(-1)).toBe('Other');
     expect(await axeViolations()).toEqual([]);

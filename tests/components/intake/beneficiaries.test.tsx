@@ -228,7 +228,9 @@ describe('Beneficiaries', () => {
     // The answered radio keeps the focus through the refresh.
     expect(within(screen.getByRole('group', { name: /If Pat Rivera dies first/ })).getByRole('radio', { name: 'Yes' })).toHaveFocus();
     // A refused save shows the stored answer again.
-    jest.mocked((await import('@/lib/actions/intake')).setSpouseChoiceAction).mockResolvedValueOnce({ ok: false, status: 403, message: 'You do not have permission to do that.' });
+    jest
+      .mocked((await import('@/lib/actions/intake')).setSpouseChoiceAction)
+      .mockResolvedValueOnce({ ok: false, status: 403, message: 'You do not have permission to do that.' });
     await user.click(within(screen.getByRole('group', { name: /If Pat Rivera dies first/ })).getByRole('radio', { name: 'No' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Error' })).getByRole('button', { name: 'OK' }));
     expect(within(screen.getByRole('group', { name: /If Pat Rivera dies first/ })).getByRole('radio', { name: 'Yes' })).toBeChecked();

@@ -10,7 +10,10 @@ jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn() }) 
 const dialog = (name: string | RegExp = /Child/) => screen.getByRole('dialog', { name });
 const textbox = (name: string, scope = dialog()) => within(scope).getByRole('textbox', { name });
 /** The column headers' names (without the sort buttons' icons). */
-const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((h) => (h.textContent ?? '').replace(/[↕▲▼]/g, ''));
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((h) => (h.textContent ?? '').replace(/[↕▲▼]/g, ''));
 
 /** A date of birth `years` ago (today's month and day, so the age is exact). */
 function yearsAgo(years: number): string {

@@ -8,13 +8,24 @@ jest.mock('@/lib/actions/plans', () => jest.requireActual('./plans-actions-mock'
 describe('the estate summary diagram', () => {
   const view = household({
     beneficiaries: [
-      beneficiary({ person: person({ firstName: 'Avery', lastName: 'Rivera' }), terms1: terms('primary', '50', { isPerStirpes: true }), terms2: terms('primary', '40') }),
+      beneficiary({
+        person: person({ firstName: 'Avery', lastName: 'Rivera' }),
+        terms1: terms('primary', '50', { isPerStirpes: true }),
+        terms2: terms('primary', '40'),
+      }),
       beneficiary({ person: person({ firstName: 'Elena', lastName: 'Rivera' }), terms1: terms('contingent', '100'), terms2: terms('contingent', '100') }),
       beneficiary({ person: person({ firstName: 'Left', lastName: 'Out' }), terms1: terms('omitted', '0') }),
     ],
-    trustees: [trustee({ person: person({ firstName: 'Second', lastName: 'Trustee' }), order1: 2, order2: 2 }), trustee({ person: person({ firstName: 'First', lastName: 'Trustee' }), order1: 1, order2: 1 })],
+    trustees: [
+      trustee({ person: person({ firstName: 'Second', lastName: 'Trustee' }), order1: 2, order2: 2 }),
+      trustee({ person: person({ firstName: 'First', lastName: 'Trustee' }), order1: 1, order2: 1 }),
+    ],
     children: [
-      child({ person: person({ firstName: 'Noah', lastName: 'Rivera', dob: '2016-08-09' }), guardian1: guardian({ firstName: 'Morgan', lastName: 'Ellis' }), guardian2: guardian({ firstName: 'Chris', lastName: 'Ellis' }) }),
+      child({
+        person: person({ firstName: 'Noah', lastName: 'Rivera', dob: '2016-08-09' }),
+        guardian1: guardian({ firstName: 'Morgan', lastName: 'Ellis' }),
+        guardian2: guardian({ firstName: 'Chris', lastName: 'Ellis' }),
+      }),
       child({ person: person({ firstName: 'Grown', lastName: 'Up', dob: '1990-01-01' }), guardian1: guardian({ firstName: 'Not', lastName: 'Shown' }) }),
     ],
   });
@@ -31,6 +42,8 @@ describe('the estate summary diagram', () => {
   it('is an image named Estate summary, described in words for screen readers', () => {
     render(<EstateDiagram view={view} />);
     const img = screen.getByRole('img', { name: 'Estate summary' });
-    expect(img).toHaveAccessibleDescription(/Pat Rivera and Sam Rivera create The Rivera Family Trust\. Primary beneficiaries: Avery Rivera \(Pat 50% · Sam 40% · per stirpes\)/);
+    expect(img).toHaveAccessibleDescription(
+      /Pat Rivera and Sam Rivera create The Rivera Family Trust\. Primary beneficiaries: Avery Rivera \(Pat 50% · Sam 40% · per stirpes\)/,
+    );
   });
 });

@@ -218,15 +218,46 @@ export function property(overrides: Partial<PropertyView> = {}): PropertyView {
 }
 
 export function company(overrides: Partial<CompanyView> = {}): CompanyView {
-  return { hash: nextHash('company'), version: 1, owner: '1', name: 'Rivera Design Inc', type: 'corporation', address: null, terms1: { sharePercent: '60.00', stockShares: 600 }, terms2: null, ...overrides };
+  return {
+    hash: nextHash('company'),
+    version: 1,
+    owner: '1',
+    name: 'Rivera Design Inc',
+    type: 'corporation',
+    address: null,
+    terms1: { sharePercent: '60.00', stockShares: 600 },
+    terms2: null,
+    ...overrides,
+  };
 }
 
 export function gift(overrides: Partial<GiftView> = {}): GiftView {
-  return { hash: nextHash('gift'), version: 1, owner: '1', giftType: 'cash', beneficiaryHash: '', addressHash: null, cashAmount: '5000.00', specificItem: null, predeceaseDistribution: 'lapse', ...overrides };
+  return {
+    hash: nextHash('gift'),
+    version: 1,
+    owner: '1',
+    giftType: 'cash',
+    beneficiaryHash: '',
+    addressHash: null,
+    cashAmount: '5000.00',
+    specificItem: null,
+    predeceaseDistribution: 'lapse',
+    ...overrides,
+  };
 }
 
 export function account(kind: AccountView['kind'], overrides: Partial<AccountView> = {}): AccountView {
-  return { hash: nextHash('account'), version: 1, kind, owner: '1', company: 'Vanguard', type: kind === 'annuity' ? '' : 'Roth IRA', numberLast4: '7788', value: '45000.00', ...overrides };
+  return {
+    hash: nextHash('account'),
+    version: 1,
+    kind,
+    owner: '1',
+    company: 'Vanguard',
+    type: kind === 'annuity' ? '' : 'Roth IRA',
+    numberLast4: '7788',
+    value: '45000.00',
+    ...overrides,
+  };
 }
 
 type Lists = Partial<
@@ -266,7 +297,12 @@ export function household(lists: Lists = {}): IntakeView {
     client: client(1, clientOverrides),
     spouse: spouseOverrides === null ? null : client(2, spouseOverrides),
     showsFinancialPoa: true,
-    latestPlan: { hash: 'plan-1', status: 'incomplete', statusLabel: 'In Progress', history: [{ statusLabel: 'In Progress', at: '2026-11-02T14:05:00.000Z', atText: '11/02/2026, 9:05 AM', by: 'Alice Morgan' }] },
+    latestPlan: {
+      hash: 'plan-1',
+      status: 'incomplete',
+      statusLabel: 'In Progress',
+      history: [{ statusLabel: 'In Progress', at: '2026-11-02T14:05:00.000Z', atText: '11/02/2026, 9:05 AM', by: 'Alice Morgan' }],
+    },
     children: [],
     beneficiaries: [],
     trustees: [],
@@ -292,7 +328,10 @@ export function household(lists: Lists = {}): IntakeView {
 type Result = Promise<ActionResult<IntakeView>>;
 const stale = (): ActionResult<IntakeView> => ({ ok: false, status: 409, message: STALE_VERSION_MESSAGE });
 
-const personFrom = (input: { first_name?: string; middle_name?: string; last_name?: string; suffix?: string; phone?: string; email?: string; dob?: string | null }, base?: PersonView): PersonView => ({
+const personFrom = (
+  input: { first_name?: string; middle_name?: string; last_name?: string; suffix?: string; phone?: string; email?: string; dob?: string | null },
+  base?: PersonView,
+): PersonView => ({
   ...(base ?? person()),
   firstName: input.first_name ?? base?.firstName ?? '',
   middleName: input.middle_name ?? base?.middleName ?? '',
@@ -379,12 +418,24 @@ export function fakeServer(initial: IntakeView) {
           trustReplacementReason: trust ? a.trust_replacement_reason : null,
           isAssetsTrustOwned: trust ? a.is_assets_trust_owned : null,
           trustGoverningState: a.trust_governing_state || null,
-          intents: [a.has_trust_intent_1, a.has_trust_intent_2, a.has_trust_intent_3, a.has_trust_intent_4, a.has_trust_intent_5, a.has_trust_intent_6, a.has_trust_intent_7],
+          intents: [
+            a.has_trust_intent_1,
+            a.has_trust_intent_2,
+            a.has_trust_intent_3,
+            a.has_trust_intent_4,
+            a.has_trust_intent_5,
+            a.has_trust_intent_6,
+            a.has_trust_intent_7,
+          ],
           trustIntentOther: a.trust_intent_other || null,
         };
       };
       if (input.client1.version !== view.client.version || (view.spouse && input.client2?.version !== view.spouse.version)) return stale();
-      return answer({ ...view, client: apply(view.client, input.client1), spouse: view.spouse && input.client2 ? apply(view.spouse, input.client2) : view.spouse });
+      return answer({
+        ...view,
+        client: apply(view.client, input.client1),
+        spouse: view.spouse && input.client2 ? apply(view.spouse, input.client2) : view.spouse,
+      });
     },
     ESTATE_PLAN_UPDATED,
   );
@@ -446,7 +497,13 @@ export function fakeServer(initial: IntakeView) {
       person: input.type === 'person' ? personFrom(input, stored?.person ?? linked(input.existing_person_hash)) : null,
       entity:
         input.type === 'entity'
-          ? { name: input.name, identifierKind: input.identifier_kind || null, identifierLast4: input.identifier ? input.identifier.slice(-4) : (stored?.entity?.identifierLast4 ?? null), date: input.date, isTrust: input.is_trust }
+          ? {
+              name: input.name,
+              identifierKind: input.identifier_kind || null,
+              identifierLast4: input.identifier ? input.identifier.slice(-4) : (stored?.entity?.identifierLast4 ?? null),
+              date: input.date,
+              isTrust: input.is_trust,
+            }
           : null,
       terms1,
       terms2,
@@ -488,7 +545,9 @@ export function fakeServer(initial: IntakeView) {
     if (stored && stored.version !== input.version) return stale();
     const [order1, order2] = owned(input, (v) => v.order);
     // As upsertAgent: a service sent is the client's whole list's (of this type); not sent, it is kept.
-    const [sent1, sent2] = owned(input, (v) => (v.is_collective === undefined ? null : { isCollective: v.is_collective, isIndependent: v.is_collective && Boolean(v.is_independent) }));
+    const [sent1, sent2] = owned(input, (v) =>
+      v.is_collective === undefined ? null : { isCollective: v.is_collective, isIndependent: v.is_collective && Boolean(v.is_independent) },
+    );
     const order = { isCollective: false, isIndependent: false };
     const next: AgentView = {
       hash: stored?.hash ?? nextHash('agent'),
@@ -524,13 +583,23 @@ export function fakeServer(initial: IntakeView) {
       hash: stored?.hash ?? nextHash('property'),
       version: (stored?.version ?? 0) + 1,
       owner: input.owner,
-      address: { hash: stored?.address.hash ?? nextHash('address'), street: input.street, unit: input.unit, city: input.city, state: input.state, zip: input.zip, value: input.value },
+      address: {
+        hash: stored?.address.hash ?? nextHash('address'),
+        street: input.street,
+        unit: input.unit,
+        city: input.city,
+        state: input.state,
+        zip: input.zip,
+        value: input.value,
+      },
       purchaseMonth: input.purchase_month,
       purchaseYear: input.purchase_year,
       isPrimary1,
       isPrimary2,
     };
-    const others = view.properties.map((p) => (p === stored ? next : { ...p, isPrimary1: p.isPrimary1 && !isPrimary1, isPrimary2: p.isPrimary2 && !isPrimary2 }));
+    const others = view.properties.map((p) =>
+      p === stored ? next : { ...p, isPrimary1: p.isPrimary1 && !isPrimary1, isPrimary2: p.isPrimary2 && !isPrimary2 },
+    );
     return answer({ ...view, properties: stored ? others : [...others, next] });
   });
   mock('deletePropertyAction', (raw) => {
@@ -551,7 +620,9 @@ export function fakeServer(initial: IntakeView) {
       owner: input.owner,
       name: input.name,
       type: input.type,
-      address: hasAddress ? { hash: nextHash('address'), street: input.street, unit: input.unit, city: input.city, state: input.state, zip: input.zip, value: input.value } : null,
+      address: hasAddress
+        ? { hash: nextHash('address'), street: input.street, unit: input.unit, city: input.city, state: input.state, zip: input.zip, value: input.value }
+        : null,
       terms1,
       terms2,
     };

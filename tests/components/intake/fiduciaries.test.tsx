@@ -60,7 +60,11 @@ describe('Successor trustees', () => {
     await user.click(screen.getByRole('button', { name: 'Add Successor Trustee' }));
     const modal = dialog('New Successor Trustee');
     const order = within(modal).getByRole('combobox', { name: 'Serve Order' });
-    expect(within(order).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select…', '1', '2', '3', 'Other']);
+    expect(
+      within(order)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select…', '1', '2', '3', 'Other']);
     await user.selectOptions(order, 'Other');
     const entry = within(modal).getByRole('textbox', { name: 'Serve Order' });
     expect(entry).toHaveFocus();
@@ -209,20 +213,25 @@ describe('Durable powers of attorney', () => {
 
   it("'Agents Serve': in order, together, or together and independently, for the client's whole list of the type", async () => {
     const grace = agent('general');
-    const { user, server } = renderIntake(household({ spouse: null, agents: [grace, agent('medical', { person: person({ firstName: 'Mo', lastName: 'Hart' }) })] }), <PoasSection />);
+    const { user, server } = renderIntake(
+      household({ spouse: null, agents: [grace, agent('medical', { person: person({ firstName: 'Mo', lastName: 'Hart' }) })] }),
+      <PoasSection />,
+    );
     await user.click(screen.getByRole('button', { name: 'Add General PoA' }));
     const modal = dialog('New General PoA');
     await user.click(within(modal).getByRole('radio', { name: 'No' }));
     await fillPerson(user, modal, 'Ivy', 'Lane');
     const serves = within(modal).getByRole('group', { name: 'Agents Serve' });
-    expect(within(serves).getAllByRole('radio').map((r) => (r as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
-      'In the order listed',
-      'Together as co-agents',
-      'Together as co-agents, served independently',
-    ]);
+    expect(
+      within(serves)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['In the order listed', 'Together as co-agents', 'Together as co-agents, served independently']);
     // A new agent starts from the list's choice.
     expect(within(serves).getByRole('radio', { name: 'In the order listed' })).toBeChecked();
-    expect(within(serves).getByRole('radio', { name: 'Together as co-agents' })).toHaveAccessibleDescription(/^Applies to all of Pat Rivera's general agents\./);
+    expect(within(serves).getByRole('radio', { name: 'Together as co-agents' })).toHaveAccessibleDescription(
+      /^Applies to all of Pat Rivera's general agents\./,
+    );
     await user.click(within(serves).getByRole('radio', { name: 'Together as co-agents, served independently' }));
     await user.click(within(modal).getByRole('button', { name: 'Create' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'General PoA Added' })).getByRole('button', { name: /Finished With/ }));
@@ -231,7 +240,9 @@ describe('Durable powers of attorney', () => {
     // Grace, already on the list, now serves the same way; the medical list is untouched.
     await user.click(screen.getByRole('button', { name: 'Edit General PoA: Grace Kim' }));
     const edit = dialog('Edit General PoA');
-    expect(within(within(edit).getByRole('group', { name: 'Agents Serve' })).getByRole('radio', { name: 'Together as co-agents, served independently' })).toBeChecked();
+    expect(
+      within(within(edit).getByRole('group', { name: 'Agents Serve' })).getByRole('radio', { name: 'Together as co-agents, served independently' }),
+    ).toBeChecked();
     await user.click(within(within(edit).getByRole('group', { name: 'Agents Serve' })).getByRole('radio', { name: 'Together as co-agents' }));
     await user.click(within(edit).getByRole('button', { name: 'Save' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'General PoA Updated' })).getByRole('button', { name: 'OK' }));

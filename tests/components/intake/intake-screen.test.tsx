@@ -33,7 +33,7 @@ function renderScreen(view: IntakeView) {
 const nav = () => screen.getByRole('navigation', { name: 'Intake sections' });
 
 describe('The status history', () => {
-  it('lists the plan\'s changes newest first (when, what, who) in a disclosure; none without changes', async () => {
+  it("lists the plan's changes newest first (when, what, who) in a disclosure; none without changes", async () => {
     const view = household();
     view.latestPlan!.history = [
       { statusLabel: 'In Progress', at: '2026-11-02T14:05:00.000Z', atText: '11/02/2026, 9:05 AM', by: 'Alice Morgan' },
@@ -79,7 +79,12 @@ describe('The client-info page', () => {
   });
 
   it("reads 'Review Information' once the trust is submitted", () => {
-    renderScreen(household({ client: { isTrustSubmitted: true }, abilities: { canEdit: false, canRevealIdentifiers: false, isLegal: false, isSubmitted: true, canSubmit: false } }));
+    renderScreen(
+      household({
+        client: { isTrustSubmitted: true },
+        abilities: { canEdit: false, canRevealIdentifiers: false, isLegal: false, isSubmitted: true, canSubmit: false },
+      }),
+    );
     expect(screen.getAllByRole('button', { name: 'Review Information' })).toHaveLength(2);
   });
 

@@ -20,7 +20,10 @@ const ATTORNEY: IntakeAbilities = { canEdit: true, canRevealIdentifiers: true, i
 const ADMIN: IntakeAbilities = { ...ATTORNEY, canSubmit: true };
 const CLIENT: IntakeAbilities = { canEdit: true, canRevealIdentifiers: false, isLegal: false, isSubmitted: false, canSubmit: true };
 
-function view(abilities: IntakeAbilities, plan: { status: string; statusLabel: string } | null = { status: 'incomplete', statusLabel: 'In Progress' }): IntakeView {
+function view(
+  abilities: IntakeAbilities,
+  plan: { status: string; statusLabel: string } | null = { status: 'incomplete', statusLabel: 'In Progress' },
+): IntakeView {
   const submitted = abilities.isSubmitted === true;
   return household({
     client: { ...ANSWERED, isTrustSubmitted: submitted },
@@ -76,7 +79,10 @@ describe("the plan's status, once", () => {
   });
 
   it('on the page and on the review of a submitted trust: the banner, to the attorney and to the client', async () => {
-    for (const abilities of [{ ...ATTORNEY, isSubmitted: true }, { ...CLIENT, isSubmitted: true, canSubmit: false, canEdit: false }]) {
+    for (const abilities of [
+      { ...ATTORNEY, isSubmitted: true },
+      { ...CLIENT, isSubmitted: true, canSubmit: false, canEdit: false },
+    ]) {
       const { unmount } = render(
         <CallProvider>
           <IntakeScreen view={toJsonText(view(abilities, { status: 'sent', statusLabel: 'Sent for Review' }))} />

@@ -69,15 +69,24 @@ describe('the review page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Client Information' })).toBeInTheDocument();
   });
 
-  it('hides the financial PoA for the firms that hide it, and shows the spec\'s display texts and the guardians of minors', async () => {
-    const minor = child({ person: person({ firstName: 'Riley', lastName: 'Rivera', dob: '2016-04-01' }), guardian1: guardian({ firstName: 'Quinn', lastName: 'Blake', phone: '5035550111' }) });
-    const adult = child({ person: person({ firstName: 'Avery', lastName: 'Rivera', dob: '1999-04-01' }), guardian1: guardian({ firstName: 'Hidden', lastName: 'Guardian' }) });
+  it("hides the financial PoA for the firms that hide it, and shows the spec's display texts and the guardians of minors", async () => {
+    const minor = child({
+      person: person({ firstName: 'Riley', lastName: 'Rivera', dob: '2016-04-01' }),
+      guardian1: guardian({ firstName: 'Quinn', lastName: 'Blake', phone: '5035550111' }),
+    });
+    const adult = child({
+      person: person({ firstName: 'Avery', lastName: 'Rivera', dob: '1999-04-01' }),
+      guardian1: guardian({ firstName: 'Hidden', lastName: 'Guardian' }),
+    });
     const view = answered({
       showsFinancialPoa: false,
       client: { ...ANSWERED, wantsLifeSupport: true, hasEstatePlan: 'yes', estatePlanType: 'Will' },
       spouse: { ...ANSWERED, wantsLifeSupport: false, hasEstatePlan: 'no' },
       children: [minor, adult],
-      agents: [agent('general', { service1: { isCollective: true, isIndependent: true } }), agent('medical', { service1: { isCollective: false, isIndependent: false } })],
+      agents: [
+        agent('general', { service1: { isCollective: true, isIndependent: true } }),
+        agent('medical', { service1: { isCollective: false, isIndependent: false } }),
+      ],
     });
     const { user } = renderScreen(view);
     await openReview(user);
@@ -119,7 +128,10 @@ describe('the review page', () => {
   });
 
   it('lets attorneys reveal an SSN from the server, and hides it again on blur', async () => {
-    plans().revealIdentifiersAction.mockImplementation(async (input: { items: { hash: string }[] }) => ({ ok: true, data: { values: { [input.items[0].hash]: '123-45-7890' } } }));
+    plans().revealIdentifiersAction.mockImplementation(async (input: { items: { hash: string }[] }) => ({
+      ok: true,
+      data: { values: { [input.items[0].hash]: '123-45-7890' } },
+    }));
     const view = answered({ abilities: { canEdit: true, canRevealIdentifiers: true, isLegal: true, canSubmit: false } });
     const { user } = renderScreen(view);
     // An attorney only reviews: the entry reads 'Review Information'.
@@ -149,7 +161,11 @@ describe('the review page', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Trust for Attorney Review' }));
 
     const warning = await screen.findByRole('alertdialog', { name: 'Missing Information' });
-    expect(within(warning).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Properties', 'Bank accounts', 'Retirement or brokerage accounts']);
+    expect(
+      within(warning)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Properties', 'Bank accounts', 'Retirement or brokerage accounts']);
     expect(within(warning).getByRole('button', { name: 'Go Back' })).toHaveFocus();
     await user.click(within(warning).getByRole('button', { name: 'Continue' }));
 
@@ -185,7 +201,11 @@ describe('the review page', () => {
   });
 
   it('opens a submitted trust on the review for attorneys, with Edit and the status control', async () => {
-    plans().updatePlanStatusAction.mockResolvedValue({ ok: true, data: { hash: 'plan-1', status: 'preparing' }, message: 'Success! Estate plan status has been updated.' });
+    plans().updatePlanStatusAction.mockResolvedValue({
+      ok: true,
+      data: { hash: 'plan-1', status: 'preparing' },
+      message: 'Success! Estate plan status has been updated.',
+    });
     const view = answered({
       client: { ...ANSWERED, isTrustSubmitted: true },
       latestPlan: { hash: 'plan-1', status: 'sent', statusLabel: 'Sent for Review', history: [] },
@@ -198,7 +218,11 @@ describe('the review page', () => {
 
     const bar = screen.getByRole('group', { name: 'Estate plan status' });
     const select = within(bar).getByRole('combobox', { name: 'New status' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Change status to…', 'Under Attorney Review', 'On Hold', 'In Client Contact', 'Canceled']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Change status to…', 'Under Attorney Review', 'On Hold', 'In Client Contact', 'Canceled']);
     await user.selectOptions(select, 'preparing');
     await user.click(within(bar).getByRole('button', { name: 'Save' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Confirm Status Update' });
@@ -212,7 +236,10 @@ describe('the review page', () => {
 
   it('shows a refused status change in the Error dialog', async () => {
     plans().updatePlanStatusAction.mockResolvedValue({ ok: false, status: 422, message: 'An estate plan cannot go from Sent for Review to Complete.' });
-    const view = answered({ latestPlan: { hash: 'plan-1', status: 'sent', statusLabel: 'Sent for Review', history: [] }, abilities: { canEdit: true, canRevealIdentifiers: true, isLegal: true, isSubmitted: true } });
+    const view = answered({
+      latestPlan: { hash: 'plan-1', status: 'sent', statusLabel: 'Sent for Review', history: [] },
+      abilities: { canEdit: true, canRevealIdentifiers: true, isLegal: true, isSubmitted: true },
+    });
     const { user } = renderScreen(view);
     const bar = screen.getByRole('group', { name: 'Estate plan status' });
     await user.selectOptions(within(bar).getByRole('combobox', { name: 'New status' }), 'hold');
@@ -227,7 +254,13 @@ describe('the review page', () => {
   });
 
   it('has no axe violations', async () => {
-    const { user } = renderScreen(answered({ beneficiaries: [beneficiary({ terms1: terms('primary', '100') })], trustees: [trustee()], abilities: { canEdit: true, canRevealIdentifiers: true, isLegal: true, canSubmit: true } }));
+    const { user } = renderScreen(
+      answered({
+        beneficiaries: [beneficiary({ terms1: terms('primary', '100') })],
+        trustees: [trustee()],
+        abilities: { canEdit: true, canRevealIdentifiers: true, isLegal: true, canSubmit: true },
+      }),
+    );
     await openReview(user);
     expect(await axeViolations()).toEqual([]);
   });

@@ -16,7 +16,14 @@ const rows: Beneficiary[] = [
 const columns = (invalid = false): RecordColumn<Beneficiary>[] => [
   { key: 'name', header: 'Name', cell: (row) => row.name, sortValue: (row) => row.name },
   { key: 'tier', header: 'Tier', cell: (row) => row.tier },
-  { key: 'percent', header: 'Percentage', cell: (row) => (row.percent ? `${row.percent}%` : ''), numeric: true, invalid, sortValue: (row) => (row.percent ? Number(row.percent) : null) },
+  {
+    key: 'percent',
+    header: 'Percentage',
+    cell: (row) => (row.percent ? `${row.percent}%` : ''),
+    numeric: true,
+    invalid,
+    sortValue: (row) => (row.percent ? Number(row.percent) : null),
+  },
 ];
 
 function renderTable(props: Partial<Parameters<typeof RecordTable<Beneficiary>>[0]> = {}) {
@@ -41,7 +48,11 @@ function renderTable(props: Partial<Parameters<typeof RecordTable<Beneficiary>>[
   return { user, onAdd, onEdit };
 }
 
-const names = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
+const names = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0].textContent);
 
 describe('RecordTable', () => {
   it("says 'No Records to Display' when empty, across every column", async () => {
@@ -67,7 +78,9 @@ describe('RecordTable', () => {
     expect(css).not.toContain(`nth-child(${actions})::before`);
     // Alignments are column rules too (no class on every cell), from 768px: amounts right with tabular
     // digits, the edit buttons right.
-    expect(css).toContain(`@media (min-width:768px){.${labelsClass} td:not([colspan]):nth-child(${column}){text-align:right;font-variant-numeric:tabular-nums}`);
+    expect(css).toContain(
+      `@media (min-width:768px){.${labelsClass} td:not([colspan]):nth-child(${column}){text-align:right;font-variant-numeric:tabular-nums}`,
+    );
     expect(css).toContain(`.${labelsClass} td:not([colspan]):nth-child(${actions}){text-align:right}`);
     expect(screen.getByRole('cell', { name: '60.00%' })).not.toHaveAttribute('class');
   });
@@ -80,7 +93,10 @@ describe('RecordTable', () => {
   it('with a spouse, the Client column names each owner', () => {
     renderTable({ hasSpouse: true, ownerNames: { '1': 'Pat', '2': 'Sam' } });
     expect(screen.getByRole('columnheader', { name: /Client/ })).toBeInTheDocument();
-    const owners = screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[3].textContent);
+    const owners = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[3].textContent);
     expect(owners).toEqual(['Pat', 'Both', 'Sam', 'Sam']);
   });
 
@@ -132,8 +148,30 @@ describe('RecordTable', () => {
   it('has no axe violation, with rows, empty, and with a spouse', async () => {
     const { unmount } = render(
       <>
-        <RecordTable label="Full" noun="Beneficiary" rows={rows} rowKey={(row) => row.hash} rowLabel={(row) => row.name} columns={columns(true)} hasSpouse owner={(row) => row.owner} onAdd={() => {}} onEdit={() => {}} rowTone={() => 'danger'} />
-        <RecordTable label="Empty" noun="Beneficiary" rows={[]} rowKey={(row) => row.hash} rowLabel={(row) => row.name} columns={columns()} hasSpouse={false} onAdd={() => {}} onEdit={() => {}} />
+        <RecordTable
+          label="Full"
+          noun="Beneficiary"
+          rows={rows}
+          rowKey={(row) => row.hash}
+          rowLabel={(row) => row.name}
+          columns={columns(true)}
+          hasSpouse
+          owner={(row) => row.owner}
+          onAdd={() => {}}
+          onEdit={() => {}}
+          rowTone={() => 'danger'}
+        />
+        <RecordTable
+          label="Empty"
+          noun="Beneficiary"
+          rows={[]}
+          rowKey={(row) => row.hash}
+          rowLabel={(row) => row.name}
+          columns={columns()}
+          hasSpouse={false}
+          onAdd={() => {}}
+          onEdit={() => {}}
+        />
       </>,
     );
     expect(await axeViolations()).toEqual([]);

@@ -102,7 +102,7 @@ describe('SettingsPanel', () => {
     expect(screen.getByRole('form', { name: 'Edit name' })).toBeInTheDocument();
   });
 
-  it("refuses an unchanged email (whatever its case) without calling the server", async () => {
+  it('refuses an unchanged email (whatever its case) without calling the server', async () => {
     const user = renderPanel();
     await user.click(screen.getByRole('tab', { name: 'Credentials' }));
     await user.click(screen.getByRole('button', { name: 'Edit email' }));
@@ -172,10 +172,12 @@ describe('SettingsPanel', () => {
     await user.clear(email);
     await user.type(email, 'New@Example.com');
     await user.type(screen.getByLabelText(/^Current Password/), 'secret-pass{Enter}');
-    await waitFor(() => expect(emailAction).toHaveBeenCalledWith({
-      contact_info: { email: 'new@example.com', phone: '5551234567' },
-      password_check: 'secret-pass',
-    }));
+    await waitFor(() =>
+      expect(emailAction).toHaveBeenCalledWith({
+        contact_info: { email: 'new@example.com', phone: '5551234567' },
+        password_check: 'secret-pass',
+      }),
+    );
     await expectDialog(user, 'Success', sent);
     const group = screen.getByRole('region', { name: 'Email' });
     const term = (label: string) => within(group).getByText(label, { selector: 'dt' }).nextElementSibling;
@@ -200,10 +202,12 @@ describe('SettingsPanel', () => {
     await user.type(phone, '2125550100');
     expect(phone).toHaveValue('(212) 555-0100');
     await user.type(screen.getByLabelText(/^Current Password/), 'secret-pass{Enter}');
-    await waitFor(() => expect(phoneAction).toHaveBeenCalledWith({
-      contact_info: { email: 'jane@example.com', phone: '2125550100' },
-      password_check: 'secret-pass',
-    }));
+    await waitFor(() =>
+      expect(phoneAction).toHaveBeenCalledWith({
+        contact_info: { email: 'jane@example.com', phone: '2125550100' },
+        password_check: 'secret-pass',
+      }),
+    );
     await expectDialog(user, 'Success', 'Your phone number has been successfully updated.');
     expect(screen.getByRole('tabpanel', { name: 'Credentials' })).toHaveTextContent('(212) 555-0100');
   });
@@ -226,11 +230,13 @@ describe('SettingsPanel', () => {
     await user.clear(confirmation);
     await user.type(confirmation, 'brand-new-pass');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(passwordAction).toHaveBeenCalledWith({
-      password_check: 'secret-pass',
-      new_password: 'brand-new-pass',
-      new_password_confirmation: 'brand-new-pass',
-    }));
+    await waitFor(() =>
+      expect(passwordAction).toHaveBeenCalledWith({
+        password_check: 'secret-pass',
+        new_password: 'brand-new-pass',
+        new_password_confirmation: 'brand-new-pass',
+      }),
+    );
     await expectDialog(user, 'Success', 'Your password has been successfully updated.');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });

@@ -32,11 +32,7 @@ const cases: Array<[string, Case | null, string[]]> = [
     { role: 'advisor', isClient: false, isAdvisor: true, impersonator: admin },
     ['Dashboard /dashboard', 'Trust /trust', 'About Us /', 'Contact Us /'],
   ],
-  [
-    'admin acting as a client',
-    { role: 'client', isClient: true, impersonator: admin },
-    ['Trust /trust', 'About Us /', 'Contact Us /'],
-  ],
+  ['admin acting as a client', { role: 'client', isClient: true, impersonator: admin }, ['Trust /trust', 'About Us /', 'Contact Us /']],
 ];
 
 describe('navItemsFor', () => {

@@ -41,14 +41,16 @@ describe('site config', () => {
 
   it('builds absolute URLs and a maps search', () => {
     expect(absoluteUrl('/trust')).toBe('http://localhost:3000/trust');
-    expect(mapsSearchUrl({
-      organization: 'A & B',
-      street: '1 Main St #2',
-      locality: 'Town',
-      region: 'CA',
-      postalCode: '90001',
-      country: 'US',
-    })).toBe('https://www.google.com/maps/search/?api=1&query=A%20%26%20B%2C%201%20Main%20St%20%232%2C%20Town%2C%20CA%2090001');
+    expect(
+      mapsSearchUrl({
+        organization: 'A & B',
+        street: '1 Main St #2',
+        locality: 'Town',
+        region: 'CA',
+        postalCode: '90001',
+        country: 'US',
+      }),
+    ).toBe('https://www.google.com/maps/search/?api=1&query=A%20%26%20B%2C%201%20Main%20St%20%232%2C%20Town%2C%20CA%2090001');
   });
 });
 

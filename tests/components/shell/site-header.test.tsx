@@ -39,11 +39,7 @@ describe('SiteHeaderView', () => {
   });
 
   it('shows the impersonation banner with a way back, and hides Settings and Logout', () => {
-    render(
-      <SiteHeaderView
-        actor={{ name: 'Avery Advisor', isClient: false, impersonator: { name: 'Ada Admin' } }}
-      />,
-    );
+    render(<SiteHeaderView actor={{ name: 'Avery Advisor', isClient: false, impersonator: { name: 'Ada Admin' } }} />);
     const banner = within(screen.getByRole('region', { name: 'Impersonation' }));
     expect(banner.getByText(/Acting as/)).toHaveTextContent('Acting as Avery Advisor');
     const back = banner.getByRole('button', { name: 'Return to Ada Admin' });

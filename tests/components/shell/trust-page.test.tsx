@@ -119,9 +119,7 @@ describe('trust page', () => {
 
   it('embeds Product (full-price Offer) and FAQPage JSON-LD', () => {
     const { container } = render(<TrustPage />);
-    const blocks = [...container.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
-      JSON.parse(s.innerHTML),
-    );
+    const blocks = [...container.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.innerHTML));
     const product = blocks.find((b) => b['@type'] === 'Product');
     expect(product.offers).toMatchObject({ '@type': 'Offer', price: '1495.00', priceCurrency: 'USD' });
     expect(product.url).toBe('http://localhost:3000/trust');

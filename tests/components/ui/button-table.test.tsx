@@ -63,7 +63,11 @@ describe('Field controls', () => {
 
     const state = screen.getByRole('combobox', { name: 'State' });
     expect(state).not.toHaveAttribute('aria-invalid');
-    expect(within(state).getAllByRole('option').map((option) => option.textContent)).toEqual(['Select…', 'California']);
+    expect(
+      within(state)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select…', 'California']);
 
     expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveAttribute('rows', '10');
 

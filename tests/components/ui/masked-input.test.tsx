@@ -77,7 +77,9 @@ describe('MaskedInput', () => {
           <Field label="Phone">
             <MaskedInput mask="phone" value={value} onChange={setValue} />
           </Field>
-          <button type="button" onClick={() => setValue('')}>Clear</button>
+          <button type="button" onClick={() => setValue('')}>
+            Clear
+          </button>
         </>
       );
     }
@@ -98,7 +100,9 @@ describe('MaskedInput', () => {
           <Field label="Date of birth">
             <Controller name="dob" control={control} render={({ field }) => <MaskedInput mask="date" {...field} />} />
           </Field>
-          <button type="button" onClick={() => setFocus('dob')}>Focus</button>
+          <button type="button" onClick={() => setFocus('dob')}>
+            Focus
+          </button>
           <button type="submit">Save</button>
         </form>
       );

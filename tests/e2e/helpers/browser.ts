@@ -10,7 +10,16 @@ export const resultsDir = path.resolve(__dirname, '../../../test-results');
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -76,7 +85,10 @@ export async function signIn(page: Page, email: string, password: string) {
     await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Login' }).click()]);
   } catch (error) {
     // Say where the sign-in stopped (and the Error dialog's text, if any) instead of only "timeout".
-    const dialog = await page.getByRole('alertdialog').textContent({ timeout: 1000 }).catch(() => null);
+    const dialog = await page
+      .getByRole('alertdialog')
+      .textContent({ timeout: 1000 })
+      .catch(() => null);
     throw new Error(`Signing in as ${email} stopped at ${page.url()}${dialog ? `, dialog: "${dialog}"` : ''}: ${String(error)}`);
   }
 }
@@ -87,7 +99,9 @@ const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'
 export async function axeViolations(page: Page) {
   await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
     return result.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
   });

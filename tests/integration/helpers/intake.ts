@@ -54,7 +54,9 @@ export async function fillLists(couple: Couple, counts: { children: number; bene
   for (let i = 0; i < counts.beneficiaries; i++) {
     const p = await person({ firstName: `Heir${i}`, lastName: 'Doe', ssn: '987654321' });
     const [b] = await db.insert(t.beneficiaries).values({ type: 'person', personId: p.id }).returning();
-    await db.insert(t.clientBeneficiaries).values(owners.map((clientId) => ({ clientId, beneficiaryId: b.id, tier: 'primary' as const, sharePercent: '5.00', relationship: 'Child' })));
+    await db
+      .insert(t.clientBeneficiaries)
+      .values(owners.map((clientId) => ({ clientId, beneficiaryId: b.id, tier: 'primary' as const, sharePercent: '5.00', relationship: 'Child' })));
   }
   for (let i = 0; i < counts.trustees; i++) {
     const p = await person({ firstName: `Trustee${i}`, lastName: 'Doe', phone: '5550000000' });
@@ -76,7 +78,11 @@ export async function seedIntakeRecords(clientIds: number[]) {
   await db.insert(t.clientChildren).values(clientIds.map((clientId) => ({ clientId, childId: child.id })));
   const heir = await person({ firstName: 'Matrix', lastName: 'Heir' });
   const [beneficiary] = await db.insert(t.beneficiaries).values({ type: 'person', personId: heir.id }).returning();
-  await db.insert(t.clientBeneficiaries).values(clientIds.map((clientId) => ({ clientId, beneficiaryId: beneficiary.id, tier: 'primary' as const, sharePercent: '100.00', relationship: 'Child' })));
+  await db
+    .insert(t.clientBeneficiaries)
+    .values(
+      clientIds.map((clientId) => ({ clientId, beneficiaryId: beneficiary.id, tier: 'primary' as const, sharePercent: '100.00', relationship: 'Child' })),
+    );
   const steward = await person({ firstName: 'Matrix', lastName: 'Trustee' });
   const [trustee] = await db.insert(t.fiduciaries).values({ personId: steward.id }).returning();
   await db.insert(t.clientFiduciaries).values(clientIds.map((clientId) => ({ clientId, fiduciaryId: trustee.id, order: 1 })));
@@ -92,11 +98,21 @@ export async function seedIntakeRecords(clientIds: number[]) {
   // The gift goes to a beneficiary of its own: the matrix also removes the first one.
   const giftee = await person({ firstName: 'Matrix', lastName: 'Giftee' });
   const [gifteeRow] = await db.insert(t.beneficiaries).values({ type: 'person', personId: giftee.id }).returning();
-  await db.insert(t.clientBeneficiaries).values(clientIds.map((clientId) => ({ clientId, beneficiaryId: gifteeRow.id, tier: 'contingent' as const, sharePercent: '100.00', relationship: 'Friend' })));
-  const [gift] = await db.insert(t.gifts).values({ giftType: 'cash', beneficiaryId: gifteeRow.id, cashAmount: '100.00', predeceaseDistribution: 'lapse' }).returning();
+  await db
+    .insert(t.clientBeneficiaries)
+    .values(
+      clientIds.map((clientId) => ({ clientId, beneficiaryId: gifteeRow.id, tier: 'contingent' as const, sharePercent: '100.00', relationship: 'Friend' })),
+    );
+  const [gift] = await db
+    .insert(t.gifts)
+    .values({ giftType: 'cash', beneficiaryId: gifteeRow.id, cashAmount: '100.00', predeceaseDistribution: 'lapse' })
+    .returning();
   await db.insert(t.clientGifts).values(clientIds.map((clientId) => ({ clientId, giftId: gift.id })));
   const accountOf = async (kind: 'retirement' | 'brokerage' | 'bank' | 'annuity') => {
-    const [account] = await db.insert(t.accounts).values({ kind, company: 'Matrix Bank', type: kind === 'annuity' ? null : 'Other kind', numberLast4: '0000', value: '1.00' }).returning();
+    const [account] = await db
+      .insert(t.accounts)
+      .values({ kind, company: 'Matrix Bank', type: kind === 'annuity' ? null : 'Other kind', numberLast4: '0000', value: '1.00' })
+      .returning();
     await db.insert(t.clientAccounts).values(clientIds.map((clientId) => ({ clientId, accountId: account.id })));
     return account.hash;
   };
@@ -151,20 +167,31 @@ export async function answerRequiredQuestions(clientIds: number[]) {
 export async function fillAssets(couple: Couple, counts: { properties: number; companies: number; gifts: number; accounts: number }) {
   const owners = [couple.owner1.id, ...(couple.owner2 ? [couple.owner2.id] : [])];
   for (let i = 0; i < counts.properties; i++) {
-    const [address] = await db.insert(t.addresses).values({ street: `${i + 1} Main St`, city: 'Austin', state: 'TX', zip: '78701', value: '350000.10' }).returning();
+    const [address] = await db
+      .insert(t.addresses)
+      .values({ street: `${i + 1} Main St`, city: 'Austin', state: 'TX', zip: '78701', value: '350000.10' })
+      .returning();
     const [property] = await db.insert(t.properties).values({ addressId: address.id, purchaseMonth: 5, purchaseYear: 2001 }).returning();
     await db.insert(t.clientProperties).values(owners.map((clientId) => ({ clientId, propertyId: property.id, isPrimary: i === 0 })));
   }
   for (let i = 0; i < counts.companies; i++) {
-    const [company] = await db.insert(t.companies).values({ name: `Company ${i}`, type: 'corporation' }).returning();
+    const [company] = await db
+      .insert(t.companies)
+      .values({ name: `Company ${i}`, type: 'corporation' })
+      .returning();
     await db.insert(t.clientCompanies).values(owners.map((clientId) => ({ clientId, companyId: company.id, sharePercent: '50.00', stockShares: 1000 })));
   }
   if (counts.gifts > 0) {
     const heir = await person({ firstName: 'Gift', lastName: 'Heir' });
     const [beneficiary] = await db.insert(t.beneficiaries).values({ type: 'person', personId: heir.id }).returning();
-    await db.insert(t.clientBeneficiaries).values(owners.map((clientId) => ({ clientId, beneficiaryId: beneficiary.id, tier: 'primary' as const, sharePercent: '100.00', relationship: 'Child' })));
+    await db
+      .insert(t.clientBeneficiaries)
+      .values(owners.map((clientId) => ({ clientId, beneficiaryId: beneficiary.id, tier: 'primary' as const, sharePercent: '100.00', relationship: 'Child' })));
     for (let i = 0; i < counts.gifts; i++) {
-      const [gift] = await db.insert(t.gifts).values({ giftType: 'cash', beneficiaryId: beneficiary.id, cashAmount: '1000.00', predeceaseDistribution: 'lapse' }).returning();
+      const [gift] = await db
+        .insert(t.gifts)
+        .values({ giftType: 'cash', beneficiaryId: beneficiary.id, cashAmount: '1000.00', predeceaseDistribution: 'lapse' })
+        .returning();
       await db.insert(t.clientGifts).values(owners.map((clientId) => ({ clientId, giftId: gift.id })));
     }
   }
@@ -175,7 +202,15 @@ export async function fillAssets(couple: Couple, counts: { properties: number; c
     const kind = kinds[i % 4];
     const [account] = await db
       .insert(t.accounts)
-      .values({ hash, kind, company: 'Wells Fargo', type: kind === 'annuity' ? null : 'Other type', numberCipher: sealed.cipher, numberLast4: sealed.last4, value: '1234.56' })
+      .values({
+        hash,
+        kind,
+        company: 'Wells Fargo',
+        type: kind === 'annuity' ? null : 'Other type',
+        numberCipher: sealed.cipher,
+        numberLast4: sealed.last4,
+        value: '1234.56',
+      })
       .returning();
     await db.insert(t.clientAccounts).values(owners.map((clientId) => ({ clientId, accountId: account.id })));
   }

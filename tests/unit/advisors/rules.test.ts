@@ -142,7 +142,9 @@ describe('New Client emails', () => {
     expect(ok.clients[0].email).toBe('pat@ex.example');
   });
   it('at most 2 clients, at least one', () => {
-    expect(createClientsSchema.safeParse({ advisor_id: 'abc', clients: [client('a@x.example'), client('b@x.example'), client('c@x.example')] }).success).toBe(false);
+    expect(createClientsSchema.safeParse({ advisor_id: 'abc', clients: [client('a@x.example'), client('b@x.example'), client('c@x.example')] }).success).toBe(
+      false,
+    );
     expect(createClientsSchema.safeParse({ advisor_id: 'abc', clients: [] }).success).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ describe('isTrustSubmitted', () => {
     expect(isTrustSubmitted(facts)).toBe(submitted);
   });
 
-  it('an older plan\'s submission is not a fact of the rule: only the latest plan counts', () => {
+  it("an older plan's submission is not a fact of the rule: only the latest plan counts", () => {
     // The facts carry the latest plan only; a household on a new plan after a submitted one is not submitted.
     expect(isTrustSubmitted({ latestPlanSubmitted: false, owner1Flag: false, owner2Flag: false })).toBe(false);
   });

@@ -1,14 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  DOCUMENT_ACCEPT,
-  decideDocumentType,
-  essenceOf,
-  extensionOf,
-  isPlainText,
-  sniffDocumentType,
-  typeForExtension,
-} from '@/lib/files/document-types';
+import { DOCUMENT_ACCEPT, decideDocumentType, essenceOf, extensionOf, isPlainText, sniffDocumentType, typeForExtension } from '@/lib/files/document-types';
 
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(__dirname, '../../fixtures/files', name)));
 const bytes = (...values: number[]) => new Uint8Array(values);

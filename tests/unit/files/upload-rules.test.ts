@@ -26,7 +26,10 @@ describe('checkUpload', () => {
   });
 
   it('names a file with nothing before its extension document.<ext>', () => {
-    expect(checkUpload({ bytes: fixture('sample.png'), name: '../.png', declaredType: 'image/png', existingNames })).toMatchObject({ ok: true, name: 'document.png' });
+    expect(checkUpload({ bytes: fixture('sample.png'), name: '../.png', declaredType: 'image/png', existingNames })).toMatchObject({
+      ok: true,
+      name: 'document.png',
+    });
   });
 
   it.each([
@@ -50,11 +53,16 @@ describe('checkUpload', () => {
       reason: 'too-large',
       message: FILE_TOO_LARGE_MESSAGE,
     });
-    expect(checkUpload({ bytes: text(MAX_UPLOAD_BYTES), name: 'big.txt', declaredType: 'text/plain', existingNames: [] })).toMatchObject({ ok: true, size: MAX_UPLOAD_BYTES });
+    expect(checkUpload({ bytes: text(MAX_UPLOAD_BYTES), name: 'big.txt', declaredType: 'text/plain', existingNames: [] })).toMatchObject({
+      ok: true,
+      size: MAX_UPLOAD_BYTES,
+    });
   });
 
   it('checks the type before the name, so a refused type never says the name exists', () => {
-    expect(checkUpload({ bytes: fixture('elf-program.pdf'), name: 'Final Trust.pdf', declaredType: 'application/pdf', existingNames })).toMatchObject({ reason: 'type' });
+    expect(checkUpload({ bytes: fixture('elf-program.pdf'), name: 'Final Trust.pdf', declaredType: 'application/pdf', existingNames })).toMatchObject({
+      reason: 'type',
+    });
   });
 
   it('uses the spec messages', () => {

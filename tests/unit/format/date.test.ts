@@ -1,13 +1,4 @@
-import {
-  ageInMonths,
-  ageLabel,
-  blurDate,
-  formatUsDate,
-  isInvalidDob,
-  isMinor,
-  isValidUsDate,
-  parseUsDate,
-} from '@/lib/format/date';
+import { ageInMonths, ageLabel, blurDate, formatUsDate, isInvalidDob, isMinor, isValidUsDate, parseUsDate } from '@/lib/format/date';
 
 describe('parseUsDate', () => {
   it.each([

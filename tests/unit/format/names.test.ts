@@ -1,4 +1,14 @@
-import { fullName, initials, keepNameCharacters, keepStreetCharacters, lastFirst, NAME_PATTERN, normalizeTypedText, shortName, STREET_PATTERN } from '@/lib/format/names';
+import {
+  fullName,
+  initials,
+  keepNameCharacters,
+  keepStreetCharacters,
+  lastFirst,
+  NAME_PATTERN,
+  normalizeTypedText,
+  shortName,
+  STREET_PATTERN,
+} from '@/lib/format/names';
 
 const john = { first: 'John', middle: 'Quincy', last: 'Public', suffix: 'Jr.' };
 
@@ -6,7 +16,7 @@ describe('name formatting', () => {
   it.each([
     [john, 'John Quincy Public Jr.', 'John Public', 'Public Jr., John Quincy', 'JQP'],
     [{ first: 'Ann', last: 'Lee' }, 'Ann Lee', 'Ann Lee', 'Lee, Ann', 'AL'],
-    [{ first: '  mary ', middle: null, last: ' o\'neil  ', suffix: '' }, "mary o'neil", "mary o'neil", "o'neil, mary", 'MO'],
+    [{ first: '  mary ', middle: null, last: " o'neil  ", suffix: '' }, "mary o'neil", "mary o'neil", "o'neil, mary", 'MO'],
     [{ first: 'Cher' }, 'Cher', 'Cher', 'Cher', 'C'],
     [{ last: 'Smith', suffix: 'III' }, 'Smith III', 'Smith', 'Smith III', 'S'],
     [{}, '', '', '', ''],
@@ -36,7 +46,7 @@ describe('NAME_PATTERN', () => {
 
 describe('STREET_PATTERN', () => {
   it.each([
-    ["123 Main St., Apt 4-B", true],
+    ['123 Main St., Apt 4-B', true],
     ["1 O'Hare Way", true],
     ['12 Main #4', false],
   ])('%p → %p', (value, ok) => {

@@ -22,7 +22,12 @@ process.stdout.write(JSON.stringify(calls.map(([name, ...args]) => m[name](...ar
 
 /** The policy as directive → sources. */
 function parse(policy: string): Record<string, string[]> {
-  return Object.fromEntries(policy.split('; ').map((d) => d.split(' ')).map(([name, ...sources]) => [name, sources]));
+  return Object.fromEntries(
+    policy
+      .split('; ')
+      .map((d) => d.split(' '))
+      .map(([name, ...sources]) => [name, sources]),
+  );
 }
 
 describe('security headers', () => {

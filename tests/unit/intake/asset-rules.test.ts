@@ -45,7 +45,10 @@ describe('gift choices follow the owner', () => {
     ['both', 'both', true],
   ])('a property of %s fits a gift of %s: %s', (p, g, fits) => expect(propertyFitsGift(p, g)).toBe(fits));
 
-  const view = { beneficiaries: [beneficiary('b1', '1'), beneficiary('b2', '2'), beneficiary('bb', 'both')], properties: [property('p1', '1'), property('pb', 'both')] };
+  const view = {
+    beneficiaries: [beneficiary('b1', '1'), beneficiary('b2', '2'), beneficiary('bb', 'both')],
+    properties: [property('p1', '1'), property('pb', 'both')],
+  };
 
   it('offers what the owner may give, and an owner change clears what is no longer offered', () => {
     expect(giftChoices('2', view).beneficiaries.map((b) => b.hash)).toEqual(['b2', 'bb']);
@@ -54,10 +57,14 @@ describe('gift choices follow the owner', () => {
     expect(refreshGiftSelection(selection, giftChoices('1', view))).toEqual(selection);
     expect(refreshGiftSelection(selection, giftChoices('2', view))).toEqual({ giftType: 'property', beneficiaryHash: '', addressHash: '' });
     // Real Estate with no property left resets the type.
-    expect(refreshGiftSelection(selection, giftChoices('2', { ...view, properties: [property('p1', '1')] }))).toEqual({ giftType: '', beneficiaryHash: '', addressHash: '' });
+    expect(refreshGiftSelection(selection, giftChoices('2', { ...view, properties: [property('p1', '1')] }))).toEqual({
+      giftType: '',
+      beneficiaryHash: '',
+      addressHash: '',
+    });
   });
 
-  it('derives an edited gift\'s type from what it sets', () => {
+  it("derives an edited gift's type from what it sets", () => {
     expect(giftTypeOf({ addressHash: 'a', cashAmount: null, specificItem: null })).toBe('property');
     expect(giftTypeOf({ addressHash: null, cashAmount: '0.00', specificItem: null })).toBe('cash');
     expect(giftTypeOf({ addressHash: null, cashAmount: null, specificItem: 'Piano' })).toBe('item');
@@ -65,7 +72,17 @@ describe('gift choices follow the owner', () => {
   });
 
   it('flags a stored gift whose beneficiary or property no longer fits its owner', () => {
-    const gift = { hash: 'g', version: 1, owner: '1', giftType: 'property', beneficiaryHash: 'b1', addressHash: 'addr-p1', cashAmount: null, specificItem: null, predeceaseDistribution: null } as GiftView;
+    const gift = {
+      hash: 'g',
+      version: 1,
+      owner: '1',
+      giftType: 'property',
+      beneficiaryHash: 'b1',
+      addressHash: 'addr-p1',
+      cashAmount: null,
+      specificItem: null,
+      predeceaseDistribution: null,
+    } as GiftView;
     expect(giftIsValid(gift, view)).toBe(true);
     expect(giftIsValid({ ...gift, owner: '2' }, view)).toBe(false);
     expect(giftIsValid({ ...gift, beneficiaryHash: 'gone' }, view)).toBe(false);
@@ -89,7 +106,7 @@ describe('one primary residence per owner', () => {
     expect(primaryChoiceOf({ isPrimary1: false, isPrimary2: false })).toBe('no');
   });
 
-  it('finds the other property that is already that owner\'s primary residence (the confirmation)', () => {
+  it("finds the other property that is already that owner's primary residence (the confirmation)", () => {
     const list = [property('home', 'both', true, false), property('cabin', '2', false, true), property('new', 'both')];
     expect(primaryConflicts(list, 'new', { isPrimary1: true, isPrimary2: false }).map((p) => p.hash)).toEqual(['home']);
     expect(primaryConflicts(list, 'new', { isPrimary1: true, isPrimary2: true }).map((p) => p.hash)).toEqual(['home', 'cabin']);
@@ -118,7 +135,10 @@ describe('companies', () => {
   ] as const)('%s with %s shares sends %s', (type, shares, expected) => expect(stockSharesFor(type, shares)).toBe(expected));
 
   it('same values fills a missing share or stock count from the other owner', () => {
-    expect(fillCompanyTerms({ sharePercent: null, stockShares: 10 }, { sharePercent: '40.00', stockShares: 20 })).toEqual({ sharePercent: '40.00', stockShares: 10 });
+    expect(fillCompanyTerms({ sharePercent: null, stockShares: 10 }, { sharePercent: '40.00', stockShares: 20 })).toEqual({
+      sharePercent: '40.00',
+      stockShares: 10,
+    });
   });
 });
 

@@ -1,4 +1,10 @@
-import { legacyPrimaryFlags, legacyUpsertAccountSchema, legacyUpsertCompanySchema, legacyUpsertGiftSchema, legacyUpsertPropertySchema } from '@/lib/intake/legacy-assets';
+import {
+  legacyPrimaryFlags,
+  legacyUpsertAccountSchema,
+  legacyUpsertCompanySchema,
+  legacyUpsertGiftSchema,
+  legacyUpsertPropertySchema,
+} from '@/lib/intake/legacy-assets';
 import { accountNumber, purchaseYear, stockShares } from '@/lib/validation/fields';
 
 describe('legacy is_primary', () => {
@@ -19,19 +25,65 @@ describe('legacy is_primary', () => {
 
 describe('legacy asset payloads', () => {
   it('property: the spec fields, numbers as sent', () => {
-    const parsed = legacyUpsertPropertySchema.parse({ hash_id: 'abc', hash_id_property: '', owner: 'Both', is_primary: 2, street: '1 Main', unit: null, city: 'Austin', state: 'TX', zip: 78701, value: '$1,000', purchase_month: '', purchase_year: 2001 });
-    expect(parsed).toMatchObject({ client_hash: 'abc', hash: undefined, owner: 'both', is_primary1: false, is_primary2: true, zip: '78701', value: '1000.00', purchase_month: null, purchase_year: 2001 });
+    const parsed = legacyUpsertPropertySchema.parse({
+      hash_id: 'abc',
+      hash_id_property: '',
+      owner: 'Both',
+      is_primary: 2,
+      street: '1 Main',
+      unit: null,
+      city: 'Austin',
+      state: 'TX',
+      zip: 78701,
+      value: '$1,000',
+      purchase_month: '',
+      purchase_year: 2001,
+    });
+    expect(parsed).toMatchObject({
+      client_hash: 'abc',
+      hash: undefined,
+      owner: 'both',
+      is_primary1: false,
+      is_primary2: true,
+      zip: '78701',
+      value: '1000.00',
+      purchase_month: null,
+      purchase_year: 2001,
+    });
   });
 
   it('company: same values unless a spouse value is sent; type in any case', () => {
-    const same = legacyUpsertCompanySchema.parse({ hash_id: 'abc', owner: 'both', name: 'Acme', type: 'Corporation', share_percent1: '50', stock_shares1: '10' });
+    const same = legacyUpsertCompanySchema.parse({
+      hash_id: 'abc',
+      owner: 'both',
+      name: 'Acme',
+      type: 'Corporation',
+      share_percent1: '50',
+      stock_shares1: '10',
+    });
     expect(same).toMatchObject({ same_values: true, type: 'corporation', values1: { share_percent: '50.00', stock_shares: 10 } });
-    const separate = legacyUpsertCompanySchema.parse({ hash_id: 'abc', owner: 'both', name: 'Acme', type: 'corporation', share_percent1: '50', share_percent2: '25' });
+    const separate = legacyUpsertCompanySchema.parse({
+      hash_id: 'abc',
+      owner: 'both',
+      name: 'Acme',
+      type: 'corporation',
+      share_percent1: '50',
+      share_percent2: '25',
+    });
     expect(separate).toMatchObject({ same_values: false, values2: { share_percent: '25.00' } });
   });
 
   it('gift: the type by key or by label', () => {
-    expect(legacyUpsertGiftSchema.parse({ hash_id: 'abc', owner: '1', gift_type: 'Specific Item', hash_id_bene: 'b', specific_item: 'Piano', predecease_distribution: 'Lapse' })).toMatchObject({
+    expect(
+      legacyUpsertGiftSchema.parse({
+        hash_id: 'abc',
+        owner: '1',
+        gift_type: 'Specific Item',
+        hash_id_bene: 'b',
+        specific_item: 'Piano',
+        predecease_distribution: 'Lapse',
+      }),
+    ).toMatchObject({
       gift_type: 'item',
       beneficiary_hash: 'b',
       predecease_distribution: 'lapse',
@@ -39,7 +91,9 @@ describe('legacy asset payloads', () => {
   });
 
   it('account: the path decides the kind; annuities drop the type', () => {
-    expect(legacyUpsertAccountSchema('annuity').parse({ hash_id: 'abc', owner: '1', company: 'MetLife', type: 'x', number: ' A-1 ', value: '' })).toMatchObject({ kind: 'annuity', type: '', number: 'A-1', value: null });
+    expect(legacyUpsertAccountSchema('annuity').parse({ hash_id: 'abc', owner: '1', company: 'MetLife', type: 'x', number: ' A-1 ', value: '' })).toMatchObject(
+      { kind: 'annuity', type: '', number: 'A-1', value: null },
+    );
     expect(legacyUpsertAccountSchema('bank').safeParse({ hash_id: 'abc', owner: '1', company: 'Chase' }).success).toBe(false);
   });
 });

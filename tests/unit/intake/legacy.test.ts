@@ -49,23 +49,80 @@ describe('legacy payloads → intake inputs', () => {
       guardian_2_first_name: 'Ignored',
       guardian_2_last_name: 'Too',
     });
-    expect(input).toMatchObject({ client_hash: 'abc', hash: undefined, existing_person_hash: undefined, owner: 'both', guardian1: { first_name: 'Morgan', phone: '4085550130' }, guardian2: null });
+    expect(input).toMatchObject({
+      client_hash: 'abc',
+      hash: undefined,
+      existing_person_hash: undefined,
+      owner: 'both',
+      guardian1: { first_name: 'Morgan', phone: '4085550130' },
+      guardian2: null,
+    });
   });
 
-  it('a beneficiary: tier1/2 ... become each client\'s values; separate only when owner both sends the spouse\'s', () => {
-    const both = legacyUpsertBeneficiarySchema.parse({ hash_id: 'a', owner: 'both', type: 'Person', first_name: 'A', last_name: 'B', tier1: 'Primary', share_percent1: 50, relationship1: 'Child', is_per_stirpes1: '1', tier2: 'contingent', share_percent2: '25', relationship2: 'Friend' });
-    expect(both).toMatchObject({ type: 'person', same_values: false, values1: { tier: 'primary', share_percent: '50.00', is_per_stirpes: true }, values2: { tier: 'contingent', share_percent: '25.00', relationship: 'Friend' } });
-    const same = legacyUpsertBeneficiarySchema.parse({ hash_id: 'a', owner: 'both', type: 'person', first_name: 'A', last_name: 'B', tier1: 'primary', share_percent1: '100', relationship1: 'Child', tier2: null });
+  it("a beneficiary: tier1/2 ... become each client's values; separate only when owner both sends the spouse's", () => {
+    const both = legacyUpsertBeneficiarySchema.parse({
+      hash_id: 'a',
+      owner: 'both',
+      type: 'Person',
+      first_name: 'A',
+      last_name: 'B',
+      tier1: 'Primary',
+      share_percent1: 50,
+      relationship1: 'Child',
+      is_per_stirpes1: '1',
+      tier2: 'contingent',
+      share_percent2: '25',
+      relationship2: 'Friend',
+    });
+    expect(both).toMatchObject({
+      type: 'person',
+      same_values: false,
+      values1: { tier: 'primary', share_percent: '50.00', is_per_stirpes: true },
+      values2: { tier: 'contingent', share_percent: '25.00', relationship: 'Friend' },
+    });
+    const same = legacyUpsertBeneficiarySchema.parse({
+      hash_id: 'a',
+      owner: 'both',
+      type: 'person',
+      first_name: 'A',
+      last_name: 'B',
+      tier1: 'primary',
+      share_percent1: '100',
+      relationship1: 'Child',
+      tier2: null,
+    });
     expect(same.same_values).toBe(true);
-    const entity = legacyUpsertBeneficiarySchema.parse({ hash_id: 'a', owner: '1', type: 'entity', name: 'Food Bank', identifier: '94-1234567', is_trust: 'false', tier1: 'primary', share_percent1: '10', relationship1: 'Charity' });
+    const entity = legacyUpsertBeneficiarySchema.parse({
+      hash_id: 'a',
+      owner: '1',
+      type: 'entity',
+      name: 'Food Bank',
+      identifier: '94-1234567',
+      is_trust: 'false',
+      tier1: 'primary',
+      share_percent1: '10',
+      relationship1: 'Charity',
+    });
     expect(entity).toMatchObject({ identifier: '941234567', identifier_kind: 'tin', is_trust: false });
   });
 
   it('trustees and agents: order1/order2, type1/type2 agreeing', () => {
-    expect(legacyUpsertTrusteeSchema.parse({ hash_id: 'a', hash_id_fiduciary: 'f', owner: '2', first_name: 'T', last_name: 'R', order2: '3' })).toMatchObject({ hash: 'f', owner: '2', values2: { order: 3 }, same_values: true });
+    expect(legacyUpsertTrusteeSchema.parse({ hash_id: 'a', hash_id_fiduciary: 'f', owner: '2', first_name: 'T', last_name: 'R', order2: '3' })).toMatchObject({
+      hash: 'f',
+      owner: '2',
+      values2: { order: 3 },
+      same_values: true,
+    });
     expect(legacyUpsertAgentSchema.parse({ hash_id: 'a', owner: '1', first_name: 'A', last_name: 'G', type1: 'Medical', order1: 1 }).type).toBe('medical');
-    expect(legacyUpsertAgentSchema.safeParse({ hash_id: 'a', owner: '1', first_name: 'A', last_name: 'G', type1: 'medical', type2: 'general', order1: 1 }).success).toBe(false);
-    expect(legacyDeleteAgentSchema.parse({ hash_id: 'a', hash_id_spouse: 'b', hash_id_poa: 'p', type: 'GENERAL' })).toEqual({ client_hash: 'a', hash: 'p', version: undefined, type: 'general' });
+    expect(
+      legacyUpsertAgentSchema.safeParse({ hash_id: 'a', owner: '1', first_name: 'A', last_name: 'G', type1: 'medical', type2: 'general', order1: 1 }).success,
+    ).toBe(false);
+    expect(legacyDeleteAgentSchema.parse({ hash_id: 'a', hash_id_spouse: 'b', hash_id_poa: 'p', type: 'GENERAL' })).toEqual({
+      client_hash: 'a',
+      hash: 'p',
+      version: undefined,
+      type: 'general',
+    });
   });
 
   it('agents: is_collective1/2 and is_independent1/2 optional (absent or blank keeps the stored choice); a spouse value separates', () => {
@@ -84,16 +141,39 @@ describe('legacy payloads → intake inputs', () => {
   });
 
   it('the client record: only the estate plan answers sent, and / or the spouse choices', () => {
-    expect(legacyClientInfoSchema.parse({ hash: 'h', is_spouse_poa_medical: '1' })).toEqual({ client_hash: 'h', version: undefined, estatePlan: null, choices: { is_spouse_poa_medical: true } });
-    expect(legacyClientInfoSchema.parse({ hash: 'h', has_estate_plan: 'yes', trust_times_amended: 2, has_trust_intent_3: 0 }).estatePlan).toEqual({ has_estate_plan: 'yes', trust_times_amended: 2, has_trust_intent_3: false });
+    expect(legacyClientInfoSchema.parse({ hash: 'h', is_spouse_poa_medical: '1' })).toEqual({
+      client_hash: 'h',
+      version: undefined,
+      estatePlan: null,
+      choices: { is_spouse_poa_medical: true },
+    });
+    expect(legacyClientInfoSchema.parse({ hash: 'h', has_estate_plan: 'yes', trust_times_amended: 2, has_trust_intent_3: 0 }).estatePlan).toEqual({
+      has_estate_plan: 'yes',
+      trust_times_amended: 2,
+      has_trust_intent_3: false,
+    });
     expect(legacyClientInfoSchema.safeParse({ hash: 'h' }).success).toBe(false);
-    expect(legacyClientInfoSchema.safeParse({ hash: 'h', is_trust_submitted: true, is_spouse_beneficiary: true }).error?.issues[0].message).toBe('Send the submission (is_trust_submitted) on its own, without other answers.');
+    expect(legacyClientInfoSchema.safeParse({ hash: 'h', is_trust_submitted: true, is_spouse_beneficiary: true }).error?.issues[0].message).toBe(
+      'Send the submission (is_trust_submitted) on its own, without other answers.',
+    );
     expect(legacyClientInfoSchema.parse({ hash: 'h', is_trust_submitted: '1' })).toMatchObject({ client_hash: 'h', is_trust_submitted: true });
   });
 });
 
-describe('IntakeView → the spec\'s answer', () => {
-  const person = (hash: string, extra: Partial<PersonView> = {}): PersonView => ({ hash, version: 1, firstName: hash, middleName: '', lastName: 'Doe', suffix: '', email: '', phone: '', dob: null, ssnLast4: '6789', ...extra });
+describe("IntakeView → the spec's answer", () => {
+  const person = (hash: string, extra: Partial<PersonView> = {}): PersonView => ({
+    hash,
+    version: 1,
+    firstName: hash,
+    middleName: '',
+    lastName: 'Doe',
+    suffix: '',
+    email: '',
+    phone: '',
+    dob: null,
+    ssnLast4: '6789',
+    ...extra,
+  });
   const client = (hash: string, ownerNo: 1 | 2): ClientView =>
     ({
       hash,
@@ -115,7 +195,17 @@ describe('IntakeView → the spec\'s answer', () => {
     terms1: null,
     terms2: { tier: 'primary', sharePercent: '100.00', relationship: 'Trust', isPerStirpes: false, omissionReason: null },
   };
-  const agent = (type: AgentView['type']): AgentView => ({ hash: `a-${type}`, version: 1, type, owner: '1', person: person('agent'), order1: 1, order2: null, service1: { isCollective: false, isIndependent: false }, service2: null });
+  const agent = (type: AgentView['type']): AgentView => ({
+    hash: `a-${type}`,
+    version: 1,
+    type,
+    owner: '1',
+    person: person('agent'),
+    order1: 1,
+    order2: null,
+    service1: { isCollective: false, isIndependent: false },
+    service2: null,
+  });
   const view = {
     client: client('one', 1),
     spouse: client('two', 2),
@@ -128,9 +218,16 @@ describe('IntakeView → the spec\'s answer', () => {
   const plan = { hash: 'ep', type: 'trust', status: 'incomplete', status_full: 'In Progress', updated_at: '2026-11-20T10:00:00.000Z', files: [] as [] };
   const extras: LegacyClientExtras = { estatePlans: [plan], advisors: { one: { hash: 'adv', firms: [{ id: 'firm-hash', name: 'Firm' }] }, two: null } };
 
-  it('from owner 1\'s page: the lists as stored, identifiers masked, the hidden financial PoA left out', () => {
+  it("from owner 1's page: the lists as stored, identifiers masked, the hidden financial PoA left out", () => {
     const answer = toLegacyLists(view, 'one', extras);
-    expect(answer.client).toMatchObject({ hash_id: 'one', ssn: 'XXX-XX-6789', email: 'one@example.com', has_trust_intent_1: true, has_trust_intent_7: false, is_spouse_poa_general: true });
+    expect(answer.client).toMatchObject({
+      hash_id: 'one',
+      ssn: 'XXX-XX-6789',
+      email: 'one@example.com',
+      has_trust_intent_1: true,
+      has_trust_intent_7: false,
+      is_spouse_poa_general: true,
+    });
     expect(answer.beneficiaries2).toEqual([expect.objectContaining({ hash_id: 'b', owner: '2', identifier: 'XXX-XX-4567', tier2: 'primary', tier1: null })]);
     expect(answer.fiduciariesBoth).toEqual([expect.objectContaining({ order1: 1, order2: 2 })]);
     expect(answer.generalPoas1).toHaveLength(1);
@@ -138,14 +235,24 @@ describe('IntakeView → the spec\'s answer', () => {
     expect(answer.poas1).toHaveLength(1);
   });
 
-  it('from the spouse\'s page: owner 1 is the spouse, and the values follow', () => {
+  it("from the spouse's page: owner 1 is the spouse, and the values follow", () => {
     const answer = toLegacyLists(view, 'two', extras);
     expect(answer.client).toMatchObject({ hash_id: 'two' });
     expect(answer.spouse).toMatchObject({ hash_id: 'one' });
     expect(answer.beneficiaries1).toEqual([expect.objectContaining({ owner: '1', tier1: 'primary', tier2: null })]);
     expect(answer.fiduciariesBoth).toEqual([expect.objectContaining({ order1: 2, order2: 1 })]);
     expect(answer.generalPoas2).toEqual([
-      expect.objectContaining({ owner: '2', order1: null, order2: 1, type1: null, type2: 'general', is_collective: false, is_collective1: null, is_collective2: false, is_independent2: false }),
+      expect.objectContaining({
+        owner: '2',
+        order1: null,
+        order2: 1,
+        type1: null,
+        type2: 'general',
+        is_collective: false,
+        is_collective1: null,
+        is_collective2: false,
+        is_independent2: false,
+      }),
     ]);
     expect(toLegacyClient(view, 'two', extras).client.hash_id).toBe('two');
   });
@@ -153,7 +260,11 @@ describe('IntakeView → the spec\'s answer', () => {
   it("the client object in the spec's shapes: person, spouse.person, is_type_other, estate_plans, advisor.firms", () => {
     const named = {
       ...view,
-      client: { ...view.client, estatePlanType: 'Pour-over will', person: person('p-one', { firstName: 'Pat', middleName: 'Q', lastName: 'Rivera', suffix: 'Jr.', phone: '4085550120', dob: '1968-02-20' }) },
+      client: {
+        ...view.client,
+        estatePlanType: 'Pour-over will',
+        person: person('p-one', { firstName: 'Pat', middleName: 'Q', lastName: 'Rivera', suffix: 'Jr.', phone: '4085550120', dob: '1968-02-20' }),
+      },
       spouse: { ...view.spouse, estatePlanType: 'Trust' },
     } as IntakeView;
     const { client, spouse } = toLegacyLists(named, 'one', extras);

@@ -30,7 +30,12 @@ describe('deriving the owner from the pivot rows', () => {
     [[], null],
     [[99], null],
   ] as const)('pivots for clients %p → %p', (clients, owner) => {
-    expect(deriveOwner(clients.map((clientId) => ({ clientId, values: EMPTY })), couple)).toBe(owner);
+    expect(
+      deriveOwner(
+        clients.map((clientId) => ({ clientId, values: EMPTY })),
+        couple,
+      ),
+    ).toBe(owner);
   });
 
   it('a single client owns only what is on their list', () => {
@@ -50,8 +55,22 @@ describe('the form view of a stored item', () => {
   it.each([
     ['one owner', [{ clientId: 10, values: A }], { owner: '1', sameValues: true, values1: A, values2: EMPTY }],
     ['the spouse only', [{ clientId: 20, values: B }], { owner: '2', sameValues: true, values1: EMPTY, values2: B }],
-    ['both, equal values', [{ clientId: 10, values: A }, { clientId: 20, values: { ...A } }], { owner: 'both', sameValues: true, values1: A, values2: A }],
-    ['both, separate values', [{ clientId: 10, values: A }, { clientId: 20, values: B }], { owner: 'both', sameValues: false, values1: A, values2: B }],
+    [
+      'both, equal values',
+      [
+        { clientId: 10, values: A },
+        { clientId: 20, values: { ...A } },
+      ],
+      { owner: 'both', sameValues: true, values1: A, values2: A },
+    ],
+    [
+      'both, separate values',
+      [
+        { clientId: 10, values: A },
+        { clientId: 20, values: B },
+      ],
+      { owner: 'both', sameValues: false, values1: A, values2: B },
+    ],
   ])('%s', (_case, pivots, expected) => {
     expect(toOwnedValues(pivots, couple, EMPTY)).toEqual(expected);
   });
@@ -98,7 +117,12 @@ describe('changing the owner moves or splits the values', () => {
     type Stake = { share: string | null; stock: number | null };
     const fill = (a: Stake, b: Stake): Stake => ({ share: a.share ?? b.share, stock: a.stock ?? b.stock });
     const current = { owner: 'both' as const, sameValues: false, values1: { share: '50.00', stock: null }, values2: { share: '30.00', stock: 1000 } };
-    expect(setSameValues(current, true, fill)).toEqual({ owner: 'both', sameValues: true, values1: { share: '50.00', stock: 1000 }, values2: { share: '50.00', stock: 1000 } });
+    expect(setSameValues(current, true, fill)).toEqual({
+      owner: 'both',
+      sameValues: true,
+      values1: { share: '50.00', stock: 1000 },
+      values2: { share: '50.00', stock: 1000 },
+    });
   });
 });
 
@@ -106,8 +130,22 @@ describe('the pivot rows to write', () => {
   it.each([
     ['owner 1', { owner: '1', sameValues: true, values1: A, values2: B }, [{ clientId: 10, values: A }]],
     ['owner 2', { owner: '2', sameValues: false, values1: EMPTY, values2: B }, [{ clientId: 20, values: B }]],
-    ['both, same values (the spouse’s are written as the client’s)', { owner: 'both', sameValues: true, values1: A, values2: B }, [{ clientId: 10, values: A }, { clientId: 20, values: A }]],
-    ['both, separate', { owner: 'both', sameValues: false, values1: A, values2: B }, [{ clientId: 10, values: A }, { clientId: 20, values: B }]],
+    [
+      'both, same values (the spouse’s are written as the client’s)',
+      { owner: 'both', sameValues: true, values1: A, values2: B },
+      [
+        { clientId: 10, values: A },
+        { clientId: 20, values: A },
+      ],
+    ],
+    [
+      'both, separate',
+      { owner: 'both', sameValues: false, values1: A, values2: B },
+      [
+        { clientId: 10, values: A },
+        { clientId: 20, values: B },
+      ],
+    ],
   ] as const)('%s', (_case, owned, expected) => {
     expect(desiredPivots(owned as OwnedValues<Share>, couple)).toEqual(expected);
   });
@@ -118,10 +156,37 @@ describe('the pivot rows to write', () => {
   });
 
   it.each([
-    ['1 → both adds the spouse’s row', [{ clientId: 10, values: A }], [{ clientId: 10, values: A }, { clientId: 20, values: A }], { insert: [{ clientId: 20, values: A }], update: [], remove: [] }],
-    ['both → 1 unlinks the spouse', [{ clientId: 10, values: A }, { clientId: 20, values: B }], [{ clientId: 10, values: A }], { insert: [], update: [], remove: [20] }],
+    [
+      '1 → both adds the spouse’s row',
+      [{ clientId: 10, values: A }],
+      [
+        { clientId: 10, values: A },
+        { clientId: 20, values: A },
+      ],
+      { insert: [{ clientId: 20, values: A }], update: [], remove: [] },
+    ],
+    [
+      'both → 1 unlinks the spouse',
+      [
+        { clientId: 10, values: A },
+        { clientId: 20, values: B },
+      ],
+      [{ clientId: 10, values: A }],
+      { insert: [], update: [], remove: [20] },
+    ],
     ['1 → 2 swaps the rows', [{ clientId: 10, values: A }], [{ clientId: 20, values: A }], { insert: [{ clientId: 20, values: A }], update: [], remove: [10] }],
-    ['same owners, changed values update only what changed', [{ clientId: 10, values: A }, { clientId: 20, values: A }], [{ clientId: 10, values: A }, { clientId: 20, values: B }], { insert: [], update: [{ clientId: 20, values: B }], remove: [] }],
+    [
+      'same owners, changed values update only what changed',
+      [
+        { clientId: 10, values: A },
+        { clientId: 20, values: A },
+      ],
+      [
+        { clientId: 10, values: A },
+        { clientId: 20, values: B },
+      ],
+      { insert: [], update: [{ clientId: 20, values: B }], remove: [] },
+    ],
     ['nothing changed, nothing written', [{ clientId: 10, values: A }], [{ clientId: 10, values: { ...A } }], { insert: [], update: [], remove: [] }],
   ])('%s', (_case, stored, desired, expected) => {
     expect(syncPivots(stored, desired)).toEqual(expected);

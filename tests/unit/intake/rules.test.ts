@@ -4,7 +4,13 @@ import { requiredQuestions, unansweredIntents, unansweredQuestions } from '@/lib
 import { maxServeOrder, nextServeOrder, serveOrderOptions } from '@/lib/intake/serve-order';
 import type { BeneficiaryTerms, ClientView } from '@/lib/intake/types';
 
-const terms = (tier: BeneficiaryTerms['tier'], sharePercent: string | null): BeneficiaryTerms => ({ tier, sharePercent, relationship: 'Child', isPerStirpes: false, omissionReason: null });
+const terms = (tier: BeneficiaryTerms['tier'], sharePercent: string | null): BeneficiaryTerms => ({
+  tier,
+  sharePercent,
+  relationship: 'Child',
+  isPerStirpes: false,
+  omissionReason: null,
+});
 const bene = (t1: BeneficiaryTerms | null, t2: BeneficiaryTerms | null = null) => ({ terms1: t1, terms2: t2 });
 
 describe('beneficiary totals, per client and tier, with big.js', () => {
@@ -120,7 +126,13 @@ describe('required answers before review (intake §5)', () => {
     const withPlan = { ...answeredAll, hasEstatePlan: 'yes' as const };
     expect(unansweredQuestions(withPlan, false).map((q) => q.field)).toEqual(['estatePlanType']);
     const trust = { ...withPlan, estatePlanType: 'Trust' };
-    expect(unansweredQuestions(trust, false).map((q) => q.field)).toEqual(['trustName', 'trustDate', 'trustTimesAmended', 'trustReplacementReason', 'isAssetsTrustOwned']);
+    expect(unansweredQuestions(trust, false).map((q) => q.field)).toEqual([
+      'trustName',
+      'trustDate',
+      'trustTimesAmended',
+      'trustReplacementReason',
+      'isAssetsTrustOwned',
+    ]);
     expect(unansweredQuestions({ ...withPlan, estatePlanType: 'Will' }, false)).toEqual([]);
   });
 
@@ -162,16 +174,47 @@ describe('completion', () => {
     const full = {
       ...empty,
       client: { ...answeredAll },
-      beneficiaries: [{ hash: 'b', version: 1, owner: '1' as const, type: 'person' as const, person, entity: null, terms1: terms('primary', '100'), terms2: null }],
+      beneficiaries: [
+        { hash: 'b', version: 1, owner: '1' as const, type: 'person' as const, person, entity: null, terms1: terms('primary', '100'), terms2: null },
+      ],
       trustees: [{ hash: 't', version: 1, owner: '1' as const, person, order1: 1, order2: null }],
-      agents: (['general', 'medical', 'financial'] as const).map((type) => ({ hash: type, version: 1, type, owner: '1' as const, person, order1: 1, order2: null, service1: { isCollective: false, isIndependent: false }, service2: null })),
+      agents: (['general', 'medical', 'financial'] as const).map((type) => ({
+        hash: type,
+        version: 1,
+        type,
+        owner: '1' as const,
+        person,
+        order1: 1,
+        order2: null,
+        service1: { isCollective: false, isIndependent: false },
+        service2: null,
+      })),
     };
     const c = completionOf(full, noMinorIssue);
     expect(c.sections.filter((s) => s.state !== 'empty').every((s) => s.state === 'complete')).toBe(true);
-    expect(c.sections.filter((s) => s.state === 'empty').map((s) => s.key)).toEqual(['properties', 'companies', 'gifts', 'retirementAccounts', 'brokerageAccounts', 'bankAccounts', 'annuityAccounts', 'notes']);
+    expect(c.sections.filter((s) => s.state === 'empty').map((s) => s.key)).toEqual([
+      'properties',
+      'companies',
+      'gifts',
+      'retirementAccounts',
+      'brokerageAccounts',
+      'bankAccounts',
+      'annuityAccounts',
+      'notes',
+    ]);
     expect(c.percent).toBe(100);
     // A gift whose beneficiary is not the gift owner's counts as one unanswered question of its section.
-    const gift = { hash: 'g', version: 1, owner: '2' as const, giftType: 'cash' as const, beneficiaryHash: 'b', addressHash: null, cashAmount: '1.00', specificItem: null, predeceaseDistribution: null };
+    const gift = {
+      hash: 'g',
+      version: 1,
+      owner: '2' as const,
+      giftType: 'cash' as const,
+      beneficiaryHash: 'b',
+      addressHash: null,
+      cashAmount: '1.00',
+      specificItem: null,
+      predeceaseDistribution: null,
+    };
     const broken = completionOf({ ...full, gifts: [gift] }, noMinorIssue);
     expect(broken.sections.find((s) => s.key === 'gifts')).toMatchObject({ state: 'incomplete', unanswered: 1, problem: '1 gift to fix' });
     expect(broken.percent).toBeLessThan(100);
@@ -188,7 +231,16 @@ describe('completion', () => {
   });
 
   it('a minor without a guardian leaves the children incomplete', () => {
-    const child = { hash: 'k', version: 1, owner: '1' as const, gender: null, person: blank.person, guardian1: null, guardian2: null, multiGuardianSpecifics: '' };
+    const child = {
+      hash: 'k',
+      version: 1,
+      owner: '1' as const,
+      gender: null,
+      person: blank.person,
+      guardian1: null,
+      guardian2: null,
+      multiGuardianSpecifics: '',
+    };
     const c = completionOf({ ...empty, children: [child] }, () => true);
     expect(c.sections.find((s) => s.key === 'children')).toMatchObject({ state: 'incomplete', unanswered: 1, problem: '1 minor without a guardian' });
     const two = completionOf({ ...empty, children: [child, { ...child, hash: 'l' }] }, () => true);

@@ -27,16 +27,30 @@ describe('estate plan dependencies (server side)', () => {
 
   it.each([
     ['a Trust keeps its details', {}, { estatePlanType: 'Trust', trustName: 'Doe Trust', trustTimesAmended: 2, isAssetsTrustOwned: 'yes' }],
-    ['No clears the type and every trust detail', { has_estate_plan: 'no' as const }, { hasEstatePlan: 'no', estatePlanType: null, trustName: null, trustDate: null, trustTimesAmended: null, isAssetsTrustOwned: null }],
+    [
+      'No clears the type and every trust detail',
+      { has_estate_plan: 'no' as const },
+      { hasEstatePlan: 'no', estatePlanType: null, trustName: null, trustDate: null, trustTimesAmended: null, isAssetsTrustOwned: null },
+    ],
     ['unanswered has no type either', { has_estate_plan: null }, { hasEstatePlan: null, estatePlanType: null, trustName: null }],
-    ['a Will has no trust details', { estate_plan_type: 'will' }, { estatePlanType: 'Will', trustName: null, trustReplacementReason: null, isAssetsTrustOwned: null }],
+    [
+      'a Will has no trust details',
+      { estate_plan_type: 'will' },
+      { estatePlanType: 'Will', trustName: null, trustReplacementReason: null, isAssetsTrustOwned: null },
+    ],
     ['an other type is kept as typed, without trust details', { estate_plan_type: 'Pour-over will' }, { estatePlanType: 'Pour-over will', trustDate: null }],
   ])('%s', (_case, over, expected) => {
     expect(estatePlanColumns(answers(over), true)).toMatchObject(expected);
   });
 
   it('keeps intents 6 and 7 only with a spouse, and the governing state and intents whatever the plan', () => {
-    expect(estatePlanColumns(answers({ has_estate_plan: 'no' }), false)).toMatchObject({ hasTrustIntent1: true, hasTrustIntent6: null, hasTrustIntent7: null, trustGoverningState: 'CA', trustIntentOther: null });
+    expect(estatePlanColumns(answers({ has_estate_plan: 'no' }), false)).toMatchObject({
+      hasTrustIntent1: true,
+      hasTrustIntent6: null,
+      hasTrustIntent7: null,
+      trustGoverningState: 'CA',
+      trustIntentOther: null,
+    });
     expect(estatePlanColumns(answers(), true)).toMatchObject({ hasTrustIntent6: true, hasTrustIntent7: false });
   });
 
@@ -61,7 +75,10 @@ describe('estate plan dependencies (server side)', () => {
     expect(() => estatePlanAnswersSchema.parse({ trust_times_amended: '100' })).toThrow('from 0 to 99');
     expect(() => estatePlanAnswersSchema.parse({ has_trust_intent_1: false })).toThrow('Please choose the governing state first.');
     expect(estatePlanAnswersSchema.parse({ has_trust_intent_1: false, trust_governing_state: 'ny' }).trust_governing_state).toBe('NY');
-    expect(estatePlanAnswersSchema.parse({ has_estate_plan: false, is_assets_trust_owned: 'yes' })).toMatchObject({ has_estate_plan: 'no', is_assets_trust_owned: 'yes' });
+    expect(estatePlanAnswersSchema.parse({ has_estate_plan: false, is_assets_trust_owned: 'yes' })).toMatchObject({
+      has_estate_plan: 'no',
+      is_assets_trust_owned: 'yes',
+    });
   });
 });
 
@@ -69,7 +86,13 @@ describe('beneficiary terms as stored', () => {
   const terms = { tier: 'primary', share_percent: '33.33', relationship: 'Child', is_per_stirpes: true, omission_reason: 'left over' } as const;
 
   it('omit: share 0, no per stirpes, the reason kept', () => {
-    expect(termsRow({ ...terms, tier: 'omitted' }, false)).toEqual({ tier: 'omitted', sharePercent: '0.00', relationship: 'Child', isPerStirpes: false, omissionReason: 'left over' });
+    expect(termsRow({ ...terms, tier: 'omitted' }, false)).toEqual({
+      tier: 'omitted',
+      sharePercent: '0.00',
+      relationship: 'Child',
+      isPerStirpes: false,
+      omissionReason: 'left over',
+    });
   });
 
   it('not omitted: no omission reason', () => {
@@ -122,18 +145,42 @@ describe('the owner engine, as the writes use it', () => {
     const stored = toOwnedValues([{ clientId: 20, values: { order: 3 } }], couple, EMPTY);
     expect(stored).toEqual({ owner: '2', sameValues: true, values1: EMPTY, values2: { order: 3 } });
     expect(desiredPivots(stored, couple)).toEqual([{ clientId: 20, values: { order: 3 } }]);
-    expect(desiredPivots(changeOwner({ owner: '1', sameValues: true, values1: { order: 1 }, values2: EMPTY }, '2', EMPTY), couple)).toEqual([{ clientId: 20, values: { order: 1 } }]);
-    expect(desiredPivots(changeOwner({ owner: 'both', sameValues: false, values1: { order: 1 }, values2: { order: 4 } }, '2', EMPTY), couple)).toEqual([{ clientId: 20, values: { order: 4 } }]);
+    expect(desiredPivots(changeOwner({ owner: '1', sameValues: true, values1: { order: 1 }, values2: EMPTY }, '2', EMPTY), couple)).toEqual([
+      { clientId: 20, values: { order: 1 } },
+    ]);
+    expect(desiredPivots(changeOwner({ owner: 'both', sameValues: false, values1: { order: 1 }, values2: { order: 4 } }, '2', EMPTY), couple)).toEqual([
+      { clientId: 20, values: { order: 4 } },
+    ]);
   });
 
   it.each<[string, OwnedValues<V>, OwnedValues<V>]>([
-    ['1 becomes 2', { owner: '1', sameValues: true, values1: { order: 1 }, values2: EMPTY }, { owner: '2', sameValues: true, values1: EMPTY, values2: { order: 1 } }],
-    ['2 becomes 1', { owner: '2', sameValues: true, values1: EMPTY, values2: { order: 2 } }, { owner: '1', sameValues: true, values1: { order: 2 }, values2: EMPTY }],
-    ['both separate swap', { owner: 'both', sameValues: false, values1: { order: 1 }, values2: { order: 2 } }, { owner: 'both', sameValues: false, values1: { order: 2 }, values2: { order: 1 } }],
-    ['both same stays the same', { owner: 'both', sameValues: true, values1: { order: 1 }, values2: { order: 9 } }, { owner: 'both', sameValues: true, values1: { order: 1 }, values2: { order: 1 } }],
+    [
+      '1 becomes 2',
+      { owner: '1', sameValues: true, values1: { order: 1 }, values2: EMPTY },
+      { owner: '2', sameValues: true, values1: EMPTY, values2: { order: 1 } },
+    ],
+    [
+      '2 becomes 1',
+      { owner: '2', sameValues: true, values1: EMPTY, values2: { order: 2 } },
+      { owner: '1', sameValues: true, values1: { order: 2 }, values2: EMPTY },
+    ],
+    [
+      'both separate swap',
+      { owner: 'both', sameValues: false, values1: { order: 1 }, values2: { order: 2 } },
+      { owner: 'both', sameValues: false, values1: { order: 2 }, values2: { order: 1 } },
+    ],
+    [
+      'both same stays the same',
+      { owner: 'both', sameValues: true, values1: { order: 1 }, values2: { order: 9 } },
+      { owner: 'both', sameValues: true, values1: { order: 1 }, values2: { order: 1 } },
+    ],
   ])('swapOwners (the legacy numbering from hash_id): %s', (_case, from, to) => {
     expect(swapOwners(from)).toEqual(to);
-    expect(desiredPivots(swapOwners(from), couple).map((p) => p.clientId).sort()).toEqual(
+    expect(
+      desiredPivots(swapOwners(from), couple)
+        .map((p) => p.clientId)
+        .sort(),
+    ).toEqual(
       desiredPivots(from, couple)
         .map((p) => (p.clientId === 10 ? 20 : 10))
         .sort(),
@@ -141,8 +188,19 @@ describe('the owner engine, as the writes use it', () => {
   });
 });
 
-describe('the household\'s people for linking', () => {
-  const person = (hash: string, first: string, extra: Partial<PersonView> = {}): PersonView => ({ hash, firstName: first, middleName: '', lastName: 'Doe', suffix: '', email: '', phone: '', dob: null, ssnLast4: null, ...extra });
+describe("the household's people for linking", () => {
+  const person = (hash: string, first: string, extra: Partial<PersonView> = {}): PersonView => ({
+    hash,
+    firstName: first,
+    middleName: '',
+    lastName: 'Doe',
+    suffix: '',
+    email: '',
+    phone: '',
+    dob: null,
+    ssnLast4: null,
+    ...extra,
+  });
   const child = (p: PersonView, guardian: PersonView | null): ChildView => ({
     hash: `c-${p.hash}`,
     version: 1,
@@ -160,7 +218,19 @@ describe('the household\'s people for linking', () => {
       children: [child(person('k', 'Kid'), morgan), child(person('j', 'Jo'), morgan)],
       beneficiaries: [],
       trustees: [{ hash: 't', version: 1, owner: '1', person: morgan, order1: 1, order2: null }],
-      agents: [{ hash: 'a', version: 1, type: 'medical', owner: '1', person: person('k', 'Kid'), order1: 1, order2: null, service1: { isCollective: false, isIndependent: false }, service2: null }],
+      agents: [
+        {
+          hash: 'a',
+          version: 1,
+          type: 'medical',
+          owner: '1',
+          person: person('k', 'Kid'),
+          order1: 1,
+          order2: null,
+          service1: { isCollective: false, isIndependent: false },
+          service2: null,
+        },
+      ],
     });
     expect(people.map((p) => [p.person.hash, p.lists])).toEqual([
       ['k', ['Child', 'Medical PoA']],

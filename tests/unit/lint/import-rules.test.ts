@@ -27,7 +27,11 @@ function lint(cases: Case[]): Linted[] {
       out.push({ ...c, messages: result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message) });
     }
     console.log(JSON.stringify(out));`;
-  const text = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(cases)], { cwd: root, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const text = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(cases)], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return JSON.parse(text) as Linted[];
 }
 
@@ -44,12 +48,18 @@ const refused: Case[] = [
   { file: 'lib/mail/probe.ts', code: "import { allJobs } from '@/lib/startup/jobs';\nexport const probe = allJobs;\n" },
   // Validation imports no domain folder.
   { file: 'lib/validation/probe.ts', code: "import { deriveOwner } from '@/lib/intake/owners';\nexport const probe = deriveOwner;\n" },
-  { file: 'lib/validation/probe.ts', code: "import { ESTATE_PLAN_STATUSES } from '@/lib/estate-plans/statuses';\nexport const probe = ESTATE_PLAN_STATUSES;\n" },
+  {
+    file: 'lib/validation/probe.ts',
+    code: "import { ESTATE_PLAN_STATUSES } from '@/lib/estate-plans/statuses';\nexport const probe = ESTATE_PLAN_STATUSES;\n",
+  },
   // The jobs seam names no feature.
   { file: 'lib/jobs/probe.ts', code: "import { deliverMailJob } from '@/lib/mail/jobs/deliver-mail';\nexport const probe = deliverMailJob;\n" },
   // Components never import app/; lib/ never imports components/.
   { file: 'components/dashboard/probe.tsx', code: "import DashboardPage from '@/app/(workspace)/dashboard/page';\nexport const probe = DashboardPage;\n" },
-  { file: 'components/intake/review/probe.tsx', code: "import { IntakePage } from '../../../app/(workspace)/client-info/intake-page';\nexport const probe = IntakePage;\n" },
+  {
+    file: 'components/intake/review/probe.tsx',
+    code: "import { IntakePage } from '../../../app/(workspace)/client-info/intake-page';\nexport const probe = IntakePage;\n",
+  },
   { file: 'lib/intake/probe.ts', code: "import { Button } from '@/components/ui/button';\nexport const probe = Button;\n" },
   // db/ imports nothing from lib/.
   { file: 'db/schema/probe.ts', code: "import { US_STATES } from '../../lib/validation/lists';\nexport const probe = US_STATES;\n" },
@@ -60,12 +70,24 @@ const refused: Case[] = [
 
 const allowed: Case[] = [
   { file: 'lib/kernel/probe.ts', code: "import { db } from '@/db';\nimport { AppError } from './errors';\nexport const probe = [db, AppError];\n" },
-  { file: 'lib/intake/probe.ts', code: "import type { RequestContext } from '@/lib/kernel/context';\nimport { assertUnlocked } from '@/lib/billing/feature-lock';\nexport type Probe = RequestContext;\nexport const probe = assertUnlocked;\n" },
-  { file: 'lib/auth/jobs/probe.ts', code: "import { defineJob } from '@/lib/jobs/define';\nimport { ACCOUNT_BRAKE } from '../sign-in-brake';\nexport const probe = [defineJob, ACCOUNT_BRAKE];\n" },
-  { file: 'lib/validation/probe.ts', code: "import { STATE_CODES } from '@/db/schema/enums';\nimport { digitsOnly } from '@/lib/format/phone';\nexport const probe = [STATE_CODES, digitsOnly];\n" },
+  {
+    file: 'lib/intake/probe.ts',
+    code: "import type { RequestContext } from '@/lib/kernel/context';\nimport { assertUnlocked } from '@/lib/billing/feature-lock';\nexport type Probe = RequestContext;\nexport const probe = assertUnlocked;\n",
+  },
+  {
+    file: 'lib/auth/jobs/probe.ts',
+    code: "import { defineJob } from '@/lib/jobs/define';\nimport { ACCOUNT_BRAKE } from '../sign-in-brake';\nexport const probe = [defineJob, ACCOUNT_BRAKE];\n",
+  },
+  {
+    file: 'lib/validation/probe.ts',
+    code: "import { STATE_CODES } from '@/db/schema/enums';\nimport { digitsOnly } from '@/lib/format/phone';\nexport const probe = [STATE_CODES, digitsOnly];\n",
+  },
   { file: 'lib/http/probe.ts', code: "import { getActor } from '@/lib/auth/actor';\nexport const probe = getActor;\n" },
   { file: 'lib/startup/probe.ts', code: "import { deliverMailJob } from '@/lib/mail/jobs/deliver-mail';\nexport const probe = deliverMailJob;\n" },
-  { file: 'components/dashboard/probe.tsx', code: "import { loadDashboard } from '@/lib/advisors/dashboard';\nimport type { ActionResult } from '@/lib/http/result';\nexport type Probe = ActionResult<unknown>;\nexport const probe = loadDashboard;\n" },
+  {
+    file: 'components/dashboard/probe.tsx',
+    code: "import { loadDashboard } from '@/lib/advisors/dashboard';\nimport type { ActionResult } from '@/lib/http/result';\nexport type Probe = ActionResult<unknown>;\nexport const probe = loadDashboard;\n",
+  },
   { file: 'db/schema/probe.ts', code: "import { STATE_CODES } from './enums';\nexport const probe = STATE_CODES;\n" },
 ];
 

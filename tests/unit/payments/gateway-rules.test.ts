@@ -32,7 +32,9 @@ describe('choosing the gateway (one place, from the environment)', () => {
   it.each(LAWPAY_ENV.map((name) => [name]))('refuses a LawPay configuration without %s rather than fall back to the sandbox', (name) => {
     const env: Record<string, string> = { ...LAWPAY };
     env[name] = ' ';
-    expect(() => gatewayFromEnv(env)).toThrow(new PaymentConfigError(`LawPay is partly configured: set ${name} too, or none of ${LAWPAY_ENV.join(', ')} for the sandbox.`));
+    expect(() => gatewayFromEnv(env)).toThrow(
+      new PaymentConfigError(`LawPay is partly configured: set ${name} too, or none of ${LAWPAY_ENV.join(', ')} for the sandbox.`),
+    );
   });
 
   it('refuses the old LAWPAY_ACCOUNT_ID, naming its two replacements', () => {

@@ -19,11 +19,41 @@ describe('recordTexts', () => {
 
   // The spec's catalogue (intake §8), including its exceptions.
   it.each([
-    [{ noun: 'Beneficiary', section: 'Beneficiaries' }, 'Beneficiary Added', 'Beneficiary Updated', 'Remove Beneficiary?', 'Are you sure you would like to remove this beneficiary?'],
-    [{ noun: 'Successor Trustee', section: 'Successor Trustees', updated: 'Successor Trustees Updated' }, 'Successor Trustee Added', 'Successor Trustees Updated', 'Remove Successor Trustee?', 'Are you sure you would like to remove this successor trustee?'],
-    [{ noun: 'General PoA', section: 'General Durable Power of Attorneys' }, 'General PoA Added', 'General PoA Updated', 'Remove General PoA?', 'Are you sure you would like to remove this general PoA?'],
-    [{ noun: 'Retirement Account', section: 'Retirement Accounts' }, 'Retirement Account Added', 'Retirement Account Updated', 'Remove Retirement Account?', 'Are you sure you would like to remove this retirement account?'],
-    [{ noun: 'Annuity', section: 'Annuities', removeTitle: 'Remove Annuity Account?', nounInSentence: 'annuity account' }, 'Annuity Added', 'Annuity Updated', 'Remove Annuity Account?', 'Are you sure you would like to remove this annuity account?'],
+    [
+      { noun: 'Beneficiary', section: 'Beneficiaries' },
+      'Beneficiary Added',
+      'Beneficiary Updated',
+      'Remove Beneficiary?',
+      'Are you sure you would like to remove this beneficiary?',
+    ],
+    [
+      { noun: 'Successor Trustee', section: 'Successor Trustees', updated: 'Successor Trustees Updated' },
+      'Successor Trustee Added',
+      'Successor Trustees Updated',
+      'Remove Successor Trustee?',
+      'Are you sure you would like to remove this successor trustee?',
+    ],
+    [
+      { noun: 'General PoA', section: 'General Durable Power of Attorneys' },
+      'General PoA Added',
+      'General PoA Updated',
+      'Remove General PoA?',
+      'Are you sure you would like to remove this general PoA?',
+    ],
+    [
+      { noun: 'Retirement Account', section: 'Retirement Accounts' },
+      'Retirement Account Added',
+      'Retirement Account Updated',
+      'Remove Retirement Account?',
+      'Are you sure you would like to remove this retirement account?',
+    ],
+    [
+      { noun: 'Annuity', section: 'Annuities', removeTitle: 'Remove Annuity Account?', nounInSentence: 'annuity account' },
+      'Annuity Added',
+      'Annuity Updated',
+      'Remove Annuity Account?',
+      'Are you sure you would like to remove this annuity account?',
+    ],
   ])('%o', (config, added, updated, removeTitle, removeMessage) => {
     expect(recordTexts(config)).toMatchObject({ added, updated, removeTitle, removeMessage });
   });

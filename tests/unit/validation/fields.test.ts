@@ -53,12 +53,9 @@ type Cases = ReadonlyArray<readonly [unknown, { ok: unknown } | { error: string 
 
 function table(name: string, schema: z.ZodType, cases: Cases) {
   describe(name, () => {
-    it.each(cases.map(([input, expected]) => [JSON.stringify(input) ?? 'undefined', input, expected] as const))(
-      '%s',
-      (_name, input, expected) => {
-        expect(outcome(schema, input)).toEqual(expected);
-      },
-    );
+    it.each(cases.map(([input, expected]) => [JSON.stringify(input) ?? 'undefined', input, expected] as const))('%s', (_name, input, expected) => {
+      expect(outcome(schema, input)).toEqual(expected);
+    });
 
     it('accepts its own output unchanged (forms send parsed values that the action parses again)', () => {
       for (const [input, expected] of cases) {
@@ -257,7 +254,14 @@ describe('passwordsMatch', () => {
     ['a differing confirmation', { name: 'A', password: 'Sturdy-Pass-42', confirmation: 'Sturdy-Pass-43' }, [['confirmation', PASSWORDS_DO_NOT_MATCH]]],
     ['a missing confirmation', { name: 'A', password: 'Sturdy-Pass-42' }, [['confirmation', PASSWORDS_DO_NOT_MATCH]]],
     // Reported beside the other problems of the form, not only once they are fixed.
-    ['a mismatch while the name is blank', { name: '', password: 'Sturdy-Pass-42', confirmation: 'x' }, [['name', 'Name is required.'], ['confirmation', PASSWORDS_DO_NOT_MATCH]]],
+    [
+      'a mismatch while the name is blank',
+      { name: '', password: 'Sturdy-Pass-42', confirmation: 'x' },
+      [
+        ['name', 'Name is required.'],
+        ['confirmation', PASSWORDS_DO_NOT_MATCH],
+      ],
+    ],
     // An invalid password has its own message; comparing it would only add noise.
     ['an invalid password', { name: 'A', password: 'short', confirmation: 'x' }, [['password', 'Password must be at least 8 characters.']]],
   ])('%s', (_case, input, expected) => {
@@ -502,9 +506,7 @@ describe('the account schemas share the field rules', () => {
 
   it('one email limit (254) for sign-up and settings', () => {
     expect(outcome(createClientAccountSchema, { ...join, email: longEmail })).toEqual(error('Please enter a valid email address.'));
-    expect(outcome(updateEmailSchema, { password_check: 'x', contact_info: { email: longEmail } })).toEqual(
-      error('Please enter a valid email address.'),
-    );
+    expect(outcome(updateEmailSchema, { password_check: 'x', contact_info: { email: longEmail } })).toEqual(error('Please enter a valid email address.'));
   });
 
   it('one new-password limit (200) for sign-up and settings; the current-password check takes up to 1024', () => {
@@ -512,9 +514,9 @@ describe('the account schemas share the field rules', () => {
     expect(outcome(createClientAccountSchema, { ...join, password: long, password_confirmation: long })).toEqual(
       error('Password must be at most 200 characters.'),
     );
-    expect(
-      outcome(updatePasswordSchema, { password_check: 'x'.repeat(1000), new_password: long, new_password_confirmation: long }),
-    ).toEqual(error('Your new password must be at most 200 characters.'));
+    expect(outcome(updatePasswordSchema, { password_check: 'x'.repeat(1000), new_password: long, new_password_confirmation: long })).toEqual(
+      error('Your new password must be at most 200 characters.'),
+    );
   });
 
   it('one phone rule: masked or digits, 10 digits kept', () => {

@@ -18,9 +18,15 @@ const base = { client_hash: 'HhHhHhHhHhHhHhHhHhHhHh', first_name: 'Ann', last_na
 
 describe('record versions', () => {
   it('an update (a hash) needs the version it read; a new record none', () => {
-    expect(errorsOf(upsertChildSchema.safeParse({ ...base, hash: 'abc', owner: '1', dob: '01/01/2015' }))).toEqual({ version: 'The record version is missing. Reload the page and try again.' });
+    expect(errorsOf(upsertChildSchema.safeParse({ ...base, hash: 'abc', owner: '1', dob: '01/01/2015' }))).toEqual({
+      version: 'The record version is missing. Reload the page and try again.',
+    });
     expect(upsertChildSchema.safeParse({ ...base, hash: '', owner: '1', dob: '01/01/2015' }).success).toBe(true);
-    expect(upsertChildSchema.parse({ ...base, hash: 'abc', version: '3', owner: '1', dob: '2015-01-01' })).toMatchObject({ hash: 'abc', version: 3, dob: '2015-01-01' });
+    expect(upsertChildSchema.parse({ ...base, hash: 'abc', version: '3', owner: '1', dob: '2015-01-01' })).toMatchObject({
+      hash: 'abc',
+      version: 3,
+      dob: '2015-01-01',
+    });
     expect(deleteChildSchema.safeParse({ client_hash: 'x', hash: 'abc' }).success).toBe(false);
     expect(updatePersonalInfoSchema.safeParse({ ...base }).success).toBe(false);
     expect(setSpouseChoiceSchema.safeParse({ client_hash: 'x', version: 1 }).success).toBe(false);
@@ -49,7 +55,7 @@ describe('owned values', () => {
     expect(ownedValueKeys(owner, same)).toEqual(keys);
   });
 
-  it('beneficiaries: an owning client\'s tier, percentage and relationship are required; the other\'s are not', () => {
+  it("beneficiaries: an owning client's tier, percentage and relationship are required; the other's are not", () => {
     const result = upsertBeneficiarySchema.safeParse({ ...base, type: 'person', owner: 'both', same_values: false, values1: { tier: 'primary' }, values2: {} });
     expect(errorsOf(result)).toEqual({
       'values1.share_percent': 'Percentage is required.',
@@ -57,30 +63,81 @@ describe('owned values', () => {
       'values2.tier': 'Tier is required.',
       'values2.relationship': 'Relationship is required.',
     });
-    expect(upsertBeneficiarySchema.safeParse({ ...base, type: 'person', owner: '1', values1: { tier: 'omitted', relationship: 'Other text' }, values2: { tier: 'bogus' } }).success).toBe(false);
-    expect(upsertBeneficiarySchema.parse({ ...base, type: 'person', owner: '1', values1: { tier: 'omitted', relationship: 'Cousin' } }).values1).toMatchObject({ tier: 'omitted', share_percent: null });
+    expect(
+      upsertBeneficiarySchema.safeParse({
+        ...base,
+        type: 'person',
+        owner: '1',
+        values1: { tier: 'omitted', relationship: 'Other text' },
+        values2: { tier: 'bogus' },
+      }).success,
+    ).toBe(false);
+    expect(upsertBeneficiarySchema.parse({ ...base, type: 'person', owner: '1', values1: { tier: 'omitted', relationship: 'Cousin' } }).values1).toMatchObject({
+      tier: 'omitted',
+      share_percent: null,
+    });
   });
 
   it('beneficiaries: a person needs a name, an entity a name and an identifier kind; a trust needs no relationship', () => {
-    expect(errorsOf(upsertBeneficiarySchema.safeParse({ client_hash: 'x', type: 'person', owner: '1', values1: { tier: 'primary', share_percent: '10', relationship: 'Child' } }))).toEqual({
+    expect(
+      errorsOf(
+        upsertBeneficiarySchema.safeParse({
+          client_hash: 'x',
+          type: 'person',
+          owner: '1',
+          values1: { tier: 'primary', share_percent: '10', relationship: 'Child' },
+        }),
+      ),
+    ).toEqual({
       first_name: 'First name is required.',
       last_name: 'Last name is required.',
     });
-    expect(errorsOf(upsertBeneficiarySchema.safeParse({ client_hash: 'x', type: 'entity', identifier: '12-3456789', owner: '1', values1: { tier: 'primary', share_percent: '10', relationship: 'Friend' } }))).toEqual({
+    expect(
+      errorsOf(
+        upsertBeneficiarySchema.safeParse({
+          client_hash: 'x',
+          type: 'entity',
+          identifier: '12-3456789',
+          owner: '1',
+          values1: { tier: 'primary', share_percent: '10', relationship: 'Friend' },
+        }),
+      ),
+    ).toEqual({
       name: 'Name is required.',
       identifier_kind: 'Please choose what kind of number the identifier is.',
     });
-    expect(upsertBeneficiarySchema.safeParse({ client_hash: 'x', type: 'entity', name: 'T', is_trust: true, owner: '1', values1: { tier: 'primary', share_percent: '100' } }).success).toBe(true);
-    expect(errorsOf(upsertBeneficiarySchema.safeParse({ ...base, type: 'person', owner: '1', values1: { tier: 'primary', share_percent: '100.5', relationship: 'Other' } }))).toEqual({
+    expect(
+      upsertBeneficiarySchema.safeParse({
+        client_hash: 'x',
+        type: 'entity',
+        name: 'T',
+        is_trust: true,
+        owner: '1',
+        values1: { tier: 'primary', share_percent: '100' },
+      }).success,
+    ).toBe(true);
+    expect(
+      errorsOf(
+        upsertBeneficiarySchema.safeParse({ ...base, type: 'person', owner: '1', values1: { tier: 'primary', share_percent: '100.5', relationship: 'Other' } }),
+      ),
+    ).toEqual({
       'values1.share_percent': 'Please enter a percentage from 0 to 100 with at most 2 decimals.',
       'values1.relationship': 'Please enter the relationship.',
     });
   });
 
   it('trustees and agents: a serve order 1-99 for each owning client', () => {
-    expect(errorsOf(upsertTrusteeSchema.safeParse({ ...base, owner: 'both', same_values: false, values1: { order: 1 } }))).toEqual({ 'values2.order': 'Serve order is required.' });
-    expect(errorsOf(upsertTrusteeSchema.safeParse({ ...base, owner: '1', values1: { order: '0' } }))).toEqual({ 'values1.order': 'Serve order must be a number from 1 to 99.' });
-    expect(upsertAgentSchema.parse({ ...base, type: 'general', owner: '2', values2: { order: '12' } }).values2).toEqual({ order: 12, is_collective: undefined, is_independent: undefined });
+    expect(errorsOf(upsertTrusteeSchema.safeParse({ ...base, owner: 'both', same_values: false, values1: { order: 1 } }))).toEqual({
+      'values2.order': 'Serve order is required.',
+    });
+    expect(errorsOf(upsertTrusteeSchema.safeParse({ ...base, owner: '1', values1: { order: '0' } }))).toEqual({
+      'values1.order': 'Serve order must be a number from 1 to 99.',
+    });
+    expect(upsertAgentSchema.parse({ ...base, type: 'general', owner: '2', values2: { order: '12' } }).values2).toEqual({
+      order: 12,
+      is_collective: undefined,
+      is_independent: undefined,
+    });
     expect(deleteAgentSchema.safeParse({ client_hash: 'x', hash: 'y', version: 1, type: 'durable' }).success).toBe(false);
   });
 });
@@ -110,7 +167,12 @@ describe('personal info', () => {
     expect(updatePersonalInfoSchema.parse(once)).toEqual(once);
     const child = upsertChildSchema.parse({ ...base, owner: 'both', dob: '02/03/2015', guardian1: { first_name: 'G', last_name: 'H', phone: '555 123 4567' } });
     expect(upsertChildSchema.parse(child)).toEqual(child);
-    const beneficiary = upsertBeneficiarySchema.parse({ ...base, type: 'person', owner: 'both', values1: { tier: 'primary', share_percent: '33.3', relationship: 'Child' } });
+    const beneficiary = upsertBeneficiarySchema.parse({
+      ...base,
+      type: 'person',
+      owner: 'both',
+      values1: { tier: 'primary', share_percent: '33.3', relationship: 'Child' },
+    });
     expect(upsertBeneficiarySchema.parse(beneficiary)).toEqual(beneficiary);
   });
 });

@@ -13,7 +13,12 @@ import { updateClientRecord } from '@/lib/intake/update-client-record';
  */
 export const POST = route('intake.write', legacyClientInfoSchema, async ({ ctx, input }) => {
   if (input.is_trust_submitted) {
-    return legacyAnswer(ctx, await submitTrust(ctx, { client_hash: input.client_hash, acknowledgements: [] }, { legacy: true }), input.client_hash, toLegacyClient);
+    return legacyAnswer(
+      ctx,
+      await submitTrust(ctx, { client_hash: input.client_hash, acknowledgements: [] }, { legacy: true }),
+      input.client_hash,
+      toLegacyClient,
+    );
   }
   return legacyAnswer(ctx, await updateClientRecord(ctx, input), input.client_hash, toLegacyClient);
 });

@@ -4,4 +4,6 @@ import { legacyDeleteChildSchema, toLegacyLists } from '@/lib/intake/legacy';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
 
 /** POST /api/clientInfo/delete/child/ — the earlier front end's delete of hash_id_child; answers the refreshed lists. */
-export const POST = route('intake.write', legacyDeleteChildSchema, async ({ ctx, input }) => legacyAnswer(ctx, await deleteChild(ctx, input), input.client_hash, toLegacyLists));
+export const POST = route('intake.write', legacyDeleteChildSchema, async ({ ctx, input }) =>
+  legacyAnswer(ctx, await deleteChild(ctx, input), input.client_hash, toLegacyLists),
+);

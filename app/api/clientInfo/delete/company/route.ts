@@ -4,4 +4,6 @@ import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { legacyDeleteCompanySchema, toLegacyData } from '@/lib/intake/legacy-assets';
 
 /** POST /api/clientInfo/delete/company/ — removes hash_id_company; answers the full refreshed data. */
-export const POST = route('intake.write', legacyDeleteCompanySchema, async ({ ctx, input }) => legacyAnswer(ctx, await deleteCompany(ctx, input), input.client_hash, toLegacyData));
+export const POST = route('intake.write', legacyDeleteCompanySchema, async ({ ctx, input }) =>
+  legacyAnswer(ctx, await deleteCompany(ctx, input), input.client_hash, toLegacyData),
+);

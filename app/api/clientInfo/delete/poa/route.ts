@@ -4,4 +4,6 @@ import { legacyDeleteAgentSchema, toLegacyLists } from '@/lib/intake/legacy';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
 
 /** POST /api/clientInfo/delete/poa/ — the earlier front end's delete of hash_id_poa under one type (`type`: general, medical or financial); answers the refreshed lists. */
-export const POST = route('intake.write', legacyDeleteAgentSchema, async ({ ctx, input }) => legacyAnswer(ctx, await deleteAgent(ctx, input), input.client_hash, toLegacyLists));
+export const POST = route('intake.write', legacyDeleteAgentSchema, async ({ ctx, input }) =>
+  legacyAnswer(ctx, await deleteAgent(ctx, input), input.client_hash, toLegacyLists),
+);

@@ -4,4 +4,6 @@ import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { legacyDeleteAccountSchema, toLegacyData } from '@/lib/intake/legacy-assets';
 
 /** POST /api/clientInfo/delete/retirementAccount/ — removes hash_id_account (a retirement account); answers the full refreshed data. */
-export const POST = route('intake.write', legacyDeleteAccountSchema('retirement'), async ({ ctx, input }) => legacyAnswer(ctx, await deleteAccount(ctx, input), input.client_hash, toLegacyData));
+export const POST = route('intake.write', legacyDeleteAccountSchema('retirement'), async ({ ctx, input }) =>
+  legacyAnswer(ctx, await deleteAccount(ctx, input), input.client_hash, toLegacyData),
+);
