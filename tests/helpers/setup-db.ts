@@ -14,8 +14,10 @@ beforeAll(async () => {
   await resetDatabase();
 }, 60_000);
 
+// Closing waits for the embedded database's thread to finish its queue (a VACUUM after a long file's
+// writes among it): slow on a loaded machine, never a failure of the file's tests.
 afterAll(async () => {
   await closeDb();
-});
+}, 120_000);
 
 jest.mock('next/headers', () => jest.requireActual('./fake-headers'));
