@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { startScratchServer } from './helpers/scratch-server';
 
@@ -56,10 +57,49 @@ function rssOf(pid: number): number {
   return Number(kb) * 1024;
 }
 
+/**
+ * Sends the head of a request that declares a `size`-byte multipart body and only its first `sent` bytes, then
+ * waits for the answer without sending the rest: a server that reads the whole body before answering never answers.
+ */
+function answerBeforeBody(url: string, size: number, sent: number): Promise<{ status: number; location: string | undefined; text: string }> {
+  const { body, type } = multipartBody(size);
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { 'content-type': type, 'content-length': String(size) } });
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error(`no answer from ${url} within 15 s while its body was unsent`));
+    }, 15_000);
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        clearTimeout(timer);
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location, text });
+      });
+    });
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    req.write(body.subarray(0, sent));
+  });
+}
+
 describe('request body limits', () => {
-  it('24 parallel 19 MB multipart posts to /login and /api/createClient/ are refused unread: memory stays flat', async () => {
+  it('/api/createClient/ answers a 19 MB multipart post before its body is sent; 24 in parallel to it and /login leave memory flat', async () => {
     const server = await startScratchServer(Number(process.env.E2E_PORT ?? 3100) + 70);
     try {
+      // Refused unread: the route answers while 19 MB minus 256 KB of the body are still unsent. (POST /login
+      // passes through Next's proxy, middleware.ts's rewrite to /api/login, which reads the body it forwards
+      // to its end, keeping at most proxyClientMaxBodySize (64 KB) of it: its cost is the memory check below.)
+      const create = await answerBeforeBody(`${server.url}/api/createClient/`, 19 * MB, 256 * 1024);
+      expect({ status: create.status, body: JSON.parse(create.text) }).toEqual({
+        status: 415,
+        body: { message: 'The request body must be JSON or url-encoded form fields.' },
+      });
+
       const big = multipartBody(19 * MB);
       const post = (path: string, { body, type } = big) =>
         fetch(`${server.url}${path}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': type }, body }).then(async (res) => ({
@@ -78,8 +118,11 @@ describe('request body limits', () => {
       );
       peak = Math.max(peak, rssOf(server.pid));
 
-      // Before: +269 MB for 24 such posts (each buffered, up to 20 MB; /login's also by the middleware).
-      expect(Math.round((peak - before) / MB)).toBeLessThan(64);
+      // Before: +269 MB for 24 such posts (each buffered, up to 20 MB; /login's also by the middleware). Now
+      // 40-55 MB here: Node still drains each unread body (in 64 KB chunks) to keep the connection alive, and
+      // when the collector runs depends on the machine's load (95 MB seen once on a loaded CI machine), so the
+      // bound is loose; that nothing is buffered is asserted above, where it does not depend on timing.
+      expect(Math.round((peak - before) / MB)).toBeLessThan(160);
       for (const answer of answers) {
         if (answer.path === '/login') {
           // The form post answers every failure with its redirect back to the form.
