@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
 import { estatePlans, files, households, persons, users } from '@/db/schema';
 import type { PublicContext } from '@/lib/kernel/context';
@@ -7,6 +7,7 @@ import { can } from '@/lib/kernel/policy';
 import { planScope } from '@/lib/kernel/scope';
 import { personName } from '@/lib/people/person-name';
 import { formatAppDate } from '@/lib/format/app-time';
+import { ATTORNEY_STATUSES } from '@/lib/estate-plans/statuses';
 import { documentViewPath, type DocumentView } from './document-view';
 
 /** The columns of a document as listed, with its plan's hash and its uploader's name (left join: System). */
@@ -102,4 +103,31 @@ export async function findDocument(planId: number, fileHash: string, q: Queryabl
 export async function documentNamesOfPlan(planId: number, q: Queryable = db): Promise<string[]> {
   const rows = await q.select({ name: files.name }).from(files).where(eq(files.estatePlanId, planId));
   return rows.map((r) => r.name);
+}
+
+/** Where the dashboard's upload control sends a household's document: its latest plan, and that plan's names. */
+export type UploadTarget = { planHash: string; existingNames: string[] };
+
+/**
+ * The upload targets of the dashboard's listed households (by owner 1's client id): each household whose
+ * latest plan is in an attorney-stage status, for an actor who may upload (`file.upload`), within the scope.
+ * One statement for the page, whatever its size; households that take no upload now are absent.
+ */
+export async function uploadTargets(ctx: PublicContext, owner1Ids: number[], q: Queryable = db): Promise<Map<number, UploadTarget>> {
+  const targets = new Map<number, UploadTarget>();
+  if (!ctx.actor || !can(ctx.actor, 'file.upload') || !owner1Ids.length) return targets;
+  const latest = sql`(select distinct on (${estatePlans.clientId}) ${estatePlans.id} as id
+    from ${estatePlans} where ${inArray(estatePlans.clientId, owner1Ids)}
+    order by ${estatePlans.clientId}, ${estatePlans.createdAt} desc, ${estatePlans.id} desc)`;
+  const rows = await q
+    .select({
+      clientId: estatePlans.clientId,
+      planHash: estatePlans.hash,
+      // Spelled out: drizzle leaves a one-table select's columns unqualified, which the subquery would rebind.
+      names: sql<string[] | null>`(select array_agg(f.name order by f.id) from ${files} f where f.estate_plan_id = "estate_plans"."id")`,
+    })
+    .from(estatePlans)
+    .where(and(sql`${estatePlans.id} in ${latest}`, inArray(estatePlans.status, ATTORNEY_STATUSES), planScope(ctx.actor)));
+  for (const row of rows) targets.set(row.clientId, { planHash: row.planHash, existingNames: row.names ?? [] });
+  return targets;
 }

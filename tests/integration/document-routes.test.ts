@@ -11,7 +11,7 @@ import { localUploadsDir } from '@/lib/files/local-store';
 import { storeFor } from '@/lib/files/store';
 import { DOCUMENT_VIEW_CSP } from '@/lib/files/view-headers';
 import { PEER_HEADER } from '@/lib/http/request';
-import { listDocuments } from '@/lib/files/queries';
+import { listDocuments, uploadTargets } from '@/lib/files/queries';
 import type { LegacyAdvisor } from '@/lib/files/document-view';
 import { actorOf, ctxOf } from '../helpers/context';
 import { resetDatabase } from '../helpers/db';
@@ -382,5 +382,26 @@ describe('listDocuments', () => {
     expect(clientView[0].viewPath).toBe(`/api/file/${w.plan.hash}/${clientView[0].hash}/view/get`);
     expect(await listDocuments(ctxOf(await actorOf(w.other.user)), household)).toEqual([]);
     expect(await listDocuments(ctxOf(await actorOf((await makeAdvisor()).user)), household)).toEqual([]);
+  });
+});
+
+describe('uploadTargets (the dashboard’s upload control)', () => {
+  it('names the latest attorney-stage plan of each listed household, with its names, for those who may upload', async () => {
+    const w = await setup();
+    await signInAs(w.attorney.user);
+    expect((await upload(w.plan.hash, pdfFile('Final Trust.pdf'))).status).toBe(200);
+    // A newer plan in a client-stage status takes no upload; an older one does not count.
+    const third = await makeHousehold(w.advisor.advisor.id);
+    await db.insert(t.estatePlans).values({ clientId: third.client.id, status: 'preparing', createdAt: new Date('2025-01-01T00:00:00Z') });
+    await db.insert(t.estatePlans).values({ clientId: third.client.id, status: 'incomplete' });
+    const ids = [w.household.client.id, w.other.client.id, third.client.id];
+
+    const forAdvisor = await uploadTargets(ctxOf(await actorOf(w.advisor.user)), ids);
+    expect([...forAdvisor.entries()].sort((a, b) => a[0] - b[0])).toEqual([
+      [w.household.client.id, { planHash: w.plan.hash, existingNames: ['Final Trust.pdf'] }],
+      [w.other.client.id, { planHash: w.otherPlan.hash, existingNames: [] }],
+    ]);
+    expect((await uploadTargets(ctxOf(await actorOf(w.household.user)), ids)).size).toBe(0);
+    expect((await uploadTargets(ctxOf(await actorOf((await makeAdvisor()).user)), ids)).size).toBe(0);
   });
 });
