@@ -178,6 +178,17 @@ describe('POST /api/file/{planHash}/upload', () => {
     expect((await db.select({ name: t.files.name }).from(t.files)).map((r) => r.name)).toEqual(['Final Trust.pdf']);
   });
 
+  it('two uploads of one name at once: one is stored, the other refused and its bytes removed', async () => {
+    const w = await setup();
+    await signInAs(w.attorney.user);
+    const answers = await Promise.all([upload(w.plan.hash, pdfFile('Same.pdf')), upload(w.plan.hash, pdfFile('same.PDF'))]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    expect(answers.find((a) => a.status === 422)!.body.message).toBe('File name already exists');
+    const rows = await db.select().from(t.files);
+    expect(rows).toHaveLength(1);
+    expect(storedKeys()).toEqual([rows[0].storageKey]);
+  });
+
   describe('abuse: each refused, nothing stored', () => {
     const cases: [string, () => File | string | null, number, string | RegExp][] = [
       ['a renamed executable (ELF named .pdf)', () => pdfFile('program.pdf', fixture('elf-program.pdf')), 422, 'Please select a valid file type.'],
