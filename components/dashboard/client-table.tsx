@@ -4,9 +4,16 @@ import { formatPhone } from '@/lib/format/phone';
 import type { DashboardData } from '@/lib/advisors/dashboard';
 import { CLIENT_FILTERS, CLIENT_SORTS, FILTER_LABELS, listStateQuery, SORT_LABELS, type ClientListState, type ClientSort } from '@/lib/advisors/rules';
 import { ReminderButton } from './reminder-button';
+import { RefreshingUpload } from '@/components/files/refreshing-upload';
+import type { UploadTarget } from '@/lib/files/queries';
 import styles from './dashboard.module.css';
 
-type Props = { data: DashboardData; state: ClientListState };
+type Props = {
+  data: DashboardData;
+  state: ClientListState;
+  /** Households that take a document now (latest plan in an attorney-stage status), by listed client hash. */
+  uploads?: Record<string, UploadTarget>;
+};
 
 const shortDate = new Intl.DateTimeFormat('en-US', {
   month: '2-digit',
@@ -22,7 +29,7 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
 /** The columns' labels on phones, where each row is a card (in the order of the header). */
 const CLIENT_COLUMN_LABELS = ['Name', 'Spouse', 'Email', 'Phone', 'Status', 'Completion', 'Last change', 'Created', 'Actions'];
 
-export function ClientTable({ data, state }: Props) {
+export function ClientTable({ data, state, uploads = {} }: Props) {
   const { page } = data;
   const href = (change: Partial<ClientListState>) => `/dashboard${listStateQuery({ ...state, ...change })}`;
   const sortHeader = (sort: ClientSort) => {
@@ -167,6 +174,9 @@ export function ClientTable({ data, state }: Props) {
                       <AddressCardIcon />
                     </Link>
                     {state.filter === 'stalled' && !row.submitted ? <ReminderButton clientHash={row.hash} name={row.name} disabled={!row.canRemind} /> : null}
+                    {uploads[row.hash] ? (
+                      <RefreshingUpload planHash={uploads[row.hash].planHash} existingNames={uploads[row.hash].existingNames} subject={row.name} />
+                    ) : null}
                   </span>
                 </Td>
               </Tr>

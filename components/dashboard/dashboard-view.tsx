@@ -3,6 +3,7 @@ import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
 import type { Actor } from '@/lib/kernel/actor';
 import type { DashboardData } from '@/lib/advisors/dashboard';
 import type { ClientListState } from '@/lib/advisors/rules';
+import type { UploadTarget } from '@/lib/files/queries';
 import { can } from '@/lib/kernel/policy';
 import { resolveBaseUrl } from '@/lib/config/site';
 import { AdvisorSelector } from './advisor-selector';
@@ -13,7 +14,18 @@ import { TeamSection } from './team-section';
 import styles from './dashboard.module.css';
 
 /** The dashboard's sections for the loaded data (server component; the invites and reminders are client parts). */
-export function DashboardView({ actor, data, state }: { actor: Actor; data: DashboardData; state: ClientListState }) {
+export function DashboardView({
+  actor,
+  data,
+  state,
+  uploads,
+}: {
+  actor: Actor;
+  data: DashboardData;
+  state: ClientListState;
+  /** The listed households that take a document now (the advisory side uploads for its clients here). */
+  uploads?: Record<string, UploadTarget>;
+}) {
   const selected = data.selected;
   const canCreate = selected !== null && can(actor, 'client.create');
   const canReadOutbox = can(actor, 'outbox.read');
@@ -42,7 +54,7 @@ export function DashboardView({ actor, data, state }: { actor: Actor; data: Dash
       </div>
       {data.advisorChoices.length ? <AdvisorSelector choices={data.advisorChoices} selectedHash={selected?.hash ?? null} /> : null}
       {data.billing && selected ? <OutstandingBalance billing={data.billing} advisor={selected} /> : null}
-      <ClientTable data={data} state={{ ...state, advisor: state.advisor || '' }} />
+      <ClientTable data={data} state={{ ...state, advisor: state.advisor || '' }} uploads={uploads} />
       {data.team ? <TeamSection team={data.team} selectedHash={selected?.hash ?? null} /> : null}
       {selected && data.invites && can(actor, 'invite.send') ? (
         <div className={styles.columns}>

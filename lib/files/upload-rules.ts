@@ -17,12 +17,21 @@ export const INVALID_FILE_TYPE_MESSAGE = 'Please select a valid file type.';
 export const DUPLICATE_FILE_NAME_MESSAGE = 'File name already exists';
 export const EMPTY_FILE_MESSAGE = 'The selected file is empty.';
 export const FILE_TOO_LARGE_MESSAGE = 'The file is too large (at most 20 MB).';
-
-export type UploadCheck =
-  { ok: true; name: string; type: DocumentType; size: number } | { ok: false; reason: 'empty' | 'too-large' | 'type' | 'duplicate'; message: string };
+export const INVALID_FILE_NAME_MESSAGE = 'The file name is not valid. Please rename the file and try again.';
 
 /**
- * Checks an upload against the rules, in this order: empty, too large, type, duplicate name. Returns the
+ * A name no browser sends for a chosen file: a `..` path part (`../`, `..\\`) or control characters (NUL
+ * included). It comes only from a crafted request and is refused rather than cleaned. A plain folder prefix
+ * (`C:\\fakepath\\trust.pdf`, as old browsers sent) is only cleaned (cleanFileName keeps the last part).
+ */
+const CRAFTED_NAME = /(^|[/\\])\.\.([/\\]|$)|[\u0000-\u001F\u007F]/;
+
+export type UploadCheck =
+  { ok: true; name: string; type: DocumentType; size: number } | { ok: false; reason: 'empty' | 'too-large' | 'name' | 'type' | 'duplicate'; message: string };
+
+/**
+ * Checks an upload against the rules, in this order: empty, too large, a crafted name (path parts or
+ * control characters), type, duplicate name. Returns the
  * name to show and store (cleaned) and the type decided by the bytes.
  */
 export function checkUpload(input: {
@@ -34,6 +43,7 @@ export function checkUpload(input: {
   const size = input.bytes.byteLength;
   if (size === 0) return { ok: false, reason: 'empty', message: EMPTY_FILE_MESSAGE };
   if (size > MAX_UPLOAD_BYTES) return { ok: false, reason: 'too-large', message: FILE_TOO_LARGE_MESSAGE };
+  if (CRAFTED_NAME.test(input.name ?? '')) return { ok: false, reason: 'name', message: INVALID_FILE_NAME_MESSAGE };
   const name = cleanFileName(input.name);
   const type = decideDocumentType({ bytes: input.bytes, name, declaredType: input.declaredType });
   if (!type) return { ok: false, reason: 'type', message: INVALID_FILE_TYPE_MESSAGE };

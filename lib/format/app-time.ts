@@ -18,3 +18,10 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
 export function formatAppDateTime(date: Date): string {
   return dateTime.format(date);
 }
+
+const dateOnly = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, month: '2-digit', day: '2-digit', year: 'numeric' });
+
+/** '11/23/2026' (a plain date string) in the app's time zone. */
+export function formatAppDate(date: Date): string {
+  return dateOnly.format(date);
+}

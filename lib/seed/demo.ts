@@ -8,6 +8,7 @@ import { sealAccountNumber, sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import { hashPassword } from '@/lib/auth/password';
 import { documentStore, type StoredDocument } from '@/lib/files/store';
+import { demoPdf } from './demo-pdf';
 import { TRUST_RELATIONSHIP } from '@/lib/validation/lists';
 
 /**
@@ -96,7 +97,11 @@ export async function seedDemoData(db: Database, { password = generateDemoPasswo
   if (await hasDemoData(db)) return null;
   const passwordHash = await hashPassword(password);
   const letterBytes = new TextEncoder().encode('Engagement letter for the Rivera Family Trust.\n');
-  const draftBytes = new TextEncoder().encode('%PDF-1.4\n% Draft trust document placeholder for the demo.\n%%EOF\n');
+  const draftBytes = demoPdf('Rivera Family Trust - Draft', [
+    'Draft for attorney review. Demo document: not a legal instrument.',
+    'Grantors: Pat Rivera and Sam Elise Rivera.',
+    'Prepared by Trustwell for the demo household.',
+  ]);
   const letter = { ...(await documentStore().put(letterBytes, { name: LETTER_NAME, contentType: 'text/plain' })), size: letterBytes.byteLength };
   const draft = { ...(await documentStore().put(draftBytes, { name: DRAFT_NAME, contentType: 'application/pdf' })), size: draftBytes.byteLength };
 

@@ -8,6 +8,7 @@ import { hashEmailChangeToken } from '@/lib/account-settings/update-email';
 import { issueLoginToken } from '@/lib/auth/login-token';
 import { sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
+import { documentStore } from '@/lib/files/store';
 import type { DoorPermission } from '@/lib/http/context';
 import { PEER_HEADER } from '@/lib/http/request';
 import type { ActionResult } from '@/lib/http/result';
@@ -34,6 +35,8 @@ type CallArgs = {
   path?: string;
   params?: Record<string, string | string[]>;
   input?: unknown;
+  /** A multipart body (the document upload); its content type with the boundary comes from the body. */
+  multipart?: FormData;
   /** Request headers over the defaults (the app's own origin, a fresh client address). */
   headers?: Record<string, string>;
 };
@@ -79,11 +82,13 @@ async function discoverDoors(): Promise<Door[]> {
           id: `${method} ${urlPath}`,
           file: rel,
           permission: handler.permission,
-          invoke: async ({ body, form, path: callPath, params, headers: extra }) => {
+          invoke: async ({ body, form, multipart, path: callPath, params, headers: extra }) => {
             const address = nextAddress();
             const headers: Record<string, string> = { host: 'localhost:3000', origin: 'http://localhost:3000', [PEER_HEADER]: address, ...extra };
             let payload: BodyInit | undefined;
-            if (form) {
+            if (multipart) {
+              payload = multipart;
+            } else if (form) {
               headers['content-type'] = 'application/x-www-form-urlencoded';
               payload = new URLSearchParams(form).toString();
             } else if (body && method !== 'GET') {
@@ -121,7 +126,7 @@ async function discoverDoors(): Promise<Door[]> {
 // ---- What each door must answer, per role --------------------------------------------------------------
 
 type Expectation = Record<RoleName, number>;
-type Prepared = { intake?: IntakeRecords; invite?: string; emailChangeToken?: string };
+type Prepared = { intake?: IntakeRecords; invite?: string; emailChangeToken?: string; file?: string };
 type Entry = {
   permission: DoorPermission;
   /** Records the call needs besides the world (created once per world, before the fingerprint). */
@@ -679,6 +684,62 @@ const ADVISOR_WORKSPACE: Record<string, Entry> = {
   'POST /api/advisorCreateClient': { permission: 'client.create', args: (w) => ({ body: legacyNewClients(w) }), expect: advisorTeam },
 };
 
+// ---- Documents (issue 20): the matrix household's plan --------------------------------------------------
+
+const SAMPLE_PDF = new Uint8Array(fs.readFileSync(path.join(root, 'tests/fixtures/files/sample.pdf')));
+/** The plan under attorney review: files may be added only in the attorney-stage statuses. */
+const withAttorneyStagePlan = async (w: World): Promise<Prepared> => {
+  await db.update(t.estatePlans).set({ status: 'preparing' }).where(eq(t.estatePlans.id, w.plan.id));
+  return {};
+};
+/** A document on the plan, uploaded by the attorney (it has a creator, so an admin may delete it). */
+const withDocument = async (w: World): Promise<Prepared> => {
+  const stored = await documentStore().put(SAMPLE_PDF, { name: 'Matrix.pdf', contentType: 'application/pdf' });
+  const [file] = await db
+    .insert(t.files)
+    .values({
+      estatePlanId: w.plan.id,
+      name: 'Matrix.pdf',
+      contentType: 'application/pdf',
+      size: SAMPLE_PDF.byteLength,
+      storage: stored.storage,
+      storageKey: stored.key,
+      createdByUserId: w.users.legal.id,
+    })
+    .returning();
+  return { file: file.hash };
+};
+const pdfForm = () => {
+  const form = new FormData();
+  form.append('newFile', new File([SAMPLE_PDF], 'Matrix Upload.pdf', { type: 'application/pdf' }));
+  return form;
+};
+const fileParams = (w: World, p: Prepared) => ({ planHash: w.plan.hash, fileHash: p.file! });
+
+const DOCUMENTS: Record<string, Entry> = {
+  // Attorneys, admins and the household's advisory side; clients may not add documents.
+  'POST /api/file/[planHash]/upload': {
+    permission: 'file.upload',
+    prepare: withAttorneyStagePlan,
+    args: (w) => ({ path: `/api/file/${w.plan.hash}/upload`, params: { planHash: w.plan.hash }, multipart: pdfForm() }),
+    expect: { ...advisorTeam, legal: 200 },
+  },
+  // Everyone whose scope reaches the household.
+  'GET /api/file/[planHash]/[fileHash]/view/get': {
+    permission: 'file.view',
+    prepare: withDocument,
+    args: (w, _r, p) => ({ path: `/api/file/${w.plan.hash}/${p.file}/view/get`, params: fileParams(w, p) }),
+    expect: { ...intakeWrite },
+  },
+  // Admins only (an admin acting as the advisor has the advisor's rights).
+  'DELETE /api/file/[planHash]/[fileHash]/delete': {
+    permission: 'file.delete',
+    prepare: withDocument,
+    args: (w, _r, p) => ({ path: `/api/file/${w.plan.hash}/${p.file}/delete`, params: fileParams(w, p) }),
+    expect: { ...every(403), guest: 401, admin: 200 },
+  },
+};
+
 /** A pending email change of the world's advisor, and its link's token. */
 const withEmailChange = async (w: World): Promise<Prepared> => {
   const token = `matrix${++emails}${Date.now()}`;
@@ -697,6 +758,7 @@ const MATRIX: Record<string, Entry> = {
   ...REVIEW,
   ...ASSET_DOORS,
   ...ADVISOR_WORKSPACE,
+  ...DOCUMENTS,
   // Sign-up is open to anyone; a signed-in user may create another account (audited under them).
   'POST /api/createClient': { permission: 'public', args: () => ({ body: signUp() }), expect: every(200) },
   'action lib/actions/accounts.ts#createClientAccountAction': { permission: 'public', args: () => ({ input: signUp() }), expect: every(200) },

@@ -194,6 +194,8 @@ const CASES: Record<string, Case> = {
   '/api/getInvites': { role: 'advisor', body: (w) => ({ advisor_id: w.advisor.advisor.hash }) },
   '/api/sendInvite': { role: 'advisor', body: (w) => ({ advisor_id: w.advisor.advisor.hash, client_name: 'Fuzz Invitee', client_email: uniqueEmail() }) },
   '/api/resendInvite/[id]': { role: 'advisor', body: () => ({}), param: 'id' },
+  // The upload takes multipart (its file cases are in document-routes.test.ts); JSON and forms carry no file.
+  '/api/file/[planHash]/upload': { role: 'legal', body: () => ({ newFile: 'not a file' }), param: 'planHash' },
   '/api/advisorCreateClient': {
     role: 'advisor',
     body: (w) => ({

@@ -1,9 +1,15 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
 import { FeatureLockGate } from '@/components/advisors/feature-lock-notice';
+import { DocumentsPanel } from '@/components/files/documents-panel';
 import { IntakeScreen } from '@/components/intake/intake-screen';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import type { Actor } from '@/lib/kernel/actor';
+import { can } from '@/lib/kernel/policy';
+import { isAttorneyStatus } from '@/lib/estate-plans/statuses';
+import type { EstatePlanStatus } from '@/db/schema';
+import type { DocumentView } from '@/lib/files/document-view';
+import { listDocuments } from '@/lib/files/queries';
 import { AppError } from '@/lib/kernel/errors';
 import type { PublicContext } from '@/lib/kernel/context';
 import { toJsonText } from '@/lib/json-text';
@@ -26,6 +32,11 @@ export function loadIntakeOr404(ctx: PublicContext, address: string): Promise<In
   return orNotFound(() => loadIntake(ctx, address));
 }
 
+/** The household's documents (every plan's, newest first), for the page's documents panel. */
+export function loadDocuments(ctx: PublicContext, view: IntakeView): Promise<DocumentView[]> {
+  return listDocuments(ctx, view);
+}
+
 /** The public hash of a client-info address: a numeric client id resolved within the scope, a hash as is. */
 export function resolveAddressOr404(ctx: PublicContext, address: string): Promise<string> {
   return orNotFound(() => resolveClientHash(ctx, address));
@@ -36,10 +47,20 @@ export function resolveAddressOr404(ctx: PublicContext, address: string): Promis
  * §4): locked, the spec's message instead of the intake; one invoice before, a warning above it for the
  * advisory side (clients see the lock, not their advisor's billing warning).
  */
-export function IntakePage({ view, actor }: { view: IntakeView; actor: Actor }) {
+export function IntakePage({ view, actor, documents }: { view: IntakeView; actor: Actor; documents: DocumentView[] }) {
+  const plan = view.latestPlan;
+  // Files go to the latest plan, only in its attorney-stage statuses (platform §4); the server checks again.
+  const uploadPlanHash = plan && can(actor, 'file.upload') && isAttorneyStatus(plan.status as EstatePlanStatus) ? plan.hash : null;
+  const ownHousehold = actor.clientId !== null && actor.householdClientIds.includes(actor.clientId) && actor.isClient;
   return (
     <FeatureLockGate lock={view.featureLock} showWarning={!actor.isClient}>
       <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
+        <DocumentsPanel
+          documents={documents}
+          forClient={ownHousehold}
+          uploadPlanHash={uploadPlanHash}
+          subject={`${view.client.person.firstName} ${view.client.person.lastName}`.trim() || undefined}
+        />
         {/* Attorneys and admins open a submitted trust on its review (intake §2). */}
         <IntakeScreen view={toJsonText(view)} startOnReview={view.abilities.isLegal && !!view.abilities.isSubmitted} />
       </main>

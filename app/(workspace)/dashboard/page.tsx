@@ -3,6 +3,8 @@ import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { loadDashboard } from '@/lib/advisors/dashboard';
 import { listStateQuery, parseListState } from '@/lib/advisors/rules';
 import { requirePageContext } from '@/lib/http/page';
+import { isAttorneyStatus } from '@/lib/estate-plans/statuses';
+import { uploadTargets, type UploadTarget } from '@/lib/files/queries';
 
 export const metadata: Metadata = { title: 'Dashboard', robots: { index: false } };
 
@@ -17,5 +19,15 @@ export default async function DashboardPage({ searchParams }: Props) {
   const state = parseListState(await searchParams);
   const ctx = await requirePageContext('dashboard.view', `/dashboard${listStateQuery(state)}`);
   const data = await loadDashboard(ctx, state);
-  return <DashboardView actor={ctx.actor} data={data} state={state} />;
+  // The advisory side uploads documents for its listed households whose latest plan is with the attorneys
+  // (one more statement, only when the page lists such a household).
+  const takers = data.page.rows.filter((r) => r.clientId === r.owner1Id && r.status !== null && isAttorneyStatus(r.status));
+  const targets = takers.length
+    ? await uploadTargets(
+        ctx,
+        takers.map((r) => r.owner1Id),
+      )
+    : new Map<number, UploadTarget>();
+  const uploads = Object.fromEntries(takers.filter((r) => targets.has(r.owner1Id)).map((r) => [r.hash, targets.get(r.owner1Id)!]));
+  return <DashboardView actor={ctx.actor} data={data} state={state} uploads={uploads} />;
 }

@@ -5,6 +5,7 @@ import {
   DUPLICATE_FILE_NAME_MESSAGE,
   EMPTY_FILE_MESSAGE,
   FILE_TOO_LARGE_MESSAGE,
+  INVALID_FILE_NAME_MESSAGE,
   INVALID_FILE_TYPE_MESSAGE,
   MAX_UPLOAD_BYTES,
 } from '@/lib/files/upload-rules';
@@ -17,7 +18,7 @@ describe('checkUpload', () => {
 
   it('accepts an allowed file and returns its cleaned name, type and size', () => {
     const bytes = fixture('sample.pdf');
-    expect(checkUpload({ bytes, name: 'C:\\fakepath\\../Signed\u0000 Trust.pdf ', declaredType: 'application/pdf', existingNames })).toEqual({
+    expect(checkUpload({ bytes, name: 'C:\\fakepath\\Signed\u202E Trust.pdf ', declaredType: 'application/pdf', existingNames })).toEqual({
       ok: true,
       name: 'Signed Trust.pdf',
       type: 'application/pdf',
@@ -26,7 +27,7 @@ describe('checkUpload', () => {
   });
 
   it('names a file with nothing before its extension document.<ext>', () => {
-    expect(checkUpload({ bytes: fixture('sample.png'), name: '../.png', declaredType: 'image/png', existingNames })).toMatchObject({
+    expect(checkUpload({ bytes: fixture('sample.png'), name: '/uploads/.png', declaredType: 'image/png', existingNames })).toMatchObject({
       ok: true,
       name: 'document.png',
     });
@@ -39,7 +40,12 @@ describe('checkUpload', () => {
     ['an HTML page with a PDF header', fixture('html-with-pdf-header.pdf'), 'trust.pdf', 'application/pdf', 'type', INVALID_FILE_TYPE_MESSAGE],
     ['text with NUL', fixture('with-nul.txt'), 'notes.txt', 'text/plain', 'type', INVALID_FILE_TYPE_MESSAGE],
     ['invalid UTF-8', fixture('invalid-utf8.txt'), 'notes.txt', 'text/plain', 'type', INVALID_FILE_TYPE_MESSAGE],
-    ['a name that is only a path', fixture('sample.pdf'), '../../', 'application/pdf', 'type', INVALID_FILE_TYPE_MESSAGE],
+    ['a name that is only a path', fixture('sample.pdf'), 'folder/', 'application/pdf', 'type', INVALID_FILE_TYPE_MESSAGE],
+    ['a name with a ../ part', fixture('sample.pdf'), '../../trust.pdf', 'application/pdf', 'name', INVALID_FILE_NAME_MESSAGE],
+    ['a name with a ..\\ part', fixture('sample.pdf'), 'C:\\docs\\..\\trust.pdf', 'application/pdf', 'name', INVALID_FILE_NAME_MESSAGE],
+    ['a name that is ..', fixture('sample.pdf'), '..', 'application/pdf', 'name', INVALID_FILE_NAME_MESSAGE],
+    ['a NUL in the name', fixture('sample.pdf'), 'trust\u0000.pdf', 'application/pdf', 'name', INVALID_FILE_NAME_MESSAGE],
+    ['a line feed in the name', fixture('sample.txt'), 'notes\n.txt', 'text/plain', 'name', INVALID_FILE_NAME_MESSAGE],
     ['a duplicate name in another case', fixture('sample.pdf'), 'FINAL TRUST.PDF', 'application/pdf', 'duplicate', DUPLICATE_FILE_NAME_MESSAGE],
     ['a duplicate name behind a path', fixture('sample.pdf'), '/tmp/Final Trust.pdf', 'application/pdf', 'duplicate', DUPLICATE_FILE_NAME_MESSAGE],
   ])('refuses %s', (_label, bytes, name, declaredType, reason, message) => {

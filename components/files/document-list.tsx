@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import type { DocumentView } from '@/lib/files/document-view';
+import { shortenFileName } from '@/lib/format/file-name';
+import { DocumentIcon } from './document-icon';
+import styles from './files.module.css';
+
+export type DocumentListProps = {
+  /** The documents, in the order to show (the loaders give newest first). */
+  documents: DocumentView[];
+  /** Shown when there is no document. */
+  emptyText?: string;
+  /** Extra controls per document (the overview's delete button), after its date. */
+  actions?: (document: DocumentView) => ReactNode;
+  /** Accessible name of the list. */
+  label?: string;
+};
+
+/**
+ * A household's documents: an icon by type, the name shortened past 30 characters (first 26 + '...' + last
+ * 4) with the whole name in its tooltip, linked to the view route in a new tab, then who created it (or
+ * System) and the date as a plain date string. No hooks: it renders on the server and inside client
+ * components alike.
+ */
+export function DocumentList({ documents, emptyText = 'No documents yet.', actions, label = 'Documents' }: DocumentListProps) {
+  if (!documents.length) return <p className={styles.empty}>{emptyText}</p>;
+  return (
+    <ul className={styles.list} aria-label={label}>
+      {documents.map((doc) => (
+        <li key={doc.hash} className={styles.item} data-testid="document-item">
+          <DocumentIcon name={doc.name} contentType={doc.contentType} className={styles.icon} />
+          <a
+            href={doc.viewPath}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={doc.name}
+            className={styles.name}
+            aria-label={`${doc.name} (opens in a new tab)`}
+          >
+            {shortenFileName(doc.name)}
+          </a>
+          <span className={styles.meta}>
+            <span>{doc.createdBy ?? 'System'}</span>
+            <time dateTime={doc.createdAt}>{doc.dateText}</time>
+            {actions ? <span className={styles.actions}>{actions(doc)}</span> : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

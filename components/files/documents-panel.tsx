@@ -1,0 +1,39 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import type { DocumentView } from '@/lib/files/document-view';
+import { DocumentList } from './document-list';
+import { UploadDocument } from './upload-document';
+import styles from './files.module.css';
+
+export type DocumentsPanelProps = {
+  documents: DocumentView[];
+  /** The viewer is one of the household's clients: the panel speaks to them ('Your documents'). */
+  forClient: boolean;
+  /** The latest plan's hash when the viewer may upload to it now (attorney-stage status), else null. */
+  uploadPlanHash: string | null;
+  /** The household's name, for the upload control's accessible name. */
+  subject?: string;
+};
+
+/**
+ * The household's documents on its client-info page (the client's own and the advisory side's view of a
+ * client), newest first, each opening in a new tab; with the upload control for those who may add one
+ * now. After an upload the page's data is reloaded.
+ */
+export function DocumentsPanel({ documents, forClient, uploadPlanHash, subject }: DocumentsPanelProps) {
+  const router = useRouter();
+  const existingNames = uploadPlanHash ? documents.filter((d) => d.planHash === uploadPlanHash).map((d) => d.name) : [];
+  return (
+    <section aria-labelledby="documents-title" className={styles.panel} id="documents">
+      <h2 id="documents-title">{forClient ? 'Your documents' : 'Documents'}</h2>
+      {forClient && documents.length ? <p className={styles.hint}>Your documents are ready. Select one to open it in a new tab.</p> : null}
+      <DocumentList
+        documents={documents}
+        label={forClient ? 'Your documents' : 'Documents'}
+        emptyText={forClient ? 'Your attorney has not shared any documents yet.' : 'No documents yet.'}
+      />
+      {uploadPlanHash ? <UploadDocument planHash={uploadPlanHash} existingNames={existingNames} subject={subject} onUploaded={() => router.refresh()} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ActionResult } from '@/lib/http/result';
+import type { LegacyAdvisor } from '@/lib/files/document-view';
+
+/** What the upload call answers (POST /api/file/{planHash}/upload). */
+export type UploadAnswer = { message: string; file: { hash: string; name: string }; advisors: LegacyAdvisor[] };
+
+/**
+ * Posts one file as multipart field `newFile` to the upload route and answers as a server action would,
+ * so the app's call wrapper (loading overlay, Error dialog with the server's message) handles it.
+ */
+export async function postDocument(planHash: string, file: File): Promise<ActionResult<UploadAnswer>> {
+  const form = new FormData();
+  form.append('newFile', file, file.name);
+  const response = await fetch(`/api/file/${encodeURIComponent(planHash)}/upload`, { method: 'POST', body: form, credentials: 'same-origin' });
+  const body = (await response.json().catch(() => ({}))) as Partial<UploadAnswer> & { message?: string };
+  if (!response.ok) return { ok: false, status: response.status, message: body.message || 'The upload failed. Please try again.' };
+  return { ok: true, data: body as UploadAnswer, message: body.message };
+}
