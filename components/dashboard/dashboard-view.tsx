@@ -3,7 +3,7 @@ import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
 import type { Actor } from '@/lib/kernel/actor';
 import type { DashboardData } from '@/lib/advisors/dashboard';
 import type { ClientListState } from '@/lib/advisors/rules';
-import { can } from '@/lib/kernel/policy';
+import { can, hasGlobalReach } from '@/lib/kernel/policy';
 import { resolveBaseUrl } from '@/lib/config/site';
 import { AdvisorSelector } from './advisor-selector';
 import { AutoPaySection, OutstandingBalance } from './billing-sections';
@@ -40,6 +40,12 @@ export function DashboardView({ actor, data, state }: { actor: Actor; data: Dash
           </div>
         ) : null}
       </div>
+      {hasGlobalReach(actor) ? (
+        // Attorneys and admins came here from the advisors overview (spec §2): the way back, to a fresh list.
+        <Link href="/dashboard" className={styles.returnLink}>
+          Return to Advisors List
+        </Link>
+      ) : null}
       {data.advisorChoices.length ? <AdvisorSelector choices={data.advisorChoices} selectedHash={selected?.hash ?? null} /> : null}
       {data.billing && selected ? <OutstandingBalance billing={data.billing} advisor={selected} /> : null}
       <ClientTable data={data} state={{ ...state, advisor: state.advisor || '' }} />
