@@ -1,7 +1,6 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
@@ -76,7 +75,6 @@ const activityDate = new Intl.DateTimeFormat('en-US', {
 export function AdvisorsTable({ page, state, advisorAction }: AdvisorsTableProps) {
   const call = useCall();
   const { showMessage } = useMessage();
-  const router = useRouter();
   const [openAdvisor, setOpenAdvisor] = useState<string | null>(null);
   const [clients, setClients] = useState<AdvisorClients | null>(null);
   const [openGroups, setOpenGroups] = useState<ReadonlySet<string>>(new Set());
@@ -264,8 +262,8 @@ export function AdvisorsTable({ page, state, advisorAction }: AdvisorsTableProps
     });
     setUpload(client.hash, null);
     if (!result.ok) return;
+    // The advisors table's figures do not count documents: only the open advisor's rows are reloaded.
     await loadClients(openAdvisor);
-    router.refresh();
     await showMessage({ title: 'Success', message: UPLOAD_SUCCESS_MESSAGE, tone: 'success' });
   };
 
