@@ -227,7 +227,7 @@ export function AdvisorsTable({ page, state, advisorAction }: AdvisorsTableProps
       return;
     }
     const check = checkUpload({
-      bytes: new Uint8Array(await file.arrayBuffer()),
+      bytes: await readBytes(file),
       name: file.name,
       declaredType: file.type,
       existingNames: client.documents.map((d) => d.name),
@@ -429,6 +429,16 @@ export function AdvisorsTable({ page, state, advisorAction }: AdvisorsTableProps
 }
 
 const TOOLTIP_ID = 'overview-tooltip';
+
+/** A chosen file's bytes (at most 20 MB pass the input's checks), read with FileReader, which every browser has. */
+function readBytes(file: File): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(file);
+  });
+}
 const advisorPanelId = (hash: string) => `advisor-panel-${hash}`;
 const groupId = (hash: string) => `documents-${hash}`;
 const docAnchorId = (doc: OverviewDocument) => `document-${doc.hash}`;
