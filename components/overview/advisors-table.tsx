@@ -307,15 +307,6 @@ export function AdvisorsTable({ page, state, advisorAction }: AdvisorsTableProps
           </Link>
         ) : null}
       </form>
-      <nav aria-label="Sort advisors" className={styles.sortChoices}>
-        <span>Sort by:</span>
-        {(Object.keys(ADVISOR_SORT_LABELS) as AdvisorSort[]).map((sort) => (
-          <Link key={sort} href={href({ sort, dir: nextDirection(state, sort), page: 1 })} aria-current={state.sort === sort ? 'true' : undefined}>
-            {ADVISOR_SORT_LABELS[sort]}
-            {state.sort === sort ? (state.dir === 'asc' ? ' ▲' : ' ▼') : ''}
-          </Link>
-        ))}
-      </nav>
       <p className={styles.count} aria-live="polite">
         {page.total === 0
           ? 'No advisors match.'
@@ -372,8 +363,8 @@ export function AdvisorsTable({ page, state, advisorAction }: AdvisorsTableProps
                     </Td>
                     <Td>
                       <span className={styles.actions}>
-                        <Link href={`/dashboard?advisor=${encodeURIComponent(advisor.hash)}`} aria-label={`View ${advisor.name}'s clients`}>
-                          View clients
+                        <Link href={`/dashboard?advisor=${encodeURIComponent(advisor.hash)}`}>
+                          View clients<span className="visually-hidden"> of {advisor.name}</span>
                         </Link>
                         {/* Issue 21's 'Act as Advisor' goes here (admins). */}
                         {advisorAction ? advisorAction({ userHash: advisor.userHash, name: advisor.name }) : null}
@@ -591,8 +582,8 @@ function DocumentRow({
         target="_blank"
         rel="noopener noreferrer"
         className={styles.documentName}
-        aria-label={`${doc.name} (opens in a new tab)`}
-        aria-describedby={described ? TOOLTIP_ID : undefined}
+        // The visible (maybe shortened) name is the link's name (WCAG 2.5.3); the whole name is its description.
+        aria-describedby={described ? `${id}-full ${TOOLTIP_ID}` : `${id}-full`}
         onMouseEnter={show}
         onFocus={show}
         onMouseLeave={() => onHideTip(id)}
@@ -600,6 +591,9 @@ function DocumentRow({
       >
         {shown}
       </a>
+      <span id={`${id}-full`} className="visually-hidden">
+        {doc.name}, opens in a new tab
+      </span>
       <span className={styles.muted}>{doc.createdBy ?? 'System'}</span>
       <span className={styles.muted}>{formatPlainDate(doc.createdAt)}</span>
     </li>

@@ -17,6 +17,7 @@ const loadClients = advisorClientsAction as unknown as jest.Mock;
 
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(__dirname, '../../fixtures/files', name)));
 const LONG_NAME = 'Revocable Living Trust of the Rivera Family - signed.pdf';
+const SHORT_NAME = `${LONG_NAME.slice(0, 26)}...${LONG_NAME.slice(-4)}`;
 
 const advisorRow = (n: number, change: Partial<AdvisorOverviewRow> = {}): AdvisorOverviewRow => ({
   hash: `adv${n}`,
@@ -143,7 +144,7 @@ describe('the advisors table', () => {
     show({ advisorAction: action });
     expect(screen.getByRole('heading', { name: 'Advisors' })).toBeInTheDocument();
     expect(screen.getByText('Showing 1–2 of 2 advisors')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: "View Advisor 1's clients" })).toHaveAttribute('href', '/dashboard?advisor=adv1');
+    expect(screen.getByRole('link', { name: 'View clients of Advisor 1' })).toHaveAttribute('href', '/dashboard?advisor=adv1');
     expect(screen.getByRole('button', { name: 'Act as Advisor 2' })).toBeInTheDocument();
     expect(action).toHaveBeenCalledWith({ userHash: 'user1', name: 'Advisor 1' });
     // Sortable headers: the active column flips, the others start in their natural direction.
@@ -195,7 +196,8 @@ describe('the advisors table', () => {
     const items = within(list).getAllByRole('listitem');
     const long = within(items[0]).getByRole('link');
     expect(long).toHaveTextContent(`${LONG_NAME.slice(0, 26)}...${LONG_NAME.slice(-4)}`);
-    expect(long).toHaveAccessibleName(`${LONG_NAME} (opens in a new tab)`);
+    expect(long).toHaveAccessibleName(SHORT_NAME);
+    expect(long).toHaveAccessibleDescription(`${LONG_NAME}, opens in a new tab`);
     expect(long).toHaveAttribute('href', '/api/file/adv1-plan/adv1-f1/view/get');
     expect(long).toHaveAttribute('target', '_blank');
     expect(items[0]).toHaveTextContent('Avery Counsel');
@@ -234,12 +236,12 @@ describe('the advisors table', () => {
     show();
     await expand('Advisor 1');
     fireEvent.click(groupToggle('Pat Rivera'));
-    const long = screen.getByRole('link', { name: `${LONG_NAME} (opens in a new tab)` });
+    const long = screen.getByRole('link', { name: SHORT_NAME });
     act(() => long.focus());
     expect(screen.getByRole('tooltip')).toHaveTextContent(LONG_NAME);
-    expect(long).toHaveAttribute('aria-describedby', 'overview-tooltip');
+    expect(long).toHaveAccessibleDescription(`${LONG_NAME}, opens in a new tab ${LONG_NAME}`);
     // A short name has no tooltip.
-    act(() => screen.getByRole('link', { name: 'notes.txt (opens in a new tab)' }).focus());
+    act(() => screen.getByRole('link', { name: 'notes.txt' }).focus());
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
     act(() => long.focus());
     expect(screen.getByRole('tooltip')).toBeInTheDocument();
