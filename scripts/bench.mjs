@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [startup|signin|trust|client-info|advisor-dashboard]`: measures the budgets of docs/performance.md
+// `npm run bench [startup|signin|trust|client-info|advisor-dashboard|overview]`: measures the budgets of docs/performance.md
 // on this machine.
 //   startup      cold `npm start` (build + empty embedded database) to first page, then a warm restart
 //   signin       warm sign-in round trip (POST /login → 303), median of 30
@@ -9,12 +9,15 @@
 //                review's printed PDF (scripts/bench-pages.mjs)
 //   advisor-dashboard  an advisor with 5,000 households: SQL statements per request against an advisor
 //                with 5, and p95 with 10 connections within 3 × /login's (scripts/bench-advisor.mjs)
+//   overview     the Admin / Attorney advisors overview with 500 more advisors and 5,000 more households:
+//                SQL statements per view unchanged, server CPU per render within 2 × /settings' (scripts/bench-overview.mjs)
 // With no argument, all of them. Uses throwaway data folders; never touches ./.data.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAdvisorDashboard, demoPasswordOf, seedBenchAdvisors } from './bench-advisor.mjs';
+import { benchOverview, overviewStatementCounts, seedBenchOverview, signInAdmin } from './bench-overview.mjs';
 import { benchClientInfo } from './bench-pages.mjs';
 import { benchTrust } from './bench-trust.mjs';
 
@@ -145,6 +148,18 @@ try {
       server = startServer();
       await waitUp(server);
       results.push(...(await benchAdvisorDashboard({ base, password: demoPasswordOf(env.DEMO_ACCOUNTS_FILE), log: server.log })));
+    }
+    if (which === 'all' || which === 'overview') {
+      // The statements of each view before the seeding, then the 500 advisors and 5,000 households go into
+      // the stopped server's database, as above.
+      const password = demoPasswordOf(env.DEMO_ACCOUNTS_FILE);
+      const before = await overviewStatementCounts(base, await signInAdmin(base, password), server.log);
+      await stop(server);
+      server = null;
+      await seedBenchOverview(env);
+      server = startServer();
+      await waitUp(server);
+      results.push(...(await benchOverview({ base, password, log: server.log, pid: server.pid, before })));
     }
   }
 } finally {

@@ -4,7 +4,7 @@ import type { Actor } from '@/lib/kernel/actor';
 import type { DashboardData } from '@/lib/advisors/dashboard';
 import type { ClientListState } from '@/lib/advisors/rules';
 import type { UploadTarget } from '@/lib/files/queries';
-import { can } from '@/lib/kernel/policy';
+import { can, hasGlobalReach } from '@/lib/kernel/policy';
 import { resolveBaseUrl } from '@/lib/config/site';
 import { AdvisorSelector } from './advisor-selector';
 import { AutoPaySection, OutstandingBalance } from './billing-sections';
@@ -52,6 +52,12 @@ export function DashboardView({
           </div>
         ) : null}
       </div>
+      {hasGlobalReach(actor) ? (
+        // Attorneys and admins came here from the advisors overview (spec §2): the way back, to a fresh list.
+        <Link href="/dashboard" className={styles.returnLink}>
+          Return to Advisors List
+        </Link>
+      ) : null}
       {data.advisorChoices.length ? <AdvisorSelector choices={data.advisorChoices} selectedHash={selected?.hash ?? null} /> : null}
       {data.billing && selected ? <OutstandingBalance billing={data.billing} advisor={selected} /> : null}
       <ClientTable data={data} state={{ ...state, advisor: state.advisor || '' }} uploads={uploads} />

@@ -668,6 +668,12 @@ const ADVISOR_WORKSPACE: Record<string, Entry> = {
     args: (w) => ({ input: { client_hash: owner1(w) } }),
     expect: advisorTeam,
   },
+  // The advisors overview's expansion (issue 20): attorneys and admins read any advisor's households; no one else.
+  'action lib/actions/overview.ts#advisorClientsAction': {
+    permission: 'advisors.list',
+    args: (w) => ({ input: { advisor_id: advisorHash(w) } }),
+    expect: { ...every(403), guest: 401, legal: 200, admin: 200 },
+  },
   'POST /api/advisor/fetch': { permission: 'advisor.read', args: (w) => ({ body: { advisor_id: advisorHash(w) } }), expect: advisorRead },
   'POST /api/getInvites': { permission: 'invite.send', args: (w) => ({ body: { advisor_id: advisorHash(w) } }), expect: advisorTeam },
   'POST /api/sendInvite': {

@@ -1,10 +1,14 @@
 import type { Metadata } from 'next';
 import { DashboardView } from '@/components/dashboard/dashboard-view';
+import { OverviewView } from '@/components/overview/overview-view';
 import { loadDashboard } from '@/lib/advisors/dashboard';
 import { listStateQuery, parseListState } from '@/lib/advisors/rules';
 import { requirePageContext } from '@/lib/http/page';
 import { isAttorneyStatus } from '@/lib/estate-plans/statuses';
 import { uploadTargets, type UploadTarget } from '@/lib/files/queries';
+import { hasGlobalReach } from '@/lib/kernel/policy';
+import { listAdvisorOverview } from '@/lib/overview/queries';
+import { advisorListQuery, parseAdvisorListState } from '@/lib/overview/rules';
 
 export const metadata: Metadata = { title: 'Dashboard', robots: { index: false } };
 
@@ -13,11 +17,19 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 /**
  * The signed-in home of advisors, staff, firm supervisors, attorneys and admins. The list state (advisor,
  * filter, sort, search, page) lives in the address; the page reads it, and everything is filtered, sorted
- * and paged in SQL (lib/advisors/client-list.ts).
+ * and paged in SQL (lib/advisors/client-list.ts). Attorneys and admins land on the advisors overview
+ * (lib/overview/queries.ts) and drill into one advisor's client list with `advisor=`.
  */
 export default async function DashboardPage({ searchParams }: Props) {
-  const state = parseListState(await searchParams);
-  const ctx = await requirePageContext('dashboard.view', `/dashboard${listStateQuery(state)}`);
+  const params = await searchParams;
+  const state = parseListState(params);
+  const overviewState = parseAdvisorListState(params);
+  const overviewQuery = advisorListQuery(overviewState);
+  const ctx = await requirePageContext('dashboard.view', `/dashboard${!state.advisor && overviewQuery ? overviewQuery : listStateQuery(state)}`);
+  if (!state.advisor && hasGlobalReach(ctx.actor)) {
+    const page = await listAdvisorOverview(ctx, overviewState);
+    return <OverviewView actor={ctx.actor} page={page} state={overviewState} />;
+  }
   const data = await loadDashboard(ctx, state);
   // The advisory side uploads documents for its listed households whose latest plan is with the attorneys
   // (one more statement, only when the page lists such a household).

@@ -1,0 +1,262 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import { db, type Queryable } from '@/db';
+import type { EstatePlanStatus } from '@/db/schema';
+import { filterStatuses, likePattern } from '@/lib/advisors/rules';
+import { isAttorneyStatus, statusLabel } from '@/lib/estate-plans/statuses';
+import { trustSubmittedSql } from '@/lib/estate-plans/submitted';
+import type { RequestContext } from '@/lib/kernel/context';
+import { AppError } from '@/lib/kernel/errors';
+import { assertCan } from '@/lib/kernel/policy';
+import { rowsOf } from '@/lib/kernel/rows';
+import { advisorScope } from '@/lib/kernel/scope';
+import { personName } from '@/lib/people/person-name';
+import type { AdvisorRefInput } from '@/lib/validation/advisors';
+import { ADVISOR_PAGE_SIZE, advisorOrder, type AdvisorListState } from './rules';
+
+/*
+ * The Admin / Attorney advisors overview (platform spec §2): every advisor with their firms and household
+ * figures, searched, sorted and paged in SQL (one statement per page, whatever the number of advisors and
+ * households), and one advisor's households with their documents for the expandable rows (two statements).
+ * Reads only. Attorneys and admins alone ('advisors.list'); the scope fragment is kept in the queries all
+ * the same, so a wider permission later cannot reach further than the actor's scope.
+ *
+ * The figures count households, as the advisor's client list lists them (a married couple is one row),
+ * under owner 1's advisor, from the households' list columns the database keeps (migration 0005):
+ * - submitted: the one "submitted" rule (lib/estate-plans/submitted.ts) over those columns;
+ * - in attorney review: the latest plan under attorney control (attorney statuses but canceled, complete),
+ *   the client list's Attorney Control filter;
+ * - last activity: the latest intake change of any of the advisor's households (households.last_change_at)
+ *   or change of one of their estate plans (a status change, a submission).
+ */
+
+export type AdvisorOverviewRow = {
+  hash: string;
+  /** The advisor's user (issue 21's 'Act as Advisor' addresses users). */
+  userHash: string;
+  name: string;
+  email: string;
+  firms: string[];
+  clients: number;
+  submitted: number;
+  inReview: number;
+  lastActivity: string | null;
+};
+
+export type AdvisorOverviewPage = { rows: AdvisorOverviewRow[]; total: number; page: number; pageCount: number; size: number };
+
+type Raw = Record<string, unknown>;
+const toIso = (v: unknown): string | null => (v === null || v === undefined ? null : (v instanceof Date ? v : new Date(String(v))).toISOString());
+
+/** The search over advisors: their name (full, or first and last), email and firm names. */
+function searchCondition(q: string): SQL {
+  if (!q) return sql`true`;
+  const pattern = likePattern(q);
+  return sql`(lower(concat_ws(' ', p.first_name, p.middle_name, p.last_name, p.suffix)) like ${pattern}
+           or lower(concat_ws(' ', p.first_name, p.last_name)) like ${pattern}
+           or lower(u.email) like ${pattern}
+           or lower(coalesce(fn.names, '')) like ${pattern})`;
+}
+
+function orderSql(state: AdvisorListState, rel: string): SQL {
+  const terms = advisorOrder(state.sort, state.dir).map(
+    (t) => sql`${sql.raw(`${rel}.${t.column}`)} ${t.dir === 'asc' ? sql`asc` : sql`desc`} ${t.nullsLast ? sql`nulls last` : sql`nulls first`}`,
+  );
+  return sql.join(terms, sql`, `);
+}
+
+/** One page of the advisors table, with the total of the search, in one statement. */
+export async function listAdvisorOverview(ctx: RequestContext, state: AdvisorListState, q: Queryable = db): Promise<AdvisorOverviewPage> {
+  const { actor } = ctx;
+  assertCan(actor, 'advisors.list');
+  const size = ADVISOR_PAGE_SIZE;
+  const offset = (state.page - 1) * size;
+  const review = filterStatuses('attorney') as readonly EstatePlanStatus[];
+  const submitted = trustSubmittedSql({
+    latestPlanSubmitted: sql`h.list_plan_submitted`,
+    owner1Flag: sql`h.list_owner1_submitted`,
+    owner2Flag: sql`h.list_owner2_submitted`,
+  });
+  const result = await q.execute(sql`
+    with stats as (
+      select h.list_owner1_advisor_id as advisor_id, count(*)::int as clients,
+             (count(*) filter (where ${submitted}))::int as submitted,
+             (count(*) filter (where h.list_status in ${review}))::int as review,
+             max(h.last_change_at) as last_change
+        from households h
+       where h.list_owner1_advisor_id is not null
+       group by h.list_owner1_advisor_id
+    ), plan_activity as (
+      select c.advisor_id, max(ep.updated_at) as last_plan_change
+        from estate_plans ep join clients c on c.id = ep.client_id
+       where c.advisor_id is not null
+       group by c.advisor_id
+    ), firm_names as (
+      select af.advisor_id, string_agg(f.name, E'\n' order by af.position, f.id) as names,
+             (array_agg(lower(f.name) order by af.position, f.id))[1] as firm_key
+        from advisor_firms af join firms f on f.id = af.firm_id
+       group by af.advisor_id
+    ), listed as (
+      select a.id, a.hash, u.hash as user_hash, u.email, p.first_name, p.middle_name, p.last_name, p.suffix,
+             lower(p.last_name) as last_key, lower(p.first_name) as first_key, fn.names as firm_names, fn.firm_key,
+             coalesce(s.clients, 0) as clients, coalesce(s.submitted, 0) as submitted, coalesce(s.review, 0) as review,
+             greatest(s.last_change, pa.last_plan_change) as last_activity
+        from advisors a
+        join users u on u.id = a.user_id
+        join persons p on p.id = u.person_id
+        left join stats s on s.advisor_id = a.id
+        left join plan_activity pa on pa.advisor_id = a.id
+        left join firm_names fn on fn.advisor_id = a.id
+       where ${advisorScope(actor)} and ${searchCondition(state.q)}
+    )
+    select t.total, pg.*
+      from (select count(*)::int as total from listed) t
+      left join lateral (select * from listed l order by ${orderSql(state, 'l')} limit ${sql.raw(String(size))} offset ${offset}) pg on true
+     order by ${orderSql(state, 'pg')}`);
+  const all = rowsOf<Raw>(result);
+  const total = all.length ? Number(all[0].total ?? 0) : 0;
+  const rows = all
+    .filter((r) => r.id !== null && r.id !== undefined)
+    .map((r) => ({
+      hash: String(r.hash),
+      userHash: String(r.user_hash),
+      name: personName({
+        firstName: r.first_name as string,
+        middleName: r.middle_name as string | null,
+        lastName: r.last_name as string,
+        suffix: r.suffix as string | null,
+      }),
+      email: String(r.email),
+      firms: r.firm_names ? String(r.firm_names).split('\n') : [],
+      clients: Number(r.clients),
+      submitted: Number(r.submitted),
+      inReview: Number(r.review),
+      lastActivity: toIso(r.last_activity),
+    }));
+  return { rows, total, page: state.page, size, pageCount: Math.max(1, Math.ceil(total / size)) };
+}
+
+// ---- One advisor's households and documents (the expandable rows) ----------------------------------------
+
+export type OverviewDocument = {
+  hash: string;
+  /** The plan the file belongs to: its view link is /api/file/{planHash}/{hash}/view/get. */
+  planHash: string;
+  name: string;
+  contentType: string;
+  createdAt: string;
+  /** The uploader's name, or null for a System file. */
+  createdBy: string | null;
+};
+
+export type OverviewClient = {
+  /** Owner 1's client hash: client-info opens the household with it. */
+  hash: string;
+  name: string;
+  spouseName: string | null;
+  email: string | null;
+  phone: string | null;
+  statusLabel: string;
+  /** The latest plan (uploads go to it), and whether its status accepts files (attorney stage). */
+  planHash: string | null;
+  canUpload: boolean;
+  documents: OverviewDocument[];
+};
+
+export type AdvisorClients = { advisorHash: string; name: string; total: number; clients: OverviewClient[] };
+
+/** The expandable rows show at most this many households (newest first); the drill-down lists them all. */
+export const EXPANDED_CLIENTS_LIMIT = 100;
+
+/**
+ * One advisor's households, newest first (at most EXPANDED_CLIENTS_LIMIT), each with its latest plan and
+ * every document of its plans (newest first): the advisor row's expansion. Two statements.
+ */
+export async function loadAdvisorClients(ctx: RequestContext, input: AdvisorRefInput, q: Queryable = db): Promise<AdvisorClients> {
+  const { actor } = ctx;
+  assertCan(actor, 'advisors.list');
+  const [advisor] = rowsOf<Raw>(
+    await q.execute(sql`
+      select a.id, a.hash, p.first_name, p.middle_name, p.last_name, p.suffix,
+             (select count(*)::int from households h where h.list_owner1_advisor_id = a.id) as total
+        from advisors a join users u on u.id = a.user_id join persons p on p.id = u.person_id
+       where a.hash = ${input.advisor_id} and ${advisorScope(actor)}`),
+  );
+  if (!advisor) throw new AppError('NOT_FOUND');
+  const rows = rowsOf<Raw>(
+    await q.execute(sql`
+      select o1.hash, p.first_name, p.middle_name, p.last_name, p.suffix, p.email, p.phone,
+             sp.first_name as spouse_first_name, sp.middle_name as spouse_middle_name, sp.last_name as spouse_last_name, sp.suffix as spouse_suffix,
+             lp.hash as plan_hash, lp.status as plan_status,
+             (select coalesce(json_agg(json_build_object('hash', f.hash, 'plan_hash', ep.hash, 'name', f.name, 'content_type', f.content_type,
+                       'created_at', f.created_at, 'first_name', cp.first_name, 'middle_name', cp.middle_name, 'last_name', cp.last_name,
+                       'suffix', cp.suffix, 'has_creator', f.created_by_user_id is not null) order by f.created_at desc, f.id desc), '[]'::json)
+                from files f
+                join estate_plans ep on ep.id = f.estate_plan_id
+                left join users cu on cu.id = f.created_by_user_id
+                left join persons cp on cp.id = cu.person_id
+               where ep.client_id = h.owner1_client_id and f.deleted_at is null) as documents
+        from households h
+        join clients o1 on o1.id = h.owner1_client_id
+        join persons p on p.id = o1.person_id
+        left join clients o2 on o2.id = h.owner2_client_id
+        left join persons sp on sp.id = o2.person_id
+        left join lateral (select ep.hash, ep.status from estate_plans ep where ep.client_id = h.owner1_client_id order by ep.created_at desc, ep.id desc limit 1) lp on true
+       where h.list_owner1_advisor_id = ${Number(advisor.id)}
+       order by h.list_owner1_created_at desc, h.owner1_client_id desc
+       limit ${sql.raw(String(EXPANDED_CLIENTS_LIMIT))}`),
+  );
+  const clients = rows.map((r): OverviewClient => {
+    const status = (r.plan_status as EstatePlanStatus | null) ?? null;
+    const docs = (typeof r.documents === 'string' ? JSON.parse(r.documents) : r.documents) as Raw[];
+    return {
+      hash: String(r.hash),
+      name: personName({
+        firstName: r.first_name as string,
+        middleName: r.middle_name as string | null,
+        lastName: r.last_name as string,
+        suffix: r.suffix as string | null,
+      }),
+      spouseName:
+        r.spouse_first_name === null || r.spouse_first_name === undefined
+          ? null
+          : personName({
+              firstName: r.spouse_first_name as string,
+              middleName: r.spouse_middle_name as string | null,
+              lastName: r.spouse_last_name as string,
+              suffix: r.spouse_suffix as string | null,
+            }),
+      email: (r.email as string | null) ?? null,
+      phone: (r.phone as string | null) ?? null,
+      statusLabel: status ? statusLabel(status) : 'N/A',
+      planHash: (r.plan_hash as string | null) ?? null,
+      canUpload: status !== null && isAttorneyStatus(status),
+      documents: docs.map((d) => ({
+        hash: String(d.hash),
+        planHash: String(d.plan_hash),
+        name: String(d.name),
+        contentType: String(d.content_type),
+        createdAt: toIso(d.created_at)!,
+        createdBy: d.has_creator
+          ? personName({
+              firstName: d.first_name as string,
+              middleName: d.middle_name as string | null,
+              lastName: d.last_name as string,
+              suffix: d.suffix as string | null,
+            }) || 'Unknown user'
+          : null,
+      })),
+    };
+  });
+  return {
+    advisorHash: String(advisor.hash),
+    name: personName({
+      firstName: advisor.first_name as string,
+      middleName: advisor.middle_name as string | null,
+      lastName: advisor.last_name as string,
+      suffix: advisor.suffix as string | null,
+    }),
+    total: Number(advisor.total),
+    clients,
+  };
+}
