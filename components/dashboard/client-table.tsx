@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatPhone } from '@/lib/format/phone';
 import type { DashboardData } from '@/lib/advisors/dashboard';
@@ -6,7 +7,9 @@ import { CLIENT_FILTERS, CLIENT_SORTS, FILTER_LABELS, listStateQuery, SORT_LABEL
 import { ReminderButton } from './reminder-button';
 import styles from './dashboard.module.css';
 
-type Props = { data: DashboardData; state: ClientListState };
+type Row = DashboardData['page']['rows'][number];
+/** `rowAction`: one more control per row (while an admin acts as an advisor: 'Act as Client'). */
+type Props = { data: DashboardData; state: ClientListState; rowAction?: (row: Row) => ReactNode };
 
 const shortDate = new Intl.DateTimeFormat('en-US', {
   month: '2-digit',
@@ -22,7 +25,7 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
 /** The columns' labels on phones, where each row is a card (in the order of the header). */
 const CLIENT_COLUMN_LABELS = ['Name', 'Spouse', 'Email', 'Phone', 'Status', 'Completion', 'Last change', 'Created', 'Actions'];
 
-export function ClientTable({ data, state }: Props) {
+export function ClientTable({ data, state, rowAction }: Props) {
   const { page } = data;
   const href = (change: Partial<ClientListState>) => `/dashboard${listStateQuery({ ...state, ...change })}`;
   const sortHeader = (sort: ClientSort) => {
@@ -167,6 +170,7 @@ export function ClientTable({ data, state }: Props) {
                       <AddressCardIcon />
                     </Link>
                     {state.filter === 'stalled' && !row.submitted ? <ReminderButton clientHash={row.hash} name={row.name} disabled={!row.canRemind} /> : null}
+                    {rowAction?.(row)}
                   </span>
                 </Td>
               </Tr>

@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { ActAsClientButton } from '@/components/admin/act-as-client-button';
 import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
 import type { Actor } from '@/lib/kernel/actor';
 import type { DashboardData } from '@/lib/advisors/dashboard';
@@ -13,7 +15,7 @@ import { TeamSection } from './team-section';
 import styles from './dashboard.module.css';
 
 /** The dashboard's sections for the loaded data (server component; the invites and reminders are client parts). */
-export function DashboardView({ actor, data, state }: { actor: Actor; data: DashboardData; state: ClientListState }) {
+export function DashboardView({ actor, data, state, children }: { actor: Actor; data: DashboardData; state: ClientListState; children?: ReactNode }) {
   const selected = data.selected;
   const canCreate = selected !== null && can(actor, 'client.create');
   const canReadOutbox = can(actor, 'outbox.read');
@@ -42,7 +44,11 @@ export function DashboardView({ actor, data, state }: { actor: Actor; data: Dash
       </div>
       {data.advisorChoices.length ? <AdvisorSelector choices={data.advisorChoices} selectedHash={selected?.hash ?? null} /> : null}
       {data.billing && selected ? <OutstandingBalance billing={data.billing} advisor={selected} /> : null}
-      <ClientTable data={data} state={{ ...state, advisor: state.advisor || '' }} />
+      <ClientTable
+        data={data}
+        state={{ ...state, advisor: state.advisor || '' }}
+        rowAction={actor.impersonator && can(actor, 'client.actAs') ? (row) => <ActAsClientButton clientHash={row.hash} name={row.name} /> : undefined}
+      />
       {data.team ? <TeamSection team={data.team} selectedHash={selected?.hash ?? null} /> : null}
       {selected && data.invites && can(actor, 'invite.send') ? (
         <div className={styles.columns}>
@@ -57,6 +63,7 @@ export function DashboardView({ actor, data, state }: { actor: Actor; data: Dash
         </div>
       ) : null}
       {data.billing ? <AutoPaySection billing={data.billing} /> : null}
+      {children}
     </main>
   );
 }

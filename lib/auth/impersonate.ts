@@ -1,7 +1,7 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { persons, users } from '@/db/schema';
+import { clients, persons, users } from '@/db/schema';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
@@ -37,14 +37,15 @@ async function loadTarget(hash: string) {
     .from(users)
     // Joined so drizzle qualifies the columns inside the subqueries (alone, `users.id` renders as a bare "id").
     .innerJoin(persons, eq(persons.id, users.personId))
-    .where(eq(users.hash, hash))
+    // A user's hash, or a client's (the client list's rows carry client hashes): the client's login.
+    .where(or(eq(users.hash, hash), eq(users.id, sql`(select c.user_id from ${clients} c where c.hash = ${hash})`)))
     .limit(1);
   if (!row || row.disabled) throw new AppError('NOT_FOUND', NOT_FOUND);
   return row;
 }
 
 /**
- * `POST /impersonate/{userHash}`: an admin starts acting as an advisor; while doing so, the admin may act as
+ * `POST /impersonate/{userHash}` (or a client's hash, for its login): an admin starts acting as an advisor; while doing so, the admin may act as
  * one of that advisor's clients (spec §6: only users who are clients and neither admin nor legal). Never as
  * an admin or attorney, never deeper than advisor → client. The impersonation gets its own session row
  * (recorded with the admin as impersonator), ending after an hour; the cookie carries the sessions to
