@@ -1,22 +1,308 @@
-import styles from './admin-sections.module.css';
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useController, useWatch } from 'react-hook-form';
+import { CheckboxField, Form, NameField, PhoneField, SelectField, TextField, useActionForm } from '@/components/forms';
+import { Button } from '@/components/ui/button';
+import { useCall, useMessage } from '@/components/ui/call-provider';
+import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
+import { Checkbox, Field, Fieldset, Radio, TextInput } from '@/components/ui/field';
+import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { createAdvisorAction, listUsersAction, resetPasswordAction, updateUserAction } from '@/lib/actions/admin';
+import type { AdminChoice, AdminSectionsData, AdminUserPage, AdminUserRow } from '@/lib/admin/queries';
+import { SUFFIX_CHOICES } from '@/lib/validation/fields';
+import { createAdvisorFormSchema, MISSING_ADVISOR, MISSING_ADVISOR_TITLE, updateUserSchema } from '@/lib/validation/admin';
+import { ActAsAdvisorButton } from './act-as-advisor-button';
+import styles from './admin.module.css';
 
 /*
- * The admin-only sections of the Admin dashboard (platform spec §2): Create Advisor and User Management.
- * Their content is issue 21's; this file is the one place it goes (that issue replaces this body).
+ * The Admin dashboard's Create Advisor and User Management sections (issue 21; spec §2, §3, §5, §6), shown
+ * to admins only. Both talk to the server through server actions (lib/actions/admin.ts) with the schemas
+ * the compatibility routes use.
  */
 
-/** The 'Create Advisor' and 'User Management' sections, shown to admins only (the page decides). */
-export function AdminSections() {
+type Props = { data: AdminSectionsData };
+
+/** Create Advisor and User Management, for admins. */
+export function AdminSections({ data }: Props) {
   return (
-    <>
-      <section aria-labelledby="create-advisor-title" className={styles.card}>
-        <h2 id="create-advisor-title">Create Advisor</h2>
-        <p className={styles.muted}>Add an advisor, their firm and the staff who work for them.</p>
-      </section>
-      <section aria-labelledby="user-management-title" className={styles.card}>
-        <h2 id="user-management-title">User Management</h2>
-        <p className={styles.muted}>Find a user to change their email, phone, supervisor and fee settings, or reset their password.</p>
-      </section>
-    </>
+    <div className={styles.sections}>
+      <CreateAdvisorSection firms={data.firms} advisors={data.advisors} />
+      <UserManagementSection initial={data.users} advisors={data.advisors} />
+    </div>
+  );
+}
+
+// ---- Create Advisor ---------------------------------------------------------------------------------------
+
+const NEW_FIRM = '';
+
+/** A checkbox list of advisors bound to a string[] field of the form (staff assignment). */
+function AdvisorChecklist({ name, advisors, legend }: { name: string; advisors: AdminChoice[]; legend: string }) {
+  const {
+    field: { value, onChange, ref },
+    fieldState,
+  } = useController({ name });
+  const chosen: string[] = Array.isArray(value) ? value : [];
+  const toggle = (hash: string, on: boolean) => onChange(on ? [...chosen, hash] : chosen.filter((h) => h !== hash));
+  return (
+    <Fieldset legend={legend} error={fieldState.error?.message}>
+      <div className={styles.checklist}>
+        {advisors.map((advisor, i) => (
+          <Checkbox
+            key={advisor.hash}
+            ref={i === 0 ? ref : undefined}
+            label={advisor.name}
+            checked={chosen.includes(advisor.hash)}
+            onChange={(event) => toggle(advisor.hash, event.target.checked)}
+          />
+        ))}
+      </div>
+    </Fieldset>
+  );
+}
+
+/** The spec's create-advisor form: an advisor in a firm (existing or new), or a staff user of existing advisors. */
+export function CreateAdvisorSection({ firms, advisors }: { firms: AdminChoice[]; advisors: AdminChoice[] }) {
+  const router = useRouter();
+  const { showMessage } = useMessage();
+  const { form, submit, saving } = useActionForm({
+    schema: createAdvisorFormSchema,
+    defaults: {
+      account_type: 'advisor',
+      first_name: '',
+      middle_name: '',
+      last_name: '',
+      suffix: '',
+      email: '',
+      phone: '',
+      firm_id: firms[0]?.hash ?? NEW_FIRM,
+      firm_name: '',
+      is_firm_supervisor: false,
+      is_waiving_fee: false,
+      staff_advisors: [],
+    },
+    action: createAdvisorAction,
+    precheck: (values) =>
+      values.account_type === 'staff' && values.staff_advisors.length === 0 ? { title: MISSING_ADVISOR_TITLE, message: MISSING_ADVISOR } : null,
+    resetOnSuccess: true,
+    onSuccess: async (result) => {
+      await showMessage({ title: 'Success', message: result.message, tone: 'success' });
+      router.refresh();
+    },
+  });
+  const accountType = useWatch({ control: form.control, name: 'account_type' });
+  const firmId = useWatch({ control: form.control, name: 'firm_id' });
+  const staff = accountType === 'staff';
+  const noAdvisors = advisors.length === 0;
+
+  return (
+    <section aria-labelledby="create-advisor-title" className={styles.card}>
+      <h2 id="create-advisor-title">Create Advisor</h2>
+      <p className={styles.hint}>The new user is e-mailed a link to choose a password (valid for 72 hours). Nobody else ever sees it.</p>
+      <Form form={form} onSubmit={submit} className={styles.form} aria-labelledby="create-advisor-title">
+        <Fieldset legend="Account type" inline>
+          <Radio label="Advisor" value="advisor" {...form.register('account_type')} />
+          <Radio
+            label="Staff of existing advisors"
+            value="staff"
+            disabled={noAdvisors}
+            hint={noAdvisors ? 'No advisors exist yet.' : undefined}
+            {...form.register('account_type')}
+          />
+        </Fieldset>
+        <div className={styles.grid}>
+          <NameField name="first_name" label="First name" required autoComplete="off" />
+          <NameField name="middle_name" label="Middle name" autoComplete="off" />
+          <NameField name="last_name" label="Last name" required autoComplete="off" />
+          <SelectField name="suffix" label="Suffix" options={SUFFIX_CHOICES.filter(Boolean)} placeholder="" />
+          <TextField name="email" label="Email" type="email" required autoComplete="off" />
+          <PhoneField name="phone" label="Phone" />
+        </div>
+        {staff ? (
+          <AdvisorChecklist name="staff_advisors" advisors={advisors} legend="Works for" />
+        ) : (
+          <div className={styles.grid}>
+            <SelectField
+              name="firm_id"
+              label="Firm"
+              required
+              options={[...firms.map((f) => ({ value: f.hash, label: f.name })), { value: NEW_FIRM, label: 'New firm…' }]}
+            />
+            {firmId === NEW_FIRM ? <TextField name="firm_name" label="New firm name" required autoComplete="off" /> : null}
+          </div>
+        )}
+        <div className={styles.checks}>
+          <CheckboxField name="is_firm_supervisor" label="Firm supervisor" />
+          {staff ? null : <CheckboxField name="is_waiving_fee" label="Waives client fees" />}
+        </div>
+        <div>
+          <Button type="submit" loading={saving}>
+            {staff ? 'Create Staff User' : 'Create Advisor'}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+// ---- User Management --------------------------------------------------------------------------------------
+
+/** Searchable, paged users with their roles; each opens an edit dialog (save only when changed, reset password). */
+export function UserManagementSection({ initial, advisors }: { initial: AdminUserPage; advisors: AdminChoice[] }) {
+  const call = useCall();
+  const [page, setPage] = useState(initial);
+  const [query, setQuery] = useState(initial.q);
+  const [editing, setEditing] = useState<AdminUserRow | null>(null);
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+
+  const load = async (q: string, n: number) => {
+    const result = await call(() => listUsersAction({ q, page: n }));
+    if (result.ok) setPage(result.data);
+  };
+
+  return (
+    <section aria-labelledby="user-management-title" className={styles.card}>
+      <h2 id="user-management-title">User Management</h2>
+      <form
+        role="search"
+        className={styles.search}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void load(query, 1);
+        }}
+      >
+        <Field label="Search users" hint="Name or email">
+          <TextInput type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+        </Field>
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
+      <Table label="Users" responsive="stack" columnLabels={['Name', 'Email', 'Roles', 'Actions']}>
+        <THead>
+          <Tr>
+            <Th>Name</Th>
+            <Th>Email</Th>
+            <Th>Roles</Th>
+            <Th>
+              <span className="visually-hidden">Actions</span>
+            </Th>
+          </Tr>
+        </THead>
+        <TBody empty={page.rows.length === 0 ? 'No users match.' : undefined} colSpan={4}>
+          {page.rows.map((user) => (
+            <Tr key={user.hash}>
+              <Td>{user.name}</Td>
+              <Td className={styles.email}>{user.email}</Td>
+              <Td>{user.roles.join(', ') || 'None'}</Td>
+              <Td>
+                <span className={styles.rowActions}>
+                  <Button size="sm" variant="secondary" onClick={() => setEditing(user)} aria-label={`Edit ${user.name}`}>
+                    Edit
+                  </Button>
+                  {user.canActAs ? <ActAsAdvisorButton userHash={user.hash} name={user.name} /> : null}
+                </span>
+              </Td>
+            </Tr>
+          ))}
+        </TBody>
+      </Table>
+      <nav className={styles.pager} aria-label="User pages">
+        <Button size="sm" variant="secondary" disabled={page.page <= 1} onClick={() => void load(page.q, page.page - 1)}>
+          Previous
+        </Button>
+        <span>
+          Page {page.page} of {pages} ({page.total} users)
+        </span>
+        <Button size="sm" variant="secondary" disabled={page.page >= pages} onClick={() => void load(page.q, page.page + 1)}>
+          Next
+        </Button>
+      </nav>
+      {editing ? (
+        <UserEditDialog
+          key={editing.hash}
+          user={editing}
+          advisors={advisors}
+          onClose={() => setEditing(null)}
+          onSaved={(users) => {
+            setEditing(null);
+            setPage(users);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+type EditProps = { user: AdminUserRow; advisors: AdminChoice[]; onClose: () => void; onSaved: (users: AdminUserPage) => void };
+
+/**
+ * One user's edit: email, phone, firm supervisor (advisory users), fee waiving (advisors), staff assignment
+ * (staff). Save works only when something changed; Reset Password only when nothing is unsaved (spec §5).
+ */
+export function UserEditDialog({ user, advisors, onClose, onSaved }: EditProps) {
+  const call = useCall();
+  const { confirm, showMessage } = useMessage();
+  const advisory = user.isAdvisor || user.isStaff;
+  const { form, submit, saving } = useActionForm({
+    schema: updateUserSchema,
+    defaults: {
+      user_id: user.hash,
+      email: user.email,
+      phone: user.phone,
+      is_firm_supervisor: user.isFirmSupervisor,
+      is_waiving_fee: user.isWaivingFee,
+      staff_advisors: user.staffAdvisors,
+    },
+    action: updateUserAction,
+    onSuccess: async (result) => {
+      onSaved(result.users);
+      await showMessage({ title: 'Success', message: result.message, tone: 'success' });
+    },
+  });
+  const dirty = form.formState.isDirty;
+
+  const reset = async () => {
+    const ok = await confirm({
+      title: 'Reset Password?',
+      message: `${user.name} will be e-mailed a new temporary password and signed out everywhere.`,
+      confirmLabel: 'Reset Password',
+      cancelLabel: 'Cancel',
+    });
+    if (!ok) return;
+    const result = await call(() => resetPasswordAction({ user_id: user.hash }));
+    if (result.ok) {
+      onClose();
+      await showMessage({ title: 'Success', message: result.data.message, tone: 'success' });
+    }
+  };
+
+  return (
+    <Modal open onOpenChange={(open) => !open && onClose()} title={`Edit ${user.name}`} description={user.roles.join(', ') || undefined} busy={saving} bare>
+      <Form form={form} onSubmit={submit} aria-label={`Edit ${user.name}`} className={styles.dialogForm}>
+        <ModalBody>
+          <div className={styles.form}>
+            <TextField name="email" label="Email" type="email" required autoComplete="off" hint="Changing it signs the user out everywhere." />
+            <PhoneField name="phone" label="Phone" />
+            {advisory ? <CheckboxField name="is_firm_supervisor" label="Firm supervisor" /> : null}
+            {user.isAdvisor ? <CheckboxField name="is_waiving_fee" label="Waives client fees" /> : null}
+            {user.isStaff ? <AdvisorChecklist name="staff_advisors" advisors={advisors} legend="Works for" /> : null}
+          </div>
+        </ModalBody>
+        <ModalFooter>
+          <Button type="submit" loading={saving} disabled={!dirty}>
+            Save
+          </Button>
+          <Button variant="secondary" onClick={reset} disabled={dirty || saving} title={dirty ? 'Save or cancel your changes first.' : undefined}>
+            Reset Password
+          </Button>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+        </ModalFooter>
+      </Form>
+    </Modal>
   );
 }

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatPhone } from '@/lib/format/phone';
 import type { DashboardData } from '@/lib/advisors/dashboard';
@@ -8,11 +9,14 @@ import { RefreshingUpload } from '@/components/files/refreshing-upload';
 import type { UploadTarget } from '@/lib/files/queries';
 import styles from './dashboard.module.css';
 
+type Row = DashboardData['page']['rows'][number];
 type Props = {
   data: DashboardData;
   state: ClientListState;
   /** Households that take a document now (latest plan in an attorney-stage status), by listed client hash. */
   uploads?: Record<string, UploadTarget>;
+  /** `rowAction`: one more control per row (while an admin acts as an advisor: 'Act as Client'). */
+  rowAction?: (row: Row) => ReactNode;
 };
 
 const shortDate = new Intl.DateTimeFormat('en-US', {
@@ -29,7 +33,7 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
 /** The columns' labels on phones, where each row is a card (in the order of the header). */
 const CLIENT_COLUMN_LABELS = ['Name', 'Spouse', 'Email', 'Phone', 'Status', 'Completion', 'Last change', 'Created', 'Actions'];
 
-export function ClientTable({ data, state, uploads = {} }: Props) {
+export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
   const { page } = data;
   const href = (change: Partial<ClientListState>) => `/dashboard${listStateQuery({ ...state, ...change })}`;
   const sortHeader = (sort: ClientSort) => {
@@ -177,6 +181,7 @@ export function ClientTable({ data, state, uploads = {} }: Props) {
                     {uploads[row.hash] ? (
                       <RefreshingUpload planHash={uploads[row.hash].planHash} existingNames={uploads[row.hash].existingNames} subject={row.name} />
                     ) : null}
+                    {rowAction?.(row)}
                   </span>
                 </Td>
               </Tr>

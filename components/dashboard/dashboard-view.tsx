@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { ActAsClientButton } from '@/components/admin/act-as-client-button';
 import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
 import type { Actor } from '@/lib/kernel/actor';
 import type { DashboardData } from '@/lib/advisors/dashboard';
@@ -19,12 +21,14 @@ export function DashboardView({
   data,
   state,
   uploads,
+  children,
 }: {
   actor: Actor;
   data: DashboardData;
   state: ClientListState;
   /** The listed households that take a document now (the advisory side uploads for its clients here). */
   uploads?: Record<string, UploadTarget>;
+  children?: ReactNode;
 }) {
   const selected = data.selected;
   const canCreate = selected !== null && can(actor, 'client.create');
@@ -60,7 +64,12 @@ export function DashboardView({
       ) : null}
       {data.advisorChoices.length ? <AdvisorSelector choices={data.advisorChoices} selectedHash={selected?.hash ?? null} /> : null}
       {data.billing && selected ? <OutstandingBalance billing={data.billing} advisor={selected} /> : null}
-      <ClientTable data={data} state={{ ...state, advisor: state.advisor || '' }} uploads={uploads} />
+      <ClientTable
+        data={data}
+        state={{ ...state, advisor: state.advisor || '' }}
+        uploads={uploads}
+        rowAction={actor.impersonator && can(actor, 'client.actAs') ? (row) => <ActAsClientButton clientHash={row.hash} name={row.name} /> : undefined}
+      />
       {data.team ? <TeamSection team={data.team} selectedHash={selected?.hash ?? null} /> : null}
       {selected && data.invites && can(actor, 'invite.send') ? (
         <div className={styles.columns}>
@@ -75,6 +84,7 @@ export function DashboardView({
         </div>
       ) : null}
       {data.billing ? <AutoPaySection billing={data.billing} /> : null}
+      {children}
     </main>
   );
 }

@@ -1,7 +1,8 @@
 'use client';
 
 import Link from 'next/link';
-import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { ActAsAdvisorButton } from '@/components/admin/act-as-advisor-button';
 import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
@@ -36,13 +37,11 @@ const RETURN_MAX_AGE_MS = 30 * 60 * 1000;
 
 export const UPLOAD_SUCCESS_MESSAGE = 'File uploaded successfully';
 
-export type AdvisorRef = { userHash: string; name: string };
-
 export type AdvisorsTableProps = {
   page: AdvisorOverviewPage;
   state: AdvisorListState;
-  /** A control on each advisor row, e.g. issue 21's 'Act as Advisor' button (admins). */
-  advisorAction?: (advisor: AdvisorRef) => ReactNode;
+  /** Admins get 'Act as Advisor' on each advisor row (issue 21; spec §2). */
+  canActAsAdvisor?: boolean;
 };
 
 /** The per-document-group upload state (spec §4): file input shown, file chosen, uploading. */
@@ -72,7 +71,7 @@ const activityDate = new Intl.DateTimeFormat('en-US', {
  * - tooltips (a shortened name's whole name) refresh 100 ms after a focus change, 350 ms after a collapse;
  * - a client row's client-info link remembers the row: on returning, that group opens about 500 ms later.
  */
-export function AdvisorsTable({ page, state, advisorAction }: AdvisorsTableProps) {
+export function AdvisorsTable({ page, state, canActAsAdvisor = false }: AdvisorsTableProps) {
   const call = useCall();
   const { showMessage } = useMessage();
   const [openAdvisor, setOpenAdvisor] = useState<string | null>(null);
@@ -366,8 +365,7 @@ export function AdvisorsTable({ page, state, advisorAction }: AdvisorsTableProps
                         <Link href={`/dashboard?advisor=${encodeURIComponent(advisor.hash)}`}>
                           View clients<span className="visually-hidden"> of {advisor.name}</span>
                         </Link>
-                        {/* Issue 21's 'Act as Advisor' goes here (admins). */}
-                        {advisorAction ? advisorAction({ userHash: advisor.userHash, name: advisor.name }) : null}
+                        {canActAsAdvisor ? <ActAsAdvisorButton userHash={advisor.userHash} name={advisor.name} /> : null}
                       </span>
                     </Td>
                   </Tr>

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { AdminSections } from '@/components/admin/admin-sections';
+import type { ReactNode } from 'react';
 import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
 import type { Actor } from '@/lib/kernel/actor';
 import { can } from '@/lib/kernel/policy';
@@ -17,7 +17,18 @@ export function overviewHeading(actor: Pick<Actor, 'isAdmin'>): string {
  * The Admin / Attorney dashboard (server component): the all-advisors records table with its expandable
  * rows, and for admins the Create Advisor and User Management sections.
  */
-export function OverviewView({ actor, page, state }: { actor: Actor; page: AdvisorOverviewPage; state: AdvisorListState }) {
+export function OverviewView({
+  actor,
+  page,
+  state,
+  children,
+}: {
+  actor: Actor;
+  page: AdvisorOverviewPage;
+  state: AdvisorListState;
+  /** The admin-only sections (Create Advisor, User Management), loaded by the page for admins. */
+  children?: ReactNode;
+}) {
   return (
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
       <div>
@@ -29,8 +40,8 @@ export function OverviewView({ actor, page, state }: { actor: Actor; page: Advis
           <Link href="/outbox">Mail outbox</Link>
         </p>
       ) : null}
-      <AdvisorsTable page={page} state={state} />
-      {actor.isAdmin ? <AdminSections /> : null}
+      <AdvisorsTable page={page} state={state} canActAsAdvisor={can(actor, 'user.impersonate')} />
+      {children}
     </main>
   );
 }

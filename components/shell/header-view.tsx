@@ -25,7 +25,7 @@ export function ImpersonationBanner({ actor }: { actor: HeaderActor }) {
             without JavaScript and cannot be triggered by a prefetch or a cross-site image. */}
         <form action="/logout" method="post" className={styles.bannerForm}>
           <button type="submit" className={styles.bannerButton}>
-            Return to {actor.impersonator.name}
+            Return to {actor.impersonator.returnToName ?? actor.impersonator.name}
           </button>
         </form>
       </div>

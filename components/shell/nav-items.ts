@@ -4,7 +4,7 @@ export type NavKey = 'my-info' | 'dashboard' | 'home' | 'trust' | 'about' | 'con
 
 /** The part of the actor the navigation depends on (any full Actor satisfies it). */
 export type NavActor = Pick<Actor, 'isClient'> & {
-  impersonator: Pick<NonNullable<Actor['impersonator']>, 'name'> | null;
+  impersonator: Pick<NonNullable<Actor['impersonator']>, 'name' | 'returnToName'> | null;
 };
 
 export interface NavItem {

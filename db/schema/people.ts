@@ -42,6 +42,9 @@ export const users = pgTable(
     isFirmSupervisor: boolean('is_firm_supervisor').notNull().default(false),
     // Bumped on password change or disable: every older session token stops working.
     sessionVersion: integer('session_version').notNull().default(1),
+    // Set with a temporary password an admin had mailed (lib/admin/reset-password.ts): that password signs in
+    // once, and only to set a new one (lib/auth/password-tokens.ts).
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),

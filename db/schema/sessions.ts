@@ -50,5 +50,27 @@ export const emailChanges = pgTable(
   (t) => [uniqueIndex('email_changes_token_unique').on(t.tokenHash), index('email_changes_user_idx').on(t.userId, t.createdAt)],
 );
 
+/**
+ * Links that let a user choose a password: 'set' for an account an admin created (72 hours), 'reset' for a
+ * forgotten password or a temporary one just used (1 hour). Only the SHA-256 of the link's random token is
+ * stored; a row is used once (used_at) and ends at expires_at (lib/auth/password-tokens.ts).
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('password_tokens_token_unique').on(t.tokenHash), index('password_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
+export type PasswordToken = typeof passwordTokens.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type EmailChange = typeof emailChanges.$inferSelect;

@@ -71,9 +71,8 @@ const usersByHash = preparedRead('actor_users', (q) =>
  * before sessions were recorded carry no `sid` and are refused).
  */
 export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
-  const rows = await usersByHash().execute(
-    claims.imp ? { hashes: [claims.uid, claims.imp.uid], sids: [claims.sid, claims.imp.sid] } : { hashes: [claims.uid], sids: [claims.sid] },
-  );
+  const behind = [claims.imp, claims.via].filter((c) => c !== undefined);
+  const rows = await usersByHash().execute({ hashes: [claims.uid, ...behind.map((c) => c.uid)], sids: [claims.sid, ...behind.map((c) => c.sid)] });
   const row = rows.find((r) => r.hash === claims.uid);
   if (!row || row.disabled || row.sessionVersion !== claims.sv) return null;
 
@@ -84,6 +83,12 @@ export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
     // The impersonation's own session, opened by this admin, and the admin's session behind it, both live.
     if (row.liveSessionBy !== real.id || real.liveSessionBy !== 0) return null;
     impersonator = { userId: real.id, hash: real.hash, name: personName(real) };
+    if (claims.via) {
+      // Acting as a client through an advisor: the admin's impersonation of that advisor is live too.
+      const advisor = rows.find((r) => r.hash === claims.via!.uid);
+      if (!advisor || advisor.disabled || advisor.sessionVersion !== claims.via.sv || advisor.liveSessionBy !== real.id) return null;
+      impersonator.returnToName = personName(advisor);
+    }
   } else if (row.liveSessionBy !== 0) {
     return null;
   }

@@ -29,6 +29,19 @@ export type SignInInput = {
 /** A successful sign-in: the new session's claims, and the device token the browser keeps for this account. */
 export type SignedIn = { claims: SessionClaims; deviceToken: string };
 
+export const PASSWORD_CHANGE_REQUIRED = 'Your password was reset: please sign in on the sign-in page to choose a new one.';
+
+/**
+ * The password was right, but it is a temporary one an admin had mailed (users.must_change_password): no
+ * session opens. The login form exchanges it for a set-password link (lib/auth/password-tokens.ts); other
+ * doors refuse the sign-in and leave it usable.
+ */
+export class PasswordChangeRequired extends AppError {
+  constructor(readonly userId: number) {
+    super('FORBIDDEN', PASSWORD_CHANGE_REQUIRED);
+  }
+}
+
 /**
  * Checks an email and password behind the brute-force brakes (lib/auth/sign-in-brake.ts), records the new
  * session and returns its claims with the browser's device token. The error never says whether the email
@@ -39,7 +52,14 @@ export async function authenticate(input: SignInInput, now = new Date()): Promis
   if (!email || !input.password) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
 
   const [user] = await db
-    .select({ id: users.id, hash: users.hash, passwordHash: users.passwordHash, sessionVersion: users.sessionVersion, disabledAt: users.disabledAt })
+    .select({
+      id: users.id,
+      hash: users.hash,
+      passwordHash: users.passwordHash,
+      sessionVersion: users.sessionVersion,
+      disabledAt: users.disabledAt,
+      mustChangePassword: users.mustChangePassword,
+    })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
@@ -48,6 +68,7 @@ export async function authenticate(input: SignInInput, now = new Date()): Promis
   const ok = (await verifyPassword(user?.passwordHash, input.password)) && Boolean(user) && !user.disabledAt;
   await settleAttempt(attemptId, ok);
   if (!ok) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  if (user.mustChangePassword) throw new PasswordChangeRequired(user.id);
 
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
   const abs = sessionEndFromNow(now.getTime());

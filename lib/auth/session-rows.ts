@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
 import { sessions } from '@/db/schema';
 
@@ -47,4 +47,16 @@ export async function revokeSessions(ids: string[], q: Queryable = db): Promise<
  */
 export async function pruneEndedSessions(q: Queryable = db): Promise<void> {
   await q.execute(sql`delete from ${sessions} where ${sessions.id} in (select s.id from ${sessions} s where s.expires_at < now() limit ${PRUNE_BATCH})`);
+}
+
+/**
+ * Ends every session of a user now, and every impersonation they were running (a reset password, a changed
+ * sign-in email, a password set from a link). Callers also bump the user's session version, which refuses
+ * their tokens even without the rows.
+ */
+export async function revokeUserSessions(userId: number, q: Queryable = db): Promise<void> {
+  await q
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(isNull(sessions.revokedAt), or(eq(sessions.userId, userId), eq(sessions.impersonatorUserId, userId))));
 }

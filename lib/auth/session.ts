@@ -11,7 +11,14 @@ import { DEVICE_COOKIE_MAX_AGE_SECONDS, withDeviceToken } from './device-cookie'
  * admin's own session, which comes back when the impersonation ends. lib/auth/actor.ts loads the actor
  * they name.
  */
-export type SessionClaims = { uid: string; sv: number; sid: string; abs: number; imp?: { uid: string; sv: number; sid: string } };
+export type SessionClaims = { uid: string; sv: number; sid: string; abs: number; imp?: ReturnClaims; via?: ReturnClaims };
+
+/**
+ * A session an impersonation returns to: `imp` the admin's own (with its own end, `abs`, kept through the
+ * shorter impersonation), `via` the admin's impersonation of an advisor while the admin acts as one of that
+ * advisor's clients (lib/auth/impersonate.ts). Tokens issued before `abs` was carried have none.
+ */
+export type ReturnClaims = { uid: string; sv: number; sid: string; abs?: number };
 
 /**
  * Sessions last a working day from sign-in, whatever is polled or re-issued in between (the `abs` claim is
@@ -47,6 +54,8 @@ function isIdentity(value: unknown): boolean {
 export function isLiveClaims(payload: Record<string, unknown> | null | undefined, now = Date.now()): payload is SessionClaims {
   if (!payload || !isIdentity(payload) || typeof payload.abs !== 'number') return false;
   if (payload.imp !== undefined && !isIdentity(payload.imp)) return false;
+  // Acting as a client goes through an advisor's impersonation, so `via` never comes without `imp`.
+  if (payload.via !== undefined && (payload.imp === undefined || !isIdentity(payload.via))) return false;
   return now < payload.abs * 1000;
 }
 
@@ -88,8 +97,10 @@ export async function decodeSessionToken(token: string | undefined, now = Date.n
   try {
     const payload = await decodeOnce(token, getSecrets().NEXTAUTH_SECRET, now);
     if (!isLiveClaims(payload, now)) return null;
-    const imp = payload.imp as SessionClaims['imp'];
-    return { uid: payload.uid, sv: payload.sv, sid: payload.sid, abs: payload.abs, ...(imp ? { imp: { uid: imp.uid, sv: imp.sv, sid: imp.sid } } : {}) };
+    const back = (r: ReturnClaims | undefined) => r && { uid: r.uid, sv: r.sv, sid: r.sid, ...(typeof r.abs === 'number' ? { abs: r.abs } : {}) };
+    const imp = back(payload.imp as ReturnClaims | undefined);
+    const via = back(payload.via as ReturnClaims | undefined);
+    return { uid: payload.uid, sv: payload.sv, sid: payload.sid, abs: payload.abs, ...(imp ? { imp } : {}), ...(via ? { via } : {}) };
   } catch {
     return null;
   }

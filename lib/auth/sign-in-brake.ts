@@ -55,3 +55,13 @@ export function waitLeftMs(failures: number, lastFailureAt: Date | null, brake: 
 export function deviceTrusted(deviceFailures: number): boolean {
   return deviceFailures < DEVICE_FAILURE_LIMIT;
 }
+
+/*
+ * Forgot password (issue 21) is slowed like sign-in, with the same arithmetic: per address asked about
+ * (3 requests an hour free, then 1, 2, 4 ... minutes, at most 15) and per client address (10 in 15 minutes
+ * free, then 1 s doubling to 1 minute). Both count requests whether or not the address has an account, so
+ * a slowed answer reveals nothing either.
+ */
+export const FORGOT_EMAIL_BRAKE: Brake = { free: 3, firstDelayMs: 60 * 1000, maxDelayMs: 15 * 60 * 1000, windowMs: 60 * 60 * 1000 };
+export const FORGOT_ADDRESS_BRAKE: Brake = { free: 10, firstDelayMs: 1000, maxDelayMs: 60 * 1000, windowMs: 15 * 60 * 1000 };
+export const FORGOT_SLOWED = 'Too many password reset requests. Please wait a few minutes and try again.';

@@ -4,10 +4,11 @@ import { AppError } from '@/lib/kernel/errors';
 import { EMAIL_MAX_LENGTH, PASSWORD_CHECK_MAX_LENGTH } from '@/lib/validation/fields';
 import type { PublicContext } from '@/lib/kernel/context';
 import { loadActor } from './actor';
-import { authenticate, INVALID_CREDENTIALS } from './authenticate';
+import { authenticate, INVALID_CREDENTIALS, PasswordChangeRequired, type SignedIn } from './authenticate';
 import { landingPathFor, safeRedirectPath } from './landing';
 import { LOGIN_EXPIRED } from './login-errors';
 import { verifyLoginToken } from './login-token';
+import { exchangeTemporaryPassword } from './password-tokens';
 import { readDeviceCookie, rememberDevice, startSession } from './session';
 
 export const loginFormSchema = z.object({
@@ -22,13 +23,22 @@ export type LoginFormInput = z.infer<typeof loginFormSchema>;
 /** Signs a user in from the login form: checks the form token, the credentials, starts the session and remembers the device. */
 export async function signInWithForm(ctx: PublicContext, input: LoginFormInput): Promise<{ redirectTo: string }> {
   if (!verifyLoginToken(input._token)) throw new AppError('BAD_REQUEST', LOGIN_EXPIRED);
-  const { claims, deviceToken } = await authenticate({
-    email: input.email,
-    password: input.password,
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-    deviceCookie: await readDeviceCookie(),
-  });
+  let signedIn: SignedIn;
+  try {
+    signedIn = await authenticate({
+      email: input.email,
+      password: input.password,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      deviceCookie: await readDeviceCookie(),
+    });
+  } catch (error) {
+    // A temporary password signs in once, to choose a new one: it is exchanged for a set-password link.
+    if (!(error instanceof PasswordChangeRequired)) throw error;
+    const token = await exchangeTemporaryPassword(ctx, error.userId);
+    return { redirectTo: `/set-password?${new URLSearchParams({ token, reason: 'temporary' })}` };
+  }
+  const { claims, deviceToken } = signedIn;
   const actor = await loadActor(claims);
   if (!actor) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   await startSession(claims);

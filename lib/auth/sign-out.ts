@@ -21,11 +21,15 @@ export async function signOut(ctx: PublicContext): Promise<{ redirectTo: string 
       await audit(tx, ctx, 'impersonation.end', { type: 'user', id: ctx.actor!.userId });
     });
     await endSession();
-    await startSession({ uid: admin.uid, sv: admin.sv, sid: admin.sid, abs: claims.abs });
+    // From a client back to the advisor the admin acts as (still an impersonation), else back to the admin.
+    const back = claims.via
+      ? { uid: claims.via.uid, sv: claims.via.sv, sid: claims.via.sid, abs: claims.via.abs ?? claims.abs, imp: admin }
+      : { uid: admin.uid, sv: admin.sv, sid: admin.sid, abs: admin.abs ?? claims.abs };
+    await startSession(back);
     return { redirectTo: '/dashboard' };
   }
   // Whatever the token names is ended, the admin's session behind a broken impersonation included.
-  if (claims) await revokeSessions([claims.sid, ...(claims.imp ? [claims.imp.sid] : [])]);
+  if (claims) await revokeSessions([claims.sid, ...(claims.imp ? [claims.imp.sid] : []), ...(claims.via ? [claims.via.sid] : [])]);
   await endSession();
   return { redirectTo: '/' };
 }

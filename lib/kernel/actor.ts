@@ -18,6 +18,9 @@ export type Actor = RoleFlags & {
   householdClientIds: number[];
   /** Advisors whose clients this user may work with, besides legal/admin's global reach. */
   advisorIds: number[];
-  /** The real user behind an impersonation. */
-  impersonator: { userId: number; hash: string; name: string } | null;
+  /**
+   * The real user behind an impersonation. `returnToName`: while the admin acts as a client through an
+   * advisor, the advisor the banner's return button goes back to (the admin otherwise).
+   */
+  impersonator: { userId: number; hash: string; name: string; returnToName?: string } | null;
 };

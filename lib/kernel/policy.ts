@@ -29,13 +29,17 @@ export const permissions = {
   'advisor.create': ['admin'],
   'advisor.pay': [...ADVISORY, 'admin'],
   'client.create': [...ADVISORY, 'admin'],
+  // The hidden Delete Client tool: admins, and of them only the accounts configured (lib/admin/delete-client.ts).
   'client.delete': ['admin'],
   'invite.send': [...ADVISORY, 'admin'],
   // The dashboard's 'Send reminder' to a stalled household.
   'client.remind': [...ADVISORY, 'admin'],
   'user.update': ['admin'],
   'user.resetPassword': ['admin'],
+  // Acting as an advisor (admins), and, while an admin acts as an advisor, as one of that advisor's clients:
+  // the advisory roles here only ever reach it through an impersonation (lib/auth/impersonate.ts checks).
   'user.impersonate': ['admin'],
+  'client.actAs': ADVISORY,
   'outbox.read': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -1,12 +1,14 @@
 import type { Metadata } from 'next';
+import { AdminSections } from '@/components/admin/admin-sections';
 import { DashboardView } from '@/components/dashboard/dashboard-view';
 import { OverviewView } from '@/components/overview/overview-view';
+import { loadAdminSections } from '@/lib/admin/queries';
 import { loadDashboard } from '@/lib/advisors/dashboard';
 import { listStateQuery, parseListState } from '@/lib/advisors/rules';
 import { requirePageContext } from '@/lib/http/page';
 import { isAttorneyStatus } from '@/lib/estate-plans/statuses';
 import { uploadTargets, type UploadTarget } from '@/lib/files/queries';
-import { hasGlobalReach } from '@/lib/kernel/policy';
+import { can, hasGlobalReach } from '@/lib/kernel/policy';
 import { listAdvisorOverview } from '@/lib/overview/queries';
 import { advisorListQuery, parseAdvisorListState } from '@/lib/overview/rules';
 
@@ -28,7 +30,11 @@ export default async function DashboardPage({ searchParams }: Props) {
   const ctx = await requirePageContext('dashboard.view', `/dashboard${!state.advisor && overviewQuery ? overviewQuery : listStateQuery(state)}`);
   if (!state.advisor && hasGlobalReach(ctx.actor)) {
     const page = await listAdvisorOverview(ctx, overviewState);
-    return <OverviewView actor={ctx.actor} page={page} state={overviewState} />;
+    return (
+      <OverviewView actor={ctx.actor} page={page} state={overviewState}>
+        {can(ctx.actor, 'user.update') ? <AdminSections data={await loadAdminSections(ctx.actor, { q: '', page: 1 })} /> : null}
+      </OverviewView>
+    );
   }
   const data = await loadDashboard(ctx, state);
   // The advisory side uploads documents for its listed households whose latest plan is with the attorneys

@@ -31,6 +31,9 @@ export default async function LoginPage({ searchParams }: Props) {
         <p className={styles.lead}>Welcome back. Sign in to continue your estate plan.</p>
         <LoginForm token={issueLoginToken()} next={safeRedirectPath(next) ?? undefined} error={loginErrorMessage(error) ?? undefined} />
         <p className={styles.alt}>
+          <Link href="/forgot-password">Forgot your password?</Link>
+        </p>
+        <p className={styles.alt}>
           New here? <Link href="/join">Create an account</Link>
         </p>
       </section>

@@ -20,9 +20,13 @@ export default async function LogoutPage() {
           <>
             <h1 id="logout-title">{actor.impersonator ? `Stop acting as ${actor.name}?` : 'Log out?'}</h1>
             <p className={styles.lead}>
-              {actor.impersonator ? `You will return to your own account, ${actor.impersonator.name}.` : `You are signed in as ${actor.name}.`}
+              {actor.impersonator
+                ? actor.impersonator.returnToName
+                  ? `You will return to acting as ${actor.impersonator.returnToName}.`
+                  : `You will return to your own account, ${actor.impersonator.name}.`
+                : `You are signed in as ${actor.name}.`}
             </p>
-            <LogoutButton impersonatorName={actor.impersonator?.name ?? null} fullWidth />
+            <LogoutButton impersonatorName={actor.impersonator ? (actor.impersonator.returnToName ?? actor.impersonator.name) : null} fullWidth />
           </>
         ) : (
           <>

@@ -29,7 +29,7 @@ export default async function NoAccessPage() {
           If you think this is a mistake, write to <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a> from this email address and we
           will restore your access.
         </p>
-        <LogoutButton impersonatorName={actor.impersonator?.name ?? null} fullWidth />
+        <LogoutButton impersonatorName={actor.impersonator ? (actor.impersonator.returnToName ?? actor.impersonator.name) : null} fullWidth />
       </section>
     </main>
   );

@@ -13,6 +13,7 @@ jest.mock('@/lib/actions/advisors', () => ({
   sendReminderAction: jest.fn(),
 }));
 jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh: jest.fn() }) }));
+jest.mock('@/lib/actions/admin', () => ({ actAsAction: jest.fn() }));
 
 function actor(roles: Role[], advisorId: number | null): Actor {
   return {

@@ -13,6 +13,7 @@ import { TextDecoder as NodeTextDecoder } from 'node:util';
 if (typeof globalThis.TextDecoder === 'undefined') (globalThis as { TextDecoder?: unknown }).TextDecoder = NodeTextDecoder;
 
 jest.mock('@/lib/actions/overview', () => ({ advisorClientsAction: jest.fn() }));
+jest.mock('@/lib/actions/admin', () => ({ actAsAction: jest.fn() }));
 const loadClients = advisorClientsAction as unknown as jest.Mock;
 
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(__dirname, '../../fixtures/files', name)));
@@ -139,14 +140,15 @@ afterEach(() => {
 });
 
 describe('the advisors table', () => {
-  it('shows each advisor with firms, figures, the drill-down link and the place for an advisor action', () => {
-    const action = jest.fn((a: { userHash: string; name: string }) => <button type="button">Act as {a.name}</button>);
-    show({ advisorAction: action });
+  it("shows each advisor with firms, figures, the drill-down link and, for admins, 'Act as Advisor'", () => {
+    const { unmount } = show();
+    expect(screen.queryByRole('button', { name: /^Act as Advisor/ })).toBeNull();
+    unmount();
+    show({ canActAsAdvisor: true });
     expect(screen.getByRole('heading', { name: 'Advisors' })).toBeInTheDocument();
     expect(screen.getByText('Showing 1–2 of 2 advisors')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View clients of Advisor 1' })).toHaveAttribute('href', '/dashboard?advisor=adv1');
-    expect(screen.getByRole('button', { name: 'Act as Advisor 2' })).toBeInTheDocument();
-    expect(action).toHaveBeenCalledWith({ userHash: 'user1', name: 'Advisor 1' });
+    expect(screen.getByRole('button', { name: 'Act as Advisor Advisor 2' })).toBeInTheDocument();
     // Sortable headers: the active column flips, the others start in their natural direction.
     expect(screen.getAllByRole('link', { name: /^Advisor/ })[0]).toHaveAttribute('href', '/dashboard?adir=desc');
     expect(screen.getAllByRole('link', { name: /^Last activity/ })[0]).toHaveAttribute('href', '/dashboard?asort=activity&adir=desc');

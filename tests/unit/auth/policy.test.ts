@@ -55,6 +55,8 @@ const expected: Record<Permission, (keyof typeof actors)[]> = {
   'user.update': ['admin'],
   'user.resetPassword': ['admin'],
   'user.impersonate': ['admin'],
+  // Only ever reached while an admin acts as the advisor (lib/auth/impersonate.ts checks the impersonation).
+  'client.actAs': ['advisor', 'staff', 'supervisor'],
   'outbox.read': ['admin'],
 };
 

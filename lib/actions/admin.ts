@@ -1,0 +1,19 @@
+'use server';
+
+import { createAdvisor } from '@/lib/admin/create-advisor';
+import { listUsers } from '@/lib/admin/queries';
+import { resetPassword } from '@/lib/admin/reset-password';
+import { updateUser } from '@/lib/admin/update-user';
+import { startImpersonation } from '@/lib/auth/impersonate';
+import { action } from '@/lib/http/action';
+import { actAsSchema, createAdvisorSchema, listUsersSchema, resetPasswordSchema, updateUserSchema } from '@/lib/validation/admin';
+
+// Every export of a 'use server' file is a public endpoint: this file exports wrapped actions only.
+export const createAdvisorAction = action('advisor.create', createAdvisorSchema, createAdvisor, { message: (data) => (data as { message: string }).message });
+export const listUsersAction = action('user.update', listUsersSchema, (ctx, input) => listUsers(ctx.actor, input));
+export const updateUserAction = action('user.update', updateUserSchema, updateUser, { message: (data) => (data as { message: string }).message });
+export const resetPasswordAction = action('user.resetPassword', resetPasswordSchema, resetPassword, {
+  message: (data) => (data as { message: string }).message,
+});
+// Changes the caller's own session; startImpersonation checks 'user.impersonate' or 'client.actAs' and the target.
+export const actAsAction = action('own', actAsSchema, (ctx, input) => startImpersonation(ctx, input.user_id));

@@ -1,0 +1,57 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { db } from '@/db';
+import { auditLog, users } from '@/db/schema';
+import type { PublicContext } from '@/lib/kernel/context';
+import { AppError } from '@/lib/kernel/errors';
+import { queueMail } from '@/lib/mail/send-mail';
+import { FORGOT_PASSWORD_SENT, type ForgotPasswordInput } from '@/lib/validation/admin';
+import { passwordResetMail, setPasswordLink } from './password-mail';
+import { PASSWORD_TOKEN_TTL_MS } from './password-rules';
+import { issuePasswordToken } from './password-tokens';
+import { FORGOT_ADDRESS_BRAKE, FORGOT_EMAIL_BRAKE, FORGOT_SLOWED, waitLeftMs } from './sign-in-brake';
+
+export const FORGOT_PASSWORD_ACTION = 'password.forgot';
+
+/** The audit log keeps a digest of the address asked about, not the address (it may belong to nobody). */
+export function forgotEmailDigest(email: string): string {
+  return createHash('sha256').update(`forgot-password:${email}`, 'utf8').digest('hex');
+}
+
+/**
+ * "Forgot your password?": mails the account of this address a one-hour, single-use link to choose a new
+ * password. The answer is the same whether or not the address has an account (no enumeration), and the
+ * request is counted either way (audit row with the address's digest and the client address), so the
+ * brakes slow a script guessing addresses or flooding one mailbox.
+ */
+export async function requestPasswordReset(ctx: PublicContext, input: ForgotPasswordInput, now = new Date()): Promise<{ message: string }> {
+  const digest = forgotEmailDigest(input.email);
+  await db.transaction(async (tx) => {
+    // Requests for one address take turns, so a burst sees its own earlier requests.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`forgot:${digest}`}, 0))`);
+    const emailSince = new Date(now.getTime() - FORGOT_EMAIL_BRAKE.windowMs);
+    const addressSince = new Date(now.getTime() - FORGOT_ADDRESS_BRAKE.windowMs);
+    const byEmail = and(sql`${auditLog.meta}->>'email' = ${digest}`, gt(auditLog.createdAt, emailSince));
+    const byAddress = and(eq(auditLog.ip, ctx.ip), gt(auditLog.createdAt, addressSince));
+    const [counts] = await tx
+      .select({
+        email: sql<number>`count(*) filter (where ${byEmail})`.mapWith(Number),
+        emailLast: sql<Date | null>`max(${auditLog.createdAt}) filter (where ${byEmail})`.mapWith(auditLog.createdAt),
+        address: sql<number>`count(*) filter (where ${byAddress})`.mapWith(Number),
+        addressLast: sql<Date | null>`max(${auditLog.createdAt}) filter (where ${byAddress})`.mapWith(auditLog.createdAt),
+      })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, FORGOT_PASSWORD_ACTION), or(byEmail, byAddress)));
+    if (waitLeftMs(counts.address, counts.addressLast, FORGOT_ADDRESS_BRAKE, now) > 0) throw new AppError('RATE_LIMITED', FORGOT_SLOWED);
+    if (waitLeftMs(counts.email, counts.emailLast, FORGOT_EMAIL_BRAKE, now) > 0) throw new AppError('RATE_LIMITED', FORGOT_SLOWED);
+
+    const [user] = await tx.select({ id: users.id, disabledAt: users.disabledAt }).from(users).where(eq(users.email, input.email)).limit(1);
+    // The audit row names no user: it is the same row for a known and an unknown address.
+    await tx.insert(auditLog).values({ action: FORGOT_PASSWORD_ACTION, ip: ctx.ip, userAgent: ctx.userAgent || null, meta: { email: digest }, createdAt: now });
+    if (!user || user.disabledAt) return;
+    const token = await issuePasswordToken(tx, user.id, 'reset', now);
+    await queueMail(tx, passwordResetMail({ to: input.email, link: setPasswordLink(token), minutes: PASSWORD_TOKEN_TTL_MS.reset / 60_000 }));
+  });
+  return { message: FORGOT_PASSWORD_SENT };
+}

@@ -1,0 +1,105 @@
+import 'server-only';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { db, type Queryable } from '@/db';
+import { passwordTokens, users } from '@/db/schema';
+import { audit } from '@/lib/kernel/audit';
+import type { PublicContext } from '@/lib/kernel/context';
+import { AppError } from '@/lib/kernel/errors';
+import { PASSWORD_LINK_INVALID, PASSWORD_SET, type SetPasswordInput } from '@/lib/validation/admin';
+import { hashPassword } from './password';
+import {
+  hashPasswordToken,
+  isPasswordTokenShape,
+  isPasswordTokenUsable,
+  newPasswordToken,
+  passwordTokenExpiry,
+  type PasswordTokenPurpose,
+} from './password-rules';
+import { revokeUserSessions } from './session-rows';
+
+/*
+ * Password links (db/schema/sessions.ts passwordTokens): issued inside the transaction of the change that
+ * needs them (an account created, a reset asked for, a temporary password used), mailed, and consumed once
+ * by the set-password page. A newer link of a user replaces the older ones still unused.
+ */
+
+/** Issues a link for the user and returns its token (for the mail only); older unused links stop working. */
+export async function issuePasswordToken(q: Queryable, userId: number, purpose: PasswordTokenPurpose, now = new Date()): Promise<string> {
+  const token = newPasswordToken();
+  await q
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+  await q.insert(passwordTokens).values({ userId, purpose, tokenHash: hashPasswordToken(token), createdAt: now, expiresAt: passwordTokenExpiry(purpose, now) });
+  return token;
+}
+
+async function linkRow(q: Queryable, token: string, lock: boolean) {
+  const query = q
+    .select({
+      id: passwordTokens.id,
+      userId: passwordTokens.userId,
+      purpose: passwordTokens.purpose,
+      usedAt: passwordTokens.usedAt,
+      expiresAt: passwordTokens.expiresAt,
+      email: users.email,
+    })
+    .from(passwordTokens)
+    .innerJoin(users, eq(users.id, passwordTokens.userId))
+    .where(and(eq(passwordTokens.tokenHash, hashPasswordToken(token)), isNull(users.disabledAt)))
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: passwordTokens }) : await query;
+  return row && isPasswordTokenUsable(row) ? row : null;
+}
+
+/** What a link's page shows: the account's address and why it is there; null when the link is not (or no longer) good. */
+export async function findPasswordLink(token: unknown): Promise<{ email: string; purpose: PasswordTokenPurpose } | null> {
+  if (!isPasswordTokenShape(token)) return null;
+  const row = await linkRow(db, token, false);
+  return row ? { email: row.email, purpose: row.purpose as PasswordTokenPurpose } : null;
+}
+
+/**
+ * Sets a password from a link (a POST from the link's page): the token proves the mailbox. The link is used
+ * up, a temporary password stops being required, and every session of the user ends (session version and
+ * rows), as after any password change made without the old one.
+ */
+export async function setPasswordWithToken(ctx: PublicContext, input: SetPasswordInput): Promise<{ message: string }> {
+  if (!isPasswordTokenShape(input.token)) throw new AppError('NOT_FOUND', PASSWORD_LINK_INVALID);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const link = await linkRow(tx, input.token, true);
+    if (!link) throw new AppError('NOT_FOUND', PASSWORD_LINK_INVALID);
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, link.userId));
+    await tx
+      .update(passwordTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordTokens.userId, link.userId), isNull(passwordTokens.usedAt)));
+    await revokeUserSessions(link.userId, tx);
+    await audit(tx, ctx, `password.${link.purpose}`, { type: 'user', id: link.userId });
+  });
+  return { message: PASSWORD_SET };
+}
+
+/**
+ * A temporary password has just proved right (lib/auth/sign-in.ts): it is used up (replaced by an unusable
+ * random hash) and a one-hour link is issued in its place, which the sign-in sends the browser to. So the
+ * temporary password signs in once, and only to choose a new one.
+ */
+export async function exchangeTemporaryPassword(ctx: PublicContext, userId: number): Promise<string> {
+  const unusable = await hashPassword(newPasswordToken());
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash: unusable })
+      .where(and(eq(users.id, userId), eq(users.mustChangePassword, true)))
+      .returning({ id: users.id });
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    const token = await issuePasswordToken(tx, userId, 'reset');
+    await audit(tx, ctx, 'password.temporary.used', { type: 'user', id: userId });
+    return token;
+  });
+}

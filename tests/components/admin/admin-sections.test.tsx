@@ -1,0 +1,160 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CreateAdvisorSection, UserEditDialog } from '@/components/admin/admin-sections';
+import { CallProvider } from '@/components/ui/call-provider';
+import { createAdvisorAction, resetPasswordAction, updateUserAction } from '@/lib/actions/admin';
+import type { AdminUserPage, AdminUserRow } from '@/lib/admin/queries';
+
+jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn() }) }));
+jest.mock('@/lib/actions/admin', () => ({
+  createAdvisorAction: jest.fn(),
+  listUsersAction: jest.fn(),
+  updateUserAction: jest.fn(),
+  resetPasswordAction: jest.fn(),
+  actAsAction: jest.fn(),
+}));
+const createAction = jest.mocked(createAdvisorAction);
+const updateAction = jest.mocked(updateUserAction);
+const resetAction = jest.mocked(resetPasswordAction);
+
+const firms = [{ hash: 'firm1', name: 'Morgan Wealth' }];
+const advisors = [{ hash: 'adv1', name: 'Alice Morgan' }];
+const emptyPage: AdminUserPage = { rows: [], total: 0, page: 1, pageSize: 20, q: '' };
+
+beforeEach(() => jest.resetAllMocks());
+
+function renderCreate(advisorList = advisors) {
+  const user = userEvent.setup();
+  render(
+    <CallProvider>
+      <CreateAdvisorSection firms={firms} advisors={advisorList} />
+    </CallProvider>,
+  );
+  return user;
+}
+
+async function fillPerson(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^First name/), 'Nora');
+  await user.type(screen.getByLabelText(/^Last name/), 'Newman');
+  await user.type(screen.getByLabelText(/^Email/), 'nora@example.com');
+}
+
+describe('Create Advisor form', () => {
+  it('creates an advisor in the chosen firm and shows the spec message', async () => {
+    createAction.mockResolvedValue({ ok: true, data: { message: 'Advisor created successfully', advisors, firms, users: emptyPage } });
+    const user = renderCreate();
+    await fillPerson(user);
+    await user.click(screen.getByLabelText('Waives client fees'));
+    await user.click(screen.getByRole('button', { name: 'Create Advisor' }));
+    await waitFor(() => expect(createAction).toHaveBeenCalledTimes(1));
+    expect(createAction.mock.calls[0][0]).toMatchObject({
+      account_type: 'advisor',
+      first_name: 'Nora',
+      last_name: 'Newman',
+      email: 'nora@example.com',
+      firm_id: 'firm1',
+      is_waiving_fee: true,
+      staff_advisors: [],
+    });
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Advisor created successfully');
+  });
+
+  it("a staff user without an advisor gets 'Missing Advisor' and nothing is sent", async () => {
+    const user = renderCreate();
+    await fillPerson(user);
+    await user.click(screen.getByLabelText('Staff of existing advisors'));
+    await user.click(screen.getByRole('button', { name: 'Create Staff User' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('heading', { name: 'Missing Advisor' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Please select an existing advisor or create a new one.');
+    expect(createAction).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    createAction.mockResolvedValue({ ok: true, data: { message: 'Staff user created successfully', advisors, firms, users: emptyPage } });
+    await user.click(screen.getByLabelText('Alice Morgan'));
+    await user.click(screen.getByRole('button', { name: 'Create Staff User' }));
+    await waitFor(() => expect(createAction).toHaveBeenCalledTimes(1));
+    expect(createAction.mock.calls[0][0]).toMatchObject({ account_type: 'staff', staff_advisors: ['adv1'] });
+  });
+
+  it('disables the staff option when no advisors exist, asks a new firm its name, and shows server errors', async () => {
+    const user = renderCreate([]);
+    expect(screen.getByLabelText('Staff of existing advisors')).toBeDisabled();
+    await fillPerson(user);
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Firm/ }), 'New firm…');
+    await user.click(screen.getByRole('button', { name: 'Create Advisor' }));
+    expect(await screen.findByText('Please choose a firm or enter the name of a new one.')).toBeInTheDocument();
+    expect(createAction).not.toHaveBeenCalled();
+
+    createAction.mockResolvedValue({
+      ok: false,
+      status: 409,
+      message: 'That email is already in use.',
+      fieldErrors: { email: 'That email is already in use.' },
+    });
+    await user.type(screen.getByLabelText(/^New firm name/), 'Newman Wealth');
+    await user.click(screen.getByRole('button', { name: 'Create Advisor' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('heading', { name: 'Error' })).toBeInTheDocument();
+    expect(createAction.mock.calls[0][0]).toMatchObject({ firm_id: '', firm_name: 'Newman Wealth' });
+  });
+});
+
+const staffRow: AdminUserRow = {
+  hash: 'u1',
+  name: 'Casey Lee',
+  email: 'casey@example.com',
+  phone: '5551234567',
+  roles: ['Staff'],
+  isAdvisor: false,
+  isStaff: true,
+  isFirmSupervisor: false,
+  isWaivingFee: false,
+  staffAdvisors: ['adv1'],
+  canActAs: false,
+};
+
+function renderEdit(onSaved = jest.fn(), onClose = jest.fn()) {
+  const user = userEvent.setup();
+  render(
+    <CallProvider>
+      <UserEditDialog user={staffRow} advisors={[...advisors, { hash: 'adv2', name: 'Ben Carter' }]} onClose={onClose} onSaved={onSaved} />
+    </CallProvider>,
+  );
+  return { user, onSaved, onClose };
+}
+
+describe('User edit form', () => {
+  it('saves only when something changed, and resets the password only when nothing is unsaved', async () => {
+    const { user, onSaved } = renderEdit();
+    const save = screen.getByRole('button', { name: 'Save' });
+    const reset = screen.getByRole('button', { name: 'Reset Password' });
+    expect(save).toBeDisabled();
+    expect(reset).toBeEnabled();
+    expect(screen.queryByLabelText('Waives client fees')).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Ben Carter'));
+    expect(save).toBeEnabled();
+    expect(reset).toBeDisabled();
+
+    updateAction.mockResolvedValue({ ok: true, data: { message: 'account has been updated', users: emptyPage } });
+    await user.click(save);
+    await waitFor(() => expect(updateAction).toHaveBeenCalledTimes(1));
+    expect(updateAction.mock.calls[0][0]).toMatchObject({ user_id: 'u1', email: 'casey@example.com', staff_advisors: ['adv1', 'adv2'] });
+    expect(onSaved).toHaveBeenCalledWith(emptyPage);
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('account has been updated');
+  });
+
+  it("asks before resetting, with Cancel focused, then shows '{name} has been emailed their new password'", async () => {
+    const { user, onClose } = renderEdit();
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    resetAction.mockResolvedValue({ ok: true, data: { message: 'Casey Lee has been emailed their new password' } });
+    await user.click(within(confirm).getByRole('button', { name: 'Reset Password' }));
+    await waitFor(() => expect(resetAction).toHaveBeenCalledWith({ user_id: 'u1' }));
+    expect(onClose).toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('alertdialog')).toHaveTextContent('Casey Lee has been emailed their new password'));
+  });
+});
