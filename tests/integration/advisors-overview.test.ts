@@ -215,14 +215,15 @@ describe('the dashboard page per role', () => {
 
   it('renders whatever the address holds (NUL, arrays, long text, nonsense sorts and pages)', async () => {
     await signInAs(world.legal.user);
-    for (const params of [
+    const addresses: Record<string, string>[] = [
       { aq: '\u0000' },
       { aq: `Mor\u0000gan` },
       { aq: 'x'.repeat(5000) },
       { asort: "name'; drop table advisors; --", adir: 'sideways', apage: '-1' },
       { apage: '99999' },
-    ]) {
-      const html = (await render(params as Record<string, string>)).result;
+    ];
+    for (const params of addresses) {
+      const html = (await render(params)).result;
       expect(html).toContain('Search advisors');
     }
   });
