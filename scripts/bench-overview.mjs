@@ -17,7 +17,7 @@ const ADMIN = 'admin@demo.trustwell.test';
 
 export const OVERVIEW_PAGES = {
   'first page': '/dashboard',
-  search: '/dashboard?aq=advisor%200',
+  search: '/dashboard?aq=overview1',
   'sort by last activity': '/dashboard?asort=activity&adir=desc',
   'page 15': '/dashboard?asort=clients&adir=desc&apage=15',
 };

@@ -109,11 +109,16 @@ export function AdvisorsTable({ page, state, canActAsAdvisor = false }: Advisors
     setUploads((current) => Object.fromEntries(Object.entries(current).filter(([key, u]) => u.uploading || keep(key))));
   }, []);
 
+  // The advisor whose rows are wanted: an answer for one opened before (a slow answer to a quick second
+  // click) is dropped, not shown under the advisor opened since.
+  const wanted = useRef<string | null>(null);
   const loadClients = useCallback(
     async (advisorHash: string) => {
+      wanted.current = advisorHash;
       const result = await call(() => advisorClientsAction({ advisor_id: advisorHash }));
-      if (result.ok) setClients(result.data);
-      return result.ok;
+      const current = wanted.current === advisorHash;
+      if (result.ok && current) setClients(result.data);
+      return result.ok && current;
     },
     [call],
   );
@@ -125,6 +130,7 @@ export function AdvisorsTable({ page, state, canActAsAdvisor = false }: Advisors
       clearChoices();
       if (collapsing) later(TOOLTIP_REFRESH_AFTER_COLLAPSE_MS, refreshTooltips);
       if (openAdvisor === advisorHash) {
+        wanted.current = null;
         setOpenAdvisor(null);
         setClients(null);
         return false;

@@ -77,41 +77,71 @@ export async function listAdvisorOverview(ctx: RequestContext, state: AdvisorLis
     owner1Flag: sql`h.list_owner1_submitted`,
     owner2Flag: sql`h.list_owner2_submitted`,
   });
+  // What the whole list needs is only what its order and search read: the households' figures when sorting
+  // by one of them (grouped once over the households), the plans' last change when sorting by last activity,
+  // the firm names when searching or sorting by firm. Everything else is read for the page's 25 rows only,
+  // through the advisor's index entries (households_list_owner1_idx, clients_advisor_idx): the default view
+  // groups nothing (docs/performance.md, "Advisors overview").
+  const byFigure = state.sort === 'clients' || state.sort === 'submitted' || state.sort === 'review';
+  const byActivity = state.sort === 'activity';
+  const byFirm = state.sort === 'firms' || state.q !== '';
+  const householdFigures = (where: SQL) => sql`
+      select count(*)::int as clients, (count(*) filter (where ${submitted}))::int as submitted,
+             (count(*) filter (where h.list_status in ${review}))::int as review, max(h.last_change_at) as last_change
+        from households h where ${where}`;
+  const planChange = (where: SQL) =>
+    sql`select max(ep.updated_at) as last_plan_change from estate_plans ep join clients c on c.id = ep.client_id where ${where}`;
+  const firmNames = sql`string_agg(f.name, E'\n' order by af.position, f.id) as names, (array_agg(lower(f.name) order by af.position, f.id))[1] as firm_key`;
   const result = await q.execute(sql`
-    with stats as (
+    with ${sql.join(
+      [
+        ...(byFigure
+          ? [
+              sql`stats as (
       select h.list_owner1_advisor_id as advisor_id, count(*)::int as clients,
              (count(*) filter (where ${submitted}))::int as submitted,
-             (count(*) filter (where h.list_status in ${review}))::int as review,
-             max(h.last_change_at) as last_change
+             (count(*) filter (where h.list_status in ${review}))::int as review
         from households h
        where h.list_owner1_advisor_id is not null
-       group by h.list_owner1_advisor_id
-    ), plan_activity as (
-      select c.advisor_id, max(ep.updated_at) as last_plan_change
-        from estate_plans ep join clients c on c.id = ep.client_id
-       where c.advisor_id is not null
-       group by c.advisor_id
-    ), firm_names as (
-      select af.advisor_id, string_agg(f.name, E'\n' order by af.position, f.id) as names,
-             (array_agg(lower(f.name) order by af.position, f.id))[1] as firm_key
-        from advisor_firms af join firms f on f.id = af.firm_id
-       group by af.advisor_id
-    ), listed as (
+       group by h.list_owner1_advisor_id)`,
+            ]
+          : []),
+        ...(byActivity
+          ? [
+              sql`activity as (
+      select advisor_id, max(at) as last_activity from (
+        select h.list_owner1_advisor_id as advisor_id, h.last_change_at as at from households h where h.list_owner1_advisor_id is not null
+        union all
+        select c.advisor_id, ep.updated_at from estate_plans ep join clients c on c.id = ep.client_id where c.advisor_id is not null) x
+       group by advisor_id)`,
+            ]
+          : []),
+        ...(byFirm
+          ? [sql`firm_names as (select af.advisor_id, ${firmNames} from advisor_firms af join firms f on f.id = af.firm_id group by af.advisor_id)`]
+          : []),
+        sql`listed as (
       select a.id, a.hash, u.hash as user_hash, u.email, p.first_name, p.middle_name, p.last_name, p.suffix,
-             lower(p.last_name) as last_key, lower(p.first_name) as first_key, fn.names as firm_names, fn.firm_key,
-             coalesce(s.clients, 0) as clients, coalesce(s.submitted, 0) as submitted, coalesce(s.review, 0) as review,
-             greatest(s.last_change, pa.last_plan_change) as last_activity
+             lower(p.last_name) as last_key, lower(p.first_name) as first_key,
+             ${byFirm ? sql`fn.firm_key` : sql`null::text as firm_key`},
+             ${byFigure ? sql`coalesce(s.clients, 0) as clients, coalesce(s.submitted, 0) as submitted, coalesce(s.review, 0) as review` : sql`0 as clients, 0 as submitted, 0 as review`},
+             ${byActivity ? sql`act.last_activity` : sql`null::timestamptz as last_activity`}
         from advisors a
         join users u on u.id = a.user_id
         join persons p on p.id = u.person_id
-        left join stats s on s.advisor_id = a.id
-        left join plan_activity pa on pa.advisor_id = a.id
-        left join firm_names fn on fn.advisor_id = a.id
-       where ${advisorScope(actor)} and ${searchCondition(state.q)}
-    )
-    select t.total, pg.*
+        ${byFigure ? sql`left join stats s on s.advisor_id = a.id` : sql``}
+        ${byActivity ? sql`left join activity act on act.advisor_id = a.id` : sql``}
+        ${byFirm ? sql`left join firm_names fn on fn.advisor_id = a.id` : sql``}
+       where ${advisorScope(actor)} and ${searchCondition(state.q)})`,
+      ],
+      sql`, `,
+    )}
+    select t.total, pg.*, fig.clients as page_clients, fig.submitted as page_submitted, fig.review as page_review,
+           greatest(fig.last_change, pc.last_plan_change) as page_last_activity, pf.names as page_firm_names
       from (select count(*)::int as total from listed) t
       left join lateral (select * from listed l order by ${orderSql(state, 'l')} limit ${sql.raw(String(size))} offset ${offset}) pg on true
+      left join lateral (${householdFigures(sql`h.list_owner1_advisor_id = pg.id`)}) fig on pg.id is not null
+      left join lateral (${planChange(sql`c.advisor_id = pg.id`)}) pc on pg.id is not null
+      left join lateral (select ${firmNames} from advisor_firms af join firms f on f.id = af.firm_id where af.advisor_id = pg.id) pf on pg.id is not null
      order by ${orderSql(state, 'pg')}`);
   const all = rowsOf<Raw>(result);
   const total = all.length ? Number(all[0].total ?? 0) : 0;
@@ -127,11 +157,11 @@ export async function listAdvisorOverview(ctx: RequestContext, state: AdvisorLis
         suffix: r.suffix as string | null,
       }),
       email: String(r.email),
-      firms: r.firm_names ? String(r.firm_names).split('\n') : [],
-      clients: Number(r.clients),
-      submitted: Number(r.submitted),
-      inReview: Number(r.review),
-      lastActivity: toIso(r.last_activity),
+      firms: r.page_firm_names ? String(r.page_firm_names).split('\n') : [],
+      clients: Number(r.page_clients ?? 0),
+      submitted: Number(r.page_submitted ?? 0),
+      inReview: Number(r.page_review ?? 0),
+      lastActivity: toIso(r.page_last_activity),
     }));
   return { rows, total, page: state.page, size, pageCount: Math.max(1, Math.ceil(total / size)) };
 }

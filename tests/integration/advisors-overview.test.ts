@@ -213,6 +213,21 @@ describe('the dashboard page per role', () => {
     }
   });
 
+  it('renders whatever the address holds (NUL, arrays, long text, nonsense sorts and pages)', async () => {
+    await signInAs(world.legal.user);
+    const addresses: Record<string, string>[] = [
+      { aq: '\u0000' },
+      { aq: `Mor\u0000gan` },
+      { aq: 'x'.repeat(5000) },
+      { asort: "name'; drop table advisors; --", adir: 'sideways', apage: '-1' },
+      { apage: '99999' },
+    ];
+    for (const params of addresses) {
+      const html = (await render(params)).result;
+      expect(html).toContain('Search advisors');
+    }
+  });
+
   it('renders the overview in the same number of statements whatever the number of advisors and households', async () => {
     await signInAs(world.admin.user);
     const before = (await render()).count;

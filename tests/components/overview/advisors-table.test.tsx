@@ -171,6 +171,20 @@ describe('the advisors table', () => {
     expect(screen.queryByText("Advisor 2's clients")).not.toBeInTheDocument();
   });
 
+  it("shows an advisor's rows only under that advisor, whatever order the answers come in", async () => {
+    const answers: Record<string, (value: unknown) => void> = {};
+    loadClients.mockImplementation(({ advisor_id }: { advisor_id: string }) => new Promise((resolve) => (answers[advisor_id] = resolve)));
+    show();
+    fireEvent.click(toggleOf('Advisor 1'));
+    fireEvent.click(toggleOf('Advisor 2'));
+    await settle();
+    await act(async () => answers.adv2({ ok: true, data: clientsOf('adv2') }));
+    await act(async () => answers.adv1({ ok: true, data: clientsOf('adv1') }));
+    await settle();
+    expect(screen.getByText("Advisor 2's clients")).toBeInTheDocument();
+    expect(screen.queryByText("Advisor 1's clients")).not.toBeInTheDocument();
+  });
+
   it('expanding an advisor collapses every document group and clears a pending file choice', async () => {
     show();
     await expand('Advisor 1');
