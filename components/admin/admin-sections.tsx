@@ -9,7 +9,7 @@ import { useCall, useMessage } from '@/components/ui/call-provider';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { Checkbox, Field, Fieldset, Radio, TextInput } from '@/components/ui/field';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { createAdvisorAction, listUsersAction, resetPasswordAction, updateUserAction } from '@/lib/actions/admin';
+import { createAdvisorAction, deleteClientAction, listUsersAction, resetPasswordAction, updateUserAction } from '@/lib/actions/admin';
 import type { AdminChoice, AdminSectionsData, AdminUserPage, AdminUserRow } from '@/lib/admin/queries';
 import { SUFFIX_CHOICES } from '@/lib/validation/fields';
 import { createAdvisorFormSchema, MISSING_ADVISOR, MISSING_ADVISOR_TITLE, updateUserSchema } from '@/lib/validation/admin';
@@ -29,7 +29,7 @@ export function AdminSections({ data }: Props) {
   return (
     <div className={styles.sections}>
       <CreateAdvisorSection firms={data.firms} advisors={data.advisors} />
-      <UserManagementSection initial={data.users} advisors={data.advisors} />
+      <UserManagementSection initial={data.users} advisors={data.advisors} canDeleteClients={data.canDeleteClients} />
     </div>
   );
 }
@@ -150,8 +150,17 @@ export function CreateAdvisorSection({ firms, advisors }: { firms: AdminChoice[]
 // ---- User Management --------------------------------------------------------------------------------------
 
 /** Searchable, paged users with their roles; each opens an edit dialog (save only when changed, reset password). */
-export function UserManagementSection({ initial, advisors }: { initial: AdminUserPage; advisors: AdminChoice[] }) {
+export function UserManagementSection({
+  initial,
+  advisors,
+  canDeleteClients = false,
+}: {
+  initial: AdminUserPage;
+  advisors: AdminChoice[];
+  canDeleteClients?: boolean;
+}) {
   const call = useCall();
+  const { confirm, showMessage } = useMessage();
   const [page, setPage] = useState(initial);
   const [query, setQuery] = useState(initial.q);
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
@@ -160,6 +169,30 @@ export function UserManagementSection({ initial, advisors }: { initial: AdminUse
   const load = async (q: string, n: number) => {
     const result = await call(() => listUsersAction({ q, page: n }));
     if (result.ok) setPage(result.data);
+  };
+
+  // The hidden Delete Client tool: two confirmations, each naming the client, Cancel focused.
+  const deleteClient = async (user: AdminUserRow) => {
+    const first = await confirm({
+      title: 'Delete Client?',
+      message: `This permanently deletes ${user.name}'s household: the intake, estate plans, documents and notes, and the spouse's too.`,
+      confirmLabel: 'Continue',
+      cancelLabel: 'Cancel',
+      confirmVariant: 'danger',
+    });
+    if (!first) return;
+    const second = await confirm({
+      title: `Delete ${user.name}?`,
+      message: `This cannot be undone. Delete ${user.name} and everything in the household now?`,
+      confirmLabel: `Delete ${user.name}`,
+      cancelLabel: 'Cancel',
+      confirmVariant: 'danger',
+    });
+    if (!second || !user.clientHash) return;
+    const result = await call(() => deleteClientAction({ hash: user.clientHash! }));
+    if (!result.ok) return;
+    await showMessage({ title: 'Success', message: result.data.message, tone: 'success' });
+    await load(page.q, page.page);
   };
 
   return (
@@ -173,8 +206,8 @@ export function UserManagementSection({ initial, advisors }: { initial: AdminUse
           void load(query, 1);
         }}
       >
-        <Field label="Search users" hint="Name or email">
-          <TextInput type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+        <Field label="Search users">
+          <TextInput type="search" placeholder="Name or email" value={query} onChange={(event) => setQuery(event.target.value)} />
         </Field>
         <Button type="submit" variant="secondary">
           Search
@@ -203,6 +236,11 @@ export function UserManagementSection({ initial, advisors }: { initial: AdminUse
                     Edit
                   </Button>
                   {user.canActAs ? <ActAsAdvisorButton userHash={user.hash} name={user.name} /> : null}
+                  {canDeleteClients && user.clientHash ? (
+                    <Button size="sm" variant="danger" onClick={() => void deleteClient(user)} aria-label={`Delete Client ${user.name}`}>
+                      Delete Client
+                    </Button>
+                  ) : null}
                 </span>
               </Td>
             </Tr>

@@ -1,12 +1,13 @@
 'use server';
 
 import { createAdvisor } from '@/lib/admin/create-advisor';
+import { deleteClient } from '@/lib/admin/delete-client';
 import { listUsers } from '@/lib/admin/queries';
 import { resetPassword } from '@/lib/admin/reset-password';
 import { updateUser } from '@/lib/admin/update-user';
 import { startImpersonation } from '@/lib/auth/impersonate';
 import { action } from '@/lib/http/action';
-import { actAsSchema, createAdvisorSchema, listUsersSchema, resetPasswordSchema, updateUserSchema } from '@/lib/validation/admin';
+import { actAsSchema, createAdvisorSchema, deleteClientSchema, listUsersSchema, resetPasswordSchema, updateUserSchema } from '@/lib/validation/admin';
 
 // Every export of a 'use server' file is a public endpoint: this file exports wrapped actions only.
 export const createAdvisorAction = action('advisor.create', createAdvisorSchema, createAdvisor, { message: (data) => (data as { message: string }).message });
@@ -17,3 +18,5 @@ export const resetPasswordAction = action('user.resetPassword', resetPasswordSch
 });
 // Changes the caller's own session; startImpersonation checks 'user.impersonate' or 'client.actAs' and the target.
 export const actAsAction = action('own', actAsSchema, (ctx, input) => startImpersonation(ctx, input.user_id));
+// The hidden Delete Client tool: deleteClient also requires the admin to be on CLIENT_DELETE_ALLOWED_EMAILS (404 otherwise).
+export const deleteClientAction = action('client.delete', deleteClientSchema, deleteClient, { message: (data) => (data as { message: string }).message });

@@ -4,7 +4,8 @@ import { db, type Queryable } from '@/db';
 import { advisors, firms, persons, users } from '@/db/schema';
 import type { Actor } from '@/lib/kernel/actor';
 import { AppError } from '@/lib/kernel/errors';
-import { assertCan } from '@/lib/kernel/policy';
+import { assertCan, can } from '@/lib/kernel/policy';
+import { mayDeleteClients } from '@/lib/config/client-delete';
 import { personName } from '@/lib/people/person-name';
 import type { ListUsersInput } from '@/lib/validation/admin';
 
@@ -25,6 +26,8 @@ export type AdminUserRow = {
   staffAdvisors: string[];
   /** An advisor who is neither admin nor legal: the admin may act as them. */
   canActAs: boolean;
+  /** The user's own client record (for the Delete Client tool), when the user is a client. */
+  clientHash: string | null;
 };
 export type AdminUserPage = { rows: AdminUserRow[]; total: number; page: number; pageSize: number; q: string };
 export type AdminChoice = { hash: string; name: string };
@@ -84,6 +87,7 @@ export async function listUsers(actor: Actor, input: ListUsersInput, q: Queryabl
       isWaivingFee: sql<boolean | null>`(select a.is_waiving_fee from advisors a where a.user_id = ${users.id})`,
       isAdvisor: sql<boolean>`exists (select 1 from advisors a where a.user_id = ${users.id})`,
       isClient: sql<boolean>`exists (select 1 from clients c where c.user_id = ${users.id})`,
+      clientHash: sql<string | null>`(select c.hash from clients c where c.user_id = ${users.id} order by c.id limit 1)`,
       staffAdvisors: sql<
         string[]
       >`array(select a.hash from staff_advisors sa join advisors a on a.id = sa.advisor_id where sa.staff_user_id = ${users.id} order by a.id)`,
@@ -107,6 +111,7 @@ export async function listUsers(actor: Actor, input: ListUsersInput, q: Queryabl
       isWaivingFee: Boolean(r.isWaivingFee),
       staffAdvisors: r.staffAdvisors ?? [],
       canActAs: Boolean(r.isAdvisor) && !r.isAdmin && !r.isLegal,
+      clientHash: r.clientHash ?? null,
     })),
     total,
     page,
@@ -133,10 +138,15 @@ export async function listFirmChoices(actor: Actor, q: Queryable = db): Promise<
   return q.select({ hash: firms.hash, name: firms.name }).from(firms).orderBy(asc(firms.name), asc(firms.id));
 }
 
-/** What the admin sections show: the firms and advisors to choose from, and the first page of users. */
+/** Whether the actor is offered the hidden Delete Client tool: an admin (not acting as anyone) on the configured list. */
+export function canDeleteClients(actor: Actor): boolean {
+  return actor.impersonator === null && can(actor, 'client.delete') && mayDeleteClients(actor.email);
+}
+
+/** What the admin sections show: the firms and advisors to choose from, the first page of users, and whether Delete Client is offered. */
 export async function loadAdminSections(actor: Actor, input: ListUsersInput) {
   const [firmChoices, advisorChoices, userPage] = await Promise.all([listFirmChoices(actor), listAdvisorChoices(actor), listUsers(actor, input)]);
-  return { firms: firmChoices, advisors: advisorChoices, users: userPage };
+  return { firms: firmChoices, advisors: advisorChoices, users: userPage, canDeleteClients: canDeleteClients(actor) };
 }
 export type AdminSectionsData = Awaited<ReturnType<typeof loadAdminSections>>;
 

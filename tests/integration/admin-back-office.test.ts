@@ -5,7 +5,10 @@ import { POST as postCreateAdvisor } from '@/app/api/createAdvisor/route';
 import { POST as postImpersonate } from '@/app/api/impersonate/[userId]/route';
 import { POST as postResetPassword } from '@/app/api/admin/resetPassword/route';
 import { POST as postUpdateUser } from '@/app/api/admin/updateUser/route';
+import { POST as postDeleteClient } from '@/app/api/admin/delete/client/route';
 import { createAdvisor } from '@/lib/admin/create-advisor';
+import { CLIENT_DELETED } from '@/lib/admin/delete-client';
+import { storeFor } from '@/lib/files/store';
 import { listUsers } from '@/lib/admin/queries';
 import { resetPassword } from '@/lib/admin/reset-password';
 import { updateUser } from '@/lib/admin/update-user';
@@ -34,6 +37,8 @@ import {
 import { claimsOf, ctxOf, guestCtx } from '../helpers/context';
 import { makeAdvisor, makeFirm, makeHousehold, makeStaff, makeUser, TEST_PASSWORD } from '../helpers/factories';
 import { signInAs, signOut } from '../helpers/session';
+import { databaseFingerprint } from '../helpers/world';
+import { seedIntakeRecords } from './helpers/intake';
 import { setRequestHeaders } from '../helpers/fake-headers';
 
 /*
@@ -354,6 +359,74 @@ describe('Impersonation', () => {
     const claims = (await readSessionClaims())!;
     expect(claims.abs * 1000 - before).toBeLessThanOrEqual(3_600_000 + 1000);
     expect(claims.imp!.abs! - claims.abs).toBeGreaterThan(60 * 60);
+  });
+});
+
+describe('Delete Client (hidden tool)', () => {
+  afterEach(() => {
+    delete process.env.CLIENT_DELETE_ALLOWED_EMAILS;
+  });
+
+  async function householdWithEverything() {
+    const advisor = await makeAdvisor();
+    const household = await makeHousehold(advisor.advisor.id, { spouse: true });
+    const owners = [household.client.id, household.spouse!.client.id];
+    const records = await seedIntakeRecords(owners);
+    const [plan] = await db.insert(t.estatePlans).values({ clientId: household.client.id }).returning();
+    const stored = await storeFor('local').put(new TextEncoder().encode('signed trust'), { name: 'trust.pdf', contentType: 'application/pdf' });
+    await db
+      .insert(t.files)
+      .values({ estatePlanId: plan.id, name: 'trust.pdf', contentType: 'application/pdf', size: 12, storage: 'local', storageKey: stored.key });
+    const [invoice] = await db
+      .insert(t.invoices)
+      .values({ advisorId: advisor.advisor.id, clientId: household.client.id, description: 'Trust fee', amount: '100.00' })
+      .returning();
+    return { advisor, household, owners, records, plan, storedKey: stored.key, invoice };
+  }
+
+  it('is refused (404, nothing written) for an admin not on CLIENT_DELETE_ALLOWED_EMAILS, and for an admin acting as an advisor', async () => {
+    const admin = await makeUser({ isAdmin: true });
+    const { household, advisor } = await householdWithEverything();
+    process.env.CLIENT_DELETE_ALLOWED_EMAILS = 'someone.else@example.com';
+    await signInAs(admin.user);
+    let before = await databaseFingerprint();
+    expect((await call(postDeleteClient, { hash: household.client.hash })).status).toBe(404);
+    expect(await databaseFingerprint()).toEqual(before);
+    process.env.CLIENT_DELETE_ALLOWED_EMAILS = admin.user.email;
+    await signInAs(advisor.user, admin.user);
+    before = await databaseFingerprint();
+    expect((await call(postDeleteClient, { hash: household.client.hash })).status).toBe(403);
+    expect(await databaseFingerprint()).toEqual(before);
+  });
+
+  it('deletes the household, its intake, plans and documents in one go; logins are emptied; the audit row has no personal data', async () => {
+    const admin = await makeUser({ isAdmin: true });
+    const { household, owners, records, plan, storedKey, invoice } = await householdWithEverything();
+    process.env.CLIENT_DELETE_ALLOWED_EMAILS = ` Other@Example.com, ${admin.user.email.toUpperCase()} `;
+    await signInAs(admin.user);
+    const res = await call(postDeleteClient, { hash: household.spouse!.client.hash });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(CLIENT_DELETED);
+
+    expect(await db.select().from(t.clients).where(inArray(t.clients.id, owners))).toEqual([]);
+    expect(await db.select().from(t.estatePlans).where(eq(t.estatePlans.id, plan.id))).toEqual([]);
+    expect(await db.select().from(t.children).where(eq(t.children.hash, records.child))).toEqual([]);
+    expect(await db.select().from(t.beneficiaries).where(eq(t.beneficiaries.hash, records.beneficiary))).toEqual([]);
+    expect(await db.select().from(t.households).where(eq(t.households.id, household.household.id))).toEqual([]);
+    await expect(storeFor('local').get(storedKey)).rejects.toThrow();
+    // The invoice stays (money), unlinked.
+    const [kept] = await db.select().from(t.invoices).where(eq(t.invoices.id, invoice.id));
+    expect(kept.clientId).toBeNull();
+    // The logins: disabled, no personal data left.
+    for (const userId of [household.user.id, household.spouse!.user.id]) {
+      const [row] = await db.select().from(t.users).innerJoin(t.persons, eq(t.persons.id, t.users.personId)).where(eq(t.users.id, userId));
+      expect(row.users.disabledAt).not.toBeNull();
+      expect(row.users.email).toMatch(/^deleted-.+@deleted\.invalid$/);
+      expect(row.persons).toMatchObject({ firstName: '', lastName: '', email: null, phone: null, dob: null, ssnCipher: null });
+    }
+    const [audited] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'client.delete'));
+    expect(audited).toMatchObject({ actorUserId: admin.user.id, targetType: 'household', meta: { clients: 2, files: 1, logins: 2 } });
+    expect(JSON.stringify(audited)).not.toContain(household.user.email);
   });
 });
 

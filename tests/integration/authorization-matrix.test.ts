@@ -801,7 +801,20 @@ const newPassword = { password: 'Matrix-Chosen-Password-1', password_confirmatio
 const actAsTarget = (w: World, role: RoleName) => (role === 'adminImpersonating' ? w.household.user.hash : w.users.advisor.hash);
 const actAsExpect: Expectation = { ...adminOnly, adminImpersonating: 200 };
 
+/** The hidden Delete Client tool: the world's admin is the configured account. */
+const withDeleteAllowed = async (w: World): Promise<Prepared> => {
+  process.env.CLIENT_DELETE_ALLOWED_EMAILS = w.users.admin.email;
+  return {};
+};
+
 const ADMIN_DOORS: Record<string, Entry> = {
+  'POST /api/admin/delete/client': { permission: 'client.delete', prepare: withDeleteAllowed, args: (w) => ({ body: { hash: owner1(w) } }), expect: adminOnly },
+  'action lib/actions/admin.ts#deleteClientAction': {
+    permission: 'client.delete',
+    prepare: withDeleteAllowed,
+    args: (w) => ({ input: { hash: owner1(w) } }),
+    expect: adminOnly,
+  },
   'POST /api/createAdvisor': { permission: 'advisor.create', args: () => ({ body: newAdvisor() }), expect: adminOnly },
   'action lib/actions/admin.ts#createAdvisorAction': { permission: 'advisor.create', args: () => ({ input: newAdvisor() }), expect: adminOnly },
   'POST /api/admin/updateUser': { permission: 'user.update', args: (w) => ({ body: userEdit(w) }), expect: adminOnly },

@@ -12,6 +12,7 @@ jest.mock('@/lib/actions/admin', () => ({
   updateUserAction: jest.fn(),
   resetPasswordAction: jest.fn(),
   actAsAction: jest.fn(),
+  deleteClientAction: jest.fn(),
 }));
 const createAction = jest.mocked(createAdvisorAction);
 const updateAction = jest.mocked(updateUserAction);
@@ -113,6 +114,7 @@ const staffRow: AdminUserRow = {
   isWaivingFee: false,
   staffAdvisors: ['adv1'],
   canActAs: false,
+  clientHash: null,
 };
 
 function renderEdit(onSaved = jest.fn(), onClose = jest.fn()) {
