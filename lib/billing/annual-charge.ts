@@ -4,7 +4,7 @@ import { db } from '@/db';
 import { clients, paymentMethods, recurringCharges, users } from '@/db/schema';
 import type { SystemContext } from '@/lib/kernel/system-context';
 import { queueMail } from '@/lib/mail/send-mail';
-import { oneYearFrom } from '@/lib/payments/card-rules';
+import { oneYearFrom } from '@/lib/format/card';
 import { chargeOnce, subjectKey } from '@/lib/payments/attempts';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import type { PaymentGateway } from '@/lib/payments/types';

@@ -98,6 +98,6 @@ export async function scheduleAnnualCharge(q: Queryable, planId: number, methodI
   await q
     .update(recurringCharges)
     .set({ canceledAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(recurringCharges.estatePlanId, planId)));
+    .where(and(eq(recurringCharges.estatePlanId, planId), isNull(recurringCharges.canceledAt)));
   await q.insert(recurringCharges).values({ estatePlanId: planId, paymentMethodId: methodId, amount, nextChargeOn: startsOn });
 }

@@ -7,7 +7,7 @@ import { isFeeSettled } from '@/lib/estate-plans/status-machine';
 import type { PublicContext } from '@/lib/kernel/context';
 import { loadEstatePlan } from '@/lib/kernel/scope';
 import { compareMoney, subtractMoney, sumMoney } from '@/lib/money';
-import { formatChargeDate, oneYearFrom } from '@/lib/payments/card-rules';
+import { formatChargeDate, oneYearFrom } from '@/lib/format/card';
 
 /*
  * The client's trust fee (platform §3 payment product, §9): the full price, or the discounted one for a

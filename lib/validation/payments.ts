@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_EXPIRED_MESSAGE, checkExpiry, INVALID_EXPIRY_MESSAGE } from '@/lib/payments/card-rules';
+import { CARD_EXPIRED_MESSAGE, checkExpiry, INVALID_EXPIRY_MESSAGE } from '@/lib/format/card';
 import { freeText, personName, stateCode, street, zip } from './fields';
 import { publicHash } from './intake';
 import { CONSENT_STATEMENT_NUMBERS } from './plans';

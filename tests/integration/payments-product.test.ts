@@ -12,7 +12,7 @@ import { IMPERSONATING_METHOD_MESSAGE } from '@/lib/billing/stored-methods';
 import { FEE_DUE_MESSAGE, submitTrust } from '@/lib/intake/submit-trust';
 import { systemContext } from '@/lib/kernel/system-context';
 import { SandboxGateway } from '@/lib/payments/sandbox-gateway';
-import { oneYearFrom } from '@/lib/payments/card-rules';
+import { oneYearFrom } from '@/lib/format/card';
 import { payBalanceSchema, payTrustFeeSchema } from '@/lib/validation/payments';
 import { resetDatabase } from '../helpers/db';
 import { actorOf, ctxOf } from '../helpers/context';

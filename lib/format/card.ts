@@ -1,10 +1,20 @@
-import { isExpired } from './methods';
-
 /*
  * The payment forms' rules that the browser and the server share (platform spec §5, §9): the card expiry
  * (MM/YY, five characters, month 1-12, not past; otherwise the field is cleared, 'Card is expired' for a
  * past one), and the date the annual recurring charge starts (one year from today). No server imports.
  */
+
+/** A two-digit expiry year as four digits (26 → 2026); four digits stay. */
+export function fullExpYear(year: number): number {
+  return year < 100 ? 2000 + year : year;
+}
+
+/** True when a card's expiry month has ended (a card is good through the last day of its month). */
+export function isExpired(expMonth: number, expYear: number, now: Date = new Date()): boolean {
+  const year = fullExpYear(expYear);
+  const current = now.getFullYear() * 12 + now.getMonth();
+  return year * 12 + (expMonth - 1) < current;
+}
 
 export const CARD_EXPIRED_MESSAGE = 'Card is expired';
 export const INVALID_EXPIRY_MESSAGE = 'Please enter the expiry as MM/YY.';
