@@ -41,7 +41,7 @@ export function DashboardView({ actor, data, state }: { actor: Actor; data: Dash
         ) : null}
       </div>
       {data.advisorChoices.length ? <AdvisorSelector choices={data.advisorChoices} selectedHash={selected?.hash ?? null} /> : null}
-      {data.billing && selected ? <OutstandingBalance billing={data.billing} advisor={selected} /> : null}
+      {data.billing && selected ? <OutstandingBalance billing={data.billing} advisor={selected} canPay={can(actor, 'advisor.pay')} /> : null}
       <ClientTable data={data} state={{ ...state, advisor: state.advisor || '' }} />
       {data.team ? <TeamSection team={data.team} selectedHash={selected?.hash ?? null} /> : null}
       {selected && data.invites && can(actor, 'invite.send') ? (
@@ -56,7 +56,7 @@ export function DashboardView({ actor, data, state }: { actor: Actor; data: Dash
           </section>
         </div>
       ) : null}
-      {data.billing ? <AutoPaySection billing={data.billing} /> : null}
+      {data.billing && selected ? <AutoPaySection billing={data.billing} advisorHash={selected.hash} canPay={can(actor, 'advisor.pay')} /> : null}
     </main>
   );
 }

@@ -8,6 +8,7 @@ import type { PublicContext } from '@/lib/kernel/context';
 import { loadEstatePlan } from '@/lib/kernel/scope';
 import { compareMoney, subtractMoney, sumMoney } from '@/lib/money';
 import { formatChargeDate, oneYearFrom } from '@/lib/format/card';
+import { getPaymentGateway } from '@/lib/payments/gateway';
 
 /*
  * The client's trust fee (platform §3 payment product, §9): the full price, or the discounted one for a
@@ -93,6 +94,13 @@ export type AmountDueView = {
   /** The $0.01 set-up charge verifies the method when nothing is due now. */
   setupCharge: boolean;
   waived: boolean;
+  /**
+   * What the Payment Due step asks: 'pay' the amount due; 'setup' a method verified with $0.01 (a waived
+   * fee: the method is kept for the annual charge); 'none' (paid or acknowledged: submit directly).
+   */
+  paymentStep: 'pay' | 'setup' | 'none';
+  /** 'Sandbox — no real money moves' while the sandbox gateway is in use, else null. */
+  gatewayLabel: string | null;
 };
 
 export function amountDueView(fee: TrustFee): AmountDueView {
@@ -104,6 +112,8 @@ export function amountDueView(fee: TrustFee): AmountDueView {
     recurringStartsOn: formatChargeDate(fee.recurringStartsOn),
     setupCharge: compareMoney(fee.amountDue, 0) === 0,
     waived: fee.waived,
+    paymentStep: compareMoney(fee.amountDue, 0) > 0 ? 'pay' : fee.waived && !isFeeSettled(fee.status) ? 'setup' : 'none',
+    gatewayLabel: getPaymentGateway().label,
   };
 }
 
