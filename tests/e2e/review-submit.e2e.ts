@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserForThisFile, resultsDir, screenshot, settle } from './helpers/browser';
+import { browserForThisFile, exactLabel, resultsDir, screenshot, settle } from './helpers/browser';
 import { alert, expectNoViolations, openHouseholdById as openHousehold, signedInPages } from './helpers/intake-pages';
 
 /*
@@ -145,8 +145,8 @@ describe('review, submission and the attorney status', () => {
     await due.getByLabel('Expiration (MM/YY)').pressSequentially('1239');
     await due.getByLabel('CVV').pressSequentially('123');
     await due.getByLabel('Billing street').fill('12 Cedar Lane');
-    await due.getByLabel('City', { exact: true }).fill('Portland');
-    await due.getByLabel('State', { exact: true }).selectOption('OR');
+    await due.getByLabel(exactLabel('City')).fill('Portland');
+    await due.getByLabel(exactLabel('State')).selectOption('OR');
     await due.getByLabel('ZIP').pressSequentially('97201');
     await expectNoViolations(page, 'payment-due');
     await screenshot(page, 'payment-due-1280');
