@@ -12,7 +12,20 @@ import nextTs from 'eslint-config-next/typescript';
  */
 
 /** The features: domain folders of lib/ (each a use case per file, queries, jobs). */
-export const FEATURES = ['account-settings', 'accounts', 'advisors', 'auth', 'billing', 'estate-plans', 'files', 'intake', 'invites', 'mail', 'seed'];
+export const FEATURES = [
+  'account-settings',
+  'accounts',
+  'advisors',
+  'auth',
+  'billing',
+  'estate-plans',
+  'files',
+  'intake',
+  'invites',
+  'mail',
+  'seed',
+  'checkout',
+];
 const features = FEATURES.join('|');
 
 const pattern = (regex, message) => ({ regex, message });

@@ -2,6 +2,7 @@ import type { AdvisorBilling } from '@/lib/advisors/dashboard';
 import { formatUsd } from '@/lib/money';
 import { FEATURE_LOCKED_MESSAGE, lockWarningText } from '@/lib/billing/lock';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { AutoPayActions, PayBalance } from '@/components/payments/balance-actions';
 import styles from './dashboard.module.css';
 
 const day = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
@@ -16,9 +17,9 @@ export function waivedFeeNote(advisor: BillingAdvisor): string {
 
 /**
  * Outstanding Balance: the unpaid invoices and their total (big.js on the server), with the features lock
- * message or its warning. Paying comes with the payments work; the section shows its data now.
+ * message or its warning, and Pay Balance for those who may pay ('advisor.pay').
  */
-export function OutstandingBalance({ billing, advisor }: { billing: AdvisorBilling; advisor: BillingAdvisor }) {
+export function OutstandingBalance({ billing, advisor, canPay }: { billing: AdvisorBilling; advisor: BillingAdvisor & { hash: string }; canPay: boolean }) {
   return (
     <section aria-labelledby="balance-title" className={styles.card}>
       <h2 id="balance-title">Outstanding Balance</h2>
@@ -36,6 +37,9 @@ export function OutstandingBalance({ billing, advisor }: { billing: AdvisorBilli
         {billing.unpaidInvoices === 1 ? 'invoice' : 'invoices'}
         {billing.isWaivingFee ? ` ${waivedFeeNote(advisor)}` : ''}.
       </p>
+      {canPay && billing.unpaidInvoices > 0 ? (
+        <PayBalance advisorHash={advisor.hash} outstanding={billing.outstanding} gatewayLabel={billing.gatewayLabel} canKeepMethod={!billing.impersonating} />
+      ) : null}
       {billing.invoices.length ? (
         <Table label="Unpaid invoices" responsive="stack" columnLabels={['Invoice', 'Date', 'Amount', 'Paid', 'Due']}>
           <THead>
@@ -68,20 +72,20 @@ export function OutstandingBalance({ billing, advisor }: { billing: AdvisorBilli
   );
 }
 
-/** Disable Auto-Pay: shown while auto-pay is on, with the stored method; the action comes with payments. */
-export function AutoPaySection({ billing }: { billing: AdvisorBilling }) {
-  if (!billing.isAutoPay) return null;
+/** Auto-Pay: the stored method, Disable Auto-Pay while it is on, and the removal of the stored method. */
+export function AutoPaySection({ billing, advisorHash, canPay }: { billing: AdvisorBilling; advisorHash: string; canPay: boolean }) {
   const method = billing.paymentMethod;
+  if (!billing.isAutoPay && !method) return null;
   return (
     <section aria-labelledby="autopay-title" className={styles.card}>
       <h2 id="autopay-title">Auto-Pay</h2>
-      <p>Auto-pay is on{method ? ` with ${method.kind === 'bank' ? 'bank account' : (method.brand ?? 'card')} ending in ${method.last4}` : ''}.</p>
-      <button type="button" className={styles.disabledAction} disabled aria-describedby="autopay-note">
-        Disable Auto-Pay
-      </button>
-      <p id="autopay-note" className={styles.hint}>
-        Turning auto-pay off will be available here with online payments.
+      <p>
+        {billing.isAutoPay ? 'Auto-pay is on' : 'Auto-pay is off'}
+        {method ? ` with ${method.kind === 'bank' ? 'bank account' : (method.brand ?? 'card')} ending in ${method.last4}` : ''}.
       </p>
+      {canPay ? (
+        <AutoPayActions advisorHash={advisorHash} isAutoPay={billing.isAutoPay} hasMethod={method !== null} canRemoveMethod={!billing.impersonating} />
+      ) : null}
     </section>
   );
 }

@@ -63,7 +63,7 @@ export function DashboardView({
         </Link>
       ) : null}
       {data.advisorChoices.length ? <AdvisorSelector choices={data.advisorChoices} selectedHash={selected?.hash ?? null} /> : null}
-      {data.billing && selected ? <OutstandingBalance billing={data.billing} advisor={selected} /> : null}
+      {data.billing && selected ? <OutstandingBalance billing={data.billing} advisor={selected} canPay={can(actor, 'advisor.pay')} /> : null}
       <ClientTable
         data={data}
         state={{ ...state, advisor: state.advisor || '' }}
@@ -83,7 +83,7 @@ export function DashboardView({
           </section>
         </div>
       ) : null}
-      {data.billing ? <AutoPaySection billing={data.billing} /> : null}
+      {data.billing && selected ? <AutoPaySection billing={data.billing} advisorHash={selected.hash} canPay={can(actor, 'advisor.pay')} /> : null}
       {children}
     </main>
   );

@@ -112,10 +112,20 @@ export const payments = pgTable(
     failureMessage: text('failure_message'),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_advisor_idx').on(t.advisorId), index('payments_plan_idx').on(t.estatePlanId)],
+  (t) => [
+    index('payments_advisor_idx').on(t.advisorId),
+    index('payments_plan_idx').on(t.estatePlanId),
+    // One payment per charge: the attempt's reference (lib/payments/attempts.ts) is the gateway reference, so
+    // a duplicate request that follows the first one's attempt records nothing twice.
+    uniqueIndex('payments_gateway_reference_unique').on(t.gateway, t.gatewayReference),
+  ],
 );
 
-/** Annual recurring charges for amendments and revisions, starting one year after payment. */
+/**
+ * Annual recurring charges for amendments and revisions, starting one year after payment. The annual job
+ * charges a row whose `next_charge_on` has come, once per period (the attempt's key names the row and the
+ * period), then moves `next_charge_on` a year on.
+ */
 export const recurringCharges = pgTable('recurring_charges', {
   id: serial('id').primaryKey(),
   hash: hashColumn(),

@@ -98,7 +98,8 @@ export const ESTATE_PLAN_STATUS_CODES = [
 export const ESTATE_PLAN_TYPES = ['trust'] as const;
 
 export const INVOICE_STATUSES = ['open', 'paid', 'void'] as const;
-export const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded'] as const;
+/** pending: an eCheck submitted and not settled yet (settled by the polling job, lib/billing/jobs/settle-payments.ts). */
+export const PAYMENT_STATUSES = ['succeeded', 'failed', 'refunded', 'pending'] as const;
 export const PAYMENT_METHOD_KINDS = ['card', 'bank'] as const;
 /** Bank account types for payments (not the intake's bank account list). */
 export const PAYMENT_BANK_ACCOUNT_TYPES = ['checking', 'savings'] as const;

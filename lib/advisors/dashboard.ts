@@ -14,6 +14,7 @@ import { listClientPage, listedHouseholdCount, type ClientListRow, type ClientPa
 import { withCompletion } from '@/lib/intake/completion-cache';
 import { ADVISOR_ID, unpaidInvoicesSql } from '@/lib/billing/feature-lock';
 import { lockStateOf, type LockState } from '@/lib/billing/lock';
+import { getPaymentGateway } from '@/lib/payments/gateway';
 import { canSendReminder, stalledAfterDays, type ClientListState } from './rules';
 
 /** An advisor as the dashboard names it; `householdCount` is the client list's row count (My Team only, else 0). */
@@ -30,6 +31,10 @@ export type AdvisorBilling = {
   isAutoPay: boolean;
   isWaivingFee: boolean;
   paymentMethod: { brand: string | null; last4: string; kind: string } | null;
+  /** 'Sandbox — no real money moves' while the sandbox gateway is in use (shown on the payment form). */
+  gatewayLabel: string | null;
+  /** The viewer is an admin acting as someone: no method may be kept or removed. */
+  impersonating: boolean;
 };
 
 export type DashboardData = {
@@ -165,6 +170,8 @@ async function billingAndInvites(advisorId: number, inviteLimit: number | null):
     isAutoPay: advisor.isAutoPay,
     isWaivingFee: advisor.isWaivingFee,
     paymentMethod: method ? { brand: method.brand, last4: method.last4, kind: method.kind } : null,
+    gatewayLabel: getPaymentGateway().label,
+    impersonating: false,
   };
   return { billing, invites };
 }
@@ -205,7 +212,7 @@ export async function loadDashboard(ctx: RequestContext, state: ClientListState)
     selected ? billingAndInvites(selected.id, 200) : Promise.resolve(null),
     global ? Promise.resolve(null) : teamOf(actor, choices),
   ]);
-  const billing = selectedBilling?.billing ?? null;
+  const billing = selectedBilling ? { ...selectedBilling.billing, impersonating: actor.impersonator !== null } : null;
   const invites = selectedBilling?.invites ?? null;
   const rows = await withCompletion(ctx, page.rows);
   const now = new Date();

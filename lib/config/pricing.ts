@@ -75,3 +75,13 @@ export function formatUsd(amount: string): string {
   const exact = normalized as Intl.StringNumericLiteral;
   return normalized.endsWith('.00') ? wholeDollars.format(exact) : withCents.format(exact);
 }
+
+export const DEFAULT_TRUST_PRICE_ANNUAL = '95.00';
+
+/**
+ * The annual recurring charge for amendments and revisions (platform §9), from TRUST_PRICE_ANNUAL; '0.00'
+ * turns it off. The spec gives no value: the default is ours (docs/decisions.md, "Payments in the product").
+ */
+export function readAnnualPrice(env: Record<string, string | undefined> = process.env): string {
+  return normalizeAmount(env.TRUST_PRICE_ANNUAL?.trim() || DEFAULT_TRUST_PRICE_ANNUAL);
+}

@@ -6,12 +6,50 @@ import { ATTORNEY_STATUSES, isAttorneyStatus, statusLabel } from './statuses';
  * recorded in docs/decisions.md, "Intake part 2"). Two kinds of change:
  *
  * - The client stage (incomplete → unpaid → paid partial → paid → signed) moves by what the household
- *   does: submitting the trust (below), and later the payment work. Attorneys do not choose these.
+ *   does and by payments, along CLIENT_TRANSITIONS: consent with a fee due makes the plan Ready for Payment
+ *   (unpaid); a payment that covers the fee, or an attorney's or admin's acknowledgement of a fee paid
+ *   outside the app, makes it Paid in Full (paid); a payment covering part of it, Partially Paid; e-signing
+ *   (not built yet) makes it E-Signed. Attorneys do not choose these.
  * - The attorney stage (sent … complete) is chosen by attorneys and admins, along ATTORNEY_TRANSITIONS.
  *
- * Submission moves a client-stage plan to 'sent' (Sent for Review): until the payment work lands no fee is
- * due, so nothing stands between consent and review. A plan already in the attorney stage keeps its status.
+ * Submission moves a client-stage plan to 'sent' (Sent for Review) once nothing is due (paid, waived or
+ * acknowledged: lib/billing/trust-fee.ts decides). A plan already in the attorney stage keeps its status.
  */
+
+/** The client stage's moves, made by the household's own steps and by payments (never chosen by a person). */
+export const CLIENT_TRANSITIONS: Readonly<Partial<Record<EstatePlanStatus, readonly EstatePlanStatus[]>>> = {
+  incomplete: ['unpaid', 'paid partial', 'paid'],
+  unpaid: ['paid partial', 'paid'],
+  'paid partial': ['paid'],
+  paid: ['signed'],
+  signed: [],
+};
+
+/** Whether the client stage may move from `from` to `to` (CLIENT_TRANSITIONS). */
+export function canMoveClientStage(from: EstatePlanStatus, to: EstatePlanStatus): boolean {
+  return CLIENT_TRANSITIONS[from]?.includes(to) ?? false;
+}
+
+/** The status after consent with a fee still due: In Progress becomes Ready for Payment; others keep theirs. */
+export function statusAfterConsent(from: EstatePlanStatus): EstatePlanStatus {
+  return from === 'incomplete' ? 'unpaid' : from;
+}
+
+/** The status after a payment (or an acknowledgement): Paid in Full when nothing is left due, else Partially Paid. */
+export function statusAfterPayment(from: EstatePlanStatus, paidInFull: boolean): EstatePlanStatus {
+  const to: EstatePlanStatus = paidInFull ? 'paid' : 'paid partial';
+  return canMoveClientStage(from, to) ? to : from;
+}
+
+/** Whether an attorney or admin may acknowledge a payment made outside the app: only before the plan is paid. */
+export function canAcknowledgePayment(from: EstatePlanStatus): boolean {
+  return canMoveClientStage(from, 'paid');
+}
+
+/** Whether the fee of a plan at this status is settled (paid, acknowledged, e-signed, or past the client stage). */
+export function isFeeSettled(status: EstatePlanStatus): boolean {
+  return status === 'paid' || status === 'signed' || isAttorneyStatus(status);
+}
 
 /** Where an attorney or admin may move a plan from each status. */
 export const ATTORNEY_TRANSITIONS: Readonly<Record<EstatePlanStatus, readonly EstatePlanStatus[]>> = {

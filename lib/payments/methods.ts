@@ -1,4 +1,7 @@
+import { fullExpYear, isExpired } from '@/lib/format/card';
 import type { CardInput, BankInput, MethodInput, MethodSummary } from './types';
+
+export { fullExpYear, isExpired };
 
 /*
  * Facts about a method that may be kept: brand, last four, expiry. These helpers read them from raw fields
@@ -56,18 +59,6 @@ export function brandFromCardType(cardType: string | null | undefined): string |
     default:
       return null;
   }
-}
-
-/** A two-digit expiry year as four digits (26 → 2026); four digits stay. */
-export function fullExpYear(year: number): number {
-  return year < 100 ? 2000 + year : year;
-}
-
-/** True when a card's expiry month has ended (a card is good through the last day of its month). */
-export function isExpired(expMonth: number, expYear: number, now: Date = new Date()): boolean {
-  const year = fullExpYear(expYear);
-  const current = now.getFullYear() * 12 + now.getMonth();
-  return year * 12 + (expMonth - 1) < current;
 }
 
 /** The last four characters of a number or of a gateway's mask ('************4242'), or null. */

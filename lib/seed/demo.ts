@@ -188,6 +188,10 @@ export async function seedDemoData(db: Database, { password = generateDemoPasswo
       },
       { advisorId: aliceAdvisor.id, clientId: jordan.clientId, description: 'Living trust - Jordan Blake', amount: '995.00', status: 'open' },
       { advisorId: aliceAdvisor.id, description: 'Attorney support - Rivera household', amount: '249.50', status: 'open' },
+      // Ben covers his clients' fees: three unpaid, his features are locked (max_invoices 3) until he pays.
+      { advisorId: benAdvisor.id, description: 'Trust fee covered - Chen household', amount: '995.00', status: 'open' },
+      { advisorId: benAdvisor.id, description: 'Trust fee covered - Diaz household', amount: '995.00', status: 'open' },
+      { advisorId: benAdvisor.id, description: 'Attorney support - Diaz household', amount: '249.50', status: 'open' },
     ]);
 
     await seedOkafors(tx, aliceAdvisor.id);

@@ -1,3 +1,6 @@
+import { annualChargeJob } from '@/lib/billing/jobs/annual-charge';
+import { autoPayJob } from '@/lib/billing/jobs/auto-pay';
+import { settlePaymentsJob } from '@/lib/billing/jobs/settle-payments';
 import { pruneSignInRecordsJob } from '@/lib/auth/jobs/prune-sign-in-records';
 import { refreshCompletionJob } from '@/lib/intake/jobs/refresh-completion';
 import type { JobDefinition } from '@/lib/jobs/define';
@@ -8,4 +11,11 @@ import { deliverMailJob } from '@/lib/mail/jobs/deliver-mail';
  * job lives beside its use case; this list, above every feature, is the one place that names them all.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const allJobs: readonly JobDefinition<any>[] = [deliverMailJob, pruneSignInRecordsJob, refreshCompletionJob];
+export const allJobs: readonly JobDefinition<any>[] = [
+  deliverMailJob,
+  pruneSignInRecordsJob,
+  refreshCompletionJob,
+  autoPayJob,
+  annualChargeJob,
+  settlePaymentsJob,
+];

@@ -2,13 +2,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserForThisFile, resultsDir, screenshot, settle } from './helpers/browser';
+import { browserForThisFile, exactLabel, resultsDir, screenshot, settle } from './helpers/browser';
 import { alert, expectNoViolations, openHouseholdById as openHousehold, signedInPages } from './helpers/intake-pages';
 
 /*
  * The review page, the submission and the attorney's status (issue 10), in Chromium against the demo data:
  * Lee Nakamura (married, answered, not submitted) reviews, prints to PDF (turned into images to be looked
- * at), meets the missing-items warning and the Agreement and Receipt, and submits; the attorney opens the
+ * at), meets the missing-items warning and the Agreement and Receipt, pays the fee in the Payment Due modal
+ * (the sandbox's decline card first: its reason, nothing submitted; then 4242…) and submits; the attorney opens the
  * household straight on the review, reveals an SSN (hidden again on blur) and moves the status to Under
  * Attorney Review; Lee, Robin and the advisor see the new status. axe-core on the review, screenshots at
  * 390 and 1280 px. The journey changes the Nakamuras for good (a fresh database per e2e run).
@@ -133,6 +134,36 @@ describe('review, submission and the attorney status', () => {
       for (const box of await group.getByRole('checkbox').all()) await box.check();
     }
     await agreement.getByRole('button', { name: 'Submit', exact: true }).click();
+
+    // Payment Due (issue 22): the sandbox's decline card says why and submits nothing; the approve card pays.
+    const due = page.getByRole('dialog', { name: 'Payment Due' });
+    await due.waitFor();
+    await expect(due.textContent()).resolves.toContain('Sandbox — no real money moves');
+    await expect(due.getByTestId('amount-due').textContent()).resolves.toBe('$995.00');
+    await due.getByLabel('Name on card').fill('Lee Nakamura');
+    await due.getByLabel('Card number').pressSequentially('4000000000000002');
+    await due.getByLabel('Expiration (MM/YY)').pressSequentially('1239');
+    await due.getByLabel('CVV').pressSequentially('123');
+    await due.getByLabel('Billing street').fill('12 Cedar Lane');
+    await due.getByLabel(exactLabel('City')).fill('Portland');
+    await due.getByLabel(exactLabel('State')).selectOption('OR');
+    await due.getByLabel('ZIP').pressSequentially('97201');
+    await expectNoViolations(page, 'payment-due');
+    await screenshot(page, 'payment-due-1280');
+    await due.getByRole('button', { name: 'Pay $995.00 and Submit' }).click();
+    const refused = alert(page, 'Error');
+    await refused.waitFor();
+    await expect(refused.textContent()).resolves.toMatch(/declined/i);
+    await screenshot(page, 'payment-declined-1280');
+    await refused.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Trust Sent for Review', { exact: true }).count()).resolves.toBe(0);
+    await due.getByLabel('Card number').fill('');
+    await due.getByLabel('Card number').pressSequentially('4242424242424242');
+    await due.getByRole('button', { name: 'Pay $995.00 and Submit' }).click();
+    const paid = alert(page, 'Payment Successful!');
+    await paid.waitFor();
+    await expect(paid.textContent()).resolves.toContain('Visa ending in 4242');
+    await paid.getByRole('button', { name: 'OK' }).click();
     const done = alert(page, 'Trust Submitted');
     await done.waitFor();
     await expect(done.textContent()).resolves.toContain('the estate plan information has been sent for attorney review.');

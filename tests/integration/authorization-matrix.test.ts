@@ -17,7 +17,7 @@ import { setRequestHeaders } from '../helpers/fake-headers';
 import { TEST_PASSWORD } from '../helpers/factories';
 import { signInAs, signOut } from '../helpers/session';
 import { buildWorld, databaseFingerprint, ROLES, sessionOf, type RoleName, type World } from '../helpers/world';
-import { answerRequiredQuestions, seedIntakeRecords, type IntakeRecords } from './helpers/intake';
+import { answerRequiredQuestions, payFeeFor, seedIntakeRecords, type IntakeRecords } from './helpers/intake';
 
 /*
  * The authorization matrix: every door of the app (each route handler and each server action, found by
@@ -376,6 +376,12 @@ const answered = async (w: World): Promise<Prepared> => {
   await answerRequiredQuestions([w.household.client.id, w.household.spouse!.client.id]);
   return {};
 };
+/** Answered, and the fee paid (a submission with a fee due is refused, 402). */
+const answeredAndPaid = async (w: World): Promise<Prepared> => {
+  await answered(w);
+  await payFeeFor(w.plan.id);
+  return {};
+};
 const withSsn = async (w: World): Promise<Prepared> => {
   const sealed = sealIdentifier('123456789', placeOf(t.persons.ssnCipher, w.household.person.hash));
   await db.update(t.persons).set({ ssnCipher: sealed.cipher, ssnLast4: sealed.last4 }).where(eq(t.persons.id, w.household.person.id));
@@ -386,7 +392,7 @@ const acknowledgements = (w: World) => [owner1(w), owner2(w)].map((client_hash) 
 const REVIEW: Record<string, Entry> = {
   'action lib/actions/plans.ts#submitTrustAction': {
     permission: 'plan.submit',
-    prepare: answered,
+    prepare: answeredAndPaid,
     args: (w) => ({ input: { client_hash: owner2(w), acknowledgements: acknowledgements(w) } }),
     expect: submitExpect,
   },
@@ -842,10 +848,116 @@ const ADMIN_DOORS: Record<string, Entry> = {
   },
 };
 
+// ---- Payments (issue 22): the Payment Due modal, the acknowledgement, the advisor's balance and method ------
+
+const approveCard = {
+  charge_type: 'card',
+  name: 'Matrix Payer',
+  card_number: '4242424242424242',
+  expiry: '12/39',
+  cvv: '123',
+  street: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+};
+const legacyCard = {
+  charge_type: 'card',
+  name: 'Matrix Payer',
+  card_number: '4242424242424242',
+  exp_month: '12',
+  exp_year: '2039',
+  cvv: '123',
+  street: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+};
+/** Paying: the household and its advisory team (an admin acting as the advisor too: it keeps no method); attorneys 403. */
+const payExpect: Expectation = { ...intakeWrite, legal: 403 };
+/** An open invoice for the world's advisor, so there is a balance to pay. */
+const withInvoice = async (w: World): Promise<Prepared> => {
+  await db.insert(t.invoices).values({ advisorId: w.advisor.advisor.id, description: 'Matrix invoice', amount: '995.00' });
+  return {};
+};
+/** A stored method for the world's advisor (the sandbox's, so its removal there works too). */
+const withStoredMethod = async (w: World): Promise<Prepared> => {
+  await db.insert(t.sandboxPaymentMethods).values({ id: 'sbx_pm_matrix', kind: 'card', brand: 'Visa', last4: '4242', expMonth: 12, expYear: 2039 });
+  await db
+    .insert(t.paymentMethods)
+    .values({ advisorId: w.advisor.advisor.id, gateway: 'sandbox', token: 'sbx_pm_matrix', kind: 'card', brand: 'Visa', last4: '4242' });
+  await db.update(t.advisors).set({ isAutoPay: true }).where(eq(t.advisors.id, w.advisor.advisor.id));
+  return {};
+};
+/** Removing a method: the advisor's team, but never while impersonating (403). */
+const methodRemoval: Expectation = { ...advisorTeam, adminImpersonating: 403 };
+
+const PAYMENTS: Record<string, Entry> = {
+  'action lib/actions/payments.ts#amountDueAction': { permission: 'intake.read', args: (w) => ({ input: { plan_hash: w.plan.hash } }), expect: intakeWrite },
+  'GET /api/estatePlan/[hash]/amountDue': {
+    permission: 'intake.read',
+    args: (w) => ({ path: `/api/estatePlan/${w.plan.hash}/amountDue`, params: { hash: w.plan.hash } }),
+    expect: intakeWrite,
+  },
+  'action lib/actions/payments.ts#payTrustFeeAction': {
+    permission: 'plan.pay',
+    prepare: answered,
+    args: (w) => ({ input: { client_hash: owner1(w), acknowledgements: acknowledgements(w), save_method: false, method: approveCard } }),
+    expect: payExpect,
+  },
+  'POST /api/estatePlan/createAndPay': {
+    permission: 'plan.pay',
+    prepare: answered,
+    args: (w) => ({ body: { user_type: 'client', client_id: owner1(w), type: 'trust', processor: 'lawpay', ...legacyCard } }),
+    expect: payExpect,
+  },
+  'action lib/actions/payments.ts#acknowledgePaymentAction': {
+    permission: 'plan.payment.acknowledge',
+    args: (w) => ({ input: { plan_hash: w.plan.hash } }),
+    expect: legalOnly,
+  },
+  'POST /api/estatePlan/[hash]/acknowledgePayment': {
+    permission: 'plan.payment.acknowledge',
+    args: (w) => ({ path: `/api/estatePlan/${w.plan.hash}/acknowledgePayment`, params: { hash: w.plan.hash }, body: {} }),
+    expect: legalOnly,
+  },
+  'action lib/actions/payments.ts#payBalanceAction': {
+    permission: 'advisor.pay',
+    prepare: withInvoice,
+    args: (w) => ({ input: { advisor_id: advisorHash(w), enable_auto_pay: false, method: approveCard } }),
+    expect: advisorTeam,
+  },
+  'POST /api/billing/processLawpayPayment': {
+    permission: 'advisor.pay',
+    prepare: withInvoice,
+    args: (w) => ({ body: { user_type: 'advisor', advisor_id: advisorHash(w), is_saving: 0, ...legacyCard } }),
+    expect: advisorTeam,
+  },
+  'action lib/actions/payments.ts#disableAutoPayAction': {
+    permission: 'advisor.pay',
+    prepare: withStoredMethod,
+    args: (w) => ({ input: { advisor_id: advisorHash(w) } }),
+    expect: advisorTeam,
+  },
+  'action lib/actions/payments.ts#removeStoredPaymentMethodAction': {
+    permission: 'advisor.pay',
+    prepare: withStoredMethod,
+    args: (w) => ({ input: { advisor_id: advisorHash(w) } }),
+    expect: methodRemoval,
+  },
+  'POST /api/billing/removeStoredPaymentMethod': {
+    permission: 'advisor.pay',
+    prepare: withStoredMethod,
+    args: (w) => ({ body: { advisor_id: advisorHash(w) } }),
+    expect: methodRemoval,
+  },
+};
+
 const MATRIX: Record<string, Entry> = {
   ...INTAKE,
   ...ADMIN_DOORS,
   ...REVIEW,
+  ...PAYMENTS,
   ...ASSET_DOORS,
   ...ADVISOR_WORKSPACE,
   ...DOCUMENTS,

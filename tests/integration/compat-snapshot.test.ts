@@ -49,7 +49,7 @@ import { resetDatabase } from '../helpers/db';
 import { makeUser, TEST_PASSWORD } from '../helpers/factories';
 import { cookieJar } from '../helpers/fake-headers';
 import { signInAs, signOut } from '../helpers/session';
-import { answerRequiredQuestions, seedIntakeRecords } from './helpers/intake';
+import { answerRequiredQuestions, payFeeFor, seedIntakeRecords } from './helpers/intake';
 import { rowsOf } from '@/lib/kernel/rows';
 
 /*
@@ -168,6 +168,7 @@ async function fixture() {
     await db.update(t.persons).set({ ssnCipher: sealed.cipher, ssnLast4: sealed.last4 }).where(eq(t.persons.id, who.person.id));
   }
   const [plan] = await db.insert(t.estatePlans).values({ clientId: client.id }).returning();
+  await payFeeFor(plan.id);
   await answerRequiredQuestions([client.id, spouse.id]);
   const records = await seedIntakeRecords([client.id, spouse.id]);
   await db.insert(t.invoices).values({ advisorId: advisorRow.id, description: 'Trust', amount: '995.00', amountPaid: '100.50' });

@@ -9,7 +9,7 @@ import { systemContext } from '@/lib/kernel/system-context';
 import { submitTrustSchema } from '@/lib/validation/plans';
 import { resetDatabase } from '../helpers/db';
 import { databaseFingerprint } from '../helpers/world';
-import { answerRequiredQuestions, makeCouple } from './helpers/intake';
+import { answerRequiredQuestions, makeCouple, payFeeFor } from './helpers/intake';
 
 /* The kernel (lib/kernel): its loaders only read, and a job's audit rows say System. */
 
@@ -21,6 +21,7 @@ describe('the scope loaders', () => {
   it('only read, for a write permission too, and for a locked household (the write refuses it, not the load)', async () => {
     const couple = await makeCouple();
     const [plan] = await db.insert(t.estatePlans).values({ clientId: couple.owner1.id }).returning();
+    await payFeeFor(plan.id);
     // The advisor's open invoices reach max_invoices (3): the features lock is on.
     await db.insert(t.invoices).values([1, 2, 3].map((n) => ({ advisorId: couple.advisor.advisor.id, description: `Invoice ${n}`, amount: '995.00' })));
     const before = await databaseFingerprint();
@@ -38,7 +39,8 @@ describe('the scope loaders', () => {
 
   it('the submission is a household write under the features lock: 403, nothing written', async () => {
     const couple = await makeCouple();
-    await db.insert(t.estatePlans).values({ clientId: couple.owner1.id });
+    const [lockedPlan] = await db.insert(t.estatePlans).values({ clientId: couple.owner1.id }).returning();
+    await payFeeFor(lockedPlan.id);
     await answerRequiredQuestions([couple.owner1.id, couple.owner2!.id]);
     await db.insert(t.invoices).values([1, 2, 3].map((n) => ({ advisorId: couple.advisor.advisor.id, description: `Invoice ${n}`, amount: '995.00' })));
     const before = await databaseFingerprint();

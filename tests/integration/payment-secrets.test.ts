@@ -1,4 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import * as t from '@/db/schema';
+import { POST as createAndPay } from '@/app/api/estatePlan/createAndPay/route';
+import { POST as processPayment } from '@/app/api/billing/processLawpayPayment/route';
+import { POST as removeMethod } from '@/app/api/billing/removeStoredPaymentMethod/route';
+import { PEER_HEADER } from '@/lib/http/request';
+import { resetDatabase } from '../helpers/db';
+import { signInAs } from '../helpers/session';
+import { answerRequiredQuestions, makeCouple } from './helpers/intake';
 import { db } from '@/db';
 import { chargeOnce, subjectKey } from '@/lib/payments/attempts';
 import { LawPayGateway } from '@/lib/payments/lawpay-gateway';
@@ -123,5 +132,71 @@ it('keeps no card number, CVV or full account number in the database, the consol
     // The CVV as a value of its own (not four digits inside some random id).
     expect([where, 'cvv', new RegExp(`(^|[^A-Za-z0-9_-])${CVV}([^A-Za-z0-9_-]|$)`).test(text)]).toEqual([where, 'cvv', false]);
     expect([where, 'cvv field', /"cvv"/i.test(text)]).toEqual([where, 'cvv field', false]);
+  }
+});
+
+/** Calls a compatibility route as the signed-in user, from the app's own origin; answers the status and the body text. */
+async function call(handler: (request: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, path: string, body: object) {
+  const request = new NextRequest(`http://localhost:3000${path}`, {
+    method: 'POST',
+    headers: { host: 'localhost:3000', origin: 'http://localhost:3000', 'content-type': 'application/json', [PEER_HEADER]: '198.51.100.7' },
+    body: JSON.stringify(body),
+  });
+  const response = await handler(request, { params: Promise.resolve({}) });
+  return { status: response.status, text: await response.text() };
+}
+
+it('the product flows (client fee, advisor balance, auto-pay, removal) keep no number in the database, the outbox, the answers or the log', async () => {
+  await resetDatabase();
+  const couple = await makeCouple();
+  await db.insert(t.estatePlans).values({ clientId: couple.owner1.id });
+  await answerRequiredQuestions([couple.owner1.id, couple.owner2!.id]);
+  await db.insert(t.invoices).values({ advisorId: couple.advisor.advisor.id, description: 'Secret test invoice', amount: '995.00' });
+  const card = (number: string) => ({
+    charge_type: 'card',
+    name: 'Ada Client',
+    card_number: number,
+    exp_month: '03',
+    exp_year: String(YEAR),
+    cvv: CVV,
+    street: '1 Main St',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+  });
+  const answers: string[] = [];
+  const output = await capturingOutput(async () => {
+    await signInAs(couple.household.user);
+    const clientPay = { user_type: 'client', client_id: couple.owner1.hash, type: 'trust', processor: 'lawpay', is_saving: 1 };
+    const declined = await call(createAndPay, '/api/estatePlan/createAndPay', { ...clientPay, ...card(CARDS[1]) });
+    expect(declined.status).toBe(402);
+    const paid = await call(createAndPay, '/api/estatePlan/createAndPay', { ...clientPay, ...card(CARDS[0]) });
+    expect(paid.status).toBe(200);
+    await signInAs(couple.advisor.user);
+    const advisorPay = {
+      user_type: 'advisor',
+      advisor_id: couple.advisor.advisor.hash,
+      is_saving: 1,
+      charge_type: 'bank',
+      name: 'Ada Advisor',
+      routing_number: '000000013',
+      account_type: 'checking',
+    };
+    const bankPaid = await call(processPayment, '/api/billing/processLawpayPayment', { ...advisorPay, account_number: ACCOUNTS[0] });
+    expect(bankPaid.status).toBe(200);
+    const removed = await call(removeMethod, '/api/billing/removeStoredPaymentMethod', { advisor_id: couple.advisor.advisor.hash });
+    expect(removed.status).toBe(200);
+    answers.push(declined.text, paid.text, bankPaid.text, removed.text);
+  });
+  const dump = await dumpDatabase();
+  expect(dump).toContain('mail_outbox');
+  expect(dump).toContain('receipt');
+  const texts = { dump, output, answers: answers.join('\n') };
+  for (const [where, text] of Object.entries(texts)) {
+    for (const number of [CARDS[0], CARDS[1], ACCOUNTS[0]]) {
+      const grouped = number.replace(/(\d{4})(?=\d)/g, '$1 ');
+      expect([where, number, text.includes(number) || text.includes(grouped)]).toEqual([where, number, false]);
+    }
+    expect([where, 'cvv', new RegExp(`(^|[^A-Za-z0-9_-])${CVV}([^A-Za-z0-9_-]|$)`).test(text)]).toEqual([where, 'cvv', false]);
   }
 });

@@ -16,7 +16,7 @@ import { actorOf, ctxOf } from '../helpers/context';
 import { makeUser } from '../helpers/factories';
 import { signInAs, signOut } from '../helpers/session';
 import { databaseFingerprint } from '../helpers/world';
-import { answerRequiredQuestions, makeCouple, type Couple } from './helpers/intake';
+import { answerRequiredQuestions, makeCouple, payFeeFor, type Couple } from './helpers/intake';
 
 let couple: Couple;
 let plan: t.EstatePlan;
@@ -28,6 +28,7 @@ beforeEach(async () => {
   await resetDatabase();
   couple = await makeCouple();
   [plan] = await db.insert(t.estatePlans).values({ clientId: couple.owner1.id }).returning();
+  await payFeeFor(plan.id);
   await answerRequiredQuestions([couple.owner1.id, couple.owner2!.id]);
   legalUser = (await makeUser({ isLegal: true })).user;
   legal = ctxOf(await actorOf(legalUser));

@@ -14,7 +14,7 @@ import { submitTrustSchema } from '@/lib/validation/plans';
 import { resetDatabase } from '../helpers/db';
 import { databaseFingerprint } from '../helpers/world';
 import { SUBMITTED_CASES } from '../helpers/submitted-cases';
-import { answerRequiredQuestions, makeCouple, type Couple } from './helpers/intake';
+import { answerRequiredQuestions, makeCouple, payFeeFor, type Couple } from './helpers/intake';
 
 /*
  * "Is this trust submitted?" asked everywhere of the same households (issue 19): the SQL form of the rule,
@@ -59,12 +59,16 @@ const cases: Case[] = [
 async function household(c: Case): Promise<Couple> {
   const couple = await makeCouple({ spouse: c.spouse });
   for (const plan of planSetups[c.plans]) {
-    await db.insert(t.estatePlans).values({
-      clientId: couple.owner1.id,
-      createdAt: new Date(plan.createdAt),
-      submittedAt: plan.submitted ? new Date(plan.createdAt) : null,
-      status: plan.submitted ? 'sent' : 'incomplete',
-    });
+    const [row] = await db
+      .insert(t.estatePlans)
+      .values({
+        clientId: couple.owner1.id,
+        createdAt: new Date(plan.createdAt),
+        submittedAt: plan.submitted ? new Date(plan.createdAt) : null,
+        status: plan.submitted ? 'sent' : 'incomplete',
+      })
+      .returning();
+    await payFeeFor(row.id);
   }
   await db.update(t.clients).set({ isTrustSubmitted: c.owner1Flag }).where(eq(t.clients.id, couple.owner1.id));
   if (couple.owner2) await db.update(t.clients).set({ isTrustSubmitted: c.owner2Flag }).where(eq(t.clients.id, couple.owner2.id));

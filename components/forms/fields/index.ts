@@ -2,7 +2,20 @@ export { CheckboxField, YesNoField } from './choice-fields';
 export type { CheckboxFieldProps, YesNoFieldProps } from './choice-fields';
 export { EinField, IdentifierField, SsnField, TinField } from './identifier-field';
 export type { IdentifierFieldProps } from './identifier-field';
-export { DateField, MoneyField, PercentField, PhoneField, SharesField, TwoDigitField, ZipField } from './masked-fields';
+export {
+  AccountNumberField,
+  CardNumberField,
+  CvvField,
+  DateField,
+  ExpiryField,
+  MoneyField,
+  PercentField,
+  PhoneField,
+  RoutingNumberField,
+  SharesField,
+  TwoDigitField,
+  ZipField,
+} from './masked-fields';
 export type { MaskedFieldProps } from './masked-fields';
 export { SelectField } from './select-field';
 export type { SelectFieldProps } from './select-field';

@@ -4,6 +4,7 @@ import type { ComponentPropsWithoutRef } from 'react';
 import { Field } from '@/components/ui/field';
 import { MaskedInput } from '@/components/ui/masked-input';
 import type { MaskPreset } from '@/components/ui/masked-input';
+import { checkExpiry } from '@/lib/format/card';
 import { parseMoney } from '@/lib/money';
 import { blurDate, clampPercent, formatUsDate } from '@/lib/validation/fields';
 import { useBoundControl } from './use-form-field';
@@ -114,4 +115,45 @@ export function PercentField(props: MaskedFieldProps) {
  */
 export function MoneyField(props: MaskedFieldProps) {
   return <MaskedField mask="money" toShown={decimalText} {...props} />;
+}
+
+/** A card number: 4-4-4-4, or 4-6-5 when it starts with 3; the form holds the digits. */
+export function CardNumberField(props: MaskedFieldProps) {
+  return <MaskedField mask="card" autoComplete="cc-number" {...props} />;
+}
+
+/** A CVV: up to 4 digits. */
+export function CvvField(props: MaskedFieldProps) {
+  return <MaskedField mask="cvv" autoComplete="cc-csc" {...props} />;
+}
+
+/** A bank routing number: 9 digits. */
+export function RoutingNumberField(props: MaskedFieldProps) {
+  return <MaskedField mask="routing" {...props} />;
+}
+
+/** A bank account number: up to 17 digits. */
+export function AccountNumberField(props: MaskedFieldProps) {
+  return <MaskedField mask="account" {...props} />;
+}
+
+/**
+ * A card expiry, MM/YY (platform §5): on leaving the field, anything but five characters with a month
+ * 1-12 not in the past is cleared; a past one also calls `onExpired` (the form says 'Card is expired').
+ */
+export function ExpiryField({ onExpired, ...props }: MaskedFieldProps & { onExpired?: () => void }) {
+  return (
+    <MaskedField
+      mask="expiry"
+      autoComplete="cc-exp"
+      onLeave={(shown) => {
+        if (shown === '') return shown;
+        const checked = checkExpiry(shown);
+        if (checked.state === 'ok') return shown;
+        if (checked.state === 'expired') onExpired?.();
+        return '';
+      }}
+      {...props}
+    />
+  );
 }

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
 import { Modal } from '@/components/ui/dialog';
+import { amountDueAction } from '@/lib/actions/payments';
 import { submitTrustAction } from '@/lib/actions/plans';
+import type { AmountDueView } from '@/lib/billing/trust-fee';
 import { CONSENT_STATEMENTS, MISSING_CONSENT_MESSAGE, MISSING_CONSENT_TITLE, SUBMITTED_MESSAGE } from '@/lib/validation/plans';
 import { useIntake } from '../intake-context';
 import { nameOf } from '../shared/people';
@@ -17,7 +19,18 @@ export const AGREEMENT_TITLE = 'Agreement and Receipt';
  * client. Submit checks every box ('Missing Consent' otherwise), then sends the acknowledgements with the
  * submission; the server records each (who, when, from where) and submits once.
  */
-export function ConsentDialog({ open, onClose, onSubmitted }: { open: boolean; onClose: () => void; onSubmitted: () => void }) {
+export function ConsentDialog({
+  open,
+  onClose,
+  onSubmitted,
+  onPaymentDue,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSubmitted: () => void;
+  /** A fee is due (or a method is to be verified): the Payment Due modal takes over with the acknowledgements. */
+  onPaymentDue: (fee: AmountDueView, acknowledgements: { client_hash: string; statements: (1 | 2 | 3)[] }[]) => void;
+}) {
   const { view, run } = useIntake();
   const call = useCall();
   const { showMessage } = useMessage();
@@ -38,14 +51,21 @@ export function ConsentDialog({ open, onClose, onSubmitted }: { open: boolean; o
       return;
     }
     setBusy(true);
-    const result = await call(() =>
-      run(() =>
-        submitTrustAction({
-          client_hash: view.client.hash,
-          acknowledgements: clients.map((c) => ({ client_hash: c.hash, statements: CONSENT_STATEMENTS.map((_, i) => i + 1) as (1 | 2 | 3)[] })),
-        }),
-      ),
-    );
+    const acknowledgements = clients.map((c) => ({ client_hash: c.hash, statements: CONSENT_STATEMENTS.map((_, i) => i + 1) as (1 | 2 | 3)[] }));
+    if (view.latestPlan) {
+      const fee = await call(() => amountDueAction({ plan_hash: view.latestPlan!.hash }));
+      if (!fee.ok) {
+        setBusy(false);
+        return;
+      }
+      if (fee.data.paymentStep !== 'none') {
+        setBusy(false);
+        setTicked({});
+        onPaymentDue(fee.data, acknowledgements);
+        return;
+      }
+    }
+    const result = await call(() => run(() => submitTrustAction({ client_hash: view.client.hash, acknowledgements })));
     setBusy(false);
     if (!result.ok) return;
     setTicked({});

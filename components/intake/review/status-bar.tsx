@@ -6,7 +6,9 @@ import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
 import type { EstatePlanStatus } from '@/db/schema';
 import { updatePlanStatusAction } from '@/lib/actions/plans';
-import { attorneyChoices } from '@/lib/estate-plans/status-machine';
+import { acknowledgePaymentAction } from '@/lib/actions/payments';
+import { attorneyChoices, canAcknowledgePayment } from '@/lib/estate-plans/status-machine';
+import { PAYMENT_ACKNOWLEDGED_MESSAGE } from '@/lib/validation/payments';
 import { statusLabel } from '@/lib/estate-plans/statuses';
 import { STATUS_UPDATED_MESSAGE } from '@/lib/validation/plans';
 import { useIntake } from '../intake-context';
@@ -14,6 +16,7 @@ import styles from './review.module.css';
 
 export const NO_PLAN_TEXT = 'No estate plan found - Please contact support';
 export const CONFIRM_STATUS_TITLE = 'Confirm Status Update';
+export const ACKNOWLEDGE_LABEL = 'Acknowledge Payment';
 
 /**
  * The latest plan's status, shown once on the page and once on the review whoever the viewer is: the
@@ -78,6 +81,20 @@ export function StatusBar() {
     await showMessage({ title: STATUS_UPDATED_MESSAGE, tone: 'success' });
   };
 
+  // A fee paid outside the app (a check): the plan becomes Paid in Full so it can continue (platform §4).
+  const acknowledge = async () => {
+    const ok = await confirm({
+      title: ACKNOWLEDGE_LABEL,
+      message: `Mark the trust fee of this estate plan as paid outside the app? Its status becomes ${statusLabel('paid')}.`,
+      confirmLabel: ACKNOWLEDGE_LABEL,
+    });
+    if (!ok) return;
+    const result = await call(() => acknowledgePaymentAction({ plan_hash: plan.hash }));
+    if (!result.ok) return;
+    router.refresh();
+    await showMessage({ title: PAYMENT_ACKNOWLEDGED_MESSAGE, tone: 'success' });
+  };
+
   return (
     <div className={`${styles.statusBar} no-print`} role="group" aria-label="Estate plan status">
       <label htmlFor={selectId} className="visually-hidden">
@@ -97,6 +114,11 @@ export function StatusBar() {
       <Button size="sm" variant="secondary" onClick={() => setChoice('')} disabled={!choice}>
         Cancel
       </Button>
+      {canAcknowledgePayment(current) ? (
+        <Button size="sm" variant="secondary" onClick={acknowledge}>
+          {ACKNOWLEDGE_LABEL}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { DEFAULT_LIST_STATE } from '@/lib/advisors/rules';
 import type { Actor } from '@/lib/kernel/actor';
 import type { Role } from '@/lib/kernel/roles';
 
+jest.mock('@/lib/actions/payments', () => jest.requireActual('../payments-actions-mock'));
 jest.mock('@/lib/actions/advisors', () => ({
   sendInviteAction: jest.fn(),
   resendInviteAction: jest.fn(),
@@ -45,6 +46,8 @@ const billing = (change: Partial<AdvisorBilling> = {}): AdvisorBilling => ({
   isAutoPay: false,
   isWaivingFee: true,
   paymentMethod: null,
+  gatewayLabel: null,
+  impersonating: false,
   ...change,
 });
 

@@ -7,6 +7,7 @@ import type { IntakeView } from '@/lib/intake/types';
 import { axeViolations } from '../records/axe';
 import { ANSWERED, beneficiary, child, fakeServer, household, terms, trustee } from './fake-intake';
 
+jest.mock('@/lib/actions/payments', () => jest.requireActual('../payments-actions-mock'));
 jest.mock('@/lib/actions/intake', () => jest.requireActual('./actions-mock'));
 jest.mock('@/lib/actions/plans', () => jest.requireActual('./plans-actions-mock'));
 const refresh = jest.fn();

@@ -6,6 +6,7 @@ import type { IntakeAbilities, IntakeView } from '@/lib/intake/types';
 import { toJsonText } from '@/lib/json-text';
 import { ANSWERED, household } from './fake-intake';
 
+jest.mock('@/lib/actions/payments', () => jest.requireActual('../payments-actions-mock'));
 jest.mock('@/lib/actions/intake', () => jest.requireActual('./actions-mock'));
 jest.mock('@/lib/actions/plans', () => jest.requireActual('./plans-actions-mock'));
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn() }) }));

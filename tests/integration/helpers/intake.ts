@@ -216,3 +216,20 @@ export async function fillAssets(couple: Couple, counts: { properties: number; c
   }
   await db.insert(t.notes).values({ clientId: couple.owner1.id, body: 'Please call after 5pm.' });
 }
+
+/**
+ * Records the plan's trust fee as paid outside the tests' concern (a succeeded payment of the full price),
+ * so a submission finds nothing due: for tests of the submission itself, not of paying (payments-product).
+ */
+export async function payFeeFor(planId: number) {
+  await db.insert(t.payments).values({
+    estatePlanId: planId,
+    amount: '1495.00',
+    gateway: 'sandbox',
+    chargeType: 'trust_fee',
+    methodKind: 'card',
+    last4: '4242',
+    gatewayReference: `test-${newHash()}`,
+    status: 'succeeded',
+  });
+}

@@ -1,0 +1,131 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { CheckboxField, useActionForm } from '@/components/forms';
+import { Button } from '@/components/ui/button';
+import { useCall, useMessage } from '@/components/ui/call-provider';
+import { Modal } from '@/components/ui/dialog';
+import { FormProvider } from 'react-hook-form';
+import { disableAutoPayAction, payBalanceAction, removeStoredPaymentMethodAction } from '@/lib/actions/payments';
+import { formatUsd } from '@/lib/money';
+import { payBalanceSchema } from '@/lib/validation/payments';
+import { EMPTY_CARD, PaymentMethodFields, SandboxLabel } from './payment-method-fields';
+import styles from './payments.module.css';
+
+export const PAY_BALANCE_LABEL = 'Pay Balance';
+export const REMOVE_METHOD_LABEL = 'Remove Stored Payment Method';
+
+/**
+ * Outstanding Balance's Pay Balance: every open invoice at once, by card or bank, with 'Enable auto-pay'
+ * (the method is kept and charges each new invoice). Success: 'Payment Successful! Your balance is paid
+ * in full' (and 'auto-pay enabled'); the page reloads the advisor's data (the features lock lifts at once).
+ */
+export function PayBalance({
+  advisorHash,
+  outstanding,
+  gatewayLabel,
+  canKeepMethod,
+}: {
+  advisorHash: string;
+  outstanding: string;
+  gatewayLabel: string | null;
+  canKeepMethod: boolean;
+}) {
+  const router = useRouter();
+  const { showMessage } = useMessage();
+  const [open, setOpen] = useState(false);
+  const { form, submit, saving } = useActionForm({
+    schema: payBalanceSchema,
+    defaults: { advisor_id: advisorHash, enable_auto_pay: false, method: { ...EMPTY_CARD } },
+    action: (values) => payBalanceAction({ ...values, advisor_id: advisorHash }),
+    onSuccess: async (data) => {
+      setOpen(false);
+      form.reset();
+      router.refresh();
+      await showMessage({ title: 'Payment Successful!', message: data.message, tone: 'success' });
+    },
+  });
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{PAY_BALANCE_LABEL}</Button>
+      <Modal
+        open={open}
+        onOpenChange={(next) => !next && (setOpen(false), form.reset())}
+        title="Pay Outstanding Balance"
+        size="lg"
+        busy={saving}
+        onSubmit={submit}
+        footer={
+          <div className={styles.actions}>
+            <Button type="submit" disabled={saving}>
+              Pay {formatUsd(outstanding)}
+            </Button>
+            <Button variant="secondary" onClick={() => (setOpen(false), form.reset())} disabled={saving}>
+              Cancel
+            </Button>
+          </div>
+        }
+      >
+        <FormProvider {...form}>
+          <SandboxLabel label={gatewayLabel} />
+          <dl className={styles.figures}>
+            <dt>Outstanding balance</dt>
+            <dd>{formatUsd(outstanding)}</dd>
+          </dl>
+          <PaymentMethodFields disabled={saving} />
+          {canKeepMethod ? (
+            <CheckboxField name="enable_auto_pay" label="Enable auto-pay: save this method and pay each new invoice with it" disabled={saving} />
+          ) : (
+            <p className={styles.note}>Auto-pay cannot be enabled while acting as another user.</p>
+          )}
+        </FormProvider>
+      </Modal>
+    </>
+  );
+}
+
+/** Disable Auto-Pay and Remove Stored Payment Method (the removal also disables auto-pay). */
+export function AutoPayActions({
+  advisorHash,
+  isAutoPay,
+  hasMethod,
+  canRemoveMethod,
+}: {
+  advisorHash: string;
+  isAutoPay: boolean;
+  hasMethod: boolean;
+  canRemoveMethod: boolean;
+}) {
+  const router = useRouter();
+  const call = useCall();
+  const { confirm, showMessage } = useMessage();
+  const disable = async () => {
+    const result = await call(() => disableAutoPayAction({ advisor_id: advisorHash }));
+    if (!result.ok) return;
+    router.refresh();
+    await showMessage({ title: result.data.message, tone: 'success' });
+  };
+  const remove = async () => {
+    const ok = await confirm({ title: `${REMOVE_METHOD_LABEL}?`, message: 'Auto-pay will be disabled too.', confirmLabel: 'Remove' });
+    if (!ok) return;
+    const result = await call(() => removeStoredPaymentMethodAction({ advisor_id: advisorHash }));
+    if (!result.ok) return;
+    router.refresh();
+    await showMessage({ title: result.data.message, tone: 'success' });
+  };
+  return (
+    <div className={styles.actions}>
+      {isAutoPay ? (
+        <Button variant="secondary" onClick={disable}>
+          Disable Auto-Pay
+        </Button>
+      ) : null}
+      {hasMethod && canRemoveMethod ? (
+        <Button variant="secondary" onClick={remove}>
+          {REMOVE_METHOD_LABEL}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

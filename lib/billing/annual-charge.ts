@@ -1,0 +1,83 @@
+import 'server-only';
+import { and, eq, isNull, lte } from 'drizzle-orm';
+import { db } from '@/db';
+import { clients, paymentMethods, recurringCharges, users } from '@/db/schema';
+import type { SystemContext } from '@/lib/kernel/system-context';
+import { queueMail } from '@/lib/mail/send-mail';
+import { oneYearFrom } from '@/lib/format/card';
+import { chargeOnce, subjectKey } from '@/lib/payments/attempts';
+import { getPaymentGateway } from '@/lib/payments/gateway';
+import type { PaymentGateway } from '@/lib/payments/types';
+import { auditRefusal, recordPayment } from './record-payment';
+
+export type AnnualChargeResult = { charged: number; failed: number; skipped: number };
+
+/**
+ * The annual recurring charge (platform §9): every recurring_charges row whose next_charge_on has come is
+ * charged to its stored method once per period: the attempt's key is the row and the period's date, so a
+ * job run twice, or two servers, charge once; then next_charge_on moves a year on (only from the period
+ * charged). A refusal leaves the row due: the next day's run tries again, and the client is told.
+ */
+export async function chargeDueAnnualCharges(
+  ctx: SystemContext,
+  now: Date = new Date(),
+  gateway: PaymentGateway = getPaymentGateway(),
+): Promise<AnnualChargeResult> {
+  const due = await db
+    .select({ charge: recurringCharges, method: paymentMethods, email: users.email })
+    .from(recurringCharges)
+    .innerJoin(paymentMethods, eq(paymentMethods.id, recurringCharges.paymentMethodId))
+    .leftJoin(clients, eq(clients.id, paymentMethods.clientId))
+    .leftJoin(users, eq(users.id, clients.userId))
+    .where(and(isNull(recurringCharges.canceledAt), lte(recurringCharges.nextChargeOn, now)))
+    .orderBy(recurringCharges.id)
+    .limit(500);
+  const result: AnnualChargeResult = { charged: 0, failed: 0, skipped: 0 };
+  for (const { charge, method, email } of due) {
+    if (method.gateway !== gateway.name) {
+      result.skipped += 1;
+      continue;
+    }
+    const period = charge.nextChargeOn.toISOString().slice(0, 10);
+    const outcome = await chargeOnce(
+      { purpose: 'annual_charge', subject: subjectKey({ recurring: charge.id, period }) },
+      charge.amount,
+      { type: 'token', kind: method.kind, token: method.token },
+      { gateway },
+    );
+    if (outcome.state === 'succeeded' || outcome.state === 'pending') {
+      await db.transaction(async (tx) => {
+        await recordPayment(tx, ctx, outcome, gateway.name, {
+          chargeType: 'annual_charge',
+          clientId: method.clientId,
+          estatePlanId: charge.estatePlanId,
+          paymentMethodId: method.id,
+          receiptTo: email,
+          description: `the annual charge for amendments and revisions (${period})`,
+        });
+        await tx
+          .update(recurringCharges)
+          .set({ nextChargeOn: oneYearFrom(charge.nextChargeOn), updatedAt: new Date() })
+          .where(and(eq(recurringCharges.id, charge.id), eq(recurringCharges.nextChargeOn, charge.nextChargeOn)));
+      });
+      result.charged += 1;
+    } else if (outcome.state === 'failed') {
+      if (!outcome.duplicate) {
+        await db.transaction(async (tx) => {
+          await auditRefusal(tx, ctx, outcome, { chargeType: 'annual_charge', description: 'annual charge' });
+          if (email) {
+            await queueMail(tx, {
+              to: email,
+              subject: 'Your annual Trustwell charge could not be made',
+              text: `The annual charge for amendments and revisions could not be made: ${outcome.error?.message ?? 'the payment was refused.'}\n\nWe will try again tomorrow.`,
+            });
+          }
+        });
+      }
+      result.failed += 1;
+    } else {
+      result.skipped += 1;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,171 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { db } from '@/db';
+import { estatePlans } from '@/db/schema';
+import { recordPayment, auditRefusal } from '@/lib/billing/record-payment';
+import { insertStoredMethod, scheduleAnnualCharge, storeAtGateway } from '@/lib/billing/stored-methods';
+import { trustFeeOfPlan, type TrustFee } from '@/lib/billing/trust-fee';
+import { toMethodInput, describeMethod } from '@/lib/billing/method-input';
+import { statusAfterConsent, statusAfterPayment } from '@/lib/estate-plans/status-machine';
+import { statusLabel } from '@/lib/estate-plans/statuses';
+import { loadHouseholdIntake } from '@/lib/intake/load';
+import { completeSubmission, prepareSubmission, type SubmitOptions } from '@/lib/intake/submit-trust';
+import type { IntakeView } from '@/lib/intake/types';
+import { audit } from '@/lib/kernel/audit';
+import type { RequestContext } from '@/lib/kernel/context';
+import { AppError } from '@/lib/kernel/errors';
+import { loadHousehold } from '@/lib/kernel/scope';
+import { assertCan } from '@/lib/kernel/policy';
+import { compareMoney, formatUsd } from '@/lib/money';
+import { chargeOnce, subjectKey, type AttemptOutcome } from '@/lib/payments/attempts';
+import { getPaymentGateway } from '@/lib/payments/gateway';
+import type { PaymentGateway } from '@/lib/payments/types';
+import type { PayTrustFeeInput } from '@/lib/validation/payments';
+import { assertNotImpersonating } from '@/lib/billing/stored-methods';
+import { movePlanStatus } from './plan-status';
+
+/** The $0.01 that verifies a method when nothing is due now (platform §9); voided at once. */
+export const SETUP_CHARGE = '0.01';
+export const PAYMENT_IN_PROGRESS_MESSAGE = 'Your payment is still being processed. Please wait a few minutes and reload the page before paying again.';
+
+export type PayTrustFeeResult = {
+  view: IntakeView;
+  /** 'Payment Successful! …' for the modal. */
+  message: string;
+  estate_plan: { hash: string; status: string; status_full: string };
+  payment: { amount: string; status: 'succeeded' | 'pending' | 'verified'; method: string };
+};
+
+/**
+ * The Payment Due modal's call (and `POST /estatePlan/createAndPay/`): pays the household's trust fee and
+ * submits the trust. In order:
+ * 1. Every check of a submission (prepareSubmission: scope, lock, answers, consent); a plan In Progress with
+ *    a fee due becomes Ready for Payment, and stays so if the payment fails.
+ * 2. The charge, once (chargeOnce: a double click, a retry or a second tab follow the first attempt): the
+ *    amount due; or, when nothing is due (a waived fee), $0.01 that verifies the method and is voided
+ *    (refunded when the void is refused).
+ * 3. Refused: 402 with the gateway's reason, audited; nothing is submitted.
+ * 4. Paid: the payment recorded (receipt e-mailed, audited) and the plan Paid in Full, in one transaction;
+ *    the method stored when asked to ('save this method', or always when nothing was due: it is what the
+ *    annual charge will use) with the annual charge scheduled one year from today; then the submission.
+ *    A pending eCheck counts as paid for the submission; the polling job settles it (or reports its return).
+ */
+export async function payTrustFee(
+  ctx: RequestContext,
+  input: PayTrustFeeInput,
+  options: SubmitOptions & { gateway?: PaymentGateway } = {},
+): Promise<PayTrustFeeResult> {
+  assertCan(ctx.actor, 'plan.pay');
+  const gateway = options.gateway ?? getPaymentGateway();
+  const submitInput = { client_hash: input.client_hash, acknowledgements: input.acknowledgements };
+
+  // 1. The checks, and Ready for Payment.
+  const { fee, household } = await db.transaction(async (tx) => {
+    const prepared = await prepareSubmission(ctx, submitInput, options, tx);
+    const fee = await trustFeeOfPlan(tx, prepared.plan.id);
+    if (compareMoney(fee.amountDue, 0) > 0) {
+      const next = statusAfterConsent(prepared.plan.status);
+      if (await movePlanStatus(tx, prepared.plan.id, prepared.plan.status, next, ctx.actor.userId)) {
+        await audit(tx, ctx, 'plan.status.payment', { type: 'estate_plan', id: prepared.plan.id }, { from: prepared.plan.status, to: next });
+      }
+    }
+    return { fee, household: prepared.household };
+  });
+  const setup = compareMoney(fee.amountDue, 0) === 0;
+  const keep = input.save_method || setup;
+  if (keep) assertNotImpersonating(ctx);
+
+  // 2. The charge.
+  const method = toMethodInput(input.method);
+  const subject = subjectKey({ plan: fee.planId });
+  const outcome = setup
+    ? await chargeOnce({ purpose: 'setup_charge', subject }, SETUP_CHARGE, method, { gateway })
+    : await chargeOnce({ purpose: 'trust_fee', subject }, fee.amountDue, method, { gateway });
+
+  // 3. Refused, or not known yet.
+  if (outcome.state === 'failed') {
+    if (!outcome.duplicate)
+      await db.transaction((tx) => auditRefusal(tx, ctx, outcome, { chargeType: setup ? 'setup_charge' : 'trust_fee', description: 'trust fee' }));
+    throw new AppError('PAYMENT_FAILED', outcome.error?.message ?? 'The payment could not be made. Nothing was charged.');
+  }
+  if (outcome.state === 'created' || outcome.state === 'unclear') throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE);
+
+  // A duplicate of a call that already did the rest answers what that call left.
+  if (outcome.duplicate) return answerAfterDuplicate(ctx, household, fee, outcome);
+
+  if (setup && outcome.chargeId) await releaseSetupCharge(ctx, gateway, outcome.chargeId);
+  const stored = keep ? await storeAtGateway(gateway, method) : null;
+
+  // 4. The payment, the plan's status, the method and the annual charge; then the submission.
+  await db.transaction(async (tx) => {
+    const [plan] = await tx.select({ status: estatePlans.status }).from(estatePlans).where(eq(estatePlans.id, fee.planId)).for('update');
+    let methodId: number | null = null;
+    if (stored) {
+      const row = await insertStoredMethod(tx, ctx, { clientId: household.clientId }, gateway, stored);
+      methodId = row.id;
+      if (compareMoney(fee.amountRecurring, 0) > 0) await scheduleAnnualCharge(tx, fee.planId, row.id, fee.amountRecurring, fee.recurringStartsOn);
+    }
+    if (!setup) {
+      await recordPayment(tx, ctx, outcome, gateway.name, {
+        chargeType: 'trust_fee',
+        clientId: household.clientId,
+        estatePlanId: fee.planId,
+        paymentMethodId: methodId,
+        receiptTo: ctx.actor.email,
+        description: 'the trust fee',
+      });
+      const paidInFull = compareMoney(outcome.amount, fee.amountDue) >= 0;
+      await movePlanStatus(tx, fee.planId, plan.status, statusAfterPayment(plan.status, paidInFull), ctx.actor.userId);
+    } else {
+      await audit(tx, ctx, 'payment.setup_verified', { type: 'estate_plan', id: fee.planId }, { reference: outcome.reference, last4: outcome.method.last4 });
+    }
+  });
+
+  const view = await db.transaction(async (tx) => {
+    const prepared = await prepareSubmission(ctx, submitInput, options, tx);
+    await completeSubmission(ctx, prepared, options, tx);
+    return loadHouseholdIntake(ctx, prepared.household, tx);
+  });
+  return answer(view, fee, outcome, setup);
+}
+
+/** Voids the $0.01 set-up charge, or refunds it when the gateway refuses the void (already captured). */
+async function releaseSetupCharge(ctx: RequestContext, gateway: PaymentGateway, chargeId: string): Promise<void> {
+  let how: 'voided' | 'refunded' | 'kept' = 'voided';
+  try {
+    await gateway.void(chargeId);
+  } catch {
+    try {
+      await gateway.refund(chargeId);
+      how = 'refunded';
+    } catch {
+      how = 'kept';
+    }
+  }
+  await db.transaction((tx) => audit(tx, ctx, `payment.setup_${how}`, undefined, { chargeId }));
+}
+
+async function answerAfterDuplicate(
+  ctx: RequestContext,
+  household: { clientHash: string },
+  fee: TrustFee,
+  outcome: AttemptOutcome,
+): Promise<PayTrustFeeResult> {
+  const [plan] = await db.select({ submittedAt: estatePlans.submittedAt }).from(estatePlans).where(eq(estatePlans.id, fee.planId));
+  if (!plan?.submittedAt) throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE);
+  const view = await loadHouseholdIntake(ctx, await loadHousehold(ctx, household.clientHash, 'plan.pay'));
+  return answer(view, fee, outcome, compareMoney(fee.amountDue, 0) === 0);
+}
+
+function answer(view: IntakeView, fee: TrustFee, outcome: AttemptOutcome, setup: boolean): PayTrustFeeResult {
+  const plan = view.latestPlan!;
+  const method = describeMethod(outcome.method);
+  return {
+    view,
+    message: setup
+      ? `Payment Successful! Your ${method} is saved for the annual charge of ${formatUsd(fee.amountRecurring)} starting one year from today.`
+      : `Payment Successful! ${formatUsd(outcome.amount)} was paid with your ${method}.`,
+    estate_plan: { hash: plan.hash, status: plan.status, status_full: statusLabel(plan.status as never) },
+    payment: { amount: setup ? '0.00' : outcome.amount, status: setup ? 'verified' : outcome.state === 'pending' ? 'pending' : 'succeeded', method },
+  };
+}

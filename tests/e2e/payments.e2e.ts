@@ -1,0 +1,88 @@
+import { browserForThisFile, screenshot } from './helpers/browser';
+import { alert, expectNoViolations, openHouseholdById as openHousehold, signedInPages } from './helpers/intake-pages';
+
+/*
+ * Payments in the product (issue 22), in Chromium against the demo data and the sandbox gateway: Ben Carter
+ * (who covers his clients' fees: three unpaid invoices, features locked) pays his balance by bank with
+ * auto-pay, the lock lifts at once, then he disables auto-pay and removes the stored method; the attorney
+ * acknowledges the Okafors' fee paid outside the app. The client's own payment (the decline card, then
+ * 4242…) is in review-submit.e2e.ts. axe on every payment screen, screenshots at 390 and 1280 px.
+ */
+
+const BEN = 'ben.carter@demo.trustwell.test';
+const ATTORNEY = 'attorney@demo.trustwell.test';
+const LOCKED = 'Please pay in full your outstanding balance to continue using this feature.';
+
+const browser = browserForThisFile();
+const { signedIn, closeAll } = signedInPages(browser);
+afterAll(closeAll);
+
+describe('payments', () => {
+  it('an advisor at the lock pays by bank with auto-pay; the lock lifts; auto-pay off; the method removed', async () => {
+    const page = await signedIn(BEN, 390);
+    await page.goto('/dashboard');
+    const balance = page.getByRole('region', { name: 'Outstanding Balance' });
+    await balance.getByText(LOCKED).waitFor();
+    await expect(balance.textContent()).resolves.toContain('$2,239.50');
+    await balance.getByRole('button', { name: 'Pay Balance' }).click();
+    const pay = page.getByRole('dialog', { name: 'Pay Outstanding Balance' });
+    await pay.waitFor();
+    await expect(pay.textContent()).resolves.toContain('Sandbox — no real money moves');
+    await pay.getByLabel('Bank account (eCheck)').check();
+    await pay.getByLabel('Account holder').fill('Ben Carter');
+    await pay.getByLabel('Routing number').pressSequentially('000000013');
+    await pay.getByLabel('Account number').pressSequentially('123456789012');
+    await pay.getByLabel('Account type').selectOption('checking');
+    await pay.getByLabel(/Enable auto-pay/).check();
+    await expectNoViolations(page, 'pay-balance-390');
+    await screenshot(page, 'pay-balance-390');
+    await pay.getByRole('button', { name: 'Pay $2,239.50' }).click();
+    const paid = alert(page, 'Payment Successful!');
+    await paid.waitFor();
+    await expect(paid.textContent()).resolves.toContain('Payment Successful! Your balance is paid in full and auto-pay enabled');
+    await paid.getByRole('button', { name: 'OK' }).click();
+    // The lock lifts at once: the refreshed dashboard has no lock message and no balance left.
+    await balance.getByText('$0.00').waitFor();
+    await expect(balance.getByText(LOCKED).count()).resolves.toBe(0);
+    const autoPay = page.getByRole('region', { name: 'Auto-Pay' });
+    await autoPay.getByText('Auto-pay is on with bank account ending in 9012.').waitFor();
+    await expectNoViolations(page, 'dashboard-auto-pay-390');
+    await screenshot(page, 'dashboard-auto-pay-390');
+
+    await autoPay.getByRole('button', { name: 'Disable Auto-Pay' }).click();
+    const disabled = alert(page, 'Auto-pay has been disabled');
+    await disabled.waitFor();
+    await disabled.getByRole('button', { name: 'OK' }).click();
+    await autoPay.getByText('Auto-pay is off with bank account ending in 9012.').waitFor();
+
+    await autoPay.getByRole('button', { name: 'Remove Stored Payment Method' }).click();
+    const sure = alert(page, 'Remove Stored Payment Method?');
+    await sure.waitFor();
+    await sure.getByRole('button', { name: 'Remove' }).click();
+    const removed = alert(page, 'Your stored payment method has been removed');
+    await removed.waitFor();
+    await removed.getByRole('button', { name: 'OK' }).click();
+    await autoPay.waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'dashboard-after-payment-1280');
+  }, 120_000);
+
+  it('an attorney acknowledges a fee paid outside the app', async () => {
+    const page = await signedIn(ATTORNEY, 1280);
+    await openHousehold(page, 'Chidi Okafor & Amara Okafor');
+    await page.getByText('Plan status: In Progress').waitFor();
+    await page.getByRole('group', { name: 'Estate plan status' }).getByRole('button', { name: 'Acknowledge Payment' }).click();
+    const confirm = alert(page, 'Acknowledge Payment');
+    await confirm.waitFor();
+    await expectNoViolations(page, 'acknowledge-payment');
+    await screenshot(page, 'acknowledge-payment-1280');
+    await confirm.getByRole('button', { name: 'Acknowledge Payment' }).click();
+    const done = alert(page, 'Payment Acknowledged');
+    await done.waitFor();
+    await done.getByRole('button', { name: 'OK' }).click();
+    await page.getByText('Plan status: Paid in Full').waitFor();
+    await expect(page.getByRole('button', { name: 'Acknowledge Payment' }).count()).resolves.toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'acknowledged-390');
+  }, 90_000);
+});
