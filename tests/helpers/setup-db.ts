@@ -7,12 +7,14 @@ import { resetDatabase } from './db';
 
 jest.mock('next/cache', () => ({ revalidatePath: jest.fn(), revalidateTag: jest.fn(), unstable_cache: (fn: unknown) => fn }));
 
+// Two minutes: migrating a fresh embedded database and installing the job queues took over 60 s on a
+// machine whose two cores were shared with other test runs; it is set-up, not a test's measure.
 beforeAll(async () => {
   await migrateDatabase();
   // Business writes queue jobs (mail delivery) in their transaction: the job queues must exist.
   await installJobs(allJobs);
   await resetDatabase();
-}, 60_000);
+}, 120_000);
 
 // Closing waits for the embedded database's thread to finish its queue (a VACUUM after a long file's
 // writes among it): slow on a loaded machine, never a failure of the file's tests.
