@@ -14,6 +14,13 @@ import { redirectOf } from '../helpers/pages';
 import { signInAs, signOut } from '../helpers/session';
 import { buildWorld, ROLES, sessionOf, type World } from '../helpers/world';
 
+// The admin's overview holds the Create Advisor and User Management forms, whose client code asks for the
+// router; rendered here outside the app router, they get one that goes nowhere.
+jest.mock('next/navigation', () => ({
+  ...jest.requireActual('next/navigation'),
+  useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), back: jest.fn(), forward: jest.fn(), prefetch: jest.fn() }),
+}));
+
 /*
  * The Admin / Attorney advisors overview (issue 20): its loader's figures, search, sorts and pages in one
  * statement whatever the number of advisors, the expansion's households and documents, reads only, and
