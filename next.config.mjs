@@ -1,5 +1,5 @@
 import { PHASE_DEVELOPMENT_SERVER } from 'next/constants.js';
-import { securityHeaders } from './lib/http/security-headers.mjs';
+import { securityHeaderRules } from './lib/http/security-headers.mjs';
 
 /** next-auth's session cookie, plain and (behind HTTPS) `__Secure-` prefixed. */
 const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
@@ -55,9 +55,10 @@ const nextConfig = (phase) => ({
     };
   },
   async headers() {
-    // Every response: CSP, nosniff, no framing, referrer and permissions policies (lib/http/security-headers.mjs).
+    // Every response: CSP, nosniff, no framing, referrer and permissions policies (lib/http/security-headers.mjs);
+    // the document view route keeps its own sandbox policy instead of the app's (a config header would replace it).
     // Fixed at build time (routes manifest); scripts/server.mjs adds what depends on the served address.
-    return [{ source: '/:path*', headers: securityHeaders({ dev: phase === PHASE_DEVELOPMENT_SERVER }) }];
+    return securityHeaderRules({ dev: phase === PHASE_DEVELOPMENT_SERVER });
   },
 });
 

@@ -19,10 +19,13 @@ export type DocumentsPanelProps = {
 /**
  * The household's documents on its client-info page (the client's own and the advisory side's view of a
  * client), newest first, each opening in a new tab; with the upload control for those who may add one
- * now. After an upload the page's data is reloaded.
+ * now. After an upload the page's data is reloaded. Absent while there is no document and none may be
+ * added; never printed (the review's print-out is the answers).
  */
 export function DocumentsPanel({ documents, forClient, uploadPlanHash, subject }: DocumentsPanelProps) {
   const router = useRouter();
+  // Nothing to show and nothing to do (an intake still in progress): no panel.
+  if (!documents.length && !uploadPlanHash) return null;
   const existingNames = uploadPlanHash ? documents.filter((d) => d.planHash === uploadPlanHash).map((d) => d.name) : [];
   return (
     <section aria-labelledby="documents-title" className={styles.panel} id="documents">

@@ -55,3 +55,20 @@ export function securityHeaders({ dev = false } = {}) {
     { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
   ];
 }
+
+/**
+ * next.config.mjs `headers()`: the headers on every response, and the app's policy on every path except
+ * the document view route (a negative lookahead in the path pattern, as Next's docs show). That route
+ * sets its own, stricter policy (a sandbox where nothing may load, lib/files/view-headers.ts), and a config
+ * header replaces a route's header of the same name: it gets every header here but the policy.
+ * @param {{ dev?: boolean }} [options]
+ * @returns {{ source: string, headers: { key: string, value: string }[] }[]}
+ */
+export function securityHeaderRules({ dev = false } = {}) {
+  const all = securityHeaders({ dev });
+  const policy = all.filter((h) => h.key === 'Content-Security-Policy');
+  return [
+    { source: '/:path*', headers: all.filter((h) => h.key !== 'Content-Security-Policy') },
+    { source: '/:path((?!api/file/[^/]+/[^/]+/view/get/?$).*)', headers: policy },
+  ];
+}

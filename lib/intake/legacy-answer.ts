@@ -10,6 +10,8 @@ import { placeOf } from '@/lib/encrypted-columns';
 import { statusLabel } from '@/lib/estate-plans/statuses';
 import { formatSsn } from '@/lib/format/ssn';
 import type { RequestContext } from '@/lib/kernel/context';
+import type { LegacyFile } from '@/lib/files/document-view';
+import { personName } from '@/lib/people/person-name';
 import type { LegacyClientExtras } from './legacy';
 import type { IntakeView } from './types';
 
@@ -62,8 +64,13 @@ export async function loadLegacyClientExtras(ctx: RequestContext, view: IntakeVi
       firms: sql<unknown>`(select coalesce(json_agg(json_build_array(f.hash, f.name) order by af.position, af.firm_id), '[]'::json)
         from advisor_firms af join firms f on f.id = af.firm_id where af.advisor_id = ${clients.advisorId})`,
       // Plans hang off the household's owner 1: both clients answer the household's plans, oldest first.
+      // Each plan's files come in the same statement, newest first, with their creator's name parts (none: System).
       plans: sql<unknown>`(select coalesce(json_agg(json_build_array(ep.hash, ep.type, ep.status,
-          to_char(ep.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by ep.created_at, ep.id), '[]'::json)
+          to_char(ep.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          (select coalesce(json_agg(json_build_array(fl.hash, fl.name, to_char(fl.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              fl.created_by_user_id is not null, cp.first_name, cp.middle_name, cp.last_name, cp.suffix) order by fl.created_at desc, fl.id desc), '[]'::json)
+            from files fl left join users cu on cu.id = fl.created_by_user_id left join persons cp on cp.id = cu.person_id
+            where fl.estate_plan_id = ep.id)) order by ep.created_at, ep.id), '[]'::json)
         from households h join estate_plans ep on ep.client_id = h.owner1_client_id
         where ${clients.id} in (h.owner1_client_id, h.owner2_client_id))`,
     })
@@ -72,15 +79,20 @@ export async function loadLegacyClientExtras(ctx: RequestContext, view: IntakeVi
     .leftJoin(advisors, eq(advisors.id, clients.advisorId))
     .where(inArray(clients.hash, hashes));
 
-  const plans = (jsonOf(rows[0]?.plans) as [string, string, string, string][] | null) ?? [];
+  type FileTuple = [string, string, string, boolean, string | null, string | null, string | null, string | null];
+  const plans = (jsonOf(rows[0]?.plans) as [string, string, string, string, FileTuple[] | null][] | null) ?? [];
   const extras: LegacyClientExtras = {
-    estatePlans: plans.map(([hash, type, status, updatedAt]) => ({
+    estatePlans: plans.map(([hash, type, status, updatedAt, files]) => ({
       hash,
       type,
       status,
       status_full: statusLabel(status as EstatePlanStatus),
       updated_at: updatedAt,
-      files: [],
+      files: (files ?? []).map(([fileHash, name, createdAt, hasCreator, firstName, middleName, lastName, suffix]) => {
+        const file: LegacyFile = { id: fileHash, hash: fileHash, name, updated_at: createdAt };
+        if (hasCreator) file.created_by = { person: { name: { full: personName({ firstName, middleName, lastName, suffix }) } } };
+        return file;
+      }),
     })),
     advisors: Object.fromEntries(
       rows.map((row) => [

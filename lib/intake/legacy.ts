@@ -1,3 +1,4 @@
+import type { LegacyFile } from '@/lib/files/document-view';
 import { z } from 'zod';
 import { initials } from '@/lib/format/names';
 import { maskSsn } from '@/lib/format/ssn';
@@ -269,8 +270,8 @@ function legacyPerson(person: PersonView) {
   return { person_hash: person.hash, ...legacyName(person), phone: person.phone, email: person.email, dob: person.dob, ssn: ssnOf(person.ssnLast4) };
 }
 
-/** An estate plan as the spec's Estate plan entity (platform §3); its files come with the documents. */
-export type LegacyEstatePlan = { hash: string; type: string; status: string; status_full: string; updated_at: string; files: [] };
+/** An estate plan as the spec's Estate plan entity (platform §3), with its files (newest first). */
+export type LegacyEstatePlan = { hash: string; type: string; status: string; status_full: string; updated_at: string; files: LegacyFile[] };
 /** A client's advisor with its firms (platform §3 Advisor: firms are `{ id, name }`, the id the firm's public hash). */
 export type LegacyAdvisor = { hash: string; firms: { id: string; name: string }[] };
 

@@ -12,6 +12,8 @@ import { storeFor } from '@/lib/files/store';
 import { DOCUMENT_VIEW_CSP } from '@/lib/files/view-headers';
 import { PEER_HEADER } from '@/lib/http/request';
 import { listDocuments, uploadTargets } from '@/lib/files/queries';
+import { loadIntake } from '@/lib/intake/load';
+import { loadLegacyClientExtras } from '@/lib/intake/legacy-answer';
 import type { LegacyAdvisor } from '@/lib/files/document-view';
 import { actorOf, ctxOf } from '../helpers/context';
 import { resetDatabase } from '../helpers/db';
@@ -414,5 +416,32 @@ describe('uploadTargets (the dashboard’s upload control)', () => {
     ]);
     expect((await uploadTargets(ctxOf(await actorOf(w.household.user)), ids)).size).toBe(0);
     expect((await uploadTargets(ctxOf(await actorOf((await makeAdvisor()).user)), ids)).size).toBe(0);
+  });
+});
+
+describe('the intake answers’ client object', () => {
+  it('lists each plan’s files in the spec’s File shape (created_by absent for System)', async () => {
+    const w = await setup();
+    const stored = await storeFor('local').put(PDF, { name: 'x', contentType: 'application/pdf' });
+    const [system] = await db
+      .insert(t.files)
+      .values({ estatePlanId: w.plan.id, name: 'Letter.pdf', contentType: 'application/pdf', size: PDF.byteLength, storage: 'local', storageKey: stored.key })
+      .returning();
+    await signInAs(w.attorney.user);
+    expect((await upload(w.plan.hash, pdfFile('Signed.pdf'))).status).toBe(200);
+    const [signed] = await db.select().from(t.files).where(eq(t.files.name, 'Signed.pdf'));
+    const ctx = ctxOf(await actorOf(w.household.user));
+    const extras = await loadLegacyClientExtras(ctx, await loadIntake(ctx, w.household.client.hash));
+    expect(extras.estatePlans).toHaveLength(1);
+    expect(extras.estatePlans[0].files).toEqual([
+      {
+        id: signed.hash,
+        hash: signed.hash,
+        name: 'Signed.pdf',
+        updated_at: signed.createdAt.toISOString(),
+        created_by: { person: { name: { full: expect.stringMatching(/\S/) } } },
+      },
+      { id: system.hash, hash: system.hash, name: 'Letter.pdf', updated_at: system.createdAt.toISOString() },
+    ]);
   });
 });

@@ -6,8 +6,7 @@ import { loadAdminSections } from '@/lib/admin/queries';
 import { loadDashboard } from '@/lib/advisors/dashboard';
 import { listStateQuery, parseListState } from '@/lib/advisors/rules';
 import { requirePageContext } from '@/lib/http/page';
-import { isAttorneyStatus } from '@/lib/estate-plans/statuses';
-import { uploadTargets, type UploadTarget } from '@/lib/files/queries';
+import { uploadTargets } from '@/lib/files/queries';
 import { can, hasGlobalReach } from '@/lib/kernel/policy';
 import { listAdvisorOverview } from '@/lib/overview/queries';
 import { advisorListQuery, parseAdvisorListState } from '@/lib/overview/rules';
@@ -37,15 +36,14 @@ export default async function DashboardPage({ searchParams }: Props) {
     );
   }
   const data = await loadDashboard(ctx, state);
-  // The advisory side uploads documents for its listed households whose latest plan is with the attorneys
-  // (one more statement, only when the page lists such a household).
-  const takers = data.page.rows.filter((r) => r.clientId === r.owner1Id && r.status !== null && isAttorneyStatus(r.status));
-  const targets = takers.length
-    ? await uploadTargets(
-        ctx,
-        takers.map((r) => r.owner1Id),
-      )
-    : new Map<number, UploadTarget>();
-  const uploads = Object.fromEntries(takers.filter((r) => targets.has(r.owner1Id)).map((r) => [r.hash, targets.get(r.owner1Id)!]));
+  // The advisory side uploads documents for its listed households whose latest plan is with the attorneys:
+  // one more statement for everyone who may upload, whatever the page lists (the statement count stays the
+  // same for 5 and 5,000 households, docs/performance.md).
+  const owners = data.page.rows.filter((r) => r.clientId === r.owner1Id);
+  const targets = await uploadTargets(
+    ctx,
+    owners.map((r) => r.owner1Id),
+  );
+  const uploads = Object.fromEntries(owners.filter((r) => targets.has(r.owner1Id)).map((r) => [r.hash, targets.get(r.owner1Id)!]));
   return <DashboardView actor={ctx.actor} data={data} state={state} uploads={uploads} />;
 }

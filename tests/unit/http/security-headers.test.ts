@@ -81,3 +81,33 @@ describe('security headers', () => {
     ]);
   });
 });
+
+describe('securityHeaderRules (next.config.mjs headers)', () => {
+  // Next matches config sources with its compiled path-to-regexp.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { pathToRegexp } = require('next/dist/compiled/path-to-regexp') as { pathToRegexp: (source: string, keys: unknown[], options: object) => RegExp };
+  const [rules, all] = call(['securityHeaderRules'], ['securityHeaders']) as [
+    { source: string; headers: { key: string; value: string }[] }[],
+    { key: string; value: string }[],
+  ];
+  const matching = (pathname: string) =>
+    rules
+      .filter((r) => pathToRegexp(r.source, [], { strict: true, sensitive: false, delimiter: '/' }).test(pathname))
+      .flatMap((r) => r.headers.map((h) => h.key));
+
+  it('gives every path every header, the policy included', () => {
+    for (const pathname of ['/dashboard', '/client-info/abc', '/api/file/p/f/delete', '/api/file/p/upload', '/api/file/p/f/view/get/extra']) {
+      expect(matching(pathname).sort()).toEqual(all.map((h) => h.key).sort());
+    }
+  });
+
+  it('leaves the policy to the document view route, which sets its sandbox one, and keeps the other headers there', () => {
+    expect(matching('/api/file/PlanHash/FileHash/view/get').sort()).toEqual([
+      'Permissions-Policy',
+      'Referrer-Policy',
+      'X-Content-Type-Options',
+      'X-Frame-Options',
+    ]);
+    expect(matching('/api/file/PlanHash/FileHash/view/get/')).not.toContain('Content-Security-Policy');
+  });
+});

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { browserForThisFile, screenshot, settle } from './helpers/browser';
+import { alert, expectNoViolations, openHouseholdById, signedInPages } from './helpers/intake-pages';
+
+/*
+ * Documents (issue 20), in Chromium against the demo data: the attorney uploads a PDF to the Rivera plan
+ * (Under Attorney Review) from the household's page; the advisor uploads one from the dashboard; Pat
+ * Rivera finds them under 'Your documents' on their own page, newest first, and opens the PDF in a new
+ * tab (the view route's headers checked); an admin deletes the attorney's file through the route, and a
+ * System file stays. axe on the client's page; screenshots at 390 and 1280 px.
+ */
+
+const ATTORNEY = 'attorney@demo.trustwell.test';
+const ADVISOR = 'alice.morgan@demo.trustwell.test';
+const ADMIN = 'admin@demo.trustwell.test';
+const PAT = 'pat.rivera@demo.trustwell.test';
+const RIVERAS = 'Pat Rivera & Sam Elise Rivera';
+const UPLOADED = 'Rivera Family Trust - Signed Final Version.pdf';
+const FROM_ADVISOR = 'Funding checklist.txt';
+const PDF = fs.readFileSync(path.join(__dirname, '../fixtures/files/sample.pdf'));
+
+const browser = browserForThisFile();
+const { signedIn, closeAll } = signedInPages(browser);
+afterAll(closeAll);
+
+const documents = (page: Page, name: string) => page.getByRole('list', { name, exact: true });
+/** A document's link, by its whole name (its tooltip; the visible text is shortened past 30 characters). */
+const documentLink = (page: Page, name: string) => page.locator(`a[title="${name}"]`);
+
+/** Confirms the message dialog titled `title` that says `text`. */
+async function confirmMessage(page: Page, title: string, text: string) {
+  const dialog = alert(page, title);
+  await dialog.waitFor();
+  await expect(dialog.textContent()).resolves.toContain(text);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+let viewPath = '';
+
+describe('documents: upload, open, delete', () => {
+  it('the attorney uploads a PDF to the Riveras’ plan from their page; a duplicate name is refused', async () => {
+    const page = await signedIn(ATTORNEY, 1280);
+    await openHouseholdById(page, RIVERAS);
+    const panel = page.getByRole('region', { name: 'Documents', exact: true });
+    await panel.getByRole('button', { name: 'Upload document for Pat Rivera' }).click();
+    await panel.getByLabel(/Choose a document for Pat Rivera/).setInputFiles({ name: UPLOADED, mimeType: 'application/pdf', buffer: PDF });
+    await panel.getByRole('button', { name: `Upload ${UPLOADED} for Pat Rivera` }).click();
+    await confirmMessage(page, 'Success', 'File uploaded successfully');
+    await page.waitForLoadState('networkidle');
+    const link = documentLink(page, UPLOADED);
+    await link.waitFor();
+    // Newest first, the name shortened to 26 + '...' + 4 with the whole name in the tooltip.
+    const items = documents(page, 'Documents').getByRole('listitem');
+    await expect(items.first().textContent()).resolves.toContain('Rivera Family Trust - Sign....pdf');
+    await expect(link.getAttribute('title')).resolves.toBe(UPLOADED);
+    await expect(link.getAttribute('target')).resolves.toBe('_blank');
+    viewPath = (await link.getAttribute('href'))!;
+    expect(viewPath).toMatch(/^\/api\/file\/[\w-]+\/[\w-]+\/view\/get$/);
+
+    // The same name in another case: refused before anything is sent, and the input closes.
+    await panel.getByRole('button', { name: 'Upload document for Pat Rivera' }).click();
+    await panel
+      .getByLabel(/Choose a document/)
+      .setInputFiles({ name: UPLOADED.toUpperCase().replace('.PDF', '.pdf'), mimeType: 'application/pdf', buffer: PDF });
+    await confirmMessage(page, 'Error', 'File name already exists');
+    await expect(panel.getByLabel(/Choose a document/).count()).resolves.toBe(0);
+    await screenshot(page, 'documents-attorney-1280');
+  });
+
+  it('the advisor uploads a text file for the Riveras from the dashboard', async () => {
+    const page = await signedIn(ADVISOR, 1280);
+    await page.goto('/dashboard?q=Rivera');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Upload document for Pat Rivera' }).click();
+    await page.getByLabel(/Choose a document for Pat Rivera/).setInputFiles({
+      name: FROM_ADVISOR,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Retitle the house and the brokerage account to the trust.\n'),
+    });
+    await page.getByRole('button', { name: `Upload ${FROM_ADVISOR} for Pat Rivera` }).click();
+    await confirmMessage(page, 'Success', 'File uploaded successfully');
+    await screenshot(page, 'documents-advisor-dashboard-1280');
+  });
+
+  it('Pat finds the documents on their own page, newest first, and opens the PDF in a new tab', async () => {
+    const page = await signedIn(PAT, 1280);
+    await page.goto('/client-info');
+    await page.waitForLoadState('networkidle');
+    const list = documents(page, 'Your documents');
+    await list.waitFor();
+    await expect(page.getByText('Your documents are ready.', { exact: false }).count()).resolves.toBe(1);
+    const names = await list.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('title')));
+    expect(names).toEqual([FROM_ADVISOR, UPLOADED, 'Rivera Family Trust - Draft for Attorney Review.pdf', 'Engagement Letter.txt']);
+    await expect(list.getByRole('listitem').last().textContent()).resolves.toContain('System');
+
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), documentLink(page, UPLOADED).click()]);
+    const response = await tab.waitForResponse((r) => r.url().endsWith(viewPath)).catch(() => null);
+    // The new tab's document request, checked directly too (a PDF viewer tab may not surface it as a response).
+    const direct = await page.request.get(viewPath);
+    expect(direct.status()).toBe(200);
+    expect(direct.headers()['content-type']).toBe('application/pdf');
+    expect(direct.headers()['x-content-type-options']).toBe('nosniff');
+    expect(direct.headers()['content-disposition']).toMatch(/^inline; filename=/);
+    // The view route's own policy (the sandbox) beside the app's global one: both apply.
+    const policies = (await direct.headersArray()).filter((h) => h.name.toLowerCase() === 'content-security-policy').map((h) => h.value);
+    expect(policies).toContainEqual(expect.stringContaining('sandbox'));
+    expect(direct.headers()['cache-control']).toBe('private, no-store');
+    expect(Buffer.compare(await direct.body(), PDF)).toBe(0);
+    if (response) expect(response.status()).toBe(200);
+    expect(new URL(tab.url()).pathname).toBe(viewPath);
+    await tab.close();
+
+    await expectNoViolations(page, 'documents-client-1280');
+    await screenshot(page, 'documents-client-1280');
+  });
+
+  it('at 390 px the client’s documents fit the screen', async () => {
+    const page = await signedIn(PAT, 390);
+    await page.goto('/client-info');
+    await page.waitForLoadState('networkidle');
+    await documents(page, 'Your documents').waitFor();
+    await settle(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoViolations(page, 'documents-client-390');
+    await screenshot(page, 'documents-client-390');
+  });
+
+  it('an admin deletes the uploaded file through the route; a System file stays; the client no longer sees it', async () => {
+    const admin = await signedIn(ADMIN, 1280);
+    await admin.goto('/dashboard');
+    const [, planHash, fileHash] = /^\/api\/file\/([\w-]+)\/([\w-]+)\/view\/get$/.exec(viewPath)!;
+    const call = (url: string) =>
+      admin.evaluate(async (u) => {
+        const r = await fetch(u, { method: 'DELETE' });
+        return { status: r.status, body: (await r.json()) as { message: string; advisors: unknown[] } };
+      }, url);
+    const removed = await call(`/api/file/${planHash}/${fileHash}/delete`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.message).toBe('File removed successfully');
+    expect(removed.body.advisors).toHaveLength(1);
+
+    // The seeded engagement letter has no creator (System): it stays.
+    const pat = await signedIn(PAT, 1280);
+    await pat.goto('/client-info');
+    await pat.waitForLoadState('networkidle');
+    const letter = await documentLink(pat, 'Engagement Letter.txt').getAttribute('href');
+    const [, , letterHash] = /^\/api\/file\/([\w-]+)\/([\w-]+)\/view\/get$/.exec(letter!)!;
+    const system = await call(`/api/file/${planHash}/${letterHash}/delete`);
+    expect(system.status).toBe(403);
+
+    const titles = await documents(pat, 'Your documents')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('title')));
+    expect(titles).not.toContain(UPLOADED);
+    expect(titles).toContain('Engagement Letter.txt');
+    expect((await pat.request.get(viewPath)).status()).toBe(404);
+  });
+});
