@@ -9,6 +9,7 @@ import { storeFor } from '@/lib/files/store';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
+import { assertNotImpersonating } from '@/lib/kernel/policy';
 import { rowsOf } from '@/lib/kernel/rows';
 import type { DeleteClientInput } from '@/lib/validation/admin';
 import { canDeleteClients, listAdvisorChoices } from './queries';
@@ -31,6 +32,7 @@ async function idList(q: Queryable, query: ReturnType<typeof sql>): Promise<numb
  * household and how many records, no personal data. Anyone but a listed admin: 404 and nothing written.
  */
 export async function deleteClient(ctx: RequestContext, input: DeleteClientInput) {
+  assertNotImpersonating(ctx.actor);
   if (!canDeleteClients(ctx.actor)) throw new AppError('NOT_FOUND', NOT_FOUND);
   const unusable = await hashPassword(newPasswordToken());
   const storedFiles = await db.transaction(async (tx) => {

@@ -62,3 +62,14 @@ export function assertCan(actor: Actor | null, permission: Permission): asserts 
 export function hasGlobalReach(actor: Actor): boolean {
   return actor.isAdmin || actor.isLegal;
 }
+
+export const NOT_WHILE_IMPERSONATING = 'This is not available while acting as another user.';
+
+/**
+ * Refuses (403) what an admin may never do while acting as someone (issue 21): change a password, a sign-in
+ * email or a payment method, delete anything, impersonate further. Settings refuse impersonation through
+ * lib/account-settings/own-account.ts; payment-method doors call this.
+ */
+export function assertNotImpersonating(actor: Pick<Actor, 'impersonator'>, message = NOT_WHILE_IMPERSONATING): void {
+  if (actor.impersonator) throw new AppError('FORBIDDEN', message);
+}

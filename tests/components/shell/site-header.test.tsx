@@ -53,6 +53,14 @@ describe('SiteHeaderView', () => {
     expect(nav.queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 
+  it('while the admin acts as a client through an advisor, the way back names the advisor (issue 21)', () => {
+    render(<SiteHeaderView actor={{ name: 'Jordan Blake', isClient: true, impersonator: { name: 'Ada Admin', returnToName: 'Alice Morgan' } }} />);
+    const banner = within(screen.getByRole('region', { name: 'Impersonation' }));
+    expect(banner.getByText(/Acting as/)).toHaveTextContent('Acting as Jordan Blake');
+    expect(banner.getByRole('button', { name: 'Return to Alice Morgan' })).toBeInTheDocument();
+    expect(within(mainNav()).queryByRole('link', { name: 'My Info' })).toBeNull();
+  });
+
   it('opens and closes the mobile menu as a disclosure', async () => {
     const user = userEvent.setup();
     render(<SiteHeaderView actor={null} />);

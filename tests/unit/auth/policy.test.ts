@@ -1,5 +1,5 @@
 import type { Actor } from '@/lib/kernel/actor';
-import { can, permissions, type Permission } from '@/lib/kernel/policy';
+import { assertNotImpersonating, can, NOT_WHILE_IMPERSONATING, permissions, type Permission } from '@/lib/kernel/policy';
 import { rolesOf, type RoleFlags } from '@/lib/kernel/roles';
 
 const noFlags: RoleFlags = { isAdmin: false, isLegal: false, isAdvisory: false, isAdvisor: false, isClient: false, isFirmSupervisor: false };
@@ -79,5 +79,13 @@ describe('roles', () => {
   it('staff are advisory users who are not advisors; supervisors must be advisory', () => {
     expect(rolesOf({ ...noFlags, isAdvisory: true })).toEqual(['staff']);
     expect(rolesOf({ ...noFlags, isFirmSupervisor: true })).toEqual([]);
+  });
+});
+
+describe('assertNotImpersonating (issue 21)', () => {
+  it('lets a user acting as themself through and refuses an impersonation with 403', () => {
+    expect(() => assertNotImpersonating(actors.admin)).not.toThrow();
+    const acting = actor({ isAdvisory: true, isAdvisor: true }, { impersonator: { userId: 9, hash: 'a', name: 'Ada Admin' } });
+    expect(() => assertNotImpersonating(acting)).toThrow(expect.objectContaining({ code: 'FORBIDDEN', message: NOT_WHILE_IMPERSONATING }));
   });
 });
