@@ -5,9 +5,12 @@ export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.SKIP_DB_PREPARE !== '1') {
     const { getSecrets } = await import('./lib/config/secrets');
     const { trustedOrigins } = await import('./lib/http/origin');
+    const { gatewayFromEnv } = await import('./lib/payments/gateway');
     for (const [label, check] of [
       ['secrets', getSecrets],
       ['origins', trustedOrigins],
+      // A partial LawPay configuration stops the server here instead of failing the first payment.
+      ['payments', gatewayFromEnv],
     ] as const) {
       try {
         check();
@@ -18,6 +21,8 @@ export async function register() {
         process.exit(1);
       }
     }
+    const gateway = gatewayFromEnv();
+    console.log(`[payments] ${gateway.name === 'lawpay' ? 'LawPay' : `Sandbox gateway: ${gateway.label}`}`);
     const { prepareDatabase } = await import('./lib/startup/prepare');
     await prepareDatabase();
     // Background jobs (mail delivery, maintenance) run in every server process; pg-boss hands each job

@@ -9,7 +9,7 @@ import { toMethodInput, describeMethod } from '@/lib/billing/method-input';
 import { statusAfterConsent, statusAfterPayment } from '@/lib/estate-plans/status-machine';
 import { statusLabel } from '@/lib/estate-plans/statuses';
 import { loadHouseholdIntake } from '@/lib/intake/load';
-import { completeSubmission, prepareSubmission, type SubmitOptions } from '@/lib/intake/submit-trust';
+import { ALREADY_SUBMITTED_MESSAGE, completeSubmission, prepareSubmission, type SubmitOptions } from '@/lib/intake/submit-trust';
 import type { IntakeView } from '@/lib/intake/types';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
@@ -19,7 +19,7 @@ import { assertCan } from '@/lib/kernel/policy';
 import { compareMoney, formatUsd } from '@/lib/money';
 import { chargeOnce, subjectKey, type AttemptOutcome } from '@/lib/payments/attempts';
 import { getPaymentGateway } from '@/lib/payments/gateway';
-import type { PaymentGateway } from '@/lib/payments/types';
+import type { PaymentGateway, StoredMethod } from '@/lib/payments/types';
 import type { PayTrustFeeInput } from '@/lib/validation/payments';
 import { assertNotImpersonating } from '@/lib/billing/stored-methods';
 import { movePlanStatus } from './plan-status';
@@ -71,6 +71,10 @@ export async function payTrustFee(
     }
     return { fee, household: prepared.household };
   });
+  // Paid already (a payment recorded by an earlier call whose submission did not follow, or a double
+  // click arriving after the first call recorded the payment): no charge, only the submission.
+  if (compareMoney(fee.amountDue, 0) === 0 && compareMoney(fee.paid, 0) > 0) return submitAfterPayment(ctx, submitInput, options, household, fee, null);
+
   const setup = compareMoney(fee.amountDue, 0) === 0;
   const keep = input.save_method || setup;
   if (keep) assertNotImpersonating(ctx);
@@ -90,11 +94,20 @@ export async function payTrustFee(
   }
   if (outcome.state === 'created' || outcome.state === 'unclear') throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE);
 
-  // A duplicate of a call that already did the rest answers what that call left.
-  if (outcome.duplicate) return answerAfterDuplicate(ctx, household, fee, outcome);
-
-  if (setup && outcome.chargeId) await releaseSetupCharge(ctx, gateway, outcome.chargeId);
-  const stored = keep ? await storeAtGateway(gateway, method) : null;
+  // The first call releases the set-up charge and keeps the method; a duplicate only makes sure the
+  // payment is recorded and the trust submitted (each step is idempotent), then answers the same.
+  let stored: StoredMethod | null = null;
+  if (!outcome.duplicate) {
+    if (setup && outcome.chargeId) await releaseSetupCharge(ctx, gateway, outcome.chargeId);
+    if (keep) {
+      try {
+        stored = await storeAtGateway(gateway, method);
+      } catch {
+        // The money is taken: a method the gateway would not keep must not stop the payment's record.
+        await db.transaction((tx) => audit(tx, ctx, 'payment_method.store_failed', { type: 'estate_plan', id: fee.planId }));
+      }
+    }
+  }
 
   // 4. The payment, the plan's status, the method and the annual charge; then the submission.
   await db.transaction(async (tx) => {
@@ -116,17 +129,34 @@ export async function payTrustFee(
       });
       const paidInFull = compareMoney(outcome.amount, fee.amountDue) >= 0;
       await movePlanStatus(tx, fee.planId, plan.status, statusAfterPayment(plan.status, paidInFull), ctx.actor.userId);
-    } else {
+    } else if (!outcome.duplicate) {
       await audit(tx, ctx, 'payment.setup_verified', { type: 'estate_plan', id: fee.planId }, { reference: outcome.reference, last4: outcome.method.last4 });
     }
   });
+  return submitAfterPayment(ctx, submitInput, options, household, fee, { outcome, setup });
+}
 
-  const view = await db.transaction(async (tx) => {
-    const prepared = await prepareSubmission(ctx, submitInput, options, tx);
-    await completeSubmission(ctx, prepared, options, tx);
-    return loadHouseholdIntake(ctx, prepared.household, tx);
-  });
-  return answer(view, fee, outcome, setup);
+/** The submission after the payment; a trust another call submitted meanwhile answers as submitted. */
+async function submitAfterPayment(
+  ctx: RequestContext,
+  submitInput: { client_hash: string; acknowledgements: PayTrustFeeInput['acknowledgements'] },
+  options: SubmitOptions,
+  household: { clientHash: string },
+  fee: TrustFee,
+  paid: { outcome: AttemptOutcome; setup: boolean } | null,
+): Promise<PayTrustFeeResult> {
+  let view: IntakeView;
+  try {
+    view = await db.transaction(async (tx) => {
+      const prepared = await prepareSubmission(ctx, submitInput, options, tx);
+      await completeSubmission(ctx, prepared, options, tx);
+      return loadHouseholdIntake(ctx, prepared.household, tx);
+    });
+  } catch (error) {
+    if (!(error instanceof AppError && error.message === ALREADY_SUBMITTED_MESSAGE)) throw error;
+    view = await loadHouseholdIntake(ctx, await loadHousehold(ctx, household.clientHash, 'plan.pay'));
+  }
+  return answer(view, fee, paid);
 }
 
 /** Voids the $0.01 set-up charge, or refunds it when the gateway refuses the void (already captured). */
@@ -145,27 +175,24 @@ async function releaseSetupCharge(ctx: RequestContext, gateway: PaymentGateway, 
   await db.transaction((tx) => audit(tx, ctx, `payment.setup_${how}`, undefined, { chargeId }));
 }
 
-async function answerAfterDuplicate(
-  ctx: RequestContext,
-  household: { clientHash: string },
-  fee: TrustFee,
-  outcome: AttemptOutcome,
-): Promise<PayTrustFeeResult> {
-  const [plan] = await db.select({ submittedAt: estatePlans.submittedAt }).from(estatePlans).where(eq(estatePlans.id, fee.planId));
-  if (!plan?.submittedAt) throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE);
-  const view = await loadHouseholdIntake(ctx, await loadHousehold(ctx, household.clientHash, 'plan.pay'));
-  return answer(view, fee, outcome, compareMoney(fee.amountDue, 0) === 0);
-}
-
-function answer(view: IntakeView, fee: TrustFee, outcome: AttemptOutcome, setup: boolean): PayTrustFeeResult {
+function answer(view: IntakeView, fee: TrustFee, paid: { outcome: AttemptOutcome; setup: boolean } | null): PayTrustFeeResult {
   const plan = view.latestPlan!;
+  const estatePlan = { hash: plan.hash, status: plan.status, status_full: statusLabel(plan.status as never) };
+  if (!paid)
+    return {
+      view,
+      message: 'Payment Successful! The trust fee is paid.',
+      estate_plan: estatePlan,
+      payment: { amount: fee.paid, status: 'succeeded', method: '' },
+    };
+  const { outcome, setup } = paid;
   const method = describeMethod(outcome.method);
   return {
     view,
     message: setup
       ? `Payment Successful! Your ${method} is saved for the annual charge of ${formatUsd(fee.amountRecurring)} starting one year from today.`
       : `Payment Successful! ${formatUsd(outcome.amount)} was paid with your ${method}.`,
-    estate_plan: { hash: plan.hash, status: plan.status, status_full: statusLabel(plan.status as never) },
+    estate_plan: estatePlan,
     payment: { amount: setup ? '0.00' : outcome.amount, status: setup ? 'verified' : outcome.state === 'pending' ? 'pending' : 'succeeded', method },
   };
 }

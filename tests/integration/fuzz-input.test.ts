@@ -196,6 +196,43 @@ const CASES: Record<string, Case> = {
   '/api/resendInvite/[id]': { role: 'advisor', body: () => ({}), param: 'id' },
   // The upload takes multipart (its file cases are in document-routes.test.ts); JSON and forms carry no file.
   '/api/file/[planHash]/upload': { role: 'legal', body: () => ({ newFile: 'not a file' }), param: 'planHash' },
+  // Payments (issue 22): the world's household is not answered and its advisor has no invoice or stored
+  // method, so a valid payload stops before any charge (422 / 409); the fuzz is of the parsing.
+  '/api/estatePlan/createAndPay': {
+    role: 'client',
+    body: (w) => ({
+      user_type: 'client',
+      client_id: owner1(w),
+      type: 'trust',
+      processor: 'lawpay',
+      charge_type: 'card',
+      name: 'Fuzz Payer',
+      card_number: '4242 4242 4242 4242',
+      exp_month: '12',
+      exp_year: '2039',
+      cvv: '123',
+      street: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      is_saving: 1,
+    }),
+  },
+  '/api/estatePlan/[hash]/acknowledgePayment': { role: 'legal', body: () => ({}), param: 'hash' },
+  '/api/billing/processLawpayPayment': {
+    role: 'advisor',
+    body: (w) => ({
+      user_type: 'advisor',
+      advisor_id: w.advisor.advisor.hash,
+      charge_type: 'bank',
+      is_saving: 1,
+      name: 'Fuzz Advisor',
+      routing_number: '000000013',
+      account_number: '123456789012',
+      account_type: 'checking',
+    }),
+  },
+  '/api/billing/removeStoredPaymentMethod': { role: 'advisor', body: (w) => ({ advisor_id: w.advisor.advisor.hash }) },
   '/api/advisorCreateClient': {
     role: 'advisor',
     body: (w) => ({

@@ -17,7 +17,7 @@ import { payBalanceSchema, payTrustFeeSchema } from '@/lib/validation/payments';
 import { resetDatabase } from '../helpers/db';
 import { actorOf, ctxOf } from '../helpers/context';
 import { makeUser } from '../helpers/factories';
-import { answerRequiredQuestions, makeCouple, type Couple } from './helpers/intake';
+import { answerRequiredQuestions, makeCouple, payFeeFor, type Couple } from './helpers/intake';
 
 const gateway = new SandboxGateway();
 const approveCard = {
@@ -121,6 +121,16 @@ describe("the client's trust fee", () => {
     expect(await db.select().from(t.payments)).toHaveLength(1);
     expect((await planRow()).status).toBe('sent');
   }, 60_000);
+
+  it('a fee already paid (an earlier call recorded it, its submission did not follow): no new charge, only the submission', async () => {
+    await payFeeFor(plan.id);
+    const result = await payTrustFee(couple.clientCtx, payInput(approveCard), { gateway });
+    expect(result.estate_plan.status).toBe('sent');
+    expect(await db.select().from(t.sandboxCharges)).toEqual([]);
+    // And a late double click after the submission answers the submitted trust, charging nothing.
+    await expect(payTrustFee(couple.clientCtx, payInput(approveCard), { gateway })).rejects.toMatchObject({ status: 409 });
+    expect(await db.select().from(t.sandboxCharges)).toEqual([]);
+  });
 
   it('a waived fee: $0.01 verifies the method and is voided, the method is kept for the annual charge, the advisor is invoiced', async () => {
     await db.update(t.advisors).set({ isWaivingFee: true }).where(eq(t.advisors.id, couple.advisor.advisor.id));
