@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm run bench [startup|signin|trust|client-info|advisor-dashboard]`: measures the budgets of docs/performance.md
+// `npm run bench [startup|memory|signin|trust|client-info|advisor-dashboard]`: measures the budgets of docs/performance.md
 // on this machine.
 //   startup      cold `npm start` (build + empty embedded database) to first page, then a warm restart
+//   memory       idle RSS of the server's process tree after start, and its peak with 50 connections on
+//                /dashboard and a client-info page for 40 s (scripts/bench-memory.mjs)
 //   signin       warm sign-in round trip (POST /login → 303), median of 30
 //   trust        /trust's first-load JS over an empty App Router page's, Lighthouse mobile scores, and its
 //                throughput as a share of a static file's (scripts/bench-trust.mjs)
@@ -15,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAdvisorDashboard, demoPasswordOf, seedBenchAdvisors } from './bench-advisor.mjs';
+import { benchMemory } from './bench-memory.mjs';
 import { benchClientInfo } from './bench-pages.mjs';
 import { benchTrust } from './bench-trust.mjs';
 
@@ -132,6 +135,9 @@ try {
       server = startServer();
       await waitUp(server);
     }
+    // First, on the freshly started server: its idle memory, then its peak under load.
+    if (which === 'all' || which === 'memory')
+      results.push(...(await benchMemory({ base, env, server, database: env.DATABASE_URL ? 'postgres' : 'embedded' })));
     if (which === 'all' || which === 'signin') await benchSignIn();
     if (which === 'all' || which === 'trust') results.push(...(await benchTrust({ root, base, env, floorPort: port + 1 })));
     // After the others: it grows the demo household, which they do not expect.
