@@ -59,6 +59,18 @@ export function treeRss(pid) {
   return { tree: processes.reduce((n, p) => n + p.rss, 0), processes };
 }
 
+/** CPU time (ms) used so far by the tree under pid, every thread: utime + stime from /proc/<pid>/stat. */
+export function cpuMsOfTree(pid) {
+  return processTree(pid).reduce((sum, id) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
+      return sum + (Number(fields[11]) + Number(fields[12])) * 10; // in 1/100 s
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.95) - 1)];
 const mb = (bytes) => `${(bytes / MB).toFixed(0)} MB`;
 
@@ -127,14 +139,18 @@ export async function benchMemory({ base, env, server, database, log = (line) =>
     }
   }, SAMPLE_MS);
   let times;
+  const cpuBefore = cpuMsOfTree(server.pid);
   try {
     times = await load(base, paths, advisor, { connections: CONNECTIONS, ms: LOAD_MS });
   } finally {
     clearInterval(sampler);
   }
   const after = treeRss(server.pid).tree;
+  const cpuMs = cpuMsOfTree(server.pid) - cpuBefore;
   const [dashboard, clientInfo] = paths.map((p) => times[p]);
-  const figures = `p95 /dashboard ${p95(dashboard).toFixed(0)} ms (${dashboard.length} req.), client-info ${p95(clientInfo).toFixed(0)} ms (${clientInfo.length} req.)`;
+  const figures =
+    `p95 /dashboard ${p95(dashboard).toFixed(0)} ms (${dashboard.length} req.), client-info ${p95(clientInfo).toFixed(0)} ms (${clientInfo.length} req.), ` +
+    `server CPU ${(cpuMs / (dashboard.length + clientInfo.length)).toFixed(1)} ms a request`;
   log(`memory (${database}): idle ${mb(idle)} [${idleDetail}]`);
   log(`memory (${database}): peak ${mb(peak)} [${peakDetail}], ${mb(after)} after the load; ${figures}`);
   const budget = database === 'postgres' ? 400 * MB : 600 * MB;

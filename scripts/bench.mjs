@@ -7,10 +7,10 @@
 //   signin       warm sign-in round trip (POST /login → 303), median of 30
 //   trust        /trust's first-load JS over an empty App Router page's, Lighthouse mobile scores, and its
 //                throughput as a share of a static file's (scripts/bench-trust.mjs)
-//   client-info  a big couple's intake page and review: SQL queries per render, p95 against /login's, the
-//                review's printed PDF (scripts/bench-pages.mjs)
+//   client-info  a big couple's intake page and review: SQL queries per render, CPU per render against
+//                /settings's (p95 beside), the review's printed PDF (scripts/bench-pages.mjs)
 //   advisor-dashboard  an advisor with 5,000 households: SQL statements per request against an advisor
-//                with 5, and p95 with 10 connections within 3 × /login's (scripts/bench-advisor.mjs)
+//                with 5, and CPU per render within 2 × /settings's, p95 beside (scripts/bench-advisor.mjs)
 // With no argument, all of them. Uses throwaway data folders; never touches ./.data.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -150,7 +150,7 @@ try {
       await seedBenchAdvisors(env);
       server = startServer();
       await waitUp(server);
-      results.push(...(await benchAdvisorDashboard({ base, password: demoPasswordOf(env.DEMO_ACCOUNTS_FILE), log: server.log })));
+      results.push(...(await benchAdvisorDashboard({ base, password: demoPasswordOf(env.DEMO_ACCOUNTS_FILE), log: server.log, pid: server.pid })));
     }
   }
 } finally {
