@@ -34,7 +34,9 @@ export type EmbeddedQueryable = {
 const workerScript = () => path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'db/embedded-worker.mjs');
 
 export class EmbeddedClient implements EmbeddedQueryable {
-  readonly #worker: Worker;
+  #worker: Worker;
+  readonly #dataDir: string;
+  readonly #options: { maxPrepared?: number; maintenanceMs?: number };
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   /** Set when the thread has stopped (closed, or crashed): every later call fails with it at once. */
@@ -46,13 +48,44 @@ export class EmbeddedClient implements EmbeddedQueryable {
    * `maxPrepared`: how many statement texts the thread keeps prepared (tests make it small).
    * `maintenanceMs`: how often the thread vacuums and analyzes after writes (10 minutes; tests make it short).
    */
-  constructor(dataDir: string, { maxPrepared, maintenanceMs }: { maxPrepared?: number; maintenanceMs?: number } = {}) {
-    this.#worker = new Worker(workerScript(), { workerData: { dataDir, maxPrepared, maintenanceMs } });
+  constructor(dataDir: string, options: { maxPrepared?: number; maintenanceMs?: number } = {}) {
+    this.#dataDir = dataDir;
+    this.#options = options;
+    this.#worker = this.#startThread();
+  }
+
+  #startThread(): Worker {
+    const { maxPrepared, maintenanceMs } = this.#options;
+    const worker = new Worker(workerScript(), { workerData: { dataDir: this.#dataDir, maxPrepared, maintenanceMs } });
     // An idle database must not keep a script's process alive; it is referenced while a reply is awaited.
-    this.#worker.unref();
-    this.#worker.on('message', (reply: Reply) => this.#settle(reply));
-    this.#worker.on('error', (error) => this.#stop(error));
-    this.#worker.on('exit', (code) => this.#stop(new Error(`The embedded database thread stopped (exit code ${code}).`)));
+    worker.unref();
+    worker.on('message', (reply: Reply) => this.#settle(reply));
+    worker.on('error', (error) => this.#worker === worker && this.#stop(error));
+    worker.on('exit', (code) => this.#worker === worker && this.#stop(new Error(`The embedded database thread stopped (exit code ${code}).`)));
+    return worker;
+  }
+
+  /**
+   * Closes the database and opens it again on a new thread, once the calls in flight have been answered.
+   * The WebAssembly memory PostgreSQL grew into never shrinks: after the first start's migrations and demo
+   * data (about 150 MB more than a reopened database needs), start-up begins again with a fresh thread
+   * (docs/performance.md, "Memory"). Not for an in-memory database, whose data would go with the thread.
+   */
+  async reopen(): Promise<void> {
+    if (this.#dataDir.startsWith('memory://')) return;
+    const before = this.#held;
+    let release!: () => void;
+    this.#held = new Promise<void>((resolve) => (release = resolve));
+    try {
+      await before;
+      while (this.#pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      const old = this.#worker;
+      await this.#send({ op: 'close' });
+      this.#worker = this.#startThread();
+      await old.terminate();
+    } finally {
+      release();
+    }
   }
 
   async query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<EmbeddedResults<T>> {

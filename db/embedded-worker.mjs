@@ -7,17 +7,51 @@
 // transaction's statements, which the client sends only while it holds the database, never interleave
 // with others.
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
-import { parentPort, workerData } from 'node:worker_threads';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker, parentPort, workerData } from 'node:worker_threads';
 
-const ready = PGlite.create(workerData.dataDir).then(async (db) => {
-  // Plan each prepared statement once (see "Prepared statements" below): left to itself PostgreSQL kept
-  // re-planning the page loads on every run (their `= any($1)` lists look costlier to a generic plan), and
-  // planning in WebAssembly cost more than running them: the intake's lists 1.5 ms of planning for 2 ms of
-  // work, the actor's 0.4 for 0.1 ms (docs/performance.md). The embedded database holds one installation's
-  // data, where a plan chosen without the parameters' values does as well.
-  await db.exec('set plan_cache_mode = force_generic_plan');
-  return db;
-});
+/*
+ * A new folder is initialised (PostgreSQL's initdb, a WebAssembly instance of its own) in a throwaway
+ * thread, which then exits: what initdb leaves behind in a thread's memory (about 100 to 200 MB of RSS
+ * that a garbage collection did not give back) goes with that thread, not with the database's
+ * (docs/performance.md, "Memory"). A folder that exists, or an in-memory database, opens directly.
+ */
+function initialised(dataDir) {
+  if (dataDir.startsWith('memory://') || fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const init = new Worker(new URL(import.meta.url), { workerData: { dataDir, initOnly: true } });
+    init.once('error', reject);
+    init.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Initialising the embedded database failed (exit code ${code}).`))));
+  });
+}
+
+/*
+ * PostgreSQL's buffer pool lives in the WebAssembly memory and is resident in full once the database has
+ * started (its 128 MB default cost 128 MB of RSS, whatever the data's size). 32 MB holds the demo data and
+ * the bench's 5,000 households several times over; a page that is not in it is read from the folder's
+ * files, which the operating system caches (docs/performance.md, "Memory").
+ */
+const SHARED_BUFFERS = workerData.sharedBuffers ?? '32MB';
+const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] };
+
+if (workerData.initOnly) {
+  const db = await PGlite.create(workerData.dataDir, options);
+  await db.close();
+  process.exit(0);
+}
+
+const ready = initialised(workerData.dataDir)
+  .then(() => PGlite.create(workerData.dataDir, options))
+  .then(async (db) => {
+    // Plan each prepared statement once (see "Prepared statements" below): left to itself PostgreSQL kept
+    // re-planning the page loads on every run (their `= any($1)` lists look costlier to a generic plan), and
+    // planning in WebAssembly cost more than running them: the intake's lists 1.5 ms of planning for 2 ms of
+    // work, the actor's 0.4 for 0.1 ms (docs/performance.md). The embedded database holds one installation's
+    // data, where a plan chosen without the parameters' values does as well.
+    await db.exec('set plan_cache_mode = force_generic_plan');
+    return db;
+  });
 // Keep the start-up failure for the replies; an unhandled rejection would kill the thread silently.
 ready.catch(() => {});
 

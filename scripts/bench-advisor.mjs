@@ -3,18 +3,20 @@
 //   - SQL statements per dashboard request (the server's `[queries]` log, LOG_QUERY_COUNTS=1) must not
 //     depend on the number of households: the large advisor's first page, search and filtered sort each
 //     cost what the small advisor's do;
-//   - p95 latency with 10 keep-alive connections of the large advisor's first page, a search and a filtered
-//     sort must stay within 3 times /login's p95, measured in the same run, interleaved.
+//   - the server's CPU time per render (serial, scripts/bench-cpu.mjs) of the large advisor's first page, a
+//     search and a filtered sort must stay within 2 times /settings's (the signed-in shell, same user),
+//     measured in the same run, interleaved; p95 with 10 keep-alive connections is printed beside it.
 // The households are written straight into the stopped server's database (PGlite: one process per folder).
 import http from 'node:http';
 import fs from 'node:fs';
+import { cpuPerRender } from './bench-cpu.mjs';
 
 const HOUSEHOLDS = Number(process.env.BENCH_HOUSEHOLDS ?? 5000);
 const CONNECTIONS = 10;
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 3000);
-// Six rounds (about 1,100 requests of each path): with three, one path's ratio swung between 2.40 and 3.39
-// across runs of the same build on this shared machine (docs/performance.md).
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+// Three rounds for the p95s printed beside the CPU figures (six when the p95 over /login's was the budget:
+// with three, one path's ratio swung between 2.40 and 3.39 across runs of the same build).
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 /** Two plain advisors (same firm as the demo, the demo password): `bench.large` with HOUSEHOLDS households, `bench.small` with 5. */
 export async function seedBenchAdvisors(env) {
@@ -142,9 +144,9 @@ function loggedQueries(log, pagePath) {
 
 /**
  * Runs the measures against a server started with LOG_QUERY_COUNTS=1 on the seeded folder; `log()` returns
- * its output so far. Returns result rows for bench.mjs.
+ * its output so far, `pid` is its process. Returns result rows for bench.mjs.
  */
-export async function benchAdvisorDashboard({ base, password, log, print = (line) => console.log(line) }) {
+export async function benchAdvisorDashboard({ base, password, log, pid, print = (line) => console.log(line) }) {
   const large = await signIn(base, 'bench.large@demo.trustwell.test', password);
   const small = await signIn(base, 'bench.small@demo.trustwell.test', password);
   const pages = {
@@ -152,8 +154,9 @@ export async function benchAdvisorDashboard({ base, password, log, print = (line
     search: '/dashboard?q=client01',
     'filtered sort': '/dashboard?filter=incomplete&sort=name&dir=desc',
   };
-  // Warm up (the first views also fill the completion cache of the rows they show).
-  for (const p of [...Object.values(pages), '/login']) {
+  // Warm up (the completion figures of the seeded households were stored by the server's start-up, not
+  // by these views: no page writes while rendering).
+  for (const p of Object.values(pages)) {
     for (let i = 0; i < 3; i++) {
       await fetch(new URL(p, base), { headers: { cookie: large } });
       await fetch(new URL(p, base), { headers: { cookie: small } });
@@ -161,7 +164,7 @@ export async function benchAdvisorDashboard({ base, password, log, print = (line
   }
   // Then one uncounted second of each measured path at full load, so the rounds measure the steady state
   // rather than the JIT's warm-up (as the page measures do).
-  for (const [p, cookie] of [['/login', ''], ['/dashboard', small], ['/settings', large], ...Object.values(pages).map((p) => [p, large])]) {
+  for (const [p, cookie] of [['/dashboard', small], ['/settings', large], ...Object.values(pages).map((p) => [p, large])]) {
     await latencies(base, p, cookie, { ms: 1000 });
   }
   const results = [];
@@ -180,35 +183,41 @@ export async function benchAdvisorDashboard({ base, password, log, print = (line
       ok: many === few && Number.isFinite(many),
     });
   }
-  // p95 with 10 connections, rounds interleaved with /login's.
-  const samples = { login: [], small: [], floor: [], ...Object.fromEntries(Object.keys(pages).map((k) => [k, []])) };
+  // p95 with 10 connections, rounds interleaved (printed beside the CPU figures, not budgeted).
+  const samples = { small: [], floor: [], ...Object.fromEntries(Object.keys(pages).map((k) => [k, []])) };
   for (let round = 0; round < ROUNDS; round++) {
-    samples.login.push(...(await latencies(base, '/login', '')));
     // For reference: the same first page for the advisor with 5 households.
     samples.small.push(...(await latencies(base, '/dashboard', small)));
-    // For reference: the floor of a signed-in page on this server, /settings (the actor and one small
-    // statement, a short form), for the same user.
+    // The floor of a signed-in page on this server, /settings (the actor and one small statement, a short
+    // form), for the same user.
     samples.floor.push(...(await latencies(base, '/settings', large)));
     for (const [name, p] of Object.entries(pages)) samples[name].push(...(await latencies(base, p, large)));
   }
-  const login = p95(samples.login);
+  print(`advisor dashboard: p95 with ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_MS / 1000} s:`);
+  print(`advisor dashboard: first page with 5 households p95 ${p95(samples.small).toFixed(1)} ms over ${samples.small.length} requests (reference)`);
+  print(`advisor dashboard: signed-in floor /settings p95 ${p95(samples.floor).toFixed(1)} ms over ${samples.floor.length} requests (reference)`);
+  // CPU per render, serial, against /settings for the same user, interleaved (scripts/bench-cpu.mjs).
+  const cpu = await cpuPerRender(base, pid, {
+    settings: { path: '/settings', cookie: large },
+    small: { path: '/dashboard', cookie: small },
+    ...Object.fromEntries(Object.entries(pages).map(([name, p]) => [name, { path: p, cookie: large }])),
+  });
   print(
-    `advisor dashboard: /login p95 ${login.toFixed(1)} ms over ${samples.login.length} requests (${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_MS / 1000} s)`,
-  );
-  print(
-    `advisor dashboard: first page with 5 households p95 ${p95(samples.small).toFixed(1)} ms over ${samples.small.length} requests (reference, ${(p95(samples.small) / login).toFixed(2)} × /login)`,
-  );
-  print(
-    `advisor dashboard: signed-in floor /settings p95 ${p95(samples.floor).toFixed(1)} ms over ${samples.floor.length} requests (reference, ${(p95(samples.floor) / login).toFixed(2)} × /login)`,
+    `advisor dashboard: CPU per render (serial): /settings ${cpu.settings.toFixed(1)} ms, first page with 5 households ${cpu.small.toFixed(1)} ms (reference, ${(cpu.small / cpu.settings).toFixed(2)} × /settings)`,
   );
   for (const name of Object.keys(pages)) {
     const value = p95(samples[name]);
-    print(`advisor dashboard: ${name} p95 ${value.toFixed(1)} ms over ${samples[name].length} requests`);
+    const ratio = cpu[name] / cpu.settings;
+    // For reference: against the same page with 5 households, what the 5,000 add (docs/performance.md).
+    print(
+      `advisor dashboard: ${name} p95 ${value.toFixed(1)} ms over ${samples[name].length} requests, CPU per render ${cpu[name].toFixed(1)} ms ` +
+        `(${(cpu[name] / cpu.small).toFixed(2)} × the first page with 5 households)`,
+    );
     results.push({
-      name: `dashboard ${name} p95, ${HOUSEHOLDS.toLocaleString('en-US')} households, ${CONNECTIONS} conn.`,
-      value: `${value.toFixed(0)} ms = ${(value / login).toFixed(2)} × /login's ${login.toFixed(0)} ms`,
-      budget: '≤ 3 × /login',
-      ok: value <= 3 * login,
+      name: `dashboard ${name}, ${HOUSEHOLDS.toLocaleString('en-US')} households: CPU per render`,
+      value: `${ratio.toFixed(2)}×: ${cpu[name].toFixed(1)} ms against ${cpu.settings.toFixed(1)} ms (p95, ${CONNECTIONS} conn.: ${value.toFixed(0)} ms, /settings ${p95(samples.floor).toFixed(0)} ms)`,
+      budget: '≤ 2.0× /settings',
+      ok: ratio <= 2,
     });
   }
   return results;

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// `npm run bench [startup|signin|trust|client-info|advisor-dashboard|overview]`: measures the budgets of docs/performance.md
+// `npm run bench [startup|memory|signin|trust|client-info|advisor-dashboard|overview]`: measures the budgets of docs/performance.md
 // on this machine.
 //   startup      cold `npm start` (build + empty embedded database) to first page, then a warm restart
+//   memory       idle RSS of the server's process tree after start, and its peak with 50 connections on
+//                /dashboard and a client-info page for 40 s (scripts/bench-memory.mjs)
 //   signin       warm sign-in round trip (POST /login → 303), median of 30
 //   trust        /trust's first-load JS over an empty App Router page's, Lighthouse mobile scores, and its
 //                throughput as a share of a static file's (scripts/bench-trust.mjs)
-//   client-info  a big couple's intake page and review: SQL queries per render, p95 against /login's, the
-//                review's printed PDF (scripts/bench-pages.mjs)
+//   client-info  a big couple's intake page and review: SQL queries per render, CPU per render against
+//                /settings's (p95 beside), the review's printed PDF (scripts/bench-pages.mjs)
 //   advisor-dashboard  an advisor with 5,000 households: SQL statements per request against an advisor
-//                with 5, and p95 with 10 connections within 3 × /login's (scripts/bench-advisor.mjs)
+//                with 5, and CPU per render within 2 × /settings's, p95 beside (scripts/bench-advisor.mjs)
 //   overview     the Admin / Attorney advisors overview with 500 more advisors and 5,000 more households:
 //                SQL statements per view unchanged, server CPU per render within 2 × /settings' (scripts/bench-overview.mjs)
 // With no argument, all of them. Uses throwaway data folders; never touches ./.data.
@@ -17,6 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAdvisorDashboard, demoPasswordOf, seedBenchAdvisors } from './bench-advisor.mjs';
+import { benchMemory } from './bench-memory.mjs';
 import { benchOverview, overviewStatementCounts, seedBenchOverview, signInAdmin } from './bench-overview.mjs';
 import { benchClientInfo } from './bench-pages.mjs';
 import { benchTrust } from './bench-trust.mjs';
@@ -135,6 +138,9 @@ try {
       server = startServer();
       await waitUp(server);
     }
+    // First, on the freshly started server: its idle memory, then its peak under load.
+    if (which === 'all' || which === 'memory')
+      results.push(...(await benchMemory({ base, env, server, database: env.DATABASE_URL ? 'postgres' : 'embedded' })));
     if (which === 'all' || which === 'signin') await benchSignIn();
     if (which === 'all' || which === 'trust') results.push(...(await benchTrust({ root, base, env, floorPort: port + 1 })));
     // After the others: it grows the demo household, which they do not expect.
@@ -147,7 +153,7 @@ try {
       await seedBenchAdvisors(env);
       server = startServer();
       await waitUp(server);
-      results.push(...(await benchAdvisorDashboard({ base, password: demoPasswordOf(env.DEMO_ACCOUNTS_FILE), log: server.log })));
+      results.push(...(await benchAdvisorDashboard({ base, password: demoPasswordOf(env.DEMO_ACCOUNTS_FILE), log: server.log, pid: server.pid })));
     }
     if (which === 'all' || which === 'overview') {
       // The statements of each view before the seeding, then the 500 advisors and 5,000 households go into

@@ -8,6 +8,9 @@
 // the prerendered guest /trust from memory (scripts/prerendered-page-cache.mjs).
 //
 //   node scripts/server.mjs [-p PORT] [-H HOST]      (npm start and npm run test:e2e call this)
+//
+// It first sets V8's memory limits for itself (scripts/server-flags.mjs), before anything else loads.
+import './server-flags.mjs';
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
@@ -55,13 +58,51 @@ function upgradeCsp(res) {
 // contains next-auth.session-token, as in next.config.mjs's rewrites) sends the request to Next.
 const serve = createPrerenderedPageCache({ paths: ['/trust', '/trust/'], bypassCookie: 'next-auth.session-token' });
 
+// At most this many GET and HEAD requests are handled at once; the others wait, in arrival order, for one to
+// finish. The process has one thread for rendering: 50 renders interleaved finish no sooner than 50 in a
+// queue, but each holds its half-built page in memory meanwhile, so the heap grew with the number of open
+// connections (docs/performance.md, "Memory"). A request holds its place until its handler has ended the
+// response (not until a slow client has read it). Other methods are not held back: they may read a
+// request body at the client's pace, and a slow upload must not take a place a render needs.
+const MAX_RENDERS = Math.max(1, Number(process.env.SERVER_MAX_CONCURRENT_RENDERS) || 8);
+let rendering = 0;
+const waiting = [];
+
+function admitted(req, res, run) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return run();
+  const start = () => {
+    rendering += 1;
+    let done = false;
+    const release = () => {
+      if (done) return;
+      done = true;
+      rendering -= 1;
+      const next = waiting.shift();
+      if (next) next();
+    };
+    const end = res.end;
+    res.end = function (...args) {
+      release();
+      return end.apply(this, args);
+    };
+    res.once('close', release);
+    run();
+  };
+  if (rendering < MAX_RENDERS) start();
+  else {
+    // A client that gives up while waiting leaves the queue.
+    const entry = () => (res.destroyed ? waiting.shift()?.() : start());
+    waiting.push(entry);
+  }
+}
+
 const server = http.createServer((req, res) => {
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
   if (hsts) {
     res.setHeader('Strict-Transport-Security', hsts);
     upgradeCsp(res);
   }
-  serve(req, res, handle);
+  admitted(req, res, () => serve(req, res, handle));
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {

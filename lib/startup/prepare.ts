@@ -28,6 +28,9 @@ export async function prepareDatabase(): Promise<void> {
   const wantsSeed = process.env.SEED_DEMO_DATA === '1' || (embedded && n === 0 && process.env.SEED_DEMO_DATA !== '0');
   const password = wantsSeed ? await loadDemoData(db) : null;
   if (password) console.log('[db] Demo data loaded.');
+  // A new embedded database's first start (migrations, demo data) leaves its thread's memory grown for
+  // good: serve from a freshly opened one (db/embedded-client.ts, docs/performance.md "Memory").
+  if (password && embedded) await getHandle().embedded?.reopen();
   const refreshed = await refreshStaleCompletions(systemContext(refreshCompletionJob.name));
   if (refreshed > 0) console.log(`[db] Completion figures of ${refreshed} household${refreshed === 1 ? '' : 's'} refreshed.`);
   console.log(`[db] ${embedded ? 'Embedded PGlite' : 'PostgreSQL'} ready in ${Date.now() - started} ms.`);

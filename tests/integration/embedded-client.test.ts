@@ -173,3 +173,36 @@ describe('maintenance (PGlite has no autovacuum)', () => {
     expect((await kept.query<{ n: number }>("select count(*)::int as n from notes where body = 'changed'")).rows[0].n).toBe(2);
   });
 });
+
+describe('a database in a folder', () => {
+  let dir: string;
+  let folder: EmbeddedClient;
+  beforeAll(async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trustwell-embedded-'));
+    // A new folder: initialised in a throwaway thread, then opened (with a 32 MB buffer pool).
+    folder = new EmbeddedClient(dir);
+  }, 120_000);
+  afterAll(async () => {
+    await folder.close();
+    (await import('node:fs')).rmSync(dir, { recursive: true, force: true });
+  }, 120_000);
+
+  test('is initialised, opened with the smaller buffer pool, and reopened on a new thread with its data, answering calls made meanwhile', async () => {
+    expect((await folder.query<{ shared_buffers: string }>('show shared_buffers')).rows).toEqual([{ shared_buffers: '32MB' }]);
+    await folder.query('create table kept (id int primary key)');
+    await folder.query('insert into kept values (1), (2)');
+    // A transaction in progress finishes before the reopen; a query sent during the reopen waits for it.
+    const tx = folder.transaction(async (t) => {
+      await t.query('insert into kept values (3)');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    const reopened = folder.reopen();
+    const during = folder.query<{ n: number }>('select count(*)::int as n from kept');
+    await Promise.all([tx, reopened]);
+    expect((await during).rows).toEqual([{ n: 3 }]);
+    expect((await folder.query<{ id: number }>('select id from kept order by id')).rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+  }, 120_000);
+});
