@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import type { DocumentView } from '@/lib/files/document-view';
+import { DeleteDocumentButton } from './delete-document-button';
 import { DocumentList } from './document-list';
 import { UploadDocument } from './upload-document';
 import styles from './files.module.css';
@@ -14,15 +15,17 @@ export type DocumentsPanelProps = {
   uploadPlanHash: string | null;
   /** The household's name, for the upload control's accessible name. */
   subject?: string;
+  /** The viewer may delete documents (`file.delete`, admins): a Delete for each document with a creator. */
+  canDelete?: boolean;
 };
 
 /**
  * The household's documents on its client-info page (the client's own and the advisory side's view of a
  * client), newest first, each opening in a new tab; with the upload control for those who may add one
- * now. After an upload the page's data is reloaded. Absent while there is no document and none may be
+ * now, and an admin's Delete for documents with a creator. After an upload or a delete the page's data is reloaded. Absent while there is no document and none may be
  * added; never printed (the review's print-out is the answers).
  */
-export function DocumentsPanel({ documents, forClient, uploadPlanHash, subject }: DocumentsPanelProps) {
+export function DocumentsPanel({ documents, forClient, uploadPlanHash, subject, canDelete = false }: DocumentsPanelProps) {
   const router = useRouter();
   // Nothing to show and nothing to do (an intake still in progress): no panel.
   if (!documents.length && !uploadPlanHash) return null;
@@ -35,6 +38,7 @@ export function DocumentsPanel({ documents, forClient, uploadPlanHash, subject }
         documents={documents}
         label={forClient ? 'Your documents' : 'Documents'}
         emptyText={forClient ? 'Your attorney has not shared any documents yet.' : 'No documents yet.'}
+        actions={canDelete ? (doc) => (doc.removable ? <DeleteDocumentButton document={doc} onDeleted={() => router.refresh()} /> : null) : undefined}
       />
       {uploadPlanHash ? <UploadDocument planHash={uploadPlanHash} existingNames={existingNames} subject={subject} onUploaded={() => router.refresh()} /> : null}
     </section>

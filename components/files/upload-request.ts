@@ -1,5 +1,5 @@
 import type { ActionResult } from '@/lib/http/result';
-import type { LegacyAdvisor } from '@/lib/files/document-view';
+import { documentDeletePath, type LegacyAdvisor } from '@/lib/files/document-view';
 
 /** What the upload call answers (POST /api/file/{planHash}/upload). */
 export type UploadAnswer = { message: string; file: { hash: string; name: string }; advisors: LegacyAdvisor[] };
@@ -15,4 +15,19 @@ export async function postDocument(planHash: string, file: File): Promise<Action
   const body = (await response.json().catch(() => ({}))) as Partial<UploadAnswer> & { message?: string };
   if (!response.ok) return { ok: false, status: response.status, message: body.message || 'The upload failed. Please try again.' };
   return { ok: true, data: body as UploadAnswer, message: body.message };
+}
+
+/** What the delete call answers (DELETE /api/file/{planHash}/{fileHash}/delete). */
+export type DeleteAnswer = { message: string; advisors: LegacyAdvisor[] };
+
+/** Deletes one document through its route (admins only) and answers as a server action would. */
+export async function deleteDocumentRequest(planHash: string, fileHash: string): Promise<ActionResult<DeleteAnswer>> {
+  try {
+    const response = await fetch(documentDeletePath(planHash, fileHash), { method: 'DELETE', credentials: 'same-origin' });
+    const body = (await response.json().catch(() => ({}))) as Partial<DeleteAnswer>;
+    if (!response.ok) return { ok: false, status: response.status, message: body.message || 'The document could not be removed. Please try again.' };
+    return { ok: true, data: body as DeleteAnswer, message: body.message };
+  } catch {
+    return { ok: false, status: 0, message: 'The document could not be removed. Please check your connection and try again.' };
+  }
 }

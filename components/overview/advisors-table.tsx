@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { ActAsAdvisorButton } from '@/components/admin/act-as-advisor-button';
+import { DeleteDocumentButton } from '@/components/files/delete-document-button';
 import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
@@ -42,6 +43,8 @@ export type AdvisorsTableProps = {
   state: AdvisorListState;
   /** Admins get 'Act as Advisor' on each advisor row (issue 21; spec §2). */
   canActAsAdvisor?: boolean;
+  /** Admins (`file.delete`) get Delete on each document with a creator (spec §5); System documents have none. */
+  canDeleteDocuments?: boolean;
 };
 
 /** The per-document-group upload state (spec §4): file input shown, file chosen, uploading. */
@@ -71,7 +74,7 @@ const activityDate = new Intl.DateTimeFormat('en-US', {
  * - tooltips (a shortened name's whole name) refresh 100 ms after a focus change, 350 ms after a collapse;
  * - a client row's client-info link remembers the row: on returning, that group opens about 500 ms later.
  */
-export function AdvisorsTable({ page, state, canActAsAdvisor = false }: AdvisorsTableProps) {
+export function AdvisorsTable({ page, state, canActAsAdvisor = false, canDeleteDocuments = false }: AdvisorsTableProps) {
   const call = useCall();
   const { showMessage } = useMessage();
   const [openAdvisor, setOpenAdvisor] = useState<string | null>(null);
@@ -389,6 +392,8 @@ export function AdvisorsTable({ page, state, canActAsAdvisor = false }: Advisors
                             onChoose={chooseFile}
                             onUpload={upload}
                             onRemember={(c) => rememberReturn(advisor.hash, c.hash)}
+                            // The advisors table's figures do not count documents: only this advisor's rows reload.
+                            onDeleted={canDeleteDocuments ? () => loadClients(advisor.hash) : null}
                             onTip={showTip}
                             onHideTip={hideTip}
                             tipAnchor={tip?.anchorId ?? null}
@@ -448,6 +453,8 @@ type GroupsProps = {
   onChoose: (client: OverviewClient, file: File | null, input: HTMLInputElement) => void;
   onUpload: (client: OverviewClient) => void;
   onRemember: (client: OverviewClient) => void;
+  /** Set for admins: documents with a creator get Delete, and this reloads the rows after one. */
+  onDeleted: (() => Promise<unknown>) | null;
   onTip: (anchor: HTMLElement, text: string) => void;
   onHideTip: (anchorId: string) => void;
   tipAnchor: string | null;
@@ -464,6 +471,7 @@ function ClientGroups({
   onChoose,
   onUpload,
   onRemember,
+  onDeleted,
   onTip,
   onHideTip,
   tipAnchor,
@@ -523,7 +531,14 @@ function ClientGroups({
                   {client.documents.length ? (
                     <ul className={styles.documentList} aria-label={`${client.name}'s documents`}>
                       {client.documents.map((doc) => (
-                        <DocumentRow key={doc.hash} doc={doc} onTip={onTip} onHideTip={onHideTip} described={tipAnchor === docAnchorId(doc)} />
+                        <DocumentRow
+                          key={doc.hash}
+                          doc={doc}
+                          onTip={onTip}
+                          onHideTip={onHideTip}
+                          described={tipAnchor === docAnchorId(doc)}
+                          onDeleted={onDeleted}
+                        />
                       ))}
                     </ul>
                   ) : (
@@ -567,11 +582,13 @@ function DocumentRow({
   onTip,
   onHideTip,
   described,
+  onDeleted,
 }: {
   doc: OverviewDocument;
   onTip: GroupsProps['onTip'];
   onHideTip: GroupsProps['onHideTip'];
   described: boolean;
+  onDeleted: GroupsProps['onDeleted'];
 }) {
   const shown = shortenFileName(doc.name);
   const shortened = shown !== doc.name;
@@ -600,6 +617,7 @@ function DocumentRow({
       </span>
       <span className={styles.muted}>{doc.createdBy ?? 'System'}</span>
       <span className={styles.muted}>{formatPlainDate(doc.createdAt)}</span>
+      {onDeleted && doc.removable ? <DeleteDocumentButton document={doc} onDeleted={onDeleted} /> : null}
     </li>
   );
 }

@@ -40,7 +40,7 @@ export function OverviewView({
           <Link href="/outbox">Mail outbox</Link>
         </p>
       ) : null}
-      <AdvisorsTable page={page} state={state} canActAsAdvisor={can(actor, 'user.impersonate')} />
+      <AdvisorsTable page={page} state={state} canActAsAdvisor={can(actor, 'user.impersonate')} canDeleteDocuments={can(actor, 'file.delete')} />
       {children}
     </main>
   );

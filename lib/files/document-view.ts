@@ -14,6 +14,11 @@ export type DocumentView = {
   contentType: string;
   /** The uploader's name; null means the System made it (and it cannot be deleted). */
   createdBy: string | null;
+  /**
+   * The document has a creator, so an admin may delete it (platform spec §5); a System document stays.
+   * Whether the viewer may delete at all is the page's `can(actor, 'file.delete')`.
+   */
+  removable: boolean;
   /** ISO timestamp of the upload. */
   createdAt: string;
   /** The upload's date as a plain date string (MM/DD/YYYY, the app's time zone). */
@@ -25,6 +30,11 @@ export type DocumentView = {
 /** The view route of a document. */
 export function documentViewPath(planHash: string, fileHash: string): string {
   return `/api/file/${encodeURIComponent(planHash)}/${encodeURIComponent(fileHash)}/view/get`;
+}
+
+/** The delete route of a document (admins only, documents with a creator only). */
+export function documentDeletePath(planHash: string, fileHash: string): string {
+  return `/api/file/${encodeURIComponent(planHash)}/${encodeURIComponent(fileHash)}/delete`;
 }
 
 /** The file icon a document's name shows (platform spec §2): pdf, text, image (png, jpg, jpeg) or a generic file. */

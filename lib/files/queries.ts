@@ -41,6 +41,7 @@ export function toDocumentView(row: DocumentRow): DocumentView {
     name: row.name,
     contentType: row.contentType,
     createdBy: row.creatorId === null ? null : personName(row) || 'Unknown user',
+    removable: row.creatorId !== null,
     createdAt: row.createdAt.toISOString(),
     dateText: formatAppDate(row.createdAt),
     viewPath: documentViewPath(row.planHash, row.hash),

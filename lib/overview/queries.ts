@@ -177,6 +177,8 @@ export type OverviewDocument = {
   createdAt: string;
   /** The uploader's name, or null for a System file. */
   createdBy: string | null;
+  /** It has a creator, so an admin may delete it (a System file stays; platform spec §5). */
+  removable: boolean;
 };
 
 export type OverviewClient = {
@@ -275,6 +277,7 @@ export async function loadAdvisorClients(ctx: RequestContext, input: AdvisorRefI
               suffix: d.suffix as string | null,
             }) || 'Unknown user'
           : null,
+        removable: Boolean(d.has_creator),
       })),
     };
   });

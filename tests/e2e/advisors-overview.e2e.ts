@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeViolations, browserForThisFile, demoPassword, newContext, screenshot, settle, signIn } from './helpers/browser';
 
@@ -6,14 +8,21 @@ import { axeViolations, browserForThisFile, demoPassword, newContext, screenshot
  * attorney open it, search, sort, drill into an advisor's client list and return; the admin expands Alice
  * Morgan → the Riveras → their documents (shortened name with its tooltip, creator or System, a view link
  * into a new tab), has a wrong file type refused in the browser, opens client-info from the client row and
- * on coming back finds the Riveras' documents open again. axe on the overview with rows open; screenshots
- * at 390 and 1280 px.
+ * on coming back finds the Riveras' documents open again. Then the documents' journey through the overview:
+ * the attorney uploads a PDF to the Rivera plan from the Riveras' row, Pat Rivera opens it from their own
+ * page in a new tab, and the admin deletes it from the same row (confirmation naming the file; a System
+ * document offers no Delete). axe on the overview with rows open; screenshots at 390 and 1280 px.
  */
 
 const ADMIN = 'admin@demo.trustwell.test';
 const ATTORNEY = 'attorney@demo.trustwell.test';
 const DRAFT = 'Rivera Family Trust - Draft for Attorney Review.pdf';
 const DRAFT_SHOWN = `${DRAFT.slice(0, 26)}...${DRAFT.slice(-4)}`;
+const PAT = 'pat.rivera@demo.trustwell.test';
+const SIGNED = 'Rivera Pour-Over Wills - Signed Copies.pdf';
+const SIGNED_SHOWN = `${SIGNED.slice(0, 26)}...${SIGNED.slice(-4)}`;
+const LETTER = 'Engagement Letter.txt';
+const PDF = fs.readFileSync(path.join(__dirname, '../fixtures/files/sample.pdf'));
 
 const browser = browserForThisFile();
 const contexts: BrowserContext[] = [];
@@ -21,13 +30,22 @@ afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-async function signedIn(email: string, width = 1280): Promise<Page> {
+async function signedIn(email: string, width = 1280, landing: Parameters<Page['waitForURL']>[0] = '**/dashboard'): Promise<Page> {
   const context = await newContext(browser(), width);
   contexts.push(context);
   const p = await context.newPage();
   await signIn(p, email, demoPassword());
-  await p.waitForURL('**/dashboard');
+  await p.waitForURL(landing);
   return p;
+}
+
+/** Closes the message dialog titled `title` after checking it says `text`. */
+async function acknowledge(p: Page, title: string, text: string) {
+  const dialog = p.getByRole('alertdialog', { name: title, exact: true });
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain(text);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await dialog.waitFor({ state: 'detached' });
 }
 async function expectNoViolations(p: Page, name: string) {
   await settle(p);
@@ -120,6 +138,76 @@ describe('advisors overview', () => {
     await p.waitForURL((url) => url.pathname === '/dashboard');
     await p.getByRole('list', { name: "Pat Rivera's documents" }).waitFor();
     expect(await p.getByRole('button', { name: "Hide Pat Rivera's documents" }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('the attorney uploads a PDF from the overview, Pat opens it in a new tab, the admin deletes it from the overview', async () => {
+    // The attorney, on the Riveras' row (Under Attorney Review): upload through the real route.
+    const attorney = await signedIn(ATTORNEY);
+    await attorney.waitForLoadState('networkidle');
+    await expandAliceAndRiveras(attorney);
+    const attorneyDocs = attorney.getByRole('list', { name: "Pat Rivera's documents" });
+    expect(await attorneyDocs.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    await attorney.getByRole('button', { name: /Upload a document for Pat Rivera/ }).click();
+    await attorney.getByLabel(/Choose a document for Pat Rivera/).setInputFiles({ name: SIGNED, mimeType: 'application/pdf', buffer: PDF });
+    await attorney.getByRole('button', { name: 'Upload file' }).click();
+    await acknowledge(attorney, 'Success', 'File uploaded successfully');
+    const uploaded = attorneyDocs.getByRole('link', { name: SIGNED_SHOWN });
+    await uploaded.waitFor();
+    // Newest first, by the attorney.
+    expect(await attorneyDocs.getByRole('listitem').first().textContent()).toContain(SIGNED_SHOWN);
+    expect(await attorneyDocs.getByRole('listitem').first().textContent()).toContain('Dana Whitfield');
+    const viewPath = (await uploaded.getAttribute('href'))!;
+    expect(viewPath).toMatch(/^\/api\/file\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\/view\/get$/);
+    await screenshot(attorney, 'overview-attorney-uploaded-1280');
+
+    // Pat opens it from their own page, in a new tab: the very bytes, as a PDF.
+    const pat = await signedIn(PAT, 1280, (url) => url.pathname !== '/login');
+    await pat.goto('/client-info');
+    await pat.waitForLoadState('networkidle');
+    const mine = pat.getByRole('list', { name: 'Your documents', exact: true });
+    const link = mine.locator(`a[title="${SIGNED}"]`);
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(viewPath);
+    const [tab] = await Promise.all([pat.context().waitForEvent('page'), link.click()]);
+    await tab.waitForURL((url) => url.pathname === viewPath);
+    const direct = await pat.request.get(viewPath);
+    expect(direct.status()).toBe(200);
+    expect(direct.headers()['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(await direct.body(), PDF)).toBe(0);
+    await tab.close();
+
+    // The admin deletes it from the overview's row; the System letter offers no Delete.
+    const admin = await signedIn(ADMIN);
+    await admin.waitForLoadState('networkidle');
+    await expandAliceAndRiveras(admin);
+    const adminDocs = admin.getByRole('list', { name: "Pat Rivera's documents" });
+    const row = (shown: string) => adminDocs.getByRole('listitem').filter({ has: admin.getByRole('link', { name: shown, exact: true }) });
+    expect(await row(LETTER).textContent()).toContain('System');
+    expect(await row(LETTER).getByRole('button').count()).toBe(0);
+    expect(
+      await row(DRAFT_SHOWN)
+        .getByRole('button', { name: `Delete ${DRAFT}` })
+        .count(),
+    ).toBe(1);
+    await row(SIGNED_SHOWN)
+      .getByRole('button', { name: `Delete ${SIGNED}` })
+      .click();
+    const question = admin.getByRole('alertdialog', { name: 'Delete document?', exact: true });
+    await question.waitFor();
+    expect(await question.textContent()).toContain(`“${SIGNED}” will be removed`);
+    await screenshot(admin, 'overview-admin-delete-confirm-1280');
+    await question.getByRole('button', { name: 'Delete', exact: true }).click();
+    await acknowledge(admin, 'Success', 'File removed successfully');
+    await adminDocs.getByRole('link', { name: SIGNED_SHOWN }).waitFor({ state: 'detached' });
+    expect(await adminDocs.getByRole('link', { name: DRAFT_SHOWN }).count()).toBe(1);
+    await screenshot(admin, 'overview-admin-deleted-1280');
+
+    // Gone for Pat too: the list no longer has it and its address answers 404.
+    await pat.reload();
+    await pat.waitForLoadState('networkidle');
+    await mine.waitFor();
+    expect(await mine.locator(`a[title="${SIGNED}"]`).count()).toBe(0);
+    expect((await pat.request.get(viewPath)).status()).toBe(404);
   });
 
   it('reads at 390 px', async () => {

@@ -8,8 +8,8 @@ import { alert, expectNoViolations, openHouseholdById, signedInPages } from './h
  * Documents (issue 20), in Chromium against the demo data: the attorney uploads a PDF to the Rivera plan
  * (Under Attorney Review) from the household's page; the advisor uploads one from the dashboard; Pat
  * Rivera finds them under 'Your documents' on their own page, newest first, and opens the PDF in a new
- * tab (the view route's headers checked); an admin deletes the attorney's file through the route, and a
- * System file stays. axe on the client's page; screenshots at 390 and 1280 px.
+ * tab (the view route's headers checked); an admin deletes the attorney's file from the Riveras' page
+ * (confirmation, 'File removed successfully'), and a System file has no Delete and stays. axe on the client's page; screenshots at 390 and 1280 px.
  */
 
 const ATTORNEY = 'attorney@demo.trustwell.test';
@@ -129,34 +129,46 @@ describe('documents: upload, open, delete', () => {
     await screenshot(page, 'documents-client-390');
   });
 
-  it('an admin deletes the uploaded file through the route; a System file stays; the client no longer sees it', async () => {
+  it('an admin deletes the uploaded file from the Riveras’ page; a System file has no Delete and the route refuses it; the client no longer sees it', async () => {
     const admin = await signedIn(ADMIN, 1280);
-    await admin.goto('/dashboard');
-    const [, planHash, fileHash] = /^\/api\/file\/([\w-]+)\/([\w-]+)\/view\/get$/.exec(viewPath)!;
-    const call = (url: string) =>
-      admin.evaluate(async (u) => {
-        const r = await fetch(u, { method: 'DELETE' });
-        return { status: r.status, body: (await r.json()) as { message: string; advisors: unknown[] } };
-      }, url);
-    const removed = await call(`/api/file/${planHash}/${fileHash}/delete`);
-    expect(removed.status).toBe(200);
-    expect(removed.body.message).toBe('File removed successfully');
-    expect(removed.body.advisors).toHaveLength(1);
+    await openHouseholdById(admin, RIVERAS);
+    const panel = admin.getByRole('region', { name: 'Documents', exact: true });
+    const item = (name: string) =>
+      documents(admin, 'Documents')
+        .getByRole('listitem')
+        .filter({ has: documentLink(admin, name) });
+    // Delete only where there is a creator: the System letter has none.
+    await expect(item('Engagement Letter.txt').getByRole('button').count()).resolves.toBe(0);
+    await expect(item('Engagement Letter.txt').textContent()).resolves.toContain('System');
+    await item(UPLOADED)
+      .getByRole('button', { name: `Delete ${UPLOADED}` })
+      .click();
+    const question = alert(admin, 'Delete document?');
+    await question.waitFor();
+    await expect(question.textContent()).resolves.toContain(`“${UPLOADED}” will be removed`);
+    await question.getByRole('button', { name: 'Delete', exact: true }).click();
+    await confirmMessage(admin, 'Success', 'File removed successfully');
+    await documentLink(admin, UPLOADED).waitFor({ state: 'detached' });
+    await expect(panel.getByRole('link').count()).resolves.toBeGreaterThan(0);
+    await screenshot(admin, 'documents-admin-deleted-1280');
 
-    // The seeded engagement letter has no creator (System): it stays.
+    // The seeded engagement letter has no creator (System): the route refuses it too.
+    const [, planHash] = /^\/api\/file\/([\w-]+)\/([\w-]+)\/view\/get$/.exec(viewPath)!;
+    const letter = await documentLink(admin, 'Engagement Letter.txt').getAttribute('href');
+    const [, , letterHash] = /^\/api\/file\/([\w-]+)\/([\w-]+)\/view\/get$/.exec(letter!)!;
+    const system = await admin.evaluate(async (u) => (await fetch(u, { method: 'DELETE' })).status, `/api/file/${planHash}/${letterHash}/delete`);
+    expect(system).toBe(403);
+
     const pat = await signedIn(PAT, 1280);
     await pat.goto('/client-info');
     await pat.waitForLoadState('networkidle');
-    const letter = await documentLink(pat, 'Engagement Letter.txt').getAttribute('href');
-    const [, , letterHash] = /^\/api\/file\/([\w-]+)\/([\w-]+)\/view\/get$/.exec(letter!)!;
-    const system = await call(`/api/file/${planHash}/${letterHash}/delete`);
-    expect(system.status).toBe(403);
-
     const titles = await documents(pat, 'Your documents')
       .getByRole('link')
       .evaluateAll((links) => links.map((a) => a.getAttribute('title')));
     expect(titles).not.toContain(UPLOADED);
     expect(titles).toContain('Engagement Letter.txt');
+    // Clients never get a Delete.
+    await expect(documents(pat, 'Your documents').getByRole('button').count()).resolves.toBe(0);
     expect((await pat.request.get(viewPath)).status()).toBe(404);
   });
 });

@@ -170,9 +170,10 @@ describe("one advisor's households and documents (loadAdvisorClients)", () => {
     expect(first).toMatchObject({ statusLabel: 'Ready for Payment', canUpload: false, documents: [], spouseName: null });
     expect(second).toMatchObject({ statusLabel: 'Under Attorney Review', canUpload: true, planHash: currentPlan.hash });
     expect(second.spouseName).not.toBeNull();
-    expect(second.documents.map((d) => [d.name, d.createdBy, d.planHash])).toEqual([
-      ['Signed pages.png', 'Avery Counsel', currentPlan.hash],
-      ['Old trust.pdf', null, oldPlan.hash],
+    // A document with a creator is removable (an admin's Delete); a System one is not.
+    expect(second.documents.map((d) => [d.name, d.createdBy, d.planHash, d.removable])).toEqual([
+      ['Signed pages.png', 'Avery Counsel', currentPlan.hash, true],
+      ['Old trust.pdf', null, oldPlan.hash, false],
     ]);
     expect(second.documents[0].hash).toBe(latest.hash);
     expect(second.documents.some((d) => d.hash === removed.hash)).toBe(false);

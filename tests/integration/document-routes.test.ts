@@ -387,9 +387,9 @@ describe('listDocuments', () => {
     expect((await upload(w.plan.hash, pdfFile('Final Trust.pdf'))).status).toBe(200);
     const household = { householdHash: w.household.household.hash };
     const clientView = await listDocuments(ctxOf(await actorOf(w.household.user)), household);
-    expect(clientView.map((d) => [d.name, d.createdBy === null ? 'System' : 'someone'])).toEqual([
-      ['Final Trust.pdf', 'someone'],
-      ['Engagement Letter.pdf', 'System'],
+    expect(clientView.map((d) => [d.name, d.createdBy === null ? 'System' : 'someone', d.removable])).toEqual([
+      ['Final Trust.pdf', 'someone', true],
+      ['Engagement Letter.pdf', 'System', false],
     ]);
     expect(clientView[1].dateText).toBe('01/02/2026');
     expect(clientView[0].viewPath).toBe(`/api/file/${w.plan.hash}/${clientView[0].hash}/view/get`);

@@ -59,6 +59,7 @@ export function IntakePage({ view, actor, documents }: { view: IntakeView; actor
           documents={documents}
           forClient={ownHousehold}
           uploadPlanHash={uploadPlanHash}
+          canDelete={can(actor, 'file.delete')}
           subject={`${view.client.person.firstName} ${view.client.person.lastName}`.trim() || undefined}
         />
         {/* Attorneys and admins open a submitted trust on its review (intake §2). */}

@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { DocumentsPanel } from '@/components/files/documents-panel';
 import { CallProvider } from '@/components/ui/call-provider';
 import type { DocumentView } from '@/lib/files/document-view';
 
-jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh: jest.fn() }) }));
+const refresh = jest.fn();
+jest.mock('next/navigation', () => ({ useRouter: () => ({ push: jest.fn(), refresh }) }));
 
 const doc: DocumentView = {
   hash: 'h1',
@@ -11,6 +12,7 @@ const doc: DocumentView = {
   name: 'Trust.pdf',
   contentType: 'application/pdf',
   createdBy: 'Dana Whitfield',
+  removable: true,
   createdAt: '2026-11-20T15:00:00.000Z',
   dateText: '11/20/2026',
   viewPath: '/api/file/p1/h1/view/get',
@@ -42,5 +44,44 @@ describe('DocumentsPanel (client-info)', () => {
   it('is absent while there is nothing to show and nothing to add', () => {
     const { container } = renderPanel({ documents: [], forClient: true, uploadPlanHash: null });
     expect(container).toBeEmptyDOMElement();
+  });
+});
+
+describe('DocumentsPanel: an admin deletes a document', () => {
+  const systemDoc: DocumentView = {
+    ...doc,
+    hash: 'h2',
+    name: 'Engagement letter.pdf',
+    createdBy: null,
+    removable: false,
+    viewPath: '/api/file/p1/h2/view/get',
+  };
+  const itemOf = (name: string) => screen.getByRole('link', { name: new RegExp(name) }).closest('li')!;
+
+  beforeEach(() => refresh.mockReset());
+
+  it('shows Delete to admins only, and only on documents with a creator', () => {
+    const { unmount } = renderPanel({ documents: [doc, systemDoc], forClient: false, uploadPlanHash: null });
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    unmount();
+    renderPanel({ documents: [doc, systemDoc], forClient: false, uploadPlanHash: null, canDelete: true });
+    expect(within(itemOf('Trust')).getByRole('button', { name: 'Delete Trust.pdf' })).toBeInTheDocument();
+    expect(within(itemOf('Engagement')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('confirm → DELETE the route → the page reloads → File removed successfully', async () => {
+    const fetchSpy = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ message: 'File removed successfully', advisors: [] }) }));
+    global.fetch = fetchSpy as unknown as typeof fetch;
+    renderPanel({ documents: [doc, systemDoc], forClient: false, uploadPlanHash: null, canDelete: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Trust.pdf' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent('“Trust.pdf” will be removed');
+    // Cancel is focused (the app's confirmations); Delete goes on.
+    expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await act(async () => fireEvent.click(within(question).getByRole('button', { name: 'Delete' })));
+    const done = await screen.findByText('File removed successfully');
+    expect(fetchSpy).toHaveBeenCalledWith('/api/file/p1/h1/delete', expect.objectContaining({ method: 'DELETE' }));
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(done.closest('[role="alertdialog"]')).toHaveTextContent('Success');
   });
 });

@@ -124,6 +124,7 @@ describe('DocumentList', () => {
     name: 'Trust.pdf',
     contentType: 'application/pdf',
     createdBy: 'Dana Whitfield',
+    removable: true,
     createdAt: '2026-11-20T15:00:00.000Z',
     dateText: '11/20/2026',
     viewPath: '/api/file/p1/h1/view/get',
@@ -136,7 +137,7 @@ describe('DocumentList', () => {
       <DocumentList
         documents={[
           doc({ hash: 'a', name: long, viewPath: '/api/file/p1/a/view/get' }),
-          doc({ hash: 'b', name: 'Engagement Letter.txt', contentType: 'text/plain', createdBy: null, dateText: '11/01/2026' }),
+          doc({ hash: 'b', name: 'Engagement Letter.txt', contentType: 'text/plain', createdBy: null, removable: false, dateText: '11/01/2026' }),
           doc({ hash: 'c', name: 'photo.JPG', contentType: 'image/jpeg' }),
         ]}
       />,

@@ -58,6 +58,7 @@ function clientsOf(advisorHash: string): AdvisorClients {
             contentType: 'application/pdf',
             createdAt: '2026-11-05T15:00:00Z',
             createdBy: 'Avery Counsel',
+            removable: true,
           },
           {
             hash: `${advisorHash}-f2`,
@@ -66,6 +67,7 @@ function clientsOf(advisorHash: string): AdvisorClients {
             contentType: 'text/plain',
             createdAt: '2026-11-04T15:00:00Z',
             createdBy: null,
+            removable: false,
           },
           {
             hash: `${advisorHash}-f3`,
@@ -74,6 +76,7 @@ function clientsOf(advisorHash: string): AdvisorClients {
             contentType: 'image/jpeg',
             createdAt: '2026-11-03T15:00:00Z',
             createdBy: null,
+            removable: false,
           },
         ],
       },
@@ -340,6 +343,78 @@ describe('the advisors table', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Error');
     expect(dialog).toHaveTextContent('Files can be added only while the plan is with the attorneys.');
+  });
+
+  describe('deleting a document (admins)', () => {
+    const docRow = (name: RegExp) => screen.getByRole('link', { name }).closest('li')!;
+    async function openRivera(props: Partial<AdvisorsTableProps>) {
+      show(props);
+      await expand('Advisor 1');
+      fireEvent.click(groupToggle('Pat Rivera'));
+    }
+
+    it('attorneys (no file.delete) see no Delete on any document', async () => {
+      await openRivera({});
+      expect(screen.getAllByRole('link', { name: /pdf|txt|jpeg/ })).toHaveLength(3);
+      expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    });
+
+    it('admins see Delete only on documents with a creator, never on System documents', async () => {
+      await openRivera({ canDeleteDocuments: true });
+      expect(within(docRow(new RegExp(SHORT_NAME.replace(/[.]/g, '\\.')))).getByRole('button', { name: `Delete ${LONG_NAME}` })).toBeInTheDocument();
+      expect(within(docRow(/notes\.txt/)).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(docRow(/photo\.jpeg/)).queryByRole('button')).not.toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: /^Delete/ })).toHaveLength(1);
+    });
+
+    it('asks first, naming the file; Cancel calls nothing', async () => {
+      const fetchSpy = jest.fn();
+      global.fetch = fetchSpy;
+      await openRivera({ canDeleteDocuments: true });
+      fireEvent.click(screen.getByRole('button', { name: `Delete ${LONG_NAME}` }));
+      const dialog = await screen.findByRole('alertdialog');
+      expect(dialog).toHaveTextContent('Delete document?');
+      expect(dialog).toHaveTextContent(`“${LONG_NAME}” will be removed`);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await settle();
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(fetchSpy).not.toHaveBeenCalled();
+    });
+
+    it('confirmed: calls the delete route, reloads the rows, then says File removed successfully', async () => {
+      const fetchSpy = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ message: 'File removed successfully', advisors: [] }) }));
+      global.fetch = fetchSpy as unknown as typeof fetch;
+      await openRivera({ canDeleteDocuments: true });
+      loadClients.mockClear();
+      fireEvent.click(screen.getByRole('button', { name: `Delete ${LONG_NAME}` }));
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+      await settle();
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      const [url, init] = fetchSpy.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url).toBe('/api/file/adv1-plan/adv1-f1/delete');
+      expect(init.method).toBe('DELETE');
+      expect(loadClients).toHaveBeenCalledWith({ advisor_id: 'adv1' });
+      const dialog = await screen.findByRole('alertdialog');
+      expect(dialog).toHaveTextContent('Success');
+      expect(dialog).toHaveTextContent('File removed successfully');
+    });
+
+    it("a refused delete shows the server's message and reloads nothing", async () => {
+      global.fetch = jest.fn(async () => ({
+        ok: false,
+        status: 403,
+        json: async () => ({ message: 'This document was created by the System and cannot be removed.' }),
+      })) as unknown as typeof fetch;
+      await openRivera({ canDeleteDocuments: true });
+      loadClients.mockClear();
+      fireEvent.click(screen.getByRole('button', { name: `Delete ${LONG_NAME}` }));
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+      await settle();
+      const dialog = await screen.findByRole('alertdialog');
+      expect(dialog).toHaveTextContent('Error');
+      expect(dialog).toHaveTextContent('cannot be removed');
+      expect(loadClients).not.toHaveBeenCalled();
+    });
   });
 
   it('a client row opens client-info, and on return its document group expands about 500 ms later', async () => {
