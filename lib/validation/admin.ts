@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, fromLegacy, newPassword, passwordConfirmation, passwordsMatch, personName, phone, suffix } from './fields';
+import { email, freeText, fromLegacy, newPassword, passwordConfirmation, passwordsMatch, personName, phone, suffix } from './fields';
 
 /*
  * The admin back office's inputs (issue 21): Create Advisor, User Management (update, reset password),
@@ -68,7 +68,7 @@ const createAdvisorFields = z.object({
       .regex(/^[A-Za-z0-9_-]*$/, 'Firm is not valid.')
       .default(''),
   ),
-  firm_name: fromLegacy(z.string().trim().max(200, 'Firm name must be at most 200 characters.').default('')),
+  firm_name: fromLegacy(freeText('Firm name', { optional: true, max: 200 })),
   is_firm_supervisor: flag(),
   is_waiving_fee: flag(),
   staff_advisors: advisorHashes(),

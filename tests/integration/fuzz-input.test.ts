@@ -194,6 +194,38 @@ const CASES: Record<string, Case> = {
   '/api/getInvites': { role: 'advisor', body: (w) => ({ advisor_id: w.advisor.advisor.hash }) },
   '/api/sendInvite': { role: 'advisor', body: (w) => ({ advisor_id: w.advisor.advisor.hash, client_name: 'Fuzz Invitee', client_email: uniqueEmail() }) },
   '/api/resendInvite/[id]': { role: 'advisor', body: () => ({}), param: 'id' },
+  // The admin back office (issue 21). Delete Client answers 404 to everyone unless the admin is listed in
+  // CLIENT_DELETE_ALLOWED_EMAILS (not set here), so its fuzz is of the refusals.
+  '/api/createAdvisor': {
+    role: 'admin',
+    body: () => ({
+      first_name: 'Fuzz',
+      middle_name: '',
+      last_name: 'Advisor',
+      suffix: '',
+      email: uniqueEmail(),
+      phone: '5551234567',
+      firm_id: '',
+      firm_name: 'Fuzz Firm',
+      is_firm_supervisor: false,
+      is_waiving_fee: false,
+      staff_advisors: [],
+    }),
+  },
+  '/api/admin/updateUser': {
+    role: 'admin',
+    body: (w) => ({
+      user_id: w.users.advisor.hash,
+      email: uniqueEmail(),
+      phone: '5559876543',
+      is_firm_supervisor: false,
+      is_waiving_fee: false,
+      staff_advisors: [],
+    }),
+  },
+  '/api/admin/resetPassword': { role: 'admin', body: (w) => ({ user_id: w.users.advisor.hash }) },
+  '/api/admin/delete/client': { role: 'admin', body: (w) => ({ hash: owner1(w) }) },
+  '/api/impersonate/[userId]': { role: 'admin', body: () => ({}), param: 'userId' },
   // The upload takes multipart (its file cases are in document-routes.test.ts); JSON and forms carry no file.
   '/api/file/[planHash]/upload': { role: 'legal', body: () => ({ newFile: 'not a file' }), param: 'planHash' },
   // Payments (issue 22): the world's household is not answered and its advisor has no invoice or stored
