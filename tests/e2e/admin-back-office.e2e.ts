@@ -8,13 +8,12 @@ import { axeViolations, browserForThisFile, demoPassword, exactLabel, newContext
  * - the admin acts as Alice (the spec's confirmation, Cancel focused), then as Alice's client Jordan from
  *   the client list; the banner names whom the admin acts as and the return button whom it returns to;
  *   returning goes back step by step;
- * - the admin resets Jordan's password; the temporary password from the mail signs in once and must be
+ * - the admin resets the new staff user's password (not a demo account: the e2e files share one database); the temporary password from the mail signs in once and must be
  *   replaced at once.
  * axe on the admin dashboard, the dialogs and the password pages; screenshots at 390 and 1280 px.
  */
 
 const ADMIN = 'admin@demo.trustwell.test';
-const JORDAN = 'jordan.blake@demo.trustwell.test';
 const run = Date.now().toString(36);
 const ADVISOR = { first: 'Nora', last: 'Newman', email: `nora.${run}@example.com` };
 const STAFF = { first: 'Sam', last: 'Staffer', email: `sam.${run}@example.com` };
@@ -181,14 +180,14 @@ describe('admin back office', () => {
     expect(await admin.getByRole('region', { name: 'Impersonation' }).count()).toBe(0);
   }, 120_000);
 
-  it("the admin resets Jordan's password; the mailed temporary password signs in once and must be replaced", async () => {
+  it("the admin resets Sam Staffer's password; the mailed temporary password signs in once and must be replaced", async () => {
     const admin = await signedIn(ADMIN);
     await admin.waitForURL('**/dashboard');
     const users = admin.getByRole('region', { name: 'User Management' });
-    await users.getByRole('searchbox', { name: 'Search users' }).fill('jordan');
+    await users.getByRole('searchbox', { name: 'Search users' }).fill('staffer');
     await users.getByRole('button', { name: 'Search' }).click();
-    await users.getByRole('button', { name: 'Edit Jordan Blake' }).click();
-    const edit = admin.getByRole('dialog', { name: 'Edit Jordan Blake' });
+    await users.getByRole('button', { name: 'Edit Sam Staffer' }).click();
+    const edit = admin.getByRole('dialog', { name: 'Edit Sam Staffer' });
     await edit.waitFor();
     expect(await edit.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await expectNoViolations(admin, 'user-edit');
@@ -196,30 +195,30 @@ describe('admin back office', () => {
     await edit.getByRole('button', { name: 'Reset Password' }).click();
     const confirm = admin.getByRole('alertdialog', { name: 'Reset Password?' });
     await confirm.getByRole('button', { name: 'Reset Password' }).click();
-    await success(admin, 'Jordan Blake has been emailed their new password');
+    await success(admin, 'Sam Staffer has been emailed their new password');
 
-    await admin.goto(`/outbox?to=${encodeURIComponent(JORDAN)}`);
+    await admin.goto(`/outbox?to=${encodeURIComponent(STAFF.email)}`);
     const mail = await admin.getByText('Your temporary password is:').first().textContent();
     const temporary = mail!.match(/Your temporary password is:\s+(\S+)/)![1];
 
-    const jordan = await page(390);
-    await jordan.goto('/login');
-    await submitLogin(jordan, JORDAN, temporary);
-    await jordan.waitForURL('**/set-password**');
-    await jordan.getByText('Your temporary password has been used.').waitFor();
-    await jordan.getByLabel(exactLabel('New password')).fill('Jordan-Fresh-2026');
-    await jordan.getByLabel(exactLabel('Confirm new password')).fill('Jordan-Fresh-2026');
-    await jordan.getByRole('button', { name: 'Set password' }).click();
-    await success(jordan, 'Your password has been set.');
-    await jordan.waitForURL('**/login');
-    await jordan.goto('/login');
+    const staff = await page(390);
+    await staff.goto('/login');
+    await submitLogin(staff, STAFF.email, temporary);
+    await staff.waitForURL('**/set-password**');
+    await staff.getByText('Your temporary password has been used.').waitFor();
+    await staff.getByLabel(exactLabel('New password')).fill('Staffer-Fresh-2026');
+    await staff.getByLabel(exactLabel('Confirm new password')).fill('Staffer-Fresh-2026');
+    await staff.getByRole('button', { name: 'Set password' }).click();
+    await success(staff, 'Your password has been set.');
+    await staff.waitForURL('**/login');
+    await staff.goto('/login');
     // The temporary password is used up; the new one signs in.
-    await submitLogin(jordan, JORDAN, temporary);
-    const refused = jordan.getByRole('alertdialog').or(jordan.getByRole('dialog'));
+    await submitLogin(staff, STAFF.email, temporary);
+    const refused = staff.getByRole('alertdialog').or(staff.getByRole('dialog'));
     await refused.getByText('Invalid email or password.').waitFor();
     await refused.getByRole('button', { name: 'OK' }).click();
     await refused.waitFor({ state: 'detached' });
-    await submitLogin(jordan, JORDAN, 'Jordan-Fresh-2026');
-    await jordan.waitForURL('**/client-info**');
+    await submitLogin(staff, STAFF.email, 'Staffer-Fresh-2026');
+    await staff.waitForURL('**/dashboard**');
   }, 120_000);
 });

@@ -111,6 +111,29 @@ describe('review, submission and the attorney status', () => {
     await screenshot(page, 'review-nakamuras-390');
   }, 60_000);
 
+  it('the Payment Due modal at 390 px (opened and canceled: nothing is charged or submitted)', async () => {
+    const page = await signedIn(LEE, 390);
+    await page.goto('/client-info');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Review & Submit Trust' }).first().click();
+    await page.getByRole('button', { name: 'Submit Trust for Attorney Review' }).click();
+    await alert(page, 'Missing Information').getByRole('button', { name: 'Continue' }).click();
+    const agreement = page.getByRole('dialog', { name: 'Agreement and Receipt' });
+    for (const box of await agreement.getByRole('checkbox').all()) await box.check();
+    await agreement.getByRole('button', { name: 'Submit', exact: true }).click();
+    const due = page.getByRole('dialog', { name: 'Payment Due' });
+    await due.waitFor();
+    await expect(due.getByTestId('amount-due').textContent()).resolves.toBe('$995.00');
+    await expect(due.getByTestId('amount-recurring').textContent()).resolves.toBe('$95.00');
+    await expectNoViolations(page, 'payment-due-390');
+    await screenshot(page, 'payment-due-390');
+    // The modal as the phone shows it (the full-page capture puts it at the foot of a long page).
+    await page.screenshot({ path: path.join(resultsDir, 'payment-due-390-viewport.png') });
+    await due.getByRole('button', { name: 'Cancel' }).click();
+    await due.waitFor({ state: 'detached' });
+    await expect(page.getByRole('button', { name: 'Submit Trust for Attorney Review' }).count()).resolves.toBe(1);
+  }, 90_000);
+
   it('the client submits: the missing-items warning, Missing Consent, the acknowledgements, the banner', async () => {
     const page = await signedIn(LEE);
     await openReview(page);
