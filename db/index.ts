@@ -101,6 +101,10 @@ function open(): Handle {
     const { Pool } = require('pg') as typeof import('pg');
     const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
     pool.on('connect', prepareByText);
+    // An idle connection the server ends (a restart, a failover, an administrator's pg_terminate_backend)
+    // is reported here; the pool drops it and opens another for the next query. Without a listener Node
+    // treats the event as an unhandled error and the whole process exits.
+    pool.on('error', (error) => console.error(`[db] an idle PostgreSQL connection was closed: ${error.message}`));
     return { db: drizzlePg({ client: pool, schema, logger: countingLogger }), driver: 'pg', close: () => pool.end() };
   }
   const dir = embeddedDataDir();
