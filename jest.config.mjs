@@ -13,10 +13,11 @@ const swc = [
 ];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
+  // In order, first match wins: a stylesheet is mocked before the alias could resolve it (`@/…/x.module.css`).
   moduleNameMapper: {
+    '\\.(css)$': '<rootDir>/tests/helpers/style-mock.js',
     '^@/(.*)$': '<rootDir>/$1',
     '^server-only$': '<rootDir>/tests/helpers/server-only.js',
-    '\\.(css)$': '<rootDir>/tests/helpers/style-mock.js',
   },
   testPathIgnorePatterns: ['/node_modules/', '/.next/'],
   // content-disposition 3 ships ES modules only; compile it like our own code so a plain `jest` run loads it.

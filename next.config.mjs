@@ -1,5 +1,6 @@
 import { PHASE_DEVELOPMENT_SERVER } from 'next/constants.js';
 import { securityHeaderRules } from './lib/http/security-headers.mjs';
+import { hostedFieldsOrigin } from './lib/payments/hosted-fields.cjs';
 
 /** next-auth's session cookie, plain and (behind HTTPS) `__Secure-` prefixed. */
 const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
@@ -57,8 +58,10 @@ const nextConfig = (phase) => ({
   async headers() {
     // Every response: CSP, nosniff, no framing, referrer and permissions policies (lib/http/security-headers.mjs);
     // the document view route keeps its own sandbox policy instead of the app's (a config header would replace it).
-    // Fixed at build time (routes manifest); scripts/server.mjs adds what depends on the served address.
-    return securityHeaderRules({ dev: phase === PHASE_DEVELOPMENT_SERVER });
+    // Fixed at build time (routes manifest); scripts/server.mjs adds what depends on the served address and
+    // LawPay's hosted fields when LawPay is configured where it runs. `next dev` reads its environment here.
+    const dev = phase === PHASE_DEVELOPMENT_SERVER;
+    return securityHeaderRules({ dev, paymentOrigin: dev ? hostedFieldsOrigin(process.env) : null });
   },
 });
 

@@ -14,7 +14,8 @@ import './server-flags.mjs';
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
-import { withUpgradeInsecureRequests } from '../lib/http/security-headers.mjs';
+import { withPaymentOrigin, withUpgradeInsecureRequests } from '../lib/http/security-headers.mjs';
+import { hostedFieldsOrigin } from '../lib/payments/hosted-fields.cjs';
 import { createPrerenderedPageCache } from './prerendered-page-cache.mjs';
 
 /** Keep in sync with PEER_HEADER in lib/http/request.ts. */
@@ -41,15 +42,23 @@ await app.prepare();
 
 // When the site is served over HTTPS (behind a TLS-terminating proxy), browsers are told to keep to it, and
 // the Content-Security-Policy (fixed at build time by next.config.mjs) gets `upgrade-insecure-requests`.
+// While LawPay is configured, the policy also allows its hosted fields (script, frames), and nothing else.
 const siteUrl = process.env.SITE_URL?.trim() || process.env.NEXTAUTH_URL?.trim() || '';
 const hsts = siteUrl.startsWith('https://') ? 'max-age=63072000; includeSubDomains' : null;
+const paymentOrigin = hostedFieldsOrigin(process.env);
+const cspChanges = [...(hsts ? [withUpgradeInsecureRequests] : []), ...(paymentOrigin ? [(p) => withPaymentOrigin(p, paymentOrigin)] : [])];
 
-/** Rewrites the CSP that Next sets from next.config.mjs, on its way out. */
-function upgradeCsp(res) {
+/**
+ * Rewrites the CSP that Next sets from next.config.mjs, on its way out. The document view route's own
+ * sandbox policy (default-src 'none') is left alone: nothing may load there, payment fields included.
+ */
+function rewriteCsp(res) {
   const setHeader = res.setHeader;
   res.setHeader = function (name, value) {
-    const csp = typeof value === 'string' && name.toLowerCase() === 'content-security-policy';
-    return setHeader.call(this, name, csp ? withUpgradeInsecureRequests(value) : value);
+    if (typeof value !== 'string' || name.toLowerCase() !== 'content-security-policy') return setHeader.call(this, name, value);
+    const sandboxed = /(^|;)\s*sandbox\b/.test(value);
+    const changed = cspChanges.reduce((policy, change) => (sandboxed && change !== withUpgradeInsecureRequests ? policy : change(policy)), value);
+    return setHeader.call(this, name, changed);
   };
 }
 
@@ -98,10 +107,8 @@ function admitted(req, res, run) {
 
 const server = http.createServer((req, res) => {
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
-  if (hsts) {
-    res.setHeader('Strict-Transport-Security', hsts);
-    upgradeCsp(res);
-  }
+  if (hsts) res.setHeader('Strict-Transport-Security', hsts);
+  if (cspChanges.length) rewriteCsp(res);
   admitted(req, res, () => serve(req, res, handle));
 });
 server.keepAliveTimeout = 65_000;

@@ -38,7 +38,13 @@ export function OutstandingBalance({ billing, advisor, canPay }: { billing: Advi
         {billing.isWaivingFee ? ` ${waivedFeeNote(advisor)}` : ''}.
       </p>
       {canPay && billing.unpaidInvoices > 0 ? (
-        <PayBalance advisorHash={advisor.hash} outstanding={billing.outstanding} gatewayLabel={billing.gatewayLabel} canKeepMethod={!billing.impersonating} />
+        <PayBalance
+          advisorHash={advisor.hash}
+          outstanding={billing.outstanding}
+          gatewayLabel={billing.gatewayLabel}
+          paymentForm={billing.paymentForm}
+          canKeepMethod={!billing.impersonating}
+        />
       ) : null}
       {billing.invoices.length ? (
         <Table label="Unpaid invoices" responsive="stack" columnLabels={['Invoice', 'Date', 'Amount', 'Paid', 'Due']}>

@@ -9,7 +9,9 @@ import { Modal } from '@/components/ui/dialog';
 import { FormProvider } from 'react-hook-form';
 import { disableAutoPayAction, payBalanceAction, removeStoredPaymentMethodAction } from '@/lib/actions/payments';
 import { formatUsd } from '@/lib/money';
-import { payBalanceSchema } from '@/lib/validation/payments';
+import type { PaymentFormConfig } from '@/lib/payments/types';
+import { payBalanceHostedFormSchema, payBalanceSchema } from '@/lib/validation/payments';
+import { useHostedFields, withHostedToken } from './hosted-fields';
 import { EMPTY_CARD, PaymentMethodFields, SandboxLabel } from './payment-method-fields';
 import styles from './payments.module.css';
 
@@ -25,20 +27,27 @@ export function PayBalance({
   advisorHash,
   outstanding,
   gatewayLabel,
+  paymentForm,
   canKeepMethod,
 }: {
   advisorHash: string;
   outstanding: string;
   gatewayLabel: string | null;
+  paymentForm: PaymentFormConfig;
   canKeepMethod: boolean;
 }) {
   const router = useRouter();
   const { showMessage } = useMessage();
   const [open, setOpen] = useState(false);
+  const hosted = useHostedFields(paymentForm);
   const { form, submit, saving } = useActionForm({
-    schema: payBalanceSchema,
+    // With LawPay's hosted fields the form holds no numbers; the token joins the method after the gateway made it.
+    schema: (hosted ? payBalanceHostedFormSchema : payBalanceSchema) as typeof payBalanceSchema,
     defaults: { advisor_id: advisorHash, enable_auto_pay: false, method: { ...EMPTY_CARD } },
-    action: (values) => payBalanceAction({ ...values, advisor_id: advisorHash }),
+    action: async (values) => {
+      const tokenized = await withHostedToken(hosted, values.method);
+      return tokenized.ok ? payBalanceAction({ ...values, method: tokenized.method, advisor_id: advisorHash }) : tokenized;
+    },
     onSuccess: async (data) => {
       setOpen(false);
       form.reset();
@@ -73,7 +82,7 @@ export function PayBalance({
             <dt>Outstanding balance</dt>
             <dd>{formatUsd(outstanding)}</dd>
           </dl>
-          <PaymentMethodFields disabled={saving} />
+          <PaymentMethodFields disabled={saving} hosted={hosted} />
           {canKeepMethod ? (
             <CheckboxField name="enable_auto_pay" label="Enable auto-pay: save this method and pay each new invoice with it" disabled={saving} />
           ) : (

@@ -11,8 +11,9 @@ import type { PayTrustFeeResult } from '@/lib/checkout/pay-trust-fee';
 import type { ActionResult } from '@/lib/http/result';
 import type { IntakeView } from '@/lib/intake/types';
 import { formatUsd } from '@/lib/money';
-import { payTrustFeeSchema } from '@/lib/validation/payments';
+import { payTrustFeeHostedFormSchema, payTrustFeeSchema } from '@/lib/validation/payments';
 import { SUBMITTED_MESSAGE } from '@/lib/validation/plans';
+import { useHostedFields, withHostedToken } from './hosted-fields';
 import { EMPTY_CARD, PaymentMethodFields, SandboxLabel } from './payment-method-fields';
 import styles from './payments.module.css';
 
@@ -46,13 +47,23 @@ export function PaymentDueDialog({
 }) {
   const { showMessage } = useMessage();
   const setup = fee.paymentStep === 'setup';
+  const hosted = useHostedFields(fee.paymentForm);
   const { form, submit, saving } = useActionForm({
-    schema: payTrustFeeSchema,
+    // With LawPay's hosted fields the form holds no numbers; the token joins the method after the gateway made it.
+    schema: (hosted ? payTrustFeeHostedFormSchema : payTrustFeeSchema) as typeof payTrustFeeSchema,
     defaults: { client_hash: clientHash, acknowledgements, save_method: false, method: { ...EMPTY_CARD } },
     action: async (values) => {
+      const tokenized = await withHostedToken(hosted, values.method);
+      if (!tokenized.ok) return tokenized;
       let paid: PayTrustFeeResult | null = null;
       const result = await run(async () => {
-        const answer = await payTrustFeeAction({ ...values, client_hash: clientHash, acknowledgements, save_method: setup || values.save_method });
+        const answer = await payTrustFeeAction({
+          ...values,
+          method: tokenized.method,
+          client_hash: clientHash,
+          acknowledgements,
+          save_method: setup || values.save_method,
+        });
         if (!answer.ok) return answer;
         paid = answer.data;
         return { ok: true, data: answer.data.view };
@@ -103,7 +114,7 @@ export function PaymentDueDialog({
           The annual charge of {formatUsd(fee.amountRecurring)} starts one year from today, on {fee.recurringStartsOn}, with a saved payment method.
           {setup ? ' Nothing is due now: a $0.01 charge verifies your payment method and is voided at once.' : ''}
         </p>
-        <PaymentMethodFields disabled={saving} />
+        <PaymentMethodFields disabled={saving} hosted={hosted} />
         {setup ? (
           <p className={styles.note}>This payment method is saved for the annual charge.</p>
         ) : (

@@ -15,6 +15,7 @@ import {
 } from '@/components/forms';
 import { CARD_EXPIRED_MESSAGE } from '@/lib/format/card';
 import { STATE_CODES, US_STATES } from '@/lib/validation/lists';
+import { HostedFieldSlots, type HostedFields } from './hosted-fields';
 import styles from './payments.module.css';
 
 /** The states for the billing address (the code stored, the name shown). */
@@ -38,9 +39,10 @@ export function SandboxLabel({ label }: { label: string | null }) {
 /**
  * The card or bank form of every payment (platform §3, §5), bound to `method.*` of the surrounding form:
  * card number 4-4-4-4 (4-6-5 when it starts with 3), expiry MM/YY ('Card is expired'), CVV up to 4, ZIP 5;
- * routing 9 digits, account up to 17, checking or savings.
+ * routing 9 digits, account up to 17, checking or savings. With `hosted` (LawPay) the numbers are the
+ * gateway's hosted fields instead of the app's inputs: they never reach this server.
  */
-export function PaymentMethodFields({ disabled }: { disabled?: boolean }) {
+export function PaymentMethodFields({ disabled, hosted = null }: { disabled?: boolean; hosted?: HostedFields | null }) {
   const { setValue, setError } = useFormContext();
   const {
     field: { value: kind },
@@ -63,14 +65,18 @@ export function PaymentMethodFields({ disabled }: { disabled?: boolean }) {
       {kind === 'card' ? (
         <div className={styles.grid} key="card">
           <NameField name="method.name" label="Name on card" required className={styles.wide} autoComplete="cc-name" />
-          <CardNumberField name="method.card_number" label="Card number" required className={styles.wide} />
+          {hosted ? (
+            <HostedFieldSlots hosted={hosted} kind="card" />
+          ) : (
+            <CardNumberField name="method.card_number" label="Card number" required className={styles.wide} />
+          )}
           <ExpiryField
             name="method.expiry"
             label="Expiration (MM/YY)"
             required
             onExpired={() => setTimeout(() => setError('method.expiry', { type: 'expired', message: CARD_EXPIRED_MESSAGE }, { shouldFocus: false }), 0)}
           />
-          <CvvField name="method.cvv" label="CVV" required />
+          {hosted ? null : <CvvField name="method.cvv" label="CVV" required />}
           <StreetField name="method.street" label="Billing street" required className={styles.wide} autoComplete="address-line1" />
           <TextField name="method.city" label="City" required autoComplete="address-level2" />
           <SelectField name="method.state" label="State" required placeholder="Select…" options={STATE_OPTIONS} />
@@ -79,8 +85,14 @@ export function PaymentMethodFields({ disabled }: { disabled?: boolean }) {
       ) : (
         <div className={styles.grid} key="bank">
           <NameField name="method.name" label="Account holder" required className={styles.wide} />
-          <RoutingNumberField name="method.routing_number" label="Routing number" required />
-          <AccountNumberField name="method.account_number" label="Account number" required />
+          {hosted ? (
+            <HostedFieldSlots hosted={hosted} kind="bank" />
+          ) : (
+            <>
+              <RoutingNumberField name="method.routing_number" label="Routing number" required />
+              <AccountNumberField name="method.account_number" label="Account number" required />
+            </>
+          )}
           <SelectField
             name="method.account_type"
             label="Account type"

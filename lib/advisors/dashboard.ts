@@ -15,6 +15,7 @@ import { withCompletion } from '@/lib/intake/completion-cache';
 import { ADVISOR_ID, unpaidInvoicesSql } from '@/lib/billing/feature-lock';
 import { lockStateOf, type LockState } from '@/lib/billing/lock';
 import { getPaymentGateway } from '@/lib/payments/gateway';
+import type { PaymentFormConfig } from '@/lib/payments/types';
 import { canSendReminder, stalledAfterDays, type ClientListState } from './rules';
 
 /** An advisor as the dashboard names it; `householdCount` is the client list's row count (My Team only, else 0). */
@@ -33,6 +34,8 @@ export type AdvisorBilling = {
   paymentMethod: { brand: string | null; last4: string; kind: string } | null;
   /** 'Sandbox — no real money moves' while the sandbox gateway is in use (shown on the payment form). */
   gatewayLabel: string | null;
+  /** How the payment form takes the numbers (lib/payments/types.ts PaymentFormConfig). */
+  paymentForm: PaymentFormConfig;
   /** The viewer is an admin acting as someone: no method may be kept or removed. */
   impersonating: boolean;
 };
@@ -171,6 +174,7 @@ async function billingAndInvites(advisorId: number, inviteLimit: number | null):
     isWaivingFee: advisor.isWaivingFee,
     paymentMethod: method ? { brand: method.brand, last4: method.last4, kind: method.kind } : null,
     gatewayLabel: getPaymentGateway().label,
+    paymentForm: getPaymentGateway().form,
     impersonating: false,
   };
   return { billing, invites };

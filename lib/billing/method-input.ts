@@ -3,13 +3,16 @@ import type { PaymentMethodInput } from '@/lib/validation/payments';
 
 /** A form's or a legacy call's card or bank fields as the gateway's input (passed straight on, never kept). */
 export function toMethodInput(method: PaymentMethodInput): MethodInput {
+  // The hosted fields' token already carries what the form sent the gateway with it (expiry, name, address).
+  if (method.token !== undefined) return { type: 'token', kind: method.charge_type, token: method.token };
+  // Without a token the schema (numbersOrToken) has required the numbers.
   if (method.charge_type === 'bank') {
-    return { type: 'bank', routingNumber: method.routing_number, accountNumber: method.account_number, accountType: method.account_type, name: method.name };
+    return { type: 'bank', routingNumber: method.routing_number!, accountNumber: method.account_number!, accountType: method.account_type, name: method.name };
   }
   const [month, year] = method.expiry.split('/');
   return {
     type: 'card',
-    number: method.card_number,
+    number: method.card_number!,
     expMonth: Number(month),
     expYear: 2000 + Number(year),
     cvv: method.cvv,

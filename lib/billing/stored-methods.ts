@@ -31,6 +31,27 @@ export async function storeAtGateway(gateway: PaymentGateway, method: MethodInpu
   }
 }
 
+/**
+ * The method to charge, and the method already stored when it had to be stored first. A one-time token
+ * from LawPay's hosted fields is good for one use: a method to keep is stored with it first and the stored
+ * method is charged. Raw fields (the sandbox's form, the earlier front end's calls) are charged first and
+ * stored after the payment (`keepAfterCharge`), so a refused card is never kept.
+ */
+export async function methodToCharge(
+  gateway: PaymentGateway,
+  method: MethodInput,
+  keep: boolean,
+): Promise<{ charge: MethodInput; storedFirst: StoredMethod | null }> {
+  if (!keep || method.type !== 'token') return { charge: method, storedFirst: null };
+  const storedFirst = await storeAtGateway(gateway, method);
+  return { charge: { type: 'token', kind: storedFirst.method.kind, token: storedFirst.token }, storedFirst };
+}
+
+/** Removes a method stored first (methodToCharge) that the payment did not end up keeping. */
+export async function discardStoredFirst(gateway: PaymentGateway, stored: StoredMethod | null): Promise<void> {
+  if (stored) await gateway.removeStoredMethod({ token: stored.token, kind: stored.method.kind }).catch(() => undefined);
+}
+
 /** Writes a stored method's row (and audits it) inside the caller's transaction. */
 export async function insertStoredMethod(
   q: Queryable,

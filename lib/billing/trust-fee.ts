@@ -9,6 +9,7 @@ import { loadEstatePlan } from '@/lib/kernel/scope';
 import { compareMoney, subtractMoney, sumMoney } from '@/lib/money';
 import { formatChargeDate, oneYearFrom } from '@/lib/format/card';
 import { getPaymentGateway } from '@/lib/payments/gateway';
+import type { PaymentFormConfig } from '@/lib/payments/types';
 
 /*
  * The client's trust fee (platform §3 payment product, §9): the full price, or the discounted one for a
@@ -101,6 +102,8 @@ export type AmountDueView = {
   paymentStep: 'pay' | 'setup' | 'none';
   /** 'Sandbox — no real money moves' while the sandbox gateway is in use, else null. */
   gatewayLabel: string | null;
+  /** How the payment form takes the numbers: the app's inputs (sandbox) or LawPay's hosted fields. */
+  paymentForm: PaymentFormConfig;
 };
 
 export function amountDueView(fee: TrustFee): AmountDueView {
@@ -114,6 +117,7 @@ export function amountDueView(fee: TrustFee): AmountDueView {
     waived: fee.waived,
     paymentStep: compareMoney(fee.amountDue, 0) > 0 ? 'pay' : fee.waived && !isFeeSettled(fee.status) ? 'setup' : 'none',
     gatewayLabel: getPaymentGateway().label,
+    paymentForm: getPaymentGateway().form,
   };
 }
 

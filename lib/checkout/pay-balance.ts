@@ -5,7 +5,16 @@ import { advisors, invoices, users } from '@/db/schema';
 import { fetchAdvisor, type AdvisorFetchResult } from '@/lib/advisors/fetch-advisor';
 import { describeMethod, toMethodInput } from '@/lib/billing/method-input';
 import { auditRefusal, recordPayment } from '@/lib/billing/record-payment';
-import { advisorMethods, assertNotImpersonating, deleteStoredMethods, insertStoredMethod, removeAtGateway, storeAtGateway } from '@/lib/billing/stored-methods';
+import {
+  advisorMethods,
+  assertNotImpersonating,
+  deleteStoredMethods,
+  discardStoredFirst,
+  insertStoredMethod,
+  methodToCharge,
+  removeAtGateway,
+  storeAtGateway,
+} from '@/lib/billing/stored-methods';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
@@ -50,8 +59,11 @@ export async function payBalance(ctx: RequestContext, input: PayBalanceInput, op
   if (compareMoney(total, 0) <= 0) throw new AppError('CONFLICT', NOTHING_DUE_MESSAGE);
 
   const method = toMethodInput(input.method);
+  const { charge, storedFirst } = await methodToCharge(gateway, method, input.enable_auto_pay);
   const ids = open.map((i) => i.id);
-  const outcome = await chargeOnce({ purpose: 'advisor_balance', subject: subjectKey({ invoices: ids }) }, total, method, { gateway });
+  const outcome = await chargeOnce({ purpose: 'advisor_balance', subject: subjectKey({ invoices: ids }) }, total, charge, { gateway });
+  // A method stored first is kept only by the call whose charge it was.
+  if (storedFirst && (outcome.duplicate || outcome.state === 'failed')) await discardStoredFirst(gateway, storedFirst);
   if (outcome.state === 'failed') {
     if (!outcome.duplicate) await db.transaction((tx) => auditRefusal(tx, ctx, outcome, { chargeType: 'advisor_balance', description: 'outstanding balance' }));
     throw new AppError('PAYMENT_FAILED', outcome.error?.message ?? 'The payment could not be made. Nothing was charged.');
@@ -59,7 +71,7 @@ export async function payBalance(ctx: RequestContext, input: PayBalanceInput, op
   if (outcome.state === 'created' || outcome.state === 'unclear') throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE);
 
   if (!outcome.duplicate) {
-    const stored = input.enable_auto_pay ? await storeAtGateway(gateway, method) : null;
+    const stored = storedFirst ?? (input.enable_auto_pay ? await storeAtGateway(gateway, method) : null);
     const replaced = stored ? await advisorMethods(db, advisor.id) : [];
     const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, advisor.userId));
     await db.transaction(async (tx) => {

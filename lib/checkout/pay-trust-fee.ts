@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { estatePlans } from '@/db/schema';
 import { recordPayment, auditRefusal } from '@/lib/billing/record-payment';
-import { insertStoredMethod, scheduleAnnualCharge, storeAtGateway } from '@/lib/billing/stored-methods';
+import { discardStoredFirst, insertStoredMethod, methodToCharge, scheduleAnnualCharge, storeAtGateway } from '@/lib/billing/stored-methods';
 import { trustFeeOfPlan, type TrustFee } from '@/lib/billing/trust-fee';
 import { toMethodInput, describeMethod } from '@/lib/billing/method-input';
 import { statusAfterConsent, statusAfterPayment } from '@/lib/estate-plans/status-machine';
@@ -81,10 +81,13 @@ export async function payTrustFee(
 
   // 2. The charge.
   const method = toMethodInput(input.method);
+  const { charge, storedFirst } = await methodToCharge(gateway, method, keep);
   const subject = subjectKey({ plan: fee.planId });
   const outcome = setup
-    ? await chargeOnce({ purpose: 'setup_charge', subject }, SETUP_CHARGE, method, { gateway })
-    : await chargeOnce({ purpose: 'trust_fee', subject }, fee.amountDue, method, { gateway });
+    ? await chargeOnce({ purpose: 'setup_charge', subject }, SETUP_CHARGE, charge, { gateway })
+    : await chargeOnce({ purpose: 'trust_fee', subject }, fee.amountDue, charge, { gateway });
+  // A method stored first is kept only by the call whose charge it was.
+  if (storedFirst && (outcome.duplicate || outcome.state === 'failed')) await discardStoredFirst(gateway, storedFirst);
 
   // 3. Refused, or not known yet.
   if (outcome.state === 'failed') {
@@ -99,7 +102,8 @@ export async function payTrustFee(
   let stored: StoredMethod | null = null;
   if (!outcome.duplicate) {
     if (setup && outcome.chargeId) await releaseSetupCharge(ctx, gateway, outcome.chargeId);
-    if (keep) {
+    if (storedFirst) stored = storedFirst;
+    else if (keep) {
       try {
         stored = await storeAtGateway(gateway, method);
       } catch {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { PaymentConfigError } from './errors';
+import { hostedFieldsScript, LAWPAY_ENV } from './hosted-fields.cjs';
 import { LawPayGateway } from './lawpay-gateway';
 import { SandboxGateway } from './sandbox-gateway';
 import type { PaymentGateway } from './types';
@@ -7,11 +8,11 @@ import type { PaymentGateway } from './types';
 type Env = Record<string, string | undefined>;
 
 /** What LawPay needs; with none of them set the sandbox is used, with only some the app refuses to pay. */
-export const LAWPAY_ENV = ['LAWPAY_PUBLIC_KEY', 'LAWPAY_SECRET_KEY', 'LAWPAY_CARD_ACCOUNT_ID', 'LAWPAY_ACH_ACCOUNT_ID'] as const;
+export { LAWPAY_ENV };
 
 /**
- * The one place the gateway is chosen: LawPay when all of LAWPAY_ENV are set (LAWPAY_API_URL optionally
- * points it elsewhere, for tests), otherwise the sandbox. A partial LawPay configuration throws rather than
+ * The one place the gateway is chosen: LawPay when all of LAWPAY_ENV are set (LAWPAY_API_URL and
+ * LAWPAY_HOSTED_FIELDS_URL optionally point it elsewhere, for tests), otherwise the sandbox. A partial LawPay configuration throws rather than
  * fall back to the sandbox, which would look like taking payments while taking none.
  */
 export function gatewayFromEnv(env: Env = process.env): PaymentGateway {
@@ -38,6 +39,7 @@ export function gatewayFromEnv(env: Env = process.env): PaymentGateway {
     cardAccountId: value('LAWPAY_CARD_ACCOUNT_ID')!,
     achAccountId: value('LAWPAY_ACH_ACCOUNT_ID')!,
     apiUrl,
+    hostedFields: hostedFieldsScript(env)!,
   });
 }
 

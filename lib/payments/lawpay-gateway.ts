@@ -1,5 +1,6 @@
 import 'server-only';
 import { fromCents, toCents } from '@/lib/money';
+import { LAWPAY_HOSTED_FIELDS_INTEGRITY, LAWPAY_HOSTED_FIELDS_SCRIPT } from './hosted-fields.cjs';
 import { GatewayUnclearError, PaymentGatewayError, gatewayFailure } from './errors';
 import { brandFromCardType, digitsOf, fullExpYear, lastFour, summaryBeforeAnswer } from './methods';
 import type {
@@ -8,6 +9,7 @@ import type {
   ChargeStatus,
   MethodInput,
   MethodSummary,
+  PaymentFormConfig,
   PaymentGateway,
   PaymentMethodKind,
   RefundResult,
@@ -28,6 +30,8 @@ export type LawPayConfig = {
   achAccountId: string;
   apiUrl?: string;
   timeoutMs?: number;
+  /** The hosted fields script (lib/payments/hosted-fields.mjs); AffiniPay's own by default. */
+  hostedFields?: { src: string; integrity: string | null };
 };
 
 /** A transaction as the gateway answers it (AffiniPay API v1: charges, refunds). */
@@ -72,12 +76,17 @@ export class LawPayGateway implements PaymentGateway {
   readonly #config: Required<LawPayConfig>;
 
   constructor(config: LawPayConfig) {
-    this.#config = { apiUrl: LAWPAY_DEFAULT_API_URL, timeoutMs: LAWPAY_TIMEOUT_MS, ...config };
+    this.#config = {
+      apiUrl: LAWPAY_DEFAULT_API_URL,
+      timeoutMs: LAWPAY_TIMEOUT_MS,
+      hostedFields: { src: LAWPAY_HOSTED_FIELDS_SCRIPT, integrity: LAWPAY_HOSTED_FIELDS_INTEGRITY },
+      ...config,
+    };
   }
 
-  /** The public key, for the hosted fields script in the browser (it only makes one-time tokens). */
-  get publicKey(): string {
-    return this.#config.publicKey;
+  /** The public key goes to the browser: with it the hosted fields can only make one-time tokens. */
+  get form(): PaymentFormConfig {
+    return { kind: 'hosted', publicKey: this.#config.publicKey, script: this.#config.hostedFields };
   }
 
   async charge({ amountCents, method, reference }: ChargeRequest): Promise<ChargeResult> {

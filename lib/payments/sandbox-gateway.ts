@@ -44,6 +44,7 @@ type ChargeRow = typeof sandboxCharges.$inferSelect;
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const;
   readonly label = SANDBOX_LABEL;
+  readonly form = { kind: 'fields', label: SANDBOX_LABEL } as const;
   readonly #settleSeconds: number;
 
   constructor(options: { settleSeconds?: number } = {}) {

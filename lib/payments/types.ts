@@ -93,10 +93,21 @@ export type StoredMethod = { token: string; method: MethodSummary };
 
 export type GatewayName = 'sandbox' | 'lawpay';
 
+/**
+ * What the browser's payment forms need of the gateway. 'fields': the app's own inputs, posted to this
+ * server and passed to the gateway (the sandbox, with its label). 'hosted': the gateway's hosted fields —
+ * its script makes frames for the numbers and turns them into a one-time token, so the card number, CVV
+ * and bank numbers never reach this server; the form posts the token with the other fields.
+ */
+export type PaymentFormConfig =
+  { kind: 'fields'; label: string | null } | { kind: 'hosted'; publicKey: string; script: { src: string; integrity: string | null } };
+
 export interface PaymentGateway {
   readonly name: GatewayName;
   /** Text every payment form shows while this gateway is in use (the sandbox's label), or null. */
   readonly label: string | null;
+  /** How the browser's payment forms take the numbers for this gateway. */
+  readonly form: PaymentFormConfig;
   /** Charges a method once. Never retried here: after GatewayUnclearError the caller looks the charge up by reference. */
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Charges a stored method (auto-pay, the annual charge). */

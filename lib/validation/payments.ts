@@ -38,31 +38,82 @@ const expiry = z
     if (checked.state === 'expired') ctx.addIssue({ code: 'custom', message: CARD_EXPIRED_MESSAGE });
   });
 
-export const cardMethodSchema = z.object({
+/**
+ * A one-time token from LawPay's hosted fields (or a token the gateway issued): it stands for the card or
+ * bank numbers, which were typed into the gateway's own frames and never reached this server.
+ */
+const gatewayToken = z
+  .string({ error: 'The payment token is missing.' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,128}$/, 'The payment token is not valid.');
+
+const cvv = z.preprocess(digits, z.string({ error: 'CVV is required.' }).regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit CVV.'));
+const routingNumber = z.preprocess(digits, z.string({ error: 'Routing number is required.' }).regex(/^\d{9}$/, 'Please enter the 9-digit routing number.'));
+const accountNumber = z.preprocess(
+  digits,
+  z.string({ error: 'Account number is required.' }).regex(/^\d{4,17}$/, 'Please enter the account number (up to 17 digits).'),
+);
+
+/** What a card form asks besides the numbers: the cardholder, the expiry and the billing address. */
+const cardHolderShape = {
   charge_type: z.literal('card'),
   name: personName('Name on card'),
-  card_number: cardNumber,
   expiry,
-  cvv: z.preprocess(digits, z.string({ error: 'CVV is required.' }).regex(/^\d{3,4}$/, 'Please enter the 3 or 4 digit CVV.')),
   street: street({ label: 'Street' }),
   city: freeText('City', { max: 100 }),
   state: stateCode({ label: 'State' }),
   zip: zip(),
-});
-
-export const bankMethodSchema = z.object({
+};
+/** What a bank form asks besides the numbers. */
+const bankHolderShape = {
   charge_type: z.literal('bank'),
   name: personName('Account holder'),
-  routing_number: z.preprocess(digits, z.string({ error: 'Routing number is required.' }).regex(/^\d{9}$/, 'Please enter the 9-digit routing number.')),
-  account_number: z.preprocess(
-    digits,
-    z.string({ error: 'Account number is required.' }).regex(/^\d{4,17}$/, 'Please enter the account number (up to 17 digits).'),
-  ),
   account_type: z.enum(BANK_ACCOUNT_TYPES, { error: 'Please choose checking or savings.' }),
-});
+};
+
+const MIXED_MESSAGE = 'Send either the payment details or a payment token, not both.';
+
+/**
+ * The numbers, or a token instead of them: `token` from the hosted fields (LawPay), the numbers themselves
+ * from the sandbox's form and the earlier front end's calls. Checked even while other fields are in error
+ * (`when`), so an empty form lists every missing field at once.
+ */
+function numbersOrToken(numbers: Record<string, string>) {
+  return z.superRefine<Record<string, unknown>>(
+    (value, ctx) => {
+      const present = Object.keys(numbers).filter((key) => value[key] !== undefined);
+      if (value.token !== undefined) {
+        if (present.length > 0) ctx.addIssue({ code: 'custom', path: ['token'], message: MIXED_MESSAGE });
+        return;
+      }
+      for (const [key, message] of Object.entries(numbers)) {
+        if (value[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
+}
+
+/** A card: the numbers (card number, CVV) or the hosted fields' token, with the cardholder's details. */
+export const cardMethodSchema = z
+  .object({ ...cardHolderShape, card_number: cardNumber.optional(), cvv: cvv.optional(), token: gatewayToken.optional() })
+  .check(numbersOrToken({ card_number: 'Card number is required.', cvv: 'CVV is required.' }));
+
+/** A bank account for an eCheck: routing and account numbers, or the hosted fields' token. */
+export const bankMethodSchema = z
+  .object({ ...bankHolderShape, routing_number: routingNumber.optional(), account_number: accountNumber.optional(), token: gatewayToken.optional() })
+  .check(numbersOrToken({ routing_number: 'Routing number is required.', account_number: 'Account number is required.' }));
 
 export const paymentMethodSchema = z.discriminatedUnion('charge_type', [cardMethodSchema, bankMethodSchema], { error: 'Please choose card or bank account.' });
 export type PaymentMethodInput = z.output<typeof paymentMethodSchema>;
+
+/**
+ * The app's own form while LawPay is the gateway: the numbers are the hosted fields (frames of the gateway's
+ * own), so the form checks only the rest; the token is added after the gateway has made it.
+ */
+export const hostedMethodFormSchema = z.discriminatedUnion('charge_type', [z.object(cardHolderShape), z.object(bankHolderShape)], {
+  error: 'Please choose card or bank account.',
+});
 
 const acknowledgement = z.object({
   client_hash: publicHash('Client'),
@@ -77,6 +128,8 @@ export const payTrustFeeSchema = z.object({
   method: paymentMethodSchema,
 });
 export type PayTrustFeeInput = z.output<typeof payTrustFeeSchema>;
+/** The Payment Due modal's form while LawPay is the gateway (hosted fields: the token comes after). */
+export const payTrustFeeHostedFormSchema = payTrustFeeSchema.extend({ method: hostedMethodFormSchema });
 
 /** Outstanding Balance: pays every open invoice of the advisor; optionally keeps the method for auto-pay. */
 export const payBalanceSchema = z.object({
@@ -85,6 +138,8 @@ export const payBalanceSchema = z.object({
   method: paymentMethodSchema,
 });
 export type PayBalanceInput = z.output<typeof payBalanceSchema>;
+/** Pay Balance's form while LawPay is the gateway. */
+export const payBalanceHostedFormSchema = payBalanceSchema.extend({ method: hostedMethodFormSchema });
 
 export const planRefSchema = z.object({ plan_hash: publicHash('Estate plan') });
 export type PlanRefInput = z.output<typeof planRefSchema>;

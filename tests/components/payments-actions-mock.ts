@@ -14,6 +14,7 @@ export const NOTHING_DUE = {
   waived: false,
   paymentStep: 'none',
   gatewayLabel: 'Sandbox — no real money moves',
+  paymentForm: { kind: 'fields', label: 'Sandbox — no real money moves' },
 };
 export const amountDueAction = jest.fn(async () => ({ ok: true, data: NOTHING_DUE }));
 export const payTrustFeeAction = jest.fn();

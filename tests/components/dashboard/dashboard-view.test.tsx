@@ -47,6 +47,7 @@ const billing = (change: Partial<AdvisorBilling> = {}): AdvisorBilling => ({
   isWaivingFee: true,
   paymentMethod: null,
   gatewayLabel: null,
+  paymentForm: { kind: 'fields', label: null },
   impersonating: false,
   ...change,
 });

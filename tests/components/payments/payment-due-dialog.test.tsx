@@ -18,6 +18,7 @@ const fee: AmountDueView = {
   waived: false,
   paymentStep: 'pay',
   gatewayLabel: 'Sandbox — no real money moves',
+  paymentForm: { kind: 'fields', label: 'Sandbox — no real money moves' },
 };
 const acknowledgements = [{ client_hash: 'client1hash', statements: [1, 2, 3] as (1 | 2 | 3)[] }];
 
@@ -134,5 +135,133 @@ describe('the Payment Due modal', () => {
     expect(screen.getByText(/a \$0.01 charge verifies your payment method and is voided/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Verify and Submit' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/Save this method/)).not.toBeInTheDocument();
+  });
+});
+
+/*
+ * LawPay's hosted fields, with a stand-in for AffiniPay's library on `window` (the real one loads frames
+ * from the gateway): what the page renders, and that the numbers never join what is posted to the server.
+ */
+describe('the Payment Due modal with LawPay’s hosted fields', () => {
+  const hostedFee: AmountDueView = {
+    ...fee,
+    gatewayLabel: null,
+    paymentForm: {
+      kind: 'hosted',
+      publicKey: 'pk_test',
+      script: { src: 'https://cdn.affinipay.com/hostedfields/1.5.3/fieldGen_1.5.3.js', integrity: 'sha384-x' },
+    },
+  };
+  type Config = { publicKey: string; fields: { selector: string; input: { type: string } }[] };
+  let configs: Config[];
+  let tokenRequests: Record<string, unknown>[];
+  let tokenAnswer: () => Promise<{ id: string }>;
+  let ready: boolean;
+
+  beforeEach(() => {
+    configs = [];
+    tokenRequests = [];
+    ready = true;
+    tokenAnswer = async () => ({ id: 'tok_once_123' });
+    window.AffiniPay = {
+      HostedFields: {
+        initializeFields: (config, onState) => {
+          const c = config as Config;
+          configs.push(c);
+          // Like the library: a frame in each container, and a first state.
+          for (const field of c.fields) document.querySelector(field.selector)?.appendChild(document.createElement('iframe'));
+          onState({ isReady: false, fields: c.fields.map((f) => ({ selector: f.selector, type: f.input.type, error: '' })) });
+          return {
+            getState: () => ({ isReady: ready }),
+            getPaymentToken: async (extra) => {
+              tokenRequests.push(extra);
+              return tokenAnswer();
+            },
+          };
+        },
+      },
+    };
+  });
+  afterEach(() => {
+    delete window.AffiniPay;
+  });
+
+  async function fillHolder(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText(/Name on card/), 'Pat Payer');
+    await user.type(screen.getByLabelText(/Expiration/), '12/39');
+    await user.type(screen.getByLabelText(/Billing street/), '1 Main St');
+    await user.type(screen.getByLabelText(/^City/), 'Austin');
+    await user.selectOptions(screen.getByLabelText(/^State/), 'TX');
+    await user.type(screen.getByLabelText(/^ZIP/), '78701');
+  }
+
+  it('puts the gateway’s frames where the card number and CVV go, named, with no input of the app’s own for them', async () => {
+    renderDialog(hostedFee);
+    await waitFor(() => expect(configs).toHaveLength(1));
+    expect(configs[0].publicKey).toBe('pk_test');
+    expect(configs[0].fields.map((f) => f.input.type)).toEqual(['credit_card_number', 'cvv']);
+    expect(screen.queryByRole('textbox', { name: /Card number/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /^CVV/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: /Card number/ }).querySelector('iframe')).toHaveAttribute('title', 'Card number');
+    expect(screen.getByRole('group', { name: /CVV/ }).querySelector('iframe')).toHaveAttribute('title', 'CVV');
+    expect(screen.queryByText('Sandbox — no real money moves')).not.toBeInTheDocument();
+  });
+
+  it('posts the token with the other fields, never a number; the expiry and address go to the gateway with the token', async () => {
+    payAction.mockResolvedValue({
+      ok: true,
+      data: {
+        view: {} as never,
+        message: 'Payment Successful!',
+        estate_plan: { hash: 'p', status: 'sent', status_full: 'Sent for Review' },
+        payment: {} as never,
+      },
+    } as never);
+    const { user } = renderDialog(hostedFee);
+    await waitFor(() => expect(configs).toHaveLength(1));
+    await fillHolder(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $995.00 and Submit' }));
+    await waitFor(() => expect(payAction).toHaveBeenCalled());
+    expect(tokenRequests).toEqual([
+      { name: 'Pat Payer', exp_month: 12, exp_year: 2039, address1: '1 Main St', city: 'Austin', state: 'TX', postal_code: '78701' },
+    ]);
+    const sent = payAction.mock.calls[0][0] as { method: Record<string, unknown> };
+    expect(sent.method).toEqual({
+      charge_type: 'card',
+      name: 'Pat Payer',
+      expiry: '12/39',
+      street: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      token: 'tok_once_123',
+    });
+  });
+
+  it('switching to the bank form asks the gateway for routing and account frames', async () => {
+    const { user } = renderDialog(hostedFee);
+    await waitFor(() => expect(configs).toHaveLength(1));
+    await user.click(screen.getByLabelText(/Bank account/));
+    await waitFor(() => expect(configs).toHaveLength(2));
+    expect(configs[1].fields.map((f) => f.input.type)).toEqual(['routing_number', 'bank_account_number']);
+    expect(screen.getByRole('group', { name: /Routing number/ })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Account number/ })).not.toBeInTheDocument();
+  });
+
+  it('incomplete frames, or a gateway that will not make a token: a clear error and nothing sent', async () => {
+    const { user } = renderDialog(hostedFee);
+    await waitFor(() => expect(configs).toHaveLength(1));
+    await fillHolder(user);
+    ready = false;
+    await user.click(screen.getByRole('button', { name: 'Pay $995.00 and Submit' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Please complete the payment details.');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    ready = true;
+    tokenAnswer = async () => Promise.reject({ message: 'Card number is invalid' });
+    await user.click(screen.getByRole('button', { name: 'Pay $995.00 and Submit' }));
+    dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Card number is invalid');
+    expect(payAction).not.toHaveBeenCalled();
   });
 });

@@ -71,6 +71,30 @@ describe('security headers', () => {
     expect(trailing).toBe("default-src 'self'; upgrade-insecure-requests");
   });
 
+  it('allows LawPay’s hosted fields (script, frames, calls) only when given their origin, once, and nothing more', () => {
+    const [plain, withPayments, twice, onUpgraded] = call(
+      ['contentSecurityPolicy'],
+      ['contentSecurityPolicy', { paymentOrigin: 'https://cdn.affinipay.com' }],
+      ['withPaymentOrigin', "script-src 'self'; frame-src 'self' https://cdn.affinipay.com", 'https://cdn.affinipay.com/hostedfields/1.5.3/fieldGen_1.5.3.js'],
+      ['withPaymentOrigin', "default-src 'self'; object-src 'none'; upgrade-insecure-requests", 'http://127.0.0.1:4555'],
+    ) as string[];
+    expect(plain).not.toContain('affinipay');
+    expect(parse(plain)['frame-src']).toBeUndefined();
+    const allowed = parse(withPayments);
+    expect(allowed['script-src']).toEqual(["'self'", "'unsafe-inline'", 'https://cdn.affinipay.com']);
+    expect(allowed['frame-src']).toEqual(["'self'", 'https://cdn.affinipay.com']);
+    expect(allowed['connect-src']).toEqual(["'self'", 'https://cdn.affinipay.com']);
+    // Everything else stays as it was: no other source anywhere, frames of this site still refused.
+    for (const [name, sources] of Object.entries(allowed)) {
+      if (!['script-src', 'frame-src', 'connect-src'].includes(name)) expect(sources).toEqual(parse(plain)[name]);
+    }
+    // The origin of a script URL, once; a missing directive is added before object-src.
+    expect(twice).toBe("script-src 'self' https://cdn.affinipay.com; frame-src 'self' https://cdn.affinipay.com; connect-src 'self' https://cdn.affinipay.com");
+    expect(onUpgraded).toBe(
+      "default-src 'self'; script-src 'self' http://127.0.0.1:4555; frame-src 'self' http://127.0.0.1:4555; connect-src 'self' http://127.0.0.1:4555; object-src 'none'; upgrade-insecure-requests",
+    );
+  });
+
   it('keeps the other headers beside the policy', () => {
     expect(headers).toEqual([
       { key: 'Content-Security-Policy', value: production },

@@ -18,6 +18,8 @@ describe('choosing the gateway (one place, from the environment)', () => {
     expect(gateway).toBeInstanceOf(SandboxGateway);
     expect(gateway.name).toBe('sandbox');
     expect(gateway.label).toBe('Sandbox — no real money moves');
+    // The sandbox's form is the app's own inputs, with the label.
+    expect(gateway.form).toEqual({ kind: 'fields', label: 'Sandbox — no real money moves' });
     expect(SANDBOX_LABEL).toBe('Sandbox — no real money moves');
   });
 
@@ -26,7 +28,24 @@ describe('choosing the gateway (one place, from the environment)', () => {
     expect(gateway).toBeInstanceOf(LawPayGateway);
     expect(gateway.name).toBe('lawpay');
     expect(gateway.label).toBeNull();
-    expect((gateway as LawPayGateway).publicKey).toBe('pk');
+    // The forms use AffiniPay's hosted fields, version-pinned with the published SHA-384 digest.
+    expect(gateway.form).toEqual({
+      kind: 'hosted',
+      publicKey: 'pk',
+      script: {
+        src: 'https://cdn.affinipay.com/hostedfields/1.5.3/fieldGen_1.5.3.js',
+        integrity: 'sha384-OInNoiApwwsc6xI2N+o4KHZ522+EmLGDTJFLwDEmuUum73mVEuytiQgy1/xpoEJO',
+      },
+    });
+  });
+
+  it('loads the hosted fields from LAWPAY_HOSTED_FIELDS_URL when set (a stand-in), with its own integrity or none', () => {
+    const src = 'http://127.0.0.1:4555/hostedfields/fieldGen.js';
+    expect(gatewayFromEnv({ ...LAWPAY, LAWPAY_HOSTED_FIELDS_URL: src }).form).toEqual({ kind: 'hosted', publicKey: 'pk', script: { src, integrity: null } });
+    expect(gatewayFromEnv({ ...LAWPAY, LAWPAY_HOSTED_FIELDS_URL: src, LAWPAY_HOSTED_FIELDS_INTEGRITY: 'sha384-x' }).form).toMatchObject({
+      script: { src, integrity: 'sha384-x' },
+    });
+    expect(() => gatewayFromEnv({ ...LAWPAY, LAWPAY_HOSTED_FIELDS_URL: 'nope' })).toThrow(/LAWPAY_HOSTED_FIELDS_URL is not a URL/);
   });
 
   it.each(LAWPAY_ENV.map((name) => [name]))('refuses a LawPay configuration without %s rather than fall back to the sandbox', (name) => {

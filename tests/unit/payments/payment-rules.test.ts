@@ -1,3 +1,4 @@
+import { toMethodInput } from '@/lib/billing/method-input';
 import { CARD_EXPIRED_MESSAGE, checkExpiry, formatChargeDate, INVALID_EXPIRY_MESSAGE, oneYearFrom } from '@/lib/format/card';
 import { canAcknowledgePayment, canMoveClientStage, isFeeSettled, statusAfterConsent, statusAfterPayment } from '@/lib/estate-plans/status-machine';
 import { readAnnualPrice } from '@/lib/config/pricing';
@@ -38,6 +39,29 @@ describe('card expiry (MM/YY, five characters, month 1-12, not past)', () => {
     expect(paymentMethodSchema.safeParse({ ...bank, routing_number: '000000013', account_number: '12345678901234567' }).success).toBe(true);
     expect(paymentMethodSchema.safeParse({ ...bank, routing_number: '00000001', account_number: '1234' }).success).toBe(false);
     expect(paymentMethodSchema.safeParse({ ...bank, routing_number: '000000013', account_number: '123456789012345678' }).success).toBe(false);
+  });
+
+  it('the hosted fields’ token stands for the numbers: accepted alone, refused beside them or malformed', () => {
+    const card = { charge_type: 'card', name: 'Pat', expiry: '12/39', street: '1 Main', city: 'Austin', state: 'TX', zip: '78701' };
+    const tokenCard = paymentMethodSchema.safeParse({ ...card, token: 'tok_1a2B-3c' });
+    expect(tokenCard.success && toMethodInput(tokenCard.data)).toEqual({ type: 'token', kind: 'card', token: 'tok_1a2B-3c' });
+    const tokenBank = paymentMethodSchema.safeParse({ charge_type: 'bank', name: 'Pat', account_type: 'checking', token: 'bank_tok' });
+    expect(tokenBank.success && toMethodInput(tokenBank.data)).toEqual({ type: 'token', kind: 'bank', token: 'bank_tok' });
+    const messages = (value: unknown) => {
+      const parsed = paymentMethodSchema.safeParse(value);
+      return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    expect(messages({ ...card, token: 'tok', card_number: '4242424242424242' })).toEqual([
+      'token: Send either the payment details or a payment token, not both.',
+    ]);
+    expect(messages({ ...card, token: 'tok with spaces' })).toEqual(['token: The payment token is not valid.']);
+    // Neither: every number is asked for, beside the other fields' errors (an empty form lists all at once).
+    expect(messages({ ...card, name: '' })).toEqual(expect.arrayContaining(['card_number: Card number is required.', 'cvv: CVV is required.']));
+    expect(messages({ ...card, name: '' }).some((m) => m.startsWith('name:'))).toBe(true);
+    expect(messages({ charge_type: 'bank', name: 'Pat', account_type: 'checking' })).toEqual([
+      'routing_number: Routing number is required.',
+      'account_number: Account number is required.',
+    ]);
   });
 });
 
