@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fieldGenScript, fieldHtml, type HostedFieldType, isHostedFieldType } from './fake-lawpay-hosted-fields';
 
 /*
  * A local stand-in for LawPay's (AffiniPay's) API v1 in test mode, for the LawPay adapter's tests. It checks
@@ -11,6 +12,12 @@ import type { AddressInfo } from 'node:net';
  * (not imported from the sandbox), so the contract suite compares the sandbox with this independent copy.
  *
  * What a request broke is kept in `violations` (tests expect none) and answered 400 invalid_data.
+ *
+ * Hosted fields, for a real browser (the e2e tests): a page loads `hostedFieldsScriptUrl`, a stand-in for
+ * LawPay's fieldGen.js (./fake-lawpay-hosted-fields.ts), whose iframes come from this fake's origin. Each
+ * iframe posts its own value to POST /hostedfields/value (kept per session, never shown to the page) and
+ * one of them asks POST /v1/tokens, authenticated by the PUBLIC key as HTTP Basic, for a one-time token.
+ * These four paths take no secret key (and /v1/tokens refuses it); every other path takes only the secret key.
  */
 
 export const FAKE_SECRET_KEY = 'sk_test_fake_secret';
@@ -70,6 +77,11 @@ const BANK_FIELDS = [
   'phone',
 ];
 
+/** What a page may send with a token request: everything but the numbers, which come from the hosted fields. */
+const CARD_TOKEN_FIELDS = ['session', ...CARD_FIELDS.filter((f) => f !== 'number' && f !== 'cvv')];
+const BANK_TOKEN_FIELDS = ['session', ...BANK_FIELDS.filter((f) => f !== 'routing_number' && f !== 'account_number')];
+const HOSTED_NUMBERS = ['number', 'cvv', 'routing_number', 'account_number'];
+
 type Method =
   | { type: 'card'; number: string; exp_month: number; exp_year: number; name?: string }
   | { type: 'bank'; routing_number: string; account_number: string; account_type: string; name?: string };
@@ -117,6 +129,10 @@ export class FakeLawPay {
   readonly #transactions = new Map<string, Transaction>();
   readonly #saved = new Map<string, { kind: 'card' | 'bank'; method: Method; failure: string | null; deleted: boolean }>();
   readonly #oneTimeTokens = new Map<string, { method: Method; failure: string | null }>();
+  /** Every one-time token made, for tests to look at (no number beyond its last four digits). */
+  readonly #issued: { id: string; type: 'card' | 'bank'; last4: string }[] = [];
+  /** What each hosted-fields session's iframes sent, by field type. The CVV goes as soon as a token request reads it. */
+  readonly #fieldValues = new Map<string, Partial<Record<HostedFieldType, string>>>();
   #server: http.Server | null = null;
 
   async start(): Promise<this> {
@@ -130,9 +146,15 @@ export class FakeLawPay {
   async stop(): Promise<void> {
     const server = this.#server;
     this.#server = null;
+    this.#fieldValues.clear();
     if (!server) return;
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** The fake fieldGen.js for a page's <script src> (the real one is cdn.affinipay.com/hostedfields/<version>/fieldGen_<version>.js). */
+  get hostedFieldsScriptUrl(): string {
+    return `${this.url}/hostedfields/fieldGen.js`;
   }
 
   /** What the hosted fields would make in the browser: a one-time token standing for a card or bank account. */
@@ -140,9 +162,12 @@ export class FakeLawPay {
     const problems: string[] = [];
     const judged = judgeMethod(method, problems);
     if (!judged.method || problems.length > 0) throw new Error(`Not a method: ${problems.join('; ')}`);
-    const id = newId();
-    this.#oneTimeTokens.set(id, { method: judged.method, failure: judged.failure });
-    return id;
+    return this.#issue(judged.method, judged.failure);
+  }
+
+  /** The one-time tokens made (by oneTimeToken() or through the hosted fields), oldest first; `used` once charged or saved. */
+  tokens(): { id: string; type: 'card' | 'bank'; last4: string; used: boolean }[] {
+    return this.#issued.map((token) => ({ ...token, used: !this.#oneTimeTokens.has(token.id) }));
   }
 
   /** The charges made (what LawPay's dashboard would list). */
@@ -160,6 +185,8 @@ export class FakeLawPay {
     this.nextCharge = null;
     this.chargeDelayMs = 0;
     this.searchFails = false;
+    // Typed numbers are dropped too (a page's getPaymentToken sends its fields' values again first).
+    this.#fieldValues.clear();
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -178,25 +205,26 @@ export class FakeLawPay {
         return send(res, 400, error('invalid_data'));
       }
     }
+    const path = url.pathname;
+    const hosted = path.startsWith('/hostedfields/') || path === '/v1/tokens';
     const request: RecordedRequest = {
       method: req.method ?? '',
-      path: url.pathname,
+      path,
       query: url.searchParams,
       authorization: req.headers.authorization,
       contentType: req.headers['content-type'],
-      body,
+      // A hosted field's value is a card or bank number: the record keeps only its last four digits.
+      body: path === '/hostedfields/value' ? redactValue(body) : body,
     };
     this.requests.push(request);
 
-    if (req.headers.authorization !== `Basic ${Buffer.from(`${FAKE_SECRET_KEY}:`).toString('base64')}`) {
-      return send(res, 401, { messages: [{ code: 'not_authorized', level: 'error', message: 'Not authorized', facility: 'gateway' }] });
-    }
+    if (!hosted && req.headers.authorization !== basic(FAKE_SECRET_KEY)) return send(res, 401, NOT_AUTHORIZED);
     if (raw !== '' && !String(req.headers['content-type']).startsWith('application/json')) {
-      this.violations.push(`${req.method} ${url.pathname}: Content-Type ${req.headers['content-type']}`);
+      this.violations.push(`${req.method} ${path}: Content-Type ${req.headers['content-type']}`);
       return send(res, 400, error('invalid_request'));
     }
+    if (hosted) return this.#hostedFields(req, url, body, res);
 
-    const path = url.pathname;
     let match: RegExpMatchArray | null;
     if (req.method === 'POST' && path === '/v1/charges') return this.#charge(body, res);
     if (req.method === 'GET' && path === '/v1/transactions') return this.#search(url.searchParams, res);
@@ -374,6 +402,106 @@ export class FakeLawPay {
     send(res, 200, { id, type: kind, ...masked(saved.method) });
   }
 
+  /** The hosted fields' paths: the library, an iframe's page, an iframe's value, and the token request. */
+  #hostedFields(req: IncomingMessage, url: URL, body: unknown, res: ServerResponse): void {
+    const path = url.pathname;
+    if (req.method === 'GET' && path === '/hostedfields/fieldGen.js') {
+      // The iframes' origin is the one the page reached this fake by (127.0.0.1 or localhost).
+      const origin = req.headers.host ? `http://${req.headers.host}` : this.url;
+      return sendText(res, 200, 'application/javascript; charset=utf-8', fieldGenScript(origin));
+    }
+    if (req.method === 'GET' && path === '/hostedfields/field.html') {
+      const type = url.searchParams.get('type');
+      if (!isHostedFieldType(type)) return this.#refuse(res, 400, 'invalid_data', [`field.html: unknown field type ${JSON.stringify(type)}`]);
+      return sendText(res, 200, 'text/html; charset=utf-8', fieldHtml(type));
+    }
+    if (req.method === 'POST' && path === '/hostedfields/value') return this.#keepValue(body, res);
+    if (req.method === 'POST' && path === '/v1/tokens') return this.#token(req, body, res);
+    this.violations.push(`${req.method} ${path}: no such API`);
+    return send(res, 404, error('resource_not_found'));
+  }
+
+  /** An iframe's current value (what its input holds), kept for its session's token request. */
+  #keepValue(body: unknown, res: ServerResponse): void {
+    const b = body as Record<string, unknown>;
+    if (b?.publicKey !== FAKE_PUBLIC_KEY) return send(res, 401, NOT_AUTHORIZED);
+    const problems = checkKeys(b, ['session', 'type', 'value', 'publicKey'], 'hosted field value');
+    if (typeof b.session !== 'string' || !/^[\w-]{8,64}$/.test(b.session)) problems.push('hosted field value: session');
+    if (!isHostedFieldType(b.type)) problems.push(`hosted field value: type ${JSON.stringify(b.type)}`);
+    if (typeof b.value !== 'string' || b.value.length > 32) problems.push('hosted field value: value is not a string of at most 32 characters');
+    if (problems.length > 0) return this.#refuse(res, 400, 'invalid_data', problems);
+    const values = this.#fieldValues.get(b.session as string) ?? {};
+    values[b.type as HostedFieldType] = b.value as string;
+    this.#fieldValues.set(b.session as string, values);
+    send(res, 200, {});
+  }
+
+  /**
+   * POST /v1/tokens from a hosted field's iframe: the page's details (expiry, name, address; account type)
+   * and the session whose iframes sent the numbers. What the person typed wrong is answered 422 with a
+   * message; what the page sent wrong is a violation as well.
+   */
+  #token(req: IncomingMessage, body: unknown, res: ServerResponse): void {
+    if (req.headers.authorization !== basic(FAKE_PUBLIC_KEY)) return send(res, 401, NOT_AUTHORIZED);
+    const b = body as Record<string, unknown>;
+    const kind = b?.type;
+    if (kind !== 'card' && kind !== 'bank') return this.#tokenRefusal(res, 'invalid_data', [`token: type ${JSON.stringify(kind)} is neither card nor bank`]);
+    const problems = checkKeys(b, kind === 'card' ? CARD_TOKEN_FIELDS : BANK_TOKEN_FIELDS, 'token').map((problem) =>
+      HOSTED_NUMBERS.some((name) => problem.endsWith(`unknown field ${name}`))
+        ? `${problem} (the numbers come from the hosted fields, never from the page)`
+        : problem,
+    );
+    const values = typeof b.session === 'string' ? this.#fieldValues.get(b.session) : undefined;
+    if (!values) problems.push('token: no hosted field values for this session');
+    if (problems.length > 0 || !values) return this.#tokenRefusal(res, 'invalid_data', problems);
+
+    const details = { ...b };
+    delete details.session;
+    let candidate: Record<string, unknown>;
+    if (kind === 'card') {
+      const number = values.credit_card_number ?? '';
+      // Read once: the CVV is kept only until a token request has it (LawPay keeps none either).
+      const cvv = values.cvv;
+      delete values.cvv;
+      if (!/^\d{15,16}$/.test(number) || !luhn(number))
+        return this.#userError(res, 'card_number_invalid', number === '' ? 'Card number is required' : 'Card number is invalid');
+      if (cvv !== undefined && !/^\d{3,4}$/.test(cvv)) return this.#userError(res, 'cvv_invalid', cvv === '' ? 'CVV is required' : 'CVV is invalid');
+      candidate = { ...details, type: 'card', number, cvv, exp_month: wholeNumber(b.exp_month), exp_year: wholeNumber(b.exp_year) };
+    } else {
+      const routing = values.routing_number ?? '';
+      const account = values.bank_account_number ?? '';
+      if (!/^\d{9}$/.test(routing)) return this.#userError(res, 'routing_number_invalid', 'Routing number must be 9 digits');
+      if (!/^\d{4,17}$/.test(account)) return this.#userError(res, 'account_number_invalid', 'Account number must be 4 to 17 digits');
+      // The hosted fields take 'checking' or 'savings'; the API's bank objects say CHECKING or SAVINGS.
+      const accountType = typeof b.account_type === 'string' ? b.account_type.toUpperCase() : b.account_type;
+      candidate = { ...details, type: 'bank', routing_number: routing, account_number: account, account_type: accountType };
+    }
+    const judged = judgeMethod(candidate, problems);
+    if (problems.length > 0 || !judged.method) return this.#tokenRefusal(res, 'invalid_data', problems);
+    // Like saving, a token checks the number and the expiry; a test number's decline comes when it is charged.
+    if (judged.failure && !isDecline(judged.failure))
+      return this.#userError(res, judged.failure, judged.failure === 'card_expired' ? 'Card is expired' : 'Card number is invalid');
+    const id = this.#issue(judged.method, judged.failure);
+    send(res, 200, { id, created: new Date().toISOString(), ...masked(judged.method) });
+  }
+
+  #issue(method: Method, failure: string | null): string {
+    const id = newId();
+    this.#oneTimeTokens.set(id, { method, failure });
+    const digits = method.type === 'card' ? method.number : method.account_number;
+    this.#issued.push({ id, type: method.type, last4: digits.slice(-4) });
+    return id;
+  }
+
+  #userError(res: ServerResponse, code: string, message: string): void {
+    send(res, 422, { messages: [{ code, level: 'error', message, facility: 'gateway' }] });
+  }
+
+  #tokenRefusal(res: ServerResponse, code: string, problems: string[]): void {
+    this.violations.push(...problems);
+    send(res, 422, { messages: problems.map((message) => ({ code, level: 'error', message, facility: 'gateway' })) });
+  }
+
   #refuse(res: ServerResponse, status: number, code: string, problems: string[]): void {
     this.violations.push(...problems);
     send(res, status, error(code));
@@ -484,6 +612,30 @@ function luhn(number: string): boolean {
 
 function error(code: string) {
   return { messages: [{ code, level: 'error', facility: code.startsWith('card_') || code.startsWith('ach_') ? 'payment_processor' : 'gateway' }] };
+}
+
+const NOT_AUTHORIZED = { messages: [{ code: 'not_authorized', level: 'error', message: 'Not authorized', facility: 'gateway' }] };
+
+/** HTTP Basic with a key as the user name and an empty password, as LawPay takes its keys. */
+function basic(key: string): string {
+  return `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+}
+
+/** A whole number from a page's detail: LawPay's examples send the expiry as digits in strings. */
+function wholeNumber(value: unknown): unknown {
+  return typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value;
+}
+
+function redactValue(body: unknown): unknown {
+  const b = body as Record<string, unknown> | undefined;
+  if (typeof b?.value !== 'string') return body;
+  const keep = b.type === 'cvv' ? 0 : 4;
+  return { ...b, value: '*'.repeat(Math.max(0, b.value.length - keep)) + b.value.slice(b.value.length - keep) };
+}
+
+function sendText(res: ServerResponse, status: number, contentType: string, text: string): void {
+  res.writeHead(status, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+  res.end(text);
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
