@@ -43,6 +43,27 @@ export const HOSTED_FIELDS: Record<'card' | 'bank', { type: HostedFieldType; lab
   ],
 };
 
+/**
+ * The look of the input inside each frame: the app's own inputs (components/ui/field.module.css `.control`),
+ * written out because a stylesheet of this page cannot reach into the gateway's frames.
+ */
+const FRAME_INPUT_CSS = {
+  'box-sizing': 'border-box',
+  width: '100%',
+  height: '2.75rem',
+  margin: '0',
+  padding: '0.5rem 0.75rem',
+  border: '1px solid #4a5259',
+  'border-radius': '4px',
+  background: '#ffffff',
+  color: '#1b1f23',
+  'font-family': 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  'font-size': '16px',
+  // Drawn inside the input: an outline would be clipped by the frame's edge.
+  ':focus': { outline: 'none', 'border-color': '#2f6fed', 'box-shadow': 'inset 0 0 0 2px #2f6fed' },
+  ':invalid': { 'border-color': '#b3261e' },
+};
+
 export const HOSTED_FIELDS_UNAVAILABLE = 'The secure payment fields could not be loaded. Please check your connection and reload the page.';
 export const HOSTED_FIELDS_INCOMPLETE = 'Please complete the payment details.';
 
@@ -60,8 +81,11 @@ function loadLibrary(script: HostedConfig['script']): Promise<HostedLibrary> {
     if (window.AffiniPay?.HostedFields) return ready();
     const element = document.createElement('script');
     element.src = script.src;
-    if (script.integrity) element.integrity = script.integrity;
-    element.crossOrigin = 'anonymous';
+    // A digest is checked on a cross-origin script only when fetched with CORS (AffiniPay's CDN allows it).
+    if (script.integrity) {
+      element.integrity = script.integrity;
+      element.crossOrigin = 'anonymous';
+    }
     element.async = true;
     element.onload = ready;
     element.onerror = () => {
@@ -125,7 +149,7 @@ export function useHostedFields(form: PaymentFormConfig): HostedFields | null {
           instance.current = loaded.initializeFields(
             {
               publicKey: config.publicKey,
-              input: { css: { 'font-size': '16px', 'font-family': 'system-ui, sans-serif', color: '#1f2430' } },
+              input: { css: FRAME_INPUT_CSS },
               fields: fields.map(({ type }) => ({ selector: `#${idOf(type)}`, input: { type } })),
             },
             (state) => {
@@ -228,13 +252,7 @@ export function HostedFieldSlots({ hosted, kind }: { hosted: HostedFields; kind:
                 *
               </span>
             </span>
-            <div
-              id={id}
-              className={cx(fieldStyles.control, styles.hostedFrame)}
-              role="group"
-              aria-labelledby={`${id}-label`}
-              aria-busy={hosted.status === 'loading'}
-            />
+            <div id={id} className={styles.hostedFrame} role="group" aria-labelledby={`${id}-label`} aria-busy={hosted.status === 'loading'} />
             {error ? <p className={fieldStyles.error}>{error}</p> : null}
           </div>
         );

@@ -408,7 +408,8 @@ export class FakeLawPay {
     if (req.method === 'GET' && path === '/hostedfields/fieldGen.js') {
       // The iframes' origin is the one the page reached this fake by (127.0.0.1 or localhost).
       const origin = req.headers.host ? `http://${req.headers.host}` : this.url;
-      return sendText(res, 200, 'application/javascript; charset=utf-8', fieldGenScript(origin));
+      // Served as a CDN serves it: readable by any page (CORS), which a script loaded with `integrity` needs.
+      return sendText(res, 200, 'application/javascript; charset=utf-8', fieldGenScript(origin), { 'Access-Control-Allow-Origin': '*' });
     }
     if (req.method === 'GET' && path === '/hostedfields/field.html') {
       const type = url.searchParams.get('type');
@@ -633,8 +634,8 @@ function redactValue(body: unknown): unknown {
   return { ...b, value: '*'.repeat(Math.max(0, b.value.length - keep)) + b.value.slice(b.value.length - keep) };
 }
 
-function sendText(res: ServerResponse, status: number, contentType: string, text: string): void {
-  res.writeHead(status, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
+function sendText(res: ServerResponse, status: number, contentType: string, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': contentType, 'Cache-Control': 'no-store', ...headers });
   res.end(text);
 }
 
