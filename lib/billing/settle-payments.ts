@@ -17,7 +17,7 @@ export type SettleResult = { settled: number; returned: number; open: number };
  * Polls the gateway for every open attempt (pending eCheck, unclear answers, rows left 'created' by a
  * stopped server) through refreshAttempt, and brings the payments rows along: a settled eCheck becomes
  * succeeded; a returned one failed, audited, its invoices reopened (the features lock counts them again)
- * and the payer told. A webhook, if one is ever wired, only runs this sooner.
+ * and the payer told. The LawPay webhook (app/api/webhooks/lawpay/[secret]) only queues this sooner.
  */
 export async function settleOpenPayments(ctx: SystemContext, gateway: PaymentGateway = getPaymentGateway()): Promise<SettleResult> {
   const open = await db

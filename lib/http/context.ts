@@ -14,5 +14,8 @@ import type { Permission } from '@/lib/kernel/policy';
  */
 export type DoorPermission = 'public' | 'own' | Permission;
 
-/** A door (server action or route handler) carries its declared permission, for the authorization matrix. */
-export type Door = { readonly permission: DoorPermission };
+/**
+ * A door (server action or route handler) carries its declared permission, for the authorization matrix;
+ * `anyOrigin` marks the one kind of door that skips the origin check (lib/http/route.ts gatewayRoute).
+ */
+export type Door = { readonly permission: DoorPermission; readonly anyOrigin?: true };

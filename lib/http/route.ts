@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { getActor } from '@/lib/auth/actor';
 import { AppError } from '@/lib/kernel/errors';
 import type { PublicContext, RequestContext } from '@/lib/kernel/context';
-import type { DoorPermission } from './context';
+import type { Door, DoorPermission } from './context';
 import { authorizeDoor, declareDoor } from './door';
 import { toPublicError } from './errors';
 import { assertFromOwnPages } from './origin';
@@ -24,8 +24,8 @@ function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
 }
 
-/** Reads the body as bytes, refusing it as soon as it passes `limit` (declared or actual length). */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+/** Reads the body as bytes, refusing it (413) as soon as it passes `limit` (declared or actual length). */
+export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length'));
   const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `The request is too large (at most ${sizeText(limit)}).`);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
@@ -183,4 +183,25 @@ export function rawRoute<C>(
     }
   };
   return declareDoor(run, permission);
+}
+
+/**
+ * A door for a server that is not a browser: the payment gateway's webhook. It is public and answers from
+ * any origin (the gateway posts from its own servers; the origin check guards cookies, and this door reads
+ * none: its handler gets no actor whoever is signed in), so the handler must authenticate the call itself
+ * (a secret) and trust nothing else in it. Marked `anyOrigin`, which the authorization matrix checks
+ * against its own list: no door leaves the origin check without being named there.
+ */
+export function gatewayRoute<C>(
+  handler: (request: Request, ctx: PublicContext, context: C) => Promise<Response>,
+): ((request: Request, context: C) => Promise<Response>) & Door {
+  const run = async (request: Request, context: C) => {
+    try {
+      authorizeDoor('public', null);
+      return await handler(request, contextOf(null, request), context);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+  return Object.assign(declareDoor(run, 'public'), { anyOrigin: true as const });
 }

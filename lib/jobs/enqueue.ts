@@ -30,3 +30,16 @@ export async function enqueue<T extends object>(q: Queryable, job: JobDefinition
   const db = throughQueryable(q);
   return caller.run(db, () => producer!.send(job.name, data, { ...options, db }));
 }
+
+/**
+ * Queues a job unless one this function queued under the same key is still waiting (pg-boss's upsert by
+ * singletonKey: at most one waiting job per key, a concurrent call finds the other's job instead of adding
+ * one), so a burst of requests for the same work queues it once. Once that job has started, the next call
+ * queues another: what was asked for while it ran is not lost. Answers the waiting job's id.
+ */
+export async function enqueueOnce<T extends object>(q: Queryable, job: JobDefinition<T>, data: T, key: string): Promise<string | null> {
+  producer ??= createBoss({ db: callersDb, supervise: false, schedule: false, migrate: false });
+  const db = throughQueryable(q);
+  const { jobs } = await caller.run(db, () => producer!.upsert(job.name, data, { singletonKey: key, db }));
+  return jobs[0] ?? null;
+}

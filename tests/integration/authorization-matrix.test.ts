@@ -29,7 +29,14 @@ import { answerRequiredQuestions, payFeeFor, seedIntakeRecords, type IntakeRecor
 const root = path.resolve(__dirname, '../..');
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-type Door = { id: string; file: string; permission: DoorPermission | undefined; invoke: (args: CallArgs) => Promise<number> };
+type Door = {
+  id: string;
+  file: string;
+  permission: DoorPermission | undefined;
+  /** Set by lib/http/route.ts gatewayRoute: the door skips the origin check (see ANY_ORIGIN below). */
+  anyOrigin?: boolean;
+  invoke: (args: CallArgs) => Promise<number>;
+};
 type CallArgs = {
   body?: Record<string, unknown>;
   form?: Record<string, string>;
@@ -76,13 +83,14 @@ async function discoverDoors(): Promise<Door[]> {
     if (path.basename(file) === 'route.ts' && rel.startsWith(`app${path.sep}`)) {
       const mod = (await import(file)) as Record<string, unknown>;
       for (const method of HTTP_METHODS) {
-        const handler = mod[method] as ((request: Request, ctx: unknown) => Promise<Response>) & { permission?: DoorPermission };
+        const handler = mod[method] as ((request: Request, ctx: unknown) => Promise<Response>) & { permission?: DoorPermission; anyOrigin?: true };
         if (typeof handler !== 'function') continue;
         const urlPath = urlPathOf(file);
         doors.push({
           id: `${method} ${urlPath}`,
           file: rel,
           permission: handler.permission,
+          anyOrigin: handler.anyOrigin === true,
           invoke: async ({ body, form, multipart, path: callPath, params, headers: extra }) => {
             const address = nextAddress();
             const headers: Record<string, string> = { host: 'localhost:3000', origin: 'http://localhost:3000', [PEER_HEADER]: address, ...extra };
@@ -953,8 +961,38 @@ const PAYMENTS: Record<string, Entry> = {
   },
 };
 
+// ---- Servers that are not browsers: the payment gateway's webhook ----------------------------------------
+
+const WEBHOOK_SECRET = 'matrix-webhook-secret-0123456789abcdef';
+const withWebhookSecret = async (): Promise<Prepared> => {
+  process.env.LAWPAY_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  return {};
+};
+
+const GATEWAY_DOORS: Record<string, Entry> = {
+  // The secret in the path is the credential: with it anyone (the gateway holds no session) queues a
+  // settlement poll; the session, if any, is not read. Its refusals (404) are in lawpay-webhook.test.ts.
+  'POST /api/webhooks/lawpay/[secret]': {
+    permission: 'public',
+    prepare: withWebhookSecret,
+    args: () => ({
+      path: `/api/webhooks/lawpay/${WEBHOOK_SECRET}`,
+      params: { secret: WEBHOOK_SECRET },
+      body: { type: 'transaction.completed', data: { status: 'COMPLETED' } },
+    }),
+    expect: every(202),
+  },
+};
+
+/**
+ * The doors that answer any origin (gatewayRoute): called by another site's server, never by our pages,
+ * reading no session. A door opts out of the origin check only by being named here.
+ */
+const ANY_ORIGIN = ['POST /api/webhooks/lawpay/[secret]'];
+
 const MATRIX: Record<string, Entry> = {
   ...INTAKE,
+  ...GATEWAY_DOORS,
   ...ADMIN_DOORS,
   ...REVIEW,
   ...PAYMENTS,
@@ -1018,6 +1056,11 @@ describe('authorization matrix: the doors', () => {
 
   it('every door declares the permission the matrix expects (no door is written without deciding it)', () => {
     for (const door of doors) expect({ door: door.id, permission: door.permission }).toEqual({ door: door.id, permission: MATRIX[door.id]?.permission });
+  });
+
+  it('only the doors listed in ANY_ORIGIN skip the origin check, and each of them is public', () => {
+    expect(doors.filter((d) => d.anyOrigin).map((d) => d.id)).toEqual(ANY_ORIGIN);
+    for (const id of ANY_ORIGIN) expect({ id, permission: MATRIX[id]?.permission }).toEqual({ id, permission: 'public' });
   });
 
   it('no server action is defined inline: every one lives in a "use server" file that exports wrapped doors only', () => {
@@ -1087,7 +1130,7 @@ const FOREIGN_ORIGINS: [string, Record<string, string>][] = [
   ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
 ];
 const refusal = (status: number) => status === 401 || status === 403 || status === 404;
-const stateChanging = Object.keys(MATRIX).filter((id) => !id.startsWith('GET '));
+const stateChanging = Object.keys(MATRIX).filter((id) => !id.startsWith('GET ') && !ANY_ORIGIN.includes(id));
 
 describe.each(stateChanging)('authorization matrix, from another origin: %s', (doorId) => {
   const entry = MATRIX[doorId];
@@ -1113,6 +1156,32 @@ describe.each(stateChanging)('authorization matrix, from another origin: %s', (d
       const status = await door.invoke({ ...entry.args(world, role, prepared), headers });
       expect({ role, status }).toEqual({ role, status: 403 });
       expect(await databaseFingerprint()).toEqual(before);
+    },
+    30_000,
+  );
+});
+
+/* The doors that answer any origin give their usual answer from another site, as every role. */
+describe.each(ANY_ORIGIN)('authorization matrix, from another origin (answered): %s', (doorId) => {
+  const entry = MATRIX[doorId];
+  let world: World;
+  let prepared: Prepared;
+
+  beforeAll(async () => {
+    world = await buildWorld();
+    prepared = entry.prepare ? await entry.prepare(world) : {};
+  }, 60_000);
+
+  it.each(FOREIGN_ORIGINS.flatMap(([name, headers]) => ROLES.map((role) => [name, role, headers] as const)))(
+    'with %s, as %s: its usual answer',
+    async (_case, role, headers) => {
+      const door = doors.find((d) => d.id === doorId);
+      if (!door) throw new Error(`No door ${doorId}`);
+      const session = sessionOf(world, role);
+      if (session) await signInAs(session.user, session.impersonator);
+      else signOut();
+      const status = await door.invoke({ ...entry.args(world, role, prepared), headers });
+      expect({ role, status }).toEqual({ role, status: entry.expect[role] });
     },
     30_000,
   );

@@ -40,4 +40,9 @@ describe('middleware', () => {
     expect(run(path, { method: 'POST' }).rewrite).toBe('http://localhost:3000/api/login');
     expect(run(path).rewrite).toBeNull();
   });
+
+  it("never sees the API, so the gateway's webhook (no session) is not sent to /login", () => {
+    expect(config.matcher.filter((m) => m.startsWith('/api'))).toEqual([]);
+    expect(run('/api/webhooks/lawpay/some-secret', { method: 'POST' })).toEqual({ status: 200, location: null, rewrite: null });
+  });
 });
