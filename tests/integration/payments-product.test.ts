@@ -11,10 +11,12 @@ import { payTrustFee } from '@/lib/checkout/pay-trust-fee';
 import { IMPERSONATING_METHOD_MESSAGE } from '@/lib/billing/stored-methods';
 import { FEE_DUE_MESSAGE, submitTrust } from '@/lib/intake/submit-trust';
 import { systemContext } from '@/lib/kernel/system-context';
+import { LawPayGateway } from '@/lib/payments/lawpay-gateway';
 import { SandboxGateway } from '@/lib/payments/sandbox-gateway';
 import { oneYearFrom } from '@/lib/format/card';
 import { payBalanceSchema, payTrustFeeSchema } from '@/lib/validation/payments';
 import { resetDatabase } from '../helpers/db';
+import { FAKE_ACH_ACCOUNT, FAKE_CARD_ACCOUNT, FAKE_PUBLIC_KEY, FAKE_SECRET_KEY, FakeLawPay } from '../helpers/fake-lawpay';
 import { actorOf, ctxOf } from '../helpers/context';
 import { makeUser } from '../helpers/factories';
 import { answerRequiredQuestions, makeCouple, payFeeFor, type Couple } from './helpers/intake';
@@ -236,5 +238,82 @@ describe("the advisor's balance", () => {
     const admin = (await makeUser({ isAdmin: true })).user;
     const acting = ctxOf(await actorOf(couple.advisor.user, admin));
     expect(await caught(removeStoredPaymentMethod(acting, { advisor_id: couple.advisor.advisor.hash }, { gateway }))).toMatchObject({ status: 403 });
+  });
+});
+
+/*
+ * LawPay's hosted fields hand the app a one-time token instead of the numbers (tests/helpers/fake-lawpay.ts
+ * makes them as the frames would). A token is good for one use: to keep the method (the annual charge,
+ * auto-pay) it is stored first and the stored card or bank is charged.
+ */
+describe('through LawPay with a one-time token from the hosted fields', () => {
+  const fake = new FakeLawPay();
+  let lawpay: LawPayGateway;
+  beforeAll(async () => {
+    await fake.start();
+    lawpay = new LawPayGateway({
+      publicKey: FAKE_PUBLIC_KEY,
+      secretKey: FAKE_SECRET_KEY,
+      cardAccountId: FAKE_CARD_ACCOUNT,
+      achAccountId: FAKE_ACH_ACCOUNT,
+      apiUrl: fake.url,
+    });
+  });
+  afterAll(() => fake.stop());
+  beforeEach(() => fake.reset());
+
+  const holder = { charge_type: 'card', name: 'Pat Payer', expiry: '12/39', street: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
+  const cardToken = (number: string) => fake.oneTimeToken({ type: 'card', number, exp_month: 12, exp_year: 2039, cvv: '123', name: 'Pat Payer' });
+  const bodiesOf = (method: string, path: string) =>
+    fake.requests.filter((r) => r.method === method && r.path === path).map((r) => r.body as Record<string, unknown>);
+
+  it('the trust fee with "save this method": the token is stored first, the stored card charged once and kept for the annual charge', async () => {
+    const token = cardToken('4242424242424242');
+    const paid = await payTrustFee(couple.clientCtx, payInput({ ...holder, token }, { save_method: true }), { gateway: lawpay });
+    expect(paid.payment).toMatchObject({ status: 'succeeded', method: 'Visa ending in 4242' });
+    const [saved] = bodiesOf('POST', '/v1/cards');
+    expect(saved).toMatchObject({ token_id: token });
+    const [method] = await db.select().from(t.paymentMethods);
+    expect(method).toMatchObject({ gateway: 'lawpay', kind: 'card', last4: '4242', clientId: couple.owner1.id });
+    expect(method.token).not.toBe(token);
+    expect(bodiesOf('POST', '/v1/charges')).toEqual([expect.objectContaining({ amount: 99500, method: method.token, account_id: FAKE_CARD_ACCOUNT })]);
+    expect(await db.select().from(t.recurringCharges)).toEqual([expect.objectContaining({ paymentMethodId: method.id, amount: '95.00' })]);
+    expect(fake.tokens()).toEqual([expect.objectContaining({ id: token, used: true })]);
+    expect(fake.violations).toEqual([]);
+  });
+
+  it('without saving, the token itself is charged; nothing is stored', async () => {
+    const token = cardToken('4242424242424242');
+    await payTrustFee(couple.clientCtx, payInput({ ...holder, token }), { gateway: lawpay });
+    expect(bodiesOf('POST', '/v1/charges')).toEqual([expect.objectContaining({ method: token })]);
+    expect(bodiesOf('POST', '/v1/cards')).toEqual([]);
+    expect(await db.select().from(t.paymentMethods)).toEqual([]);
+  });
+
+  it('a declined card stored first is removed again at the gateway and kept nowhere; the plan stays unpaid', async () => {
+    const token = cardToken('4000000000000002');
+    const refused = await caught(payTrustFee(couple.clientCtx, payInput({ ...holder, token }, { save_method: true }), { gateway: lawpay }));
+    expect(refused).toMatchObject({ code: 'PAYMENT_FAILED' });
+    expect(refused.message).toMatch(/declined/i);
+    expect(fake.count('DELETE', /^\/v1\/cards\//)).toBe(1);
+    expect(await db.select().from(t.paymentMethods)).toEqual([]);
+    expect((await planRow()).status).not.toBe('sent');
+  });
+
+  it("an advisor's balance by bank with auto-pay: the bank is stored from the token and charged once", async () => {
+    await db.insert(t.invoices).values({ advisorId: couple.advisor.advisor.id, description: 'Invoice', amount: '1244.50' });
+    const token = fake.oneTimeToken({ type: 'bank', routing_number: '021000021', account_number: '123456789012', account_type: 'CHECKING', name: 'Pat Payer' });
+    const input = payBalanceSchema.parse({
+      advisor_id: couple.advisor.advisor.hash,
+      enable_auto_pay: true,
+      method: { charge_type: 'bank', name: 'Pat Payer', account_type: 'checking', token },
+    });
+    const paid = await payBalance(couple.advisorCtx, input, { gateway: lawpay });
+    expect(paid.advisor).toMatchObject({ outstanding_balance: '0.00', is_auto_pay: true, vault_id: true });
+    const [method] = await db.select().from(t.paymentMethods);
+    expect(method).toMatchObject({ kind: 'bank', last4: '9012', advisorId: couple.advisor.advisor.id });
+    expect(bodiesOf('POST', '/v1/banks')).toEqual([expect.objectContaining({ token_id: token })]);
+    expect(bodiesOf('POST', '/v1/charges')).toEqual([expect.objectContaining({ amount: 124450, method: method.token, account_id: FAKE_ACH_ACCOUNT })]);
+    expect(fake.violations).toEqual([]);
   });
 });
