@@ -72,14 +72,24 @@ export class HostedFieldsError extends Error {}
 
 const scripts = new Map<string, Promise<HostedLibrary>>();
 
+function sameErrors(a: Partial<Record<string, string>>, b: Partial<Record<string, string>>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => a[key] === b[key]);
+}
+
 /** Loads the library once per page (with its integrity digest when one is known); a failed load may be retried. */
 function loadLibrary(script: HostedConfig['script']): Promise<HostedLibrary> {
   const cached = scripts.get(script.src);
   if (cached) return cached;
   const loading = new Promise<HostedLibrary>((resolve, reject) => {
-    const ready = () => (window.AffiniPay?.HostedFields ? resolve(window.AffiniPay.HostedFields) : reject(new Error('no hosted fields')));
-    if (window.AffiniPay?.HostedFields) return ready();
+    if (window.AffiniPay?.HostedFields) return resolve(window.AffiniPay.HostedFields);
     const element = document.createElement('script');
+    // A script that fails, or loads without defining the library, leaves the page: a retry adds it afresh.
+    const failed = (reason: string) => {
+      element.remove();
+      reject(new Error(reason));
+    };
+    const ready = () => (window.AffiniPay?.HostedFields ? resolve(window.AffiniPay.HostedFields) : failed('no hosted fields'));
     element.src = script.src;
     // A digest is checked on a cross-origin script only when fetched with CORS (AffiniPay's CDN allows it).
     if (script.integrity) {
@@ -88,10 +98,7 @@ function loadLibrary(script: HostedConfig['script']): Promise<HostedLibrary> {
     }
     element.async = true;
     element.onload = ready;
-    element.onerror = () => {
-      element.remove();
-      reject(new Error('the hosted fields script did not load'));
-    };
+    element.onerror = () => failed('the hosted fields script did not load');
     document.head.appendChild(element);
   });
   scripts.set(script.src, loading);
@@ -159,7 +166,8 @@ export function useHostedFields(form: PaymentFormConfig): HostedFields | null {
                 const type = field.type ?? fields.find((f) => field.selector === `#${idOf(f.type)}`)?.type;
                 if (type && field.error) next[type as HostedFieldType] = field.error;
               }
-              setErrors(next);
+              // The library reports on every keystroke: the form re-renders only when a message changes.
+              setErrors((previous) => (sameErrors(previous, next) ? previous : next));
             },
           );
           // Each frame is named after its label, for screen readers (and axe), when the library has not.
@@ -202,7 +210,9 @@ type MethodValues = { charge_type: 'card' | 'bank'; token?: string } & Record<st
 
 /** What the gateway keeps with the token besides the numbers: the expiry, the cardholder and address; the account holder and type. */
 export function tokenExtras(method: MethodValues): Record<string, unknown> {
-  if (method.charge_type === 'bank') return { name: method.name, account_type: method.account_type, account_holder_type: 'individual' };
+  // LawPay's own spelling of the account type, as the server's adapter sends it (lib/payments/lawpay-gateway.ts).
+  if (method.charge_type === 'bank')
+    return { name: method.name, account_type: method.account_type === 'savings' ? 'SAVINGS' : 'CHECKING', account_holder_type: 'individual' };
   const [month, year] = String(method.expiry ?? '').split('/');
   return {
     name: method.name,

@@ -6,6 +6,7 @@ import { audit } from '@/lib/kernel/audit';
 import type { AnyContext, PublicContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import { PaymentGatewayError } from '@/lib/payments/errors';
+import type { AttemptOutcome } from '@/lib/payments/attempts';
 import type { MethodInput, PaymentGateway, StoredMethod } from '@/lib/payments/types';
 
 /*
@@ -31,25 +32,58 @@ export async function storeAtGateway(gateway: PaymentGateway, method: MethodInpu
   }
 }
 
+export const TOKEN_NOT_ACCEPTED_MESSAGE = 'Payment tokens are not accepted here: please enter the payment details.';
+
 /**
- * The method to charge, and the method already stored when it had to be stored first. A one-time token
- * from LawPay's hosted fields is good for one use: a method to keep is stored with it first and the stored
- * method is charged. Raw fields (the sandbox's form, the earlier front end's calls) are charged first and
- * stored after the payment (`keepAfterCharge`), so a refused card is never kept.
+ * Charges a method once (`charge` makes the payment attempt) and, when `keep` is asked, stores it at the
+ * gateway for later charges; returns the outcome and the stored method (the caller writes its row in the
+ * transaction that records the payment). The one place the order is decided:
+ * - A one-time token (LawPay's hosted fields) is good for one use, so a method to keep is stored with it
+ *   first and the stored card or bank is charged. Unless this call's own charge went through (refused,
+ *   unclear, a duplicate of another call's attempt, or an error), what it stored is removed again.
+ * - Raw fields (the sandbox's form, the spec's calls) are charged first and stored after, so a refused card
+ *   is never kept. The money being taken, a store the gateway refuses is audited, not thrown.
+ * - A token is accepted only from the hosted fields' gateway: the sandbox has none to give, and taking its
+ *   stored ids here would let a payer name someone else's method.
  */
-export async function methodToCharge(
+export async function chargeKeepingMethod(
+  ctx: AnyContext,
   gateway: PaymentGateway,
   method: MethodInput,
-  keep: boolean,
-): Promise<{ charge: MethodInput; storedFirst: StoredMethod | null }> {
-  if (!keep || method.type !== 'token') return { charge: method, storedFirst: null };
-  const storedFirst = await storeAtGateway(gateway, method);
-  return { charge: { type: 'token', kind: storedFirst.method.kind, token: storedFirst.token }, storedFirst };
+  options: { keep: boolean; auditTarget: { type: string; id: number }; charge: (method: MethodInput) => Promise<AttemptOutcome> },
+): Promise<{ outcome: AttemptOutcome; stored: StoredMethod | null }> {
+  if (method.type === 'token' && gateway.form.kind !== 'hosted') throw new AppError('VALIDATION', TOKEN_NOT_ACCEPTED_MESSAGE);
+  const storedFirst = options.keep && method.type === 'token' ? await storeAtGateway(gateway, method) : null;
+  let outcome: AttemptOutcome | null = null;
+  try {
+    outcome = await options.charge(storedFirst ? { type: 'token', kind: storedFirst.method.kind, token: storedFirst.token } : method);
+  } finally {
+    if (storedFirst && !(outcome && tookMoney(outcome))) await discard(ctx, gateway, storedFirst, options.auditTarget);
+  }
+  if (!options.keep || !tookMoney(outcome)) return { outcome, stored: null };
+  if (storedFirst) return { outcome, stored: storedFirst };
+  try {
+    return { outcome, stored: await storeAtGateway(gateway, method) };
+  } catch {
+    // The money is taken: a method the gateway would not keep must not stop the payment's record.
+    await db.transaction((tx) => audit(tx, ctx, 'payment_method.store_failed', options.auditTarget));
+    return { outcome, stored: null };
+  }
 }
 
-/** Removes a method stored first (methodToCharge) that the payment did not end up keeping. */
-export async function discardStoredFirst(gateway: PaymentGateway, stored: StoredMethod | null): Promise<void> {
-  if (stored) await gateway.removeStoredMethod({ token: stored.token, kind: stored.method.kind }).catch(() => undefined);
+/** This call's own charge went through (not a duplicate following another call's attempt). */
+function tookMoney(outcome: AttemptOutcome): boolean {
+  return !outcome.duplicate && (outcome.state === 'succeeded' || outcome.state === 'pending');
+}
+
+/** Removes a method stored first that the payment did not end up keeping, and audits it (summary only). */
+async function discard(ctx: AnyContext, gateway: PaymentGateway, stored: StoredMethod, target: { type: string; id: number }): Promise<void> {
+  const removed = await gateway.removeStoredMethod({ token: stored.token, kind: stored.method.kind }).then(
+    () => true,
+    () => false,
+  );
+  const meta = { kind: stored.method.kind, brand: stored.method.brand, last4: stored.method.last4 };
+  await db.transaction((tx) => audit(tx, ctx, removed ? 'payment_method.discarded' : 'payment_method.discard_failed', target, meta));
 }
 
 /** Writes a stored method's row (and audits it) inside the caller's transaction. */

@@ -8,12 +8,10 @@ import { auditRefusal, recordPayment } from '@/lib/billing/record-payment';
 import {
   advisorMethods,
   assertNotImpersonating,
+  chargeKeepingMethod,
   deleteStoredMethods,
-  discardStoredFirst,
   insertStoredMethod,
-  methodToCharge,
   removeAtGateway,
-  storeAtGateway,
 } from '@/lib/billing/stored-methods';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
@@ -58,47 +56,46 @@ export async function payBalance(ctx: RequestContext, input: PayBalanceInput, op
   const total = sumMoney(open.map((i) => subtractMoney(i.amount, i.amountPaid)));
   if (compareMoney(total, 0) <= 0) throw new AppError('CONFLICT', NOTHING_DUE_MESSAGE);
 
-  const method = toMethodInput(input.method);
-  const { charge, storedFirst } = await methodToCharge(gateway, method, input.enable_auto_pay);
   const ids = open.map((i) => i.id);
-  const outcome = await chargeOnce({ purpose: 'advisor_balance', subject: subjectKey({ invoices: ids }) }, total, charge, { gateway });
-  // A method stored first is kept only by the call whose charge it was.
-  if (storedFirst && (outcome.duplicate || outcome.state === 'failed')) await discardStoredFirst(gateway, storedFirst);
+  const { outcome, stored } = await chargeKeepingMethod(ctx, gateway, toMethodInput(input.method), {
+    keep: input.enable_auto_pay,
+    auditTarget: { type: 'advisor', id: advisor.id },
+    charge: (method) => chargeOnce({ purpose: 'advisor_balance', subject: subjectKey({ invoices: ids }) }, total, method, { gateway }),
+  });
   if (outcome.state === 'failed') {
     if (!outcome.duplicate) await db.transaction((tx) => auditRefusal(tx, ctx, outcome, { chargeType: 'advisor_balance', description: 'outstanding balance' }));
     throw new AppError('PAYMENT_FAILED', outcome.error?.message ?? 'The payment could not be made. Nothing was charged.');
   }
   if (outcome.state === 'created' || outcome.state === 'unclear') throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE);
 
-  if (!outcome.duplicate) {
-    const stored = storedFirst ?? (input.enable_auto_pay ? await storeAtGateway(gateway, method) : null);
-    const replaced = stored ? await advisorMethods(db, advisor.id) : [];
-    const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, advisor.userId));
-    await db.transaction(async (tx) => {
-      let methodId: number | null = null;
-      if (stored) {
-        await deleteStoredMethods(tx, ctx, replaced, advisor.id);
-        methodId = (await insertStoredMethod(tx, ctx, { advisorId: advisor.id }, gateway, stored)).id;
-        await tx.update(advisors).set({ isAutoPay: true, updatedAt: new Date() }).where(eq(advisors.id, advisor.id));
-        await audit(tx, ctx, 'autopay.enable', { type: 'advisor', id: advisor.id });
-      }
-      for (const invoice of open) {
-        await tx
-          .update(invoices)
-          .set({ status: 'paid', amountPaid: invoice.amount, updatedAt: new Date() })
-          .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'open')));
-      }
-      await recordPayment(tx, ctx, outcome, gateway.name, {
-        chargeType: 'advisor_balance',
-        advisorId: advisor.id,
-        paymentMethodId: methodId,
-        // The receipt goes to the advisor whose balance it is, whoever on the team paid it.
-        receiptTo: owner?.email ?? ctx.actor.email,
-        description: `your outstanding balance (${ids.length} invoice${ids.length === 1 ? '' : 's'}) with ${describeMethod(outcome.method)}`,
-      });
+  // A duplicate (a retry, a second tab) records the payment too: each step is idempotent (the payment by its
+  // reference, an invoice only while open), so a first call that charged and then failed is completed here.
+  const replaced = stored ? await advisorMethods(db, advisor.id) : [];
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, advisor.userId));
+  await db.transaction(async (tx) => {
+    let methodId: number | null = null;
+    if (stored) {
+      await deleteStoredMethods(tx, ctx, replaced, advisor.id);
+      methodId = (await insertStoredMethod(tx, ctx, { advisorId: advisor.id }, gateway, stored)).id;
+      await tx.update(advisors).set({ isAutoPay: true, updatedAt: new Date() }).where(eq(advisors.id, advisor.id));
+      await audit(tx, ctx, 'autopay.enable', { type: 'advisor', id: advisor.id });
+    }
+    for (const invoice of open) {
+      await tx
+        .update(invoices)
+        .set({ status: 'paid', amountPaid: invoice.amount, updatedAt: new Date() })
+        .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'open')));
+    }
+    await recordPayment(tx, ctx, outcome, gateway.name, {
+      chargeType: 'advisor_balance',
+      advisorId: advisor.id,
+      paymentMethodId: methodId,
+      // The receipt goes to the advisor whose balance it is, whoever on the team paid it.
+      receiptTo: owner?.email ?? ctx.actor.email,
+      description: `your outstanding balance (${ids.length} invoice${ids.length === 1 ? '' : 's'}) with ${describeMethod(outcome.method)}`,
     });
-    if (replaced.length) await removeAtGateway(gateway, replaced);
-  }
+  });
+  if (replaced.length) await removeAtGateway(gateway, replaced);
   const { advisor: view } = await fetchAdvisor(ctx, { advisor_id: advisor.hash });
   return { message: input.enable_auto_pay ? BALANCE_PAID_AUTOPAY_MESSAGE : BALANCE_PAID_MESSAGE, advisor: view };
 }

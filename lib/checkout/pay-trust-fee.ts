@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { estatePlans } from '@/db/schema';
 import { recordPayment, auditRefusal } from '@/lib/billing/record-payment';
-import { discardStoredFirst, insertStoredMethod, methodToCharge, scheduleAnnualCharge, storeAtGateway } from '@/lib/billing/stored-methods';
+import { chargeKeepingMethod, insertStoredMethod, scheduleAnnualCharge } from '@/lib/billing/stored-methods';
 import { trustFeeOfPlan, type TrustFee } from '@/lib/billing/trust-fee';
 import { toMethodInput, describeMethod } from '@/lib/billing/method-input';
 import { statusAfterConsent, statusAfterPayment } from '@/lib/estate-plans/status-machine';
@@ -19,7 +19,7 @@ import { assertCan } from '@/lib/kernel/policy';
 import { compareMoney, formatUsd } from '@/lib/money';
 import { chargeOnce, subjectKey, type AttemptOutcome } from '@/lib/payments/attempts';
 import { getPaymentGateway } from '@/lib/payments/gateway';
-import type { PaymentGateway, StoredMethod } from '@/lib/payments/types';
+import type { PaymentGateway } from '@/lib/payments/types';
 import type { PayTrustFeeInput } from '@/lib/validation/payments';
 import { assertNotImpersonating } from '@/lib/billing/stored-methods';
 import { movePlanStatus } from './plan-status';
@@ -79,15 +79,16 @@ export async function payTrustFee(
   const keep = input.save_method || setup;
   if (keep) assertNotImpersonating(ctx);
 
-  // 2. The charge.
-  const method = toMethodInput(input.method);
-  const { charge, storedFirst } = await methodToCharge(gateway, method, keep);
+  // 2. The charge (and the method stored, when it is kept).
   const subject = subjectKey({ plan: fee.planId });
-  const outcome = setup
-    ? await chargeOnce({ purpose: 'setup_charge', subject }, SETUP_CHARGE, charge, { gateway })
-    : await chargeOnce({ purpose: 'trust_fee', subject }, fee.amountDue, charge, { gateway });
-  // A method stored first is kept only by the call whose charge it was.
-  if (storedFirst && (outcome.duplicate || outcome.state === 'failed')) await discardStoredFirst(gateway, storedFirst);
+  const { outcome, stored } = await chargeKeepingMethod(ctx, gateway, toMethodInput(input.method), {
+    keep,
+    auditTarget: { type: 'estate_plan', id: fee.planId },
+    charge: (method) =>
+      setup
+        ? chargeOnce({ purpose: 'setup_charge', subject }, SETUP_CHARGE, method, { gateway })
+        : chargeOnce({ purpose: 'trust_fee', subject }, fee.amountDue, method, { gateway }),
+  });
 
   // 3. Refused, or not known yet.
   if (outcome.state === 'failed') {
@@ -97,21 +98,9 @@ export async function payTrustFee(
   }
   if (outcome.state === 'created' || outcome.state === 'unclear') throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE);
 
-  // The first call releases the set-up charge and keeps the method; a duplicate only makes sure the
-  // payment is recorded and the trust submitted (each step is idempotent), then answers the same.
-  let stored: StoredMethod | null = null;
-  if (!outcome.duplicate) {
-    if (setup && outcome.chargeId) await releaseSetupCharge(ctx, gateway, outcome.chargeId);
-    if (storedFirst) stored = storedFirst;
-    else if (keep) {
-      try {
-        stored = await storeAtGateway(gateway, method);
-      } catch {
-        // The money is taken: a method the gateway would not keep must not stop the payment's record.
-        await db.transaction((tx) => audit(tx, ctx, 'payment_method.store_failed', { type: 'estate_plan', id: fee.planId }));
-      }
-    }
-  }
+  // The first call releases the set-up charge; a duplicate only makes sure the payment is recorded and the
+  // trust submitted (each step is idempotent), then answers the same.
+  if (!outcome.duplicate && setup && outcome.chargeId) await releaseSetupCharge(ctx, gateway, outcome.chargeId);
 
   // 4. The payment, the plan's status, the method and the annual charge; then the submission.
   await db.transaction(async (tx) => {

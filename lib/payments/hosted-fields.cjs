@@ -12,13 +12,15 @@
 const LAWPAY_HOSTED_FIELDS_SCRIPT = 'https://cdn.affinipay.com/hostedfields/1.5.3/fieldGen_1.5.3.js';
 const LAWPAY_HOSTED_FIELDS_INTEGRITY = 'sha384-OInNoiApwwsc6xI2N+o4KHZ522+EmLGDTJFLwDEmuUum73mVEuytiQgy1/xpoEJO';
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 /** What LawPay needs; with none of them set the sandbox is used (lib/payments/gateway.ts). */
 const LAWPAY_ENV = ['LAWPAY_PUBLIC_KEY', 'LAWPAY_SECRET_KEY', 'LAWPAY_CARD_ACCOUNT_ID', 'LAWPAY_ACH_ACCOUNT_ID'];
 
 /**
  * The hosted fields script while LawPay is configured (every LAWPAY_ENV variable set), else null.
- * LAWPAY_HOSTED_FIELDS_URL points it elsewhere (a local stand-in in the tests); such a script is loaded
- * with LAWPAY_HOSTED_FIELDS_INTEGRITY when that is set, without an integrity check otherwise.
+ * LAWPAY_HOSTED_FIELDS_URL points it elsewhere: an https URL with LAWPAY_HOSTED_FIELDS_INTEGRITY (a newer
+ * version), or a loopback address (a test's stand-in), whose digest may be left out.
  * @param {Record<string, string | undefined>} [env]
  * @returns {{ src: string, integrity: string | null } | null}
  */
@@ -28,7 +30,12 @@ function hostedFieldsScript(env = process.env) {
   const src = value('LAWPAY_HOSTED_FIELDS_URL');
   if (!src) return { src: LAWPAY_HOSTED_FIELDS_SCRIPT, integrity: LAWPAY_HOSTED_FIELDS_INTEGRITY };
   if (!URL.canParse(src)) throw new Error(`LAWPAY_HOSTED_FIELDS_URL is not a URL: "${src}"`);
-  return { src, integrity: value('LAWPAY_HOSTED_FIELDS_INTEGRITY') ?? null };
+  // Anywhere but this machine (a test's stand-in), the script must come over HTTPS with its digest.
+  const { protocol, hostname } = new URL(src);
+  const integrity = value('LAWPAY_HOSTED_FIELDS_INTEGRITY') ?? null;
+  if (!LOOPBACK.has(hostname) && (protocol !== 'https:' || !integrity))
+    throw new Error('LAWPAY_HOSTED_FIELDS_URL must be an https URL with LAWPAY_HOSTED_FIELDS_INTEGRITY set (only a loopback address may go without).');
+  return { src, integrity };
 }
 
 /**

@@ -142,6 +142,8 @@ describe('LawPay’s hosted fields', () => {
     // Nothing the page sent to the app carried the card number or the CVV; the payment carried a token.
     const everything = sentToApp.join('\n');
     expect(everything).not.toContain(CARD);
+    expect(everything).not.toContain('4000000000000002');
+    expect(everything).not.toMatch(new RegExp(`\\b${CVV}\\b`));
     expect(everything).not.toMatch(/4242[\s-]?4242/);
     expect(everything).not.toMatch(/"card_number"|"cvv"/);
     expect(sentToApp.some((r) => r.includes('"token"'))).toBe(true);

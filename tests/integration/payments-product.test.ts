@@ -11,7 +11,9 @@ import { payTrustFee } from '@/lib/checkout/pay-trust-fee';
 import { IMPERSONATING_METHOD_MESSAGE } from '@/lib/billing/stored-methods';
 import { FEE_DUE_MESSAGE, submitTrust } from '@/lib/intake/submit-trust';
 import { systemContext } from '@/lib/kernel/system-context';
+import { PaymentGatewayError } from '@/lib/payments/errors';
 import { LawPayGateway } from '@/lib/payments/lawpay-gateway';
+import type { PaymentGateway } from '@/lib/payments/types';
 import { SandboxGateway } from '@/lib/payments/sandbox-gateway';
 import { oneYearFrom } from '@/lib/format/card';
 import { payBalanceSchema, payTrustFeeSchema } from '@/lib/validation/payments';
@@ -228,6 +230,31 @@ describe("the advisor's balance", () => {
     expect(await db.select().from(t.payments).where(eq(t.payments.chargeType, 'auto_pay'))).toEqual([expect.objectContaining({ amount: '995.00' })]);
   });
 
+  it('the money taken but the method refused by the gateway: the balance is still recorded paid, auto-pay stays off, the refusal audited', async () => {
+    await addInvoices(['100.00']);
+    const refusingStore: PaymentGateway = {
+      name: gateway.name,
+      label: gateway.label,
+      form: gateway.form,
+      charge: (request) => gateway.charge(request),
+      chargeStoredMethod: (request) => gateway.chargeStoredMethod(request),
+      storeMethod: async () => {
+        throw new PaymentGatewayError('card_declined', { httpStatus: 402 });
+      },
+      removeStoredMethod: (stored) => gateway.removeStoredMethod(stored),
+      refund: (id, cents) => gateway.refund(id, cents),
+      void: (id) => gateway.void(id),
+      getCharge: (id) => gateway.getCharge(id),
+      findChargeByReference: (reference) => gateway.findChargeByReference(reference),
+    };
+    const input = payBalanceSchema.parse({ advisor_id: couple.advisor.advisor.hash, enable_auto_pay: true, method: approveCard });
+    const paid = await payBalance(couple.advisorCtx, input, { gateway: refusingStore });
+    expect(paid.advisor).toMatchObject({ outstanding_balance: '0.00', is_auto_pay: false, vault_id: false });
+    expect(await db.select().from(t.payments)).toEqual([expect.objectContaining({ amount: '100.00', chargeType: 'advisor_balance' })]);
+    const actions = (await db.select({ action: t.auditLog.action }).from(t.auditLog)).map((a) => a.action);
+    expect(actions).toContain('payment_method.store_failed');
+  });
+
   it('a decline leaves the invoices open and says why; removing a method while impersonating is refused', async () => {
     await addInvoices(['50.00']);
     const error = await caught(
@@ -297,6 +324,24 @@ describe('through LawPay with a one-time token from the hosted fields', () => {
     expect(refused.message).toMatch(/declined/i);
     expect(fake.count('DELETE', /^\/v1\/cards\//)).toBe(1);
     expect(await db.select().from(t.paymentMethods)).toEqual([]);
+    expect((await planRow()).status).not.toBe('sent');
+  });
+
+  it('a charge left unclear after storing first (a 502, nothing found by reference) removes what it stored; nothing is kept', async () => {
+    fake.nextCharge = { status: 502, charged: false };
+    const token = cardToken('4242424242424242');
+    const unclear = await caught(payTrustFee(couple.clientCtx, payInput({ ...holder, token }, { save_method: true }), { gateway: lawpay }));
+    expect(unclear).toMatchObject({ code: 'CONFLICT' });
+    expect(fake.count('DELETE', /^\/v1\/cards\//)).toBe(1);
+    expect(await db.select().from(t.paymentMethods)).toEqual([]);
+    const actions = (await db.select({ action: t.auditLog.action }).from(t.auditLog)).map((a) => a.action);
+    expect(actions).toContain('payment_method.discarded');
+  });
+
+  it('the sandbox takes no token (it has none to give; its stored ids are not a payer’s to name)', async () => {
+    const refused = await caught(payTrustFee(couple.clientCtx, payInput({ ...holder, token: 'sbx_pm_someone_elses' }), { gateway }));
+    expect(refused).toMatchObject({ code: 'VALIDATION', message: 'Payment tokens are not accepted here: please enter the payment details.' });
+    expect(await db.select().from(t.sandboxCharges)).toEqual([]);
     expect((await planRow()).status).not.toBe('sent');
   });
 

@@ -46,6 +46,15 @@ describe('choosing the gateway (one place, from the environment)', () => {
       script: { src, integrity: 'sha384-x' },
     });
     expect(() => gatewayFromEnv({ ...LAWPAY, LAWPAY_HOSTED_FIELDS_URL: 'nope' })).toThrow(/LAWPAY_HOSTED_FIELDS_URL is not a URL/);
+    // Anywhere but loopback: https and a digest, or the server refuses to start.
+    const remote = 'https://cdn.example.com/fieldGen.js';
+    expect(() => gatewayFromEnv({ ...LAWPAY, LAWPAY_HOSTED_FIELDS_URL: remote })).toThrow(/https URL with LAWPAY_HOSTED_FIELDS_INTEGRITY/);
+    expect(() => gatewayFromEnv({ ...LAWPAY, LAWPAY_HOSTED_FIELDS_URL: 'http://cdn.example.com/f.js', LAWPAY_HOSTED_FIELDS_INTEGRITY: 'sha384-x' })).toThrow(
+      /https URL/,
+    );
+    expect(gatewayFromEnv({ ...LAWPAY, LAWPAY_HOSTED_FIELDS_URL: remote, LAWPAY_HOSTED_FIELDS_INTEGRITY: 'sha384-y' }).form).toMatchObject({
+      script: { src: remote, integrity: 'sha384-y' },
+    });
   });
 
   it.each(LAWPAY_ENV.map((name) => [name]))('refuses a LawPay configuration without %s rather than fall back to the sandbox', (name) => {
