@@ -19,6 +19,7 @@ import { startScratchServer, type ScratchServer } from './helpers/scratch-server
 
 const PORT = 3194;
 const LEE = 'lee.nakamura@demo.trustwell.test';
+const BEN = 'ben.carter@demo.trustwell.test';
 const CARD = '4242424242424242';
 const CVV = '918';
 
@@ -27,7 +28,7 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'trustwell-lawpay-'));
 const demoAccounts = path.join(scratch, 'demo-accounts.txt');
 let fake: FakeLawPay;
 let server: ScratchServer;
-let context: BrowserContext | null = null;
+const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   fake = await new FakeLawPay().start();
@@ -44,7 +45,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await context?.close();
+  await Promise.all(contexts.map((c) => c.close()));
   await server?.stop();
   await fake?.stop();
   fs.rmSync(scratch, { recursive: true, force: true });
@@ -53,7 +54,8 @@ afterAll(async () => {
 const password = () => fs.readFileSync(demoAccounts, 'utf8').match(/^Password for all demo accounts: (\S+)\s*$/m)![1];
 
 async function signedIn(email: string, width: number): Promise<Page> {
-  context = await browser().newContext({ baseURL: server.url, viewport: { width, height: width < 600 ? 844 : 900 } });
+  const context = await browser().newContext({ baseURL: server.url, viewport: { width, height: width < 600 ? 844 : 900 } });
+  contexts.push(context);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await signIn(page, email, password());
@@ -160,4 +162,44 @@ describe('LawPay’s hosted fields', () => {
     expect(fake.violations).toEqual([]);
     expect(violations).toEqual([]);
   }, 180_000);
+
+  it('an advisor at the lock pays the balance by bank with auto-pay: routing and account numbers in the frames, the bank kept from the token', async () => {
+    fake.reset(); // the recorded requests (tokens and charges stay: the client's above are cards)
+    const page = await signedIn(BEN, 390);
+    const sentToApp: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(server.url)) sentToApp.push(request.postData() ?? '');
+    });
+    await page.goto('/dashboard');
+    const balance = page.getByRole('region', { name: 'Outstanding Balance' });
+    await balance.getByRole('button', { name: 'Pay Balance' }).click();
+    const pay = page.getByRole('dialog', { name: 'Pay Outstanding Balance' });
+    await pay.waitFor();
+    await pay.getByLabel('Bank account (eCheck)').check();
+    await pay.getByLabel('Account holder').fill('Ben Carter');
+    await page.frameLocator('iframe[title="Routing number"]').getByLabel('Routing number').pressSequentially('000000013');
+    await page.frameLocator('iframe[title="Account number"]').getByLabel('Account number').pressSequentially('123456789012');
+    await pay.getByLabel('Account type').selectOption('checking');
+    await pay.getByLabel(/Enable auto-pay/).check();
+    await expectNoViolations(page, 'pay-balance-hosted-390');
+    await page.screenshot({ path: path.join(resultsDir, 'pay-balance-hosted-390-viewport.png') });
+    await pay.getByRole('button', { name: /^Pay \$/ }).click();
+    const paid = alert(page, 'Payment Successful!');
+    await paid.waitFor({ timeout: 30_000 });
+    await expect(paid.textContent()).resolves.toContain('Payment Successful! Your balance is paid in full and auto-pay enabled');
+    await paid.getByRole('button', { name: 'OK' }).click();
+    await page
+      .getByRole('region', { name: 'Auto-Pay' })
+      .getByText(/Auto-pay is on with .*ending in 9012\./)
+      .waitFor();
+
+    // The account number went to the gateway's frames only; the app got a token, LawPay kept the bank
+    // from it and charged the kept bank once, to the ACH account.
+    expect(sentToApp.join('\n')).not.toContain('123456789012');
+    expect(fake.tokens().filter((t) => t.type === 'bank')).toEqual([expect.objectContaining({ last4: '9012', used: true })]);
+    const banks = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/banks');
+    expect(banks).toHaveLength(1);
+    expect(fake.charges().filter((c) => c.account_id === FAKE_ACH_ACCOUNT)).toEqual([expect.objectContaining({ amount: 223950 })]);
+    expect(fake.violations).toEqual([]);
+  }, 120_000);
 });
