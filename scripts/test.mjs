@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // `npm test`: unit, component and integration tests in one Jest run. Integration tests use embedded
-// PGlite, or PostgreSQL when DATABASE_URL is set. Extra arguments go to Jest.
+// PGlite, or PostgreSQL when DATABASE_URL is set. Extra arguments go to Jest (a file's path runs that file).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
-// The extra arguments go first: `--selectProjects` takes every word after it as a project name.
-const args = [...process.argv.slice(2), '--selectProjects', 'unit', 'components', 'integration'];
+// `--only=unit,components` (npm run test:unit) or `--only=integration` (npm run test:integration) picks
+// projects; the other extra arguments go first: `--selectProjects` takes every word after it as a project.
+const only = process.argv.slice(2).find((a) => a.startsWith('--only='));
+const projects = only ? only.slice('--only='.length).split(',').filter(Boolean) : ['unit', 'components', 'integration'];
+const args = [...process.argv.slice(2).filter((a) => a !== only), '--selectProjects', ...projects];
 const env = {
   ...process.env,
   // PGlite's CommonJS build loads its WASM through dynamic import, which Jest's VM allows only with this flag.
