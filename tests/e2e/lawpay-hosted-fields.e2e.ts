@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { FAKE_ACH_ACCOUNT, FAKE_CARD_ACCOUNT, FAKE_PUBLIC_KEY, FAKE_SECRET_KEY, FakeLawPay } from '../helpers/fake-lawpay';
 import { browserForThisFile, exactLabel, resultsDir, screenshot, signIn } from './helpers/browser';
-import { alert, expectNoViolations } from './helpers/intake-pages';
+import { alert, expectNoViolations, openPaymentDue } from './helpers/intake-pages';
 import { startScratchServer, type ScratchServer } from './helpers/scratch-server';
 
 /*
@@ -85,17 +85,7 @@ describe('LawPay’s hosted fields', () => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
 
-    await page.goto('/client-info');
-    await page.waitForLoadState('networkidle');
-    await page.getByRole('button', { name: 'Review & Submit Trust' }).first().click();
-    await page.getByRole('button', { name: 'Submit Trust for Attorney Review' }).click();
-    await alert(page, 'Missing Information').getByRole('button', { name: 'Continue' }).click();
-    const agreement = page.getByRole('dialog', { name: 'Agreement and Receipt' });
-    for (const box of await agreement.getByRole('checkbox').all()) await box.check();
-    await agreement.getByRole('button', { name: 'Submit', exact: true }).click();
-
-    const due = page.getByRole('dialog', { name: 'Payment Due' });
-    await due.waitFor();
+    const due = await openPaymentDue(page);
     await expect(due.getByTestId('amount-due').textContent()).resolves.toBe('$995.00');
     // LawPay, not the sandbox: no sandbox label, and no input of the app's own for the numbers.
     await expect(due.getByText('Sandbox — no real money moves').count()).resolves.toBe(0);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { browserForThisFile, exactLabel, resultsDir, screenshot, settle } from './helpers/browser';
-import { alert, expectNoViolations, openHouseholdById as openHousehold, signedInPages } from './helpers/intake-pages';
+import { alert, expectNoViolations, openHouseholdById as openHousehold, openPaymentDue, signedInPages } from './helpers/intake-pages';
 
 /*
  * The review page, the submission and the attorney's status (issue 10), in Chromium against the demo data:
@@ -113,16 +113,7 @@ describe('review, submission and the attorney status', () => {
 
   it('the Payment Due modal at 390 px (opened and canceled: nothing is charged or submitted)', async () => {
     const page = await signedIn(LEE, 390);
-    await page.goto('/client-info');
-    await page.waitForLoadState('networkidle');
-    await page.getByRole('button', { name: 'Review & Submit Trust' }).first().click();
-    await page.getByRole('button', { name: 'Submit Trust for Attorney Review' }).click();
-    await alert(page, 'Missing Information').getByRole('button', { name: 'Continue' }).click();
-    const agreement = page.getByRole('dialog', { name: 'Agreement and Receipt' });
-    for (const box of await agreement.getByRole('checkbox').all()) await box.check();
-    await agreement.getByRole('button', { name: 'Submit', exact: true }).click();
-    const due = page.getByRole('dialog', { name: 'Payment Due' });
-    await due.waitFor();
+    const due = await openPaymentDue(page);
     await expect(due.getByTestId('amount-due').textContent()).resolves.toBe('$995.00');
     await expect(due.getByTestId('amount-recurring').textContent()).resolves.toBe('$95.00');
     await expectNoViolations(page, 'payment-due-390');

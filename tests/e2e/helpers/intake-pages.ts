@@ -44,6 +44,24 @@ export async function answer(page: Page, dialogName: string, button: string) {
 }
 
 /**
+ * From the signed-in client's own page to the Payment Due modal: Review & Submit, past the missing-items
+ * warning, every acknowledgement of the Agreement ticked. Answers the modal, open.
+ */
+export async function openPaymentDue(page: Page) {
+  await page.goto('/client-info');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Review & Submit Trust' }).first().click();
+  await page.getByRole('button', { name: 'Submit Trust for Attorney Review' }).click();
+  await alert(page, 'Missing Information').getByRole('button', { name: 'Continue' }).click();
+  const agreement = modal(page, 'Agreement and Receipt');
+  for (const box of await agreement.getByRole('checkbox').all()) await box.check();
+  await agreement.getByRole('button', { name: 'Submit', exact: true }).click();
+  const due = modal(page, 'Payment Due');
+  await due.waitFor();
+  return due;
+}
+
+/**
  * Opens a household by the spec's numeric client id (the demo's ids depend on the seed's order, so the
  * first id whose page names the household is taken), hydrated; answers the hash address it redirected to.
  */
