@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bankAccountTypeEnum, paymentMethodKindEnum } from './billing';
+import { bankAccountTypeEnum, paymentMethodKindEnum, paymentMethods } from './billing';
+import { users } from './people';
 import { createdAt, inList, updatedAt } from './columns';
 
 /** What a payment attempt pays for; part of its unique key. */
@@ -46,6 +47,13 @@ export const paymentAttempts = pgTable(
     updatedAt: updatedAt(),
     // When the attempt left 'created'/'unclear' for an answer.
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    // Who paid, from where, and for whose account ('client:12', 'advisor:3'): the decline limits count by
+    // each (lib/payments/decline-limit.ts); the receipt of a charge recorded later goes to the payer.
+    payerUserId: integer('payer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    payerIp: text('payer_ip'),
+    payerAccount: text('payer_account'),
+    // The stored method charged (auto-pay, the annual charge), for the payment row written from the attempt.
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('payment_attempts_key_unique').on(t.purpose, t.subject, t.attempt),
@@ -54,12 +62,33 @@ export const paymentAttempts = pgTable(
     index('payment_attempts_open_idx')
       .on(t.state, t.updatedAt)
       .where(sql`${t.state} in ('created', 'pending', 'unclear')`),
+    // The decline limits' look-back (the last hour's attempts).
+    index('payment_attempts_created_idx').on(t.createdAt),
     check('payment_attempts_purpose_check', inList(t.purpose, PAYMENT_PURPOSES)),
     check('payment_attempts_gateway_check', inList(t.gateway, PAYMENT_GATEWAYS)),
     check('payment_attempts_attempt_check', sql`${t.attempt} >= 1`),
     check('payment_attempts_amount_check', sql`${t.amount} > 0`),
     check('payment_attempts_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
   ],
+);
+
+/**
+ * What a payment attempt holds while it is in flight or after it took the money (lib/payments/claims.ts):
+ * one row per thing paid for ('invoice:7', 'plan:12' for a plan's trust fee, an annual charge's period),
+ * pointing at the attempt that claimed it. A thing is claimed in a committed transaction before the gateway
+ * is called; another payer finds the claim and follows that attempt instead of charging. Only a failed
+ * attempt (refused, returned, or never made) leaves its things free to be claimed again.
+ */
+export const paymentClaims = pgTable(
+  'payment_claims',
+  {
+    thing: text('thing').primaryKey(),
+    attemptId: integer('attempt_id')
+      .notNull()
+      .references(() => paymentAttempts.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_claims_attempt_idx').on(t.attemptId)],
 );
 
 /**
@@ -112,4 +141,5 @@ export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
 });
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
+export type PaymentClaim = typeof paymentClaims.$inferSelect;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];

@@ -4,19 +4,20 @@ import { db } from '@/db';
 import { clients, paymentMethods, recurringCharges, users } from '@/db/schema';
 import type { SystemContext } from '@/lib/kernel/system-context';
 import { queueMail } from '@/lib/mail/send-mail';
-import { oneYearFrom } from '@/lib/format/card';
-import { chargeOnce, subjectKey } from '@/lib/payments/attempts';
+import { SubjectChangedError, subjectKey, type AttemptOutcome } from '@/lib/payments/attempts';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import type { PaymentGateway } from '@/lib/payments/types';
-import { auditRefusal, recordPayment } from './record-payment';
+import { chargeWithBooks } from './charge';
+import { auditRefusal } from './record-payment';
 
 export type AnnualChargeResult = { charged: number; failed: number; skipped: number };
 
 /**
  * The annual recurring charge (platform §9): every recurring_charges row whose next_charge_on has come is
- * charged to its stored method once per period: the attempt's key is the row and the period's date, so a
- * job run twice, or two servers, charge once; then next_charge_on moves a year on (only from the period
- * charged). A refusal leaves the row due: the next day's run tries again, and the client is told.
+ * charged to its stored method once per period: the attempt's key (and its claim) is the row and the
+ * period's date, so a job run twice, or two servers, charge once; the payment and next_charge_on a year on
+ * (only from the period charged) are recorded with the charge. A refusal leaves the row due: the next
+ * day's run tries again, and the client is told.
  */
 export async function chargeDueAnnualCharges(
   ctx: SystemContext,
@@ -39,27 +40,29 @@ export async function chargeDueAnnualCharges(
       continue;
     }
     const period = charge.nextChargeOn.toISOString().slice(0, 10);
-    const outcome = await chargeOnce(
-      { purpose: 'annual_charge', subject: subjectKey({ recurring: charge.id, period }) },
-      charge.amount,
-      { type: 'token', kind: method.kind, token: method.token },
-      { gateway },
-    );
-    if (outcome.state === 'succeeded' || outcome.state === 'pending') {
-      await db.transaction(async (tx) => {
-        await recordPayment(tx, ctx, outcome, gateway.name, {
-          chargeType: 'annual_charge',
-          clientId: method.clientId,
-          estatePlanId: charge.estatePlanId,
-          paymentMethodId: method.id,
-          receiptTo: email,
-          description: `the annual charge for amendments and revisions (${period})`,
-        });
-        await tx
-          .update(recurringCharges)
-          .set({ nextChargeOn: oneYearFrom(charge.nextChargeOn), updatedAt: new Date() })
-          .where(and(eq(recurringCharges.id, charge.id), eq(recurringCharges.nextChargeOn, charge.nextChargeOn)));
+    const key = { purpose: 'annual_charge', subject: subjectKey({ recurring: charge.id, period }) } as const;
+    let outcome: AttemptOutcome;
+    try {
+      outcome = await chargeWithBooks(ctx, key, charge.amount, { type: 'token', kind: method.kind, token: method.token }, {
+        gateway,
+        methodId: method.id,
+        whenHeld: 'answer',
+        // Still due for this period: not canceled, not moved on by a run that charged it meanwhile.
+        verify: async (tx) =>
+          (
+            await tx
+              .select({ id: recurringCharges.id })
+              .from(recurringCharges)
+              .where(and(eq(recurringCharges.id, charge.id), eq(recurringCharges.nextChargeOn, charge.nextChargeOn), isNull(recurringCharges.canceledAt)))
+          ).length === 1,
       });
+    } catch (error) {
+      if (!(error instanceof SubjectChangedError)) throw error;
+      result.skipped += 1;
+      continue;
+    }
+    // The payment and the next date a year on are recorded with the charge (lib/billing/attempt-books.ts).
+    if (outcome.state === 'succeeded' || outcome.state === 'pending') {
       result.charged += 1;
     } else if (outcome.state === 'failed') {
       if (!outcome.duplicate) {

@@ -4,20 +4,23 @@ import { db } from '@/db';
 import { advisors, invoices, users } from '@/db/schema';
 import type { SystemContext } from '@/lib/kernel/system-context';
 import { subtractMoney, compareMoney } from '@/lib/money';
-import { chargeOnce, subjectKey } from '@/lib/payments/attempts';
+import { SubjectChangedError, subjectKey, type AttemptOutcome } from '@/lib/payments/attempts';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { queueMail } from '@/lib/mail/send-mail';
 import type { PaymentGateway } from '@/lib/payments/types';
-import { auditRefusal, recordPayment } from './record-payment';
+import { chargeWithBooks, isOwnAttempt } from './charge';
+import { auditRefusal } from './record-payment';
 import { autoPayMethod } from './stored-methods';
 
 export type AutoPayResult = 'paid' | 'pending' | 'failed' | 'skipped';
 
 /**
  * Auto-pay: charges one open invoice of an advisor with auto-pay on, with the advisor's stored method,
- * once (the attempt's key is the invoice: a job run twice follows the first run's attempt). Paid, the
- * invoice is closed (the features lock counts it no more) with a receipt; refused, the advisor is told
- * and the invoice stays open (the daily sweep tries again with a new attempt).
+ * once. The attempt claims the invoice first: a job run twice follows the first run's attempt, and an
+ * invoice that a balance payment (or another server's auto-pay) holds is skipped, not waited for; the
+ * sweep comes back to it if it is still open. Paid, the invoice is closed with a receipt in the
+ * transaction that records the charge (lib/billing/attempt-books.ts); refused, the advisor is told and the
+ * invoice stays open (the daily sweep tries again with a new attempt).
  */
 export async function autoPayInvoice(ctx: SystemContext, invoiceId: number, gateway: PaymentGateway = getPaymentGateway()): Promise<AutoPayResult> {
   const [row] = await db
@@ -33,28 +36,25 @@ export async function autoPayInvoice(ctx: SystemContext, invoiceId: number, gate
   const due = subtractMoney(row.invoice.amount, row.invoice.amountPaid);
   if (compareMoney(due, 0) <= 0) return 'skipped';
 
-  const outcome = await chargeOnce(
-    { purpose: 'auto_pay', subject: subjectKey({ invoices: [invoiceId] }) },
-    due,
-    { type: 'token', kind: method.kind, token: method.token },
-    { gateway },
-  );
-  if (outcome.state === 'succeeded' || outcome.state === 'pending') {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(invoices)
-        .set({ status: 'paid', amountPaid: row.invoice.amount, updatedAt: new Date() })
-        .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'open')));
-      await recordPayment(tx, ctx, outcome, gateway.name, {
-        chargeType: 'auto_pay',
-        advisorId: row.invoice.advisorId,
-        paymentMethodId: method.id,
-        receiptTo: row.email,
-        description: `${row.invoice.description} (auto-pay)`,
-      });
+  const key = { purpose: 'auto_pay', subject: subjectKey({ invoices: [invoiceId] }) } as const;
+  let outcome: AttemptOutcome;
+  try {
+    outcome = await chargeWithBooks(ctx, key, due, { type: 'token', kind: method.kind, token: method.token }, {
+      gateway,
+      methodId: method.id,
+      whenHeld: 'answer',
+      verify: async (tx) => {
+        const [now] = await tx.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'open')));
+        return !!now && compareMoney(subtractMoney(now.amount, now.amountPaid), due) === 0;
+      },
     });
-    return outcome.state === 'pending' ? 'pending' : 'paid';
+  } catch (error) {
+    if (error instanceof SubjectChangedError) return 'skipped';
+    throw error;
   }
+  if (!isOwnAttempt(outcome, key)) return 'skipped';
+  if (outcome.state === 'succeeded') return 'paid';
+  if (outcome.state === 'pending') return 'pending';
   if (outcome.state === 'failed' && !outcome.duplicate) {
     await db.transaction(async (tx) => {
       await auditRefusal(tx, ctx, outcome, { chargeType: 'auto_pay', description: row.invoice.description });

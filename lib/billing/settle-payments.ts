@@ -1,27 +1,27 @@
 import 'server-only';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { advisors, clients, invoices, paymentAttempts, users } from '@/db/schema';
-import { audit } from '@/lib/kernel/audit';
+import { paymentAttempts, payments } from '@/db/schema';
 import type { SystemContext } from '@/lib/kernel/system-context';
-import { queueMail } from '@/lib/mail/send-mail';
-import { formatUsd } from '@/lib/money';
-import { DEFAULT_ATTEMPT_TIMING, refreshAttempt } from '@/lib/payments/attempts';
+import { DEFAULT_ATTEMPT_TIMING, findAttempt } from '@/lib/payments/attempts';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import type { PaymentGateway } from '@/lib/payments/types';
-import { settleRecordedPayment } from './record-payment';
+import { PURPOSES_WITHOUT_BOOKS, writeCharged } from './attempt-books';
+import { refreshWithBooks } from './charge';
 
-export type SettleResult = { settled: number; returned: number; open: number };
+export type SettleResult = { settled: number; returned: number; open: number; repaired: number };
 
 /**
  * Polls the gateway for every open attempt (pending eCheck, unclear answers, rows left 'created' by a
- * stopped server) through refreshAttempt, and brings the payments rows along: a settled eCheck becomes
- * succeeded; a returned one failed, audited, its invoices reopened (the features lock counts them again)
- * and the payer told. The LawPay webhook (app/api/webhooks/lawpay/[secret]) only queues this sooner.
+ * stopped server) through refreshWithBooks, which records each outcome with its books: a charge found
+ * after a crash pays its invoices or fee, a settled eCheck becomes succeeded, a returned one failed with
+ * its invoices reopened and the payer told. Then it repairs any charge recorded without its books (an
+ * attempt that took the money but has no payment row: written before the books moved into the recording
+ * transaction). The LawPay webhook (app/api/webhooks/lawpay/[secret]) only queues this sooner.
  */
 export async function settleOpenPayments(ctx: SystemContext, gateway: PaymentGateway = getPaymentGateway()): Promise<SettleResult> {
   const open = await db
-    .select({ reference: paymentAttempts.reference, subject: paymentAttempts.subject })
+    .select({ reference: paymentAttempts.reference, state: paymentAttempts.state })
     .from(paymentAttempts)
     .where(
       and(
@@ -37,37 +37,41 @@ export async function settleOpenPayments(ctx: SystemContext, gateway: PaymentGat
     )
     .orderBy(paymentAttempts.id)
     .limit(500);
-  const result: SettleResult = { settled: 0, returned: 0, open: 0 };
+  const result: SettleResult = { settled: 0, returned: 0, open: 0, repaired: 0 };
   for (const attempt of open) {
-    const outcome = await refreshAttempt(attempt.reference, { gateway });
-    if (outcome.state === 'succeeded') {
-      if (await settleRecordedPayment(db, gateway.name, attempt.reference, 'succeeded', null)) result.settled += 1;
-    } else if (outcome.state === 'failed') {
-      await db.transaction(async (tx) => {
-        const row = await settleRecordedPayment(tx, gateway.name, attempt.reference, 'failed', outcome.error?.message ?? null);
-        if (!row) return;
-        result.returned += 1;
-        await audit(tx, ctx, 'payment.returned', { type: 'payment', id: row.id }, { reference: attempt.reference, code: outcome.error?.code ?? null });
-        const invoiceIds = /(?:^|;)invoices:([\d,]+)/.exec(attempt.subject)?.[1]?.split(',').map(Number) ?? [];
-        if (invoiceIds.length) {
-          await tx.update(invoices).set({ status: 'open', amountPaid: '0', updatedAt: new Date() }).where(inArray(invoices.id, invoiceIds));
-        }
-        const [to] = row.advisorId
-          ? await tx.select({ email: users.email }).from(advisors).innerJoin(users, eq(users.id, advisors.userId)).where(eq(advisors.id, row.advisorId))
-          : row.clientId
-            ? await tx.select({ email: users.email }).from(clients).innerJoin(users, eq(users.id, clients.userId)).where(eq(clients.id, row.clientId))
-            : [];
-        if (to?.email) {
-          await queueMail(tx, {
-            to: to.email,
-            subject: 'Your bank payment was returned',
-            text: `Your bank payment of ${formatUsd(row.amount)} (reference ${attempt.reference}) was returned by the bank: ${outcome.error?.message ?? 'it could not be collected.'}\n\nPlease pay again with another method.`,
-          });
-        }
-      });
-    } else {
-      result.open += 1;
-    }
+    const outcome = await refreshWithBooks(ctx, attempt.reference, { gateway });
+    if (attempt.state === 'pending' && outcome.state === 'succeeded') result.settled += 1;
+    else if (attempt.state === 'pending' && outcome.state === 'failed') result.returned += 1;
+    else if (outcome.state === 'created' || outcome.state === 'unclear' || outcome.state === 'pending') result.open += 1;
   }
+  result.repaired = await repairMissingBooks(ctx);
   return result;
+}
+
+/** Charges without books: an attempt that took the money, of a purpose that records a payment, with no payment row. */
+async function repairMissingBooks(ctx: SystemContext): Promise<number> {
+  const missing = await db
+    .select({ reference: paymentAttempts.reference })
+    .from(paymentAttempts)
+    .leftJoin(payments, and(eq(payments.gateway, paymentAttempts.gateway), eq(payments.gatewayReference, paymentAttempts.reference)))
+    .where(and(inArray(paymentAttempts.state, ['succeeded', 'pending']), notInArray(paymentAttempts.purpose, [...PURPOSES_WITHOUT_BOOKS]), isNull(payments.id)))
+    .orderBy(paymentAttempts.id)
+    .limit(500);
+  let repaired = 0;
+  for (const { reference } of missing) {
+    const outcome = await findAttempt(reference);
+    if (!outcome) continue;
+    await db.transaction(async (tx) => {
+      // The attempt's row lock makes a repair and a late recording by its own request one after the other.
+      await tx.select({ id: paymentAttempts.id }).from(paymentAttempts).where(eq(paymentAttempts.reference, reference)).for('update');
+      const [already] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.gateway, outcome.gateway), eq(payments.gatewayReference, reference)));
+      if (already) return;
+      await writeCharged(tx, ctx, outcome);
+      repaired += 1;
+    });
+  }
+  return repaired;
 }

@@ -16,10 +16,11 @@ import type { MethodInput, PaymentGateway, StoredMethod } from '@/lib/payments/t
  */
 
 export const IMPERSONATING_METHOD_MESSAGE = 'A payment method cannot be added or removed while acting as another user.';
+export const IMPERSONATING_SETTINGS_MESSAGE = 'Payment settings cannot be changed while acting as another user.';
 
-/** Refuses a method change made while an admin acts as someone else (403). */
-export function assertNotImpersonating(ctx: PublicContext): void {
-  if (ctx.actor?.impersonator) throw new AppError('FORBIDDEN', IMPERSONATING_METHOD_MESSAGE);
+/** Refuses a method or money-setting change made while an admin acts as someone else (403). */
+export function assertNotImpersonating(ctx: PublicContext, message = IMPERSONATING_METHOD_MESSAGE): void {
+  if (ctx.actor?.impersonator) throw new AppError('FORBIDDEN', message);
 }
 
 /** Stores a method at the gateway (outside any transaction); a refusal is a 402 with the gateway's reason. */

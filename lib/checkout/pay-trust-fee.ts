@@ -1,12 +1,13 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { db } from '@/db';
-import { estatePlans } from '@/db/schema';
-import { recordPayment, auditRefusal } from '@/lib/billing/record-payment';
+import { payments } from '@/db/schema';
+import { chargeWithBooks, isOwnAttempt, payerOf } from '@/lib/billing/charge';
+import { auditRefusal } from '@/lib/billing/record-payment';
 import { chargeKeepingMethod, insertStoredMethod, scheduleAnnualCharge } from '@/lib/billing/stored-methods';
 import { trustFeeOfPlan, type TrustFee } from '@/lib/billing/trust-fee';
 import { toMethodInput, describeMethod } from '@/lib/billing/method-input';
-import { statusAfterConsent, statusAfterPayment } from '@/lib/estate-plans/status-machine';
+import { statusAfterConsent } from '@/lib/estate-plans/status-machine';
 import { statusLabel } from '@/lib/estate-plans/statuses';
 import { loadHouseholdIntake } from '@/lib/intake/load';
 import { ALREADY_SUBMITTED_MESSAGE, completeSubmission, prepareSubmission, type SubmitOptions } from '@/lib/intake/submit-trust';
@@ -17,16 +18,17 @@ import { AppError } from '@/lib/kernel/errors';
 import { loadHousehold } from '@/lib/kernel/scope';
 import { assertCan } from '@/lib/kernel/policy';
 import { compareMoney, formatUsd } from '@/lib/money';
-import { chargeOnce, subjectKey, type AttemptOutcome } from '@/lib/payments/attempts';
+import { SubjectChangedError, subjectKey, type AttemptOutcome } from '@/lib/payments/attempts';
 import { getPaymentGateway } from '@/lib/payments/gateway';
-import type { PaymentGateway } from '@/lib/payments/types';
+import type { PaymentGateway, StoredMethod } from '@/lib/payments/types';
 import type { PayTrustFeeInput } from '@/lib/validation/payments';
 import { assertNotImpersonating } from '@/lib/billing/stored-methods';
-import { movePlanStatus } from './plan-status';
+import { movePlanStatus } from '@/lib/estate-plans/move-plan-status';
 
 /** The $0.01 that verifies a method when nothing is due now (platform §9); voided at once. */
 export const SETUP_CHARGE = '0.01';
 export const PAYMENT_IN_PROGRESS_MESSAGE = 'Your payment is still being processed. Please wait a few minutes and reload the page before paying again.';
+export const FEE_CHANGED_MESSAGE = 'The amount due has changed since this page was opened. Please reload the page and review it before paying.';
 
 export type PayTrustFeeResult = {
   view: IntakeView;
@@ -41,14 +43,17 @@ export type PayTrustFeeResult = {
  * submits the trust. In order:
  * 1. Every check of a submission (prepareSubmission: scope, lock, answers, consent); a plan In Progress with
  *    a fee due becomes Ready for Payment, and stays so if the payment fails.
- * 2. The charge, once (chargeOnce: a double click, a retry or a second tab follow the first attempt): the
- *    amount due; or, when nothing is due (a waived fee), $0.01 that verifies the method and is voided
- *    (refunded when the void is refused).
+ * 2. The charge, once: the attempt claims the plan's fee before the gateway is called, so a double click, a
+ *    retry, a second tab or another server follow the first attempt (lib/payments/claims.ts); the payer's
+ *    decline limits apply. The amount due; or, when nothing is due (a waived fee), $0.01 that verifies the
+ *    method and is voided (refunded when the void is refused).
  * 3. Refused: 402 with the gateway's reason, audited; nothing is submitted.
- * 4. Paid: the payment recorded (receipt e-mailed, audited) and the plan Paid in Full, in one transaction;
- *    the method stored when asked to ('save this method', or always when nothing was due: it is what the
- *    annual charge will use) with the annual charge scheduled one year from today; then the submission.
- *    A pending eCheck counts as paid for the submission; the polling job settles it (or reports its return).
+ * 4. Paid: the payment (receipt e-mailed, audited) and Paid in Full are recorded in the transaction that
+ *    records the charge, by whoever learns of it first (this call, a duplicate, the settlement job after a
+ *    crash: lib/billing/attempt-books.ts). Then the method is stored when asked to ('save this method', or
+ *    always when nothing was due: it is what the annual charge will use) with the annual charge scheduled
+ *    one year from today, and the trust submitted. A pending eCheck counts as paid for the submission; the
+ *    polling job settles it (or reports its return).
  */
 export async function payTrustFee(
   ctx: RequestContext,
@@ -79,54 +84,75 @@ export async function payTrustFee(
   const keep = input.save_method || setup;
   if (keep) assertNotImpersonating(ctx);
 
-  // 2. The charge (and the method stored, when it is kept).
-  const subject = subjectKey({ plan: fee.planId });
-  const { outcome, stored } = await chargeKeepingMethod(ctx, gateway, toMethodInput(input.method), {
-    keep,
-    auditTarget: { type: 'estate_plan', id: fee.planId },
-    charge: (method) =>
-      setup
-        ? chargeOnce({ purpose: 'setup_charge', subject }, SETUP_CHARGE, method, { gateway })
-        : chargeOnce({ purpose: 'trust_fee', subject }, fee.amountDue, method, { gateway }),
-  });
+  // 2. The charge (and the method stored, when it is kept). The attempt claims the plan's fee first; the
+  // payment and Paid in Full are recorded with the charge (lib/billing/attempt-books.ts).
+  const key = { purpose: setup ? 'setup_charge' : 'trust_fee', subject: subjectKey({ plan: fee.planId }) } as const;
+  let outcome: AttemptOutcome;
+  let stored: StoredMethod | null;
+  try {
+    ({ outcome, stored } = await chargeKeepingMethod(ctx, gateway, toMethodInput(input.method), {
+      keep,
+      auditTarget: { type: 'estate_plan', id: fee.planId },
+      charge: (method) =>
+        chargeWithBooks(ctx, key, setup ? SETUP_CHARGE : fee.amountDue, method, {
+          gateway,
+          payer: payerOf(ctx, `client:${household.clientId}`),
+          verify: async (tx) => sameFee(fee, await trustFeeOfPlan(tx, fee.planId)),
+        }),
+    }));
+  } catch (error) {
+    if (!(error instanceof SubjectChangedError)) throw error;
+    return afterAnotherPayment(ctx, submitInput, options, household, fee);
+  }
 
-  // 3. Refused, or not known yet.
-  if (outcome.state === 'failed') {
+  // 3. Refused, not known yet, or the fee was another attempt's to pay (the other kind of charge).
+  if (outcome.state === 'failed' && isOwnAttempt(outcome, key)) {
     if (!outcome.duplicate)
       await db.transaction((tx) => auditRefusal(tx, ctx, outcome, { chargeType: setup ? 'setup_charge' : 'trust_fee', description: 'trust fee' }));
     throw new AppError('PAYMENT_FAILED', outcome.error?.message ?? 'The payment could not be made. Nothing was charged.');
   }
   if (outcome.state === 'created' || outcome.state === 'unclear') throw new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE);
+  if (!isOwnAttempt(outcome, key)) return afterAnotherPayment(ctx, submitInput, options, household, fee);
 
-  // The first call releases the set-up charge; a duplicate only makes sure the payment is recorded and the
-  // trust submitted (each step is idempotent), then answers the same.
+  // The first call releases the set-up charge; a duplicate only makes sure the trust is submitted, then
+  // answers the same.
   if (!outcome.duplicate && setup && outcome.chargeId) await releaseSetupCharge(ctx, gateway, outcome.chargeId);
 
-  // 4. The payment, the plan's status, the method and the annual charge; then the submission.
-  await db.transaction(async (tx) => {
-    const [plan] = await tx.select({ status: estatePlans.status }).from(estatePlans).where(eq(estatePlans.id, fee.planId)).for('update');
-    let methodId: number | null = null;
-    if (stored) {
-      const row = await insertStoredMethod(tx, ctx, { clientId: household.clientId }, gateway, stored);
-      methodId = row.id;
-      if (compareMoney(fee.amountRecurring, 0) > 0) await scheduleAnnualCharge(tx, fee.planId, row.id, fee.amountRecurring, fee.recurringStartsOn);
-    }
-    if (!setup) {
-      await recordPayment(tx, ctx, outcome, gateway.name, {
-        chargeType: 'trust_fee',
-        clientId: household.clientId,
-        estatePlanId: fee.planId,
-        paymentMethodId: methodId,
-        receiptTo: ctx.actor.email,
-        description: 'the trust fee',
-      });
-      const paidInFull = compareMoney(outcome.amount, fee.amountDue) >= 0;
-      await movePlanStatus(tx, fee.planId, plan.status, statusAfterPayment(plan.status, paidInFull), ctx.actor.userId);
-    } else if (!outcome.duplicate) {
-      await audit(tx, ctx, 'payment.setup_verified', { type: 'estate_plan', id: fee.planId }, { reference: outcome.reference, last4: outcome.method.last4 });
-    }
-  });
+  // 4. The method and the annual charge; then the submission.
+  if (stored || (setup && !outcome.duplicate)) {
+    await db.transaction(async (tx) => {
+      if (stored) {
+        const row = await insertStoredMethod(tx, ctx, { clientId: household.clientId }, gateway, stored);
+        await tx.update(payments).set({ paymentMethodId: row.id }).where(and(eq(payments.gateway, gateway.name), eq(payments.gatewayReference, outcome.reference)));
+        if (compareMoney(fee.amountRecurring, 0) > 0) await scheduleAnnualCharge(tx, fee.planId, row.id, fee.amountRecurring, fee.recurringStartsOn);
+      }
+      if (setup && !outcome.duplicate) {
+        await audit(tx, ctx, 'payment.setup_verified', { type: 'estate_plan', id: fee.planId }, { reference: outcome.reference, last4: outcome.method.last4 });
+      }
+    });
+  }
   return submitAfterPayment(ctx, submitInput, options, household, fee, { outcome, setup });
+}
+
+/** Whether the fee read before the claim is still the one to pay (no payment recorded meanwhile, same amount, same step). */
+function sameFee(before: TrustFee, now: TrustFee): boolean {
+  return compareMoney(before.amountDue, now.amountDue) === 0 && compareMoney(before.paid, now.paid) === 0 && before.waived === now.waived;
+}
+
+/**
+ * Another attempt paid (or changed) the fee between this call's read and its claim: paid, the submission
+ * follows as for a fee paid before; otherwise the amount due changed and the payer looks at it again.
+ */
+async function afterAnotherPayment(
+  ctx: RequestContext,
+  submitInput: { client_hash: string; acknowledgements: PayTrustFeeInput['acknowledgements'] },
+  options: SubmitOptions,
+  household: { clientHash: string },
+  before: TrustFee,
+): Promise<PayTrustFeeResult> {
+  const fee = await trustFeeOfPlan(db, before.planId);
+  if (compareMoney(fee.amountDue, 0) === 0 && compareMoney(fee.paid, 0) > 0) return submitAfterPayment(ctx, submitInput, options, household, fee, null);
+  throw new AppError('CONFLICT', FEE_CHANGED_MESSAGE);
 }
 
 /** The submission after the payment; a trust another call submitted meanwhile answers as submitted. */

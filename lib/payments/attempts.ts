@@ -1,9 +1,11 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { db } from '@/db';
+import { db, type Tx } from '@/db';
 import { PAYMENT_PURPOSES, paymentAttempts, type PaymentAttempt, type PaymentPurpose } from '@/db/schema';
 import { fromCents, toCents, type MoneyInput } from '@/lib/money';
+import { claimThings, releaseClaims, thingsOf } from './claims';
+import { assertUnderDeclineLimit, type Payer } from './decline-limit';
 import { PaymentGatewayError, gatewayFailure } from './errors';
 import { getPaymentGateway } from './gateway';
 import { summaryBeforeAnswer } from './methods';
@@ -24,6 +26,13 @@ import type { ChargeResult, GatewayFailure, MethodInput, MethodSummary, PaymentG
  *   is looked up by reference before anything else: found, its outcome is recorded; not found, the attempt
  *   stays 'unclear' (nothing is charged again) until `notFoundFinalMs` after it began, when it is recorded
  *   failed ('not_charged') and a new attempt may charge. Never a blind second charge.
+ * - The attempt also claims each thing it pays for (lib/payments/claims.ts) in the transaction that writes
+ *   it: an invoice or a fee held by another attempt (another set of invoices, auto-pay, another server) is
+ *   followed like a duplicate instead of being charged again. The payer's decline limits are checked in
+ *   the same transaction (lib/payments/decline-limit.ts).
+ * - The transaction that records an outcome also releases the claims and writes the books through the
+ *   caller's `apply` (an invoice paid, the payment recorded, a returned eCheck's invoice reopened): there is
+ *   no moment, and no crash, at which the attempt says charged while the invoice still says open.
  * - Of the method only the summary is kept (brand or bank name, last four, expiry).
  */
 
@@ -41,10 +50,23 @@ export type AttemptTiming = {
   staleMs: number;
   /** An unclear charge not found by its reference this long after the attempt began was never made. */
   notFoundFinalMs: number;
+  /**
+   * A duplicate waiting on an attempt this old asks the gateway for its charge every `lookupEveryMs`: a
+   * server that stopped right after the gateway charged is then caught up in seconds, not after `staleMs`.
+   */
+  lookupAfterMs: number;
+  lookupEveryMs: number;
 };
 
 /** The gateway's deadline is 20 s (lib/payments/lawpay-gateway.ts), well inside `staleMs`. */
-export const DEFAULT_ATTEMPT_TIMING: AttemptTiming = { pollMs: 150, waitMs: 50_000, staleMs: 45_000, notFoundFinalMs: 120_000 };
+export const DEFAULT_ATTEMPT_TIMING: AttemptTiming = {
+  pollMs: 150,
+  waitMs: 50_000,
+  staleMs: 45_000,
+  notFoundFinalMs: 120_000,
+  lookupAfterMs: 2_000,
+  lookupEveryMs: 2_000,
+};
 
 export type AttemptOutcome = {
   reference: string;
@@ -60,9 +82,51 @@ export type AttemptOutcome = {
   error: GatewayFailure | null;
   /** True when this call charged nothing itself: it found the attempt another call made (or makes). */
   duplicate: boolean;
+  /** The gateway charged ('sandbox', 'lawpay'). */
+  gateway: string;
+  /** Who paid (null for jobs), and the stored method charged, when one was. */
+  payerUserId: number | null;
+  paymentMethodId: number | null;
 };
 
-type Options = { gateway?: PaymentGateway; timing?: Partial<AttemptTiming> };
+/**
+ * Writes what an outcome means for the books (lib/billing/attempt-books.ts), inside the transaction that
+ * records it: `from` is the state the attempt left ('created' or 'unclear' for a first answer, 'pending'
+ * for an eCheck that settled or was returned).
+ */
+export type ApplyOutcome = (tx: Tx, outcome: AttemptOutcome, from: AttemptState) => Promise<void>;
+
+type Options = { gateway?: PaymentGateway; timing?: Partial<AttemptTiming>; apply?: ApplyOutcome };
+
+export type ChargeOptions = Options & {
+  /** Who pays, for the decline limits (none for jobs). */
+  payer?: Payer;
+  /**
+   * Re-checks, under the new claim, that what is paid for is still due at this amount (another payer may
+   * have paid it since the caller read it). False: nothing is charged, SubjectChangedError is thrown.
+   */
+  verify?: (tx: Tx) => Promise<boolean>;
+  /** The stored method charged (auto-pay, the annual charge). */
+  methodId?: number | null;
+  /**
+   * When another attempt holds what this one pays for: 'follow' waits for its outcome (a person's request),
+   * 'answer' returns it at once as it is (a job, which comes back later).
+   */
+  whenHeld?: 'follow' | 'answer';
+};
+
+/** What the caller read as due is no longer (paid, or changed, by another payer): read it again. */
+export class SubjectChangedError extends Error {
+  constructor() {
+    super('What this payment was for changed before it was charged');
+    this.name = 'SubjectChangedError';
+  }
+}
+
+/** Thrown inside the claiming transaction to roll it back when another attempt holds the key or a thing. */
+class HeldBy {
+  constructor(readonly attemptId: number) {}
+}
 
 /** The records a payment is for, canonical: { invoices: [9, 3, 5] } → 'invoices:3,5,9'; names sorted, joined by ';'. */
 export function subjectKey(parts: Record<string, string | number | readonly (string | number)[]>): string {
@@ -101,10 +165,11 @@ export async function nextAttemptNumber(purpose: PaymentPurpose, subject: string
  * Charges `amount` to `method` once for `key` (see above), and returns the attempt's outcome: succeeded,
  * pending (an eCheck: poll it with refreshAttempt), failed (with the reason), unclear (not found yet:
  * nothing more is charged; ask again later) or, for a duplicate that stopped waiting, created. A duplicate
- * gets the first call's outcome whatever its own amount and method: callers put what decides the amount
- * (the plan, the invoices) in the subject.
+ * gets the outcome of the attempt it followed whatever its own amount and method: callers put what decides
+ * the amount (the plan, the invoices) in the subject, and compare the outcome's subject with their own
+ * (another attempt held one of their things: read what is due again).
  */
-export async function chargeOnce(key: AttemptKey, amount: MoneyInput, method: MethodInput, options: Options = {}): Promise<AttemptOutcome> {
+export async function chargeOnce(key: AttemptKey, amount: MoneyInput, method: MethodInput, options: ChargeOptions = {}): Promise<AttemptOutcome> {
   const gateway = options.gateway ?? getPaymentGateway();
   const timing = { ...DEFAULT_ATTEMPT_TIMING, ...options.timing };
   if (!(PAYMENT_PURPOSES as readonly string[]).includes(key.purpose)) throw new RangeError(`Not a payment purpose: ${key.purpose}`);
@@ -116,28 +181,49 @@ export async function chargeOnce(key: AttemptKey, amount: MoneyInput, method: Me
   const attempt = key.attempt ?? (await nextAttemptNumber(key.purpose, key.subject));
   const summary = summaryBeforeAnswer(method);
 
-  const [claimed] = await db
-    .insert(paymentAttempts)
-    .values({
-      reference: newPaymentReference(),
-      purpose: key.purpose,
-      subject: key.subject,
-      attempt,
-      gateway: gateway.name,
-      amount: amountText,
-      methodKind: summary.kind,
-      brand: summary.brand,
-      last4: summary.last4,
-      expMonth: summary.expMonth,
-      expYear: summary.expYear,
-      bankAccountType: summary.bankAccountType,
-    })
-    .onConflictDoNothing({ target: [paymentAttempts.purpose, paymentAttempts.subject, paymentAttempts.attempt] })
-    .returning();
-
-  if (!claimed) {
-    const existing = await loadByKey(key.purpose, key.subject, attempt);
-    return follow(existing, gateway, timing);
+  let claimed: { id: number; reference: string };
+  try {
+    claimed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(paymentAttempts)
+        .values({
+          reference: newPaymentReference(),
+          purpose: key.purpose,
+          subject: key.subject,
+          attempt,
+          gateway: gateway.name,
+          amount: amountText,
+          methodKind: summary.kind,
+          brand: summary.brand,
+          last4: summary.last4,
+          expMonth: summary.expMonth,
+          expYear: summary.expYear,
+          bankAccountType: summary.bankAccountType,
+          payerUserId: options.payer?.userId ?? null,
+          payerIp: options.payer?.ip ?? null,
+          payerAccount: options.payer?.account ?? null,
+          paymentMethodId: options.methodId ?? null,
+        })
+        .onConflictDoNothing({ target: [paymentAttempts.purpose, paymentAttempts.subject, paymentAttempts.attempt] })
+        .returning({ id: paymentAttempts.id, reference: paymentAttempts.reference });
+      if (!row) {
+        const [same] = await tx
+          .select({ id: paymentAttempts.id })
+          .from(paymentAttempts)
+          .where(and(eq(paymentAttempts.purpose, key.purpose), eq(paymentAttempts.subject, key.subject), eq(paymentAttempts.attempt, attempt)));
+        if (!same) throw new Error('The payment attempt that holds this key is gone');
+        throw new HeldBy(same.id);
+      }
+      const holder = await claimThings(tx, row.id, thingsOf(key.subject));
+      if (holder !== null) throw new HeldBy(holder);
+      if (options.verify && !(await options.verify(tx))) throw new SubjectChangedError();
+      if (options.payer) await assertUnderDeclineLimit(tx, options.payer, row.id);
+      return row;
+    });
+  } catch (error) {
+    if (!(error instanceof HeldBy)) throw error;
+    const holder = await loadById(error.attemptId);
+    return options.whenHeld === 'answer' ? outcomeOf(holder, true) : follow(holder, gateway, timing, options.apply);
   }
 
   let result: ChargeResult;
@@ -147,12 +233,12 @@ export async function chargeOnce(key: AttemptKey, amount: MoneyInput, method: Me
     // A refusal comes back as a result; anything thrown may have charged (an unclear answer, or a failure
     // we cannot place): find the charge before anything else.
     if (error instanceof PaymentGatewayError && !error.unclear) {
-      return record(claimed.id, refusedResult(error, amountCents, claimed.reference), ['created'], false);
+      return record(claimed.id, refusedResult(error, amountCents, claimed.reference), ['created'], false, options.apply);
     }
     await markUnclear(claimed.id, ['created']);
-    return resolveUnclear(await loadById(claimed.id), gateway, timing, false);
+    return resolveUnclear(await loadById(claimed.id), gateway, timing, false, options.apply);
   }
-  return record(claimed.id, result, ['created', 'unclear'], false);
+  return record(claimed.id, result, ['created', 'unclear'], false, options.apply);
 }
 
 /**
@@ -167,15 +253,15 @@ export async function refreshAttempt(reference: string, options: Options = {}): 
   if (row.gateway !== gateway.name) return outcomeOf(row, true);
   if (row.state === 'pending' && row.chargeId) {
     try {
-      return await record(row.id, await gateway.getCharge(row.chargeId), ['pending'], true);
+      return await record(row.id, await gateway.getCharge(row.chargeId), ['pending'], true, options.apply);
     } catch {
       return outcomeOf(await loadById(row.id), true);
     }
   }
-  if (row.state === 'unclear') return resolveUnclear(row, gateway, timing, true);
+  if (row.state === 'unclear') return resolveUnclear(row, gateway, timing, true, options.apply);
   if (row.state === 'created' && row.ageMs >= timing.staleMs) {
     await markUnclear(row.id, ['created']);
-    return resolveUnclear(await loadById(row.id), gateway, timing, true);
+    return resolveUnclear(await loadById(row.id), gateway, timing, true, options.apply);
   }
   return outcomeOf(row, true);
 }
@@ -188,9 +274,14 @@ export async function findAttempt(reference: string): Promise<AttemptOutcome | n
 
 type AttemptRow = PaymentAttempt & { ageMs: number };
 
-/** A duplicate follows the first call's row: waits while it is being charged, resolves it if it went quiet. */
-async function follow(row: AttemptRow, gateway: PaymentGateway, timing: AttemptTiming): Promise<AttemptOutcome> {
+/**
+ * A duplicate follows the first call's row: waits while it is being charged, asking the gateway now and
+ * then whether the charge exists (found: it records it, books and all, as the first call would have), and
+ * resolves it if it went quiet.
+ */
+async function follow(row: AttemptRow, gateway: PaymentGateway, timing: AttemptTiming, apply: ApplyOutcome | undefined): Promise<AttemptOutcome> {
   const deadline = Date.now() + timing.waitMs;
+  let nextLookup = 0;
   let current = row;
   while (current.state === 'created') {
     if (current.ageMs >= timing.staleMs) {
@@ -200,15 +291,26 @@ async function follow(row: AttemptRow, gateway: PaymentGateway, timing: AttemptT
       break;
     }
     if (Date.now() >= deadline) return outcomeOf(current, true);
+    if (current.gateway === gateway.name && current.ageMs >= timing.lookupAfterMs && Date.now() >= nextLookup) {
+      nextLookup = Date.now() + timing.lookupEveryMs;
+      const found = await gateway.findChargeByReference(current.reference).catch(() => null);
+      if (found) return record(current.id, found, ['created', 'unclear'], true, apply);
+    }
     await new Promise((resolve) => setTimeout(resolve, timing.pollMs));
     current = await loadById(current.id);
   }
-  if (current.state === 'unclear') return resolveUnclear(current, gateway, timing, true);
+  if (current.state === 'unclear') return resolveUnclear(current, gateway, timing, true, apply);
   return outcomeOf(current, true);
 }
 
 /** Looks an unclear charge up by its reference; records what is found, or after long enough that it never happened. */
-async function resolveUnclear(row: AttemptRow, gateway: PaymentGateway, timing: AttemptTiming, duplicate: boolean): Promise<AttemptOutcome> {
+async function resolveUnclear(
+  row: AttemptRow,
+  gateway: PaymentGateway,
+  timing: AttemptTiming,
+  duplicate: boolean,
+  apply: ApplyOutcome | undefined,
+): Promise<AttemptOutcome> {
   // Only the gateway that was asked can say whether it charged.
   if (row.gateway !== gateway.name) return outcomeOf(row, duplicate);
   let found: ChargeResult | null;
@@ -217,43 +319,56 @@ async function resolveUnclear(row: AttemptRow, gateway: PaymentGateway, timing: 
   } catch {
     return outcomeOf(await loadById(row.id), duplicate);
   }
-  if (found) return record(row.id, found, ['unclear'], duplicate);
+  if (found) return record(row.id, found, ['unclear'], duplicate, apply);
   if (row.ageMs < timing.notFoundFinalMs) return outcomeOf(row, duplicate);
-  const failure = gatewayFailure('not_charged');
-  const [updated] = await db
-    .update(paymentAttempts)
-    .set({ state: 'failed', errorCode: failure.code, errorMessage: failure.message, resolvedAt: sql`now()` })
-    .where(and(eq(paymentAttempts.id, row.id), eq(paymentAttempts.state, 'unclear')))
-    .returning({ id: paymentAttempts.id });
-  return outcomeOf(await loadById(updated?.id ?? row.id), duplicate);
+  const notCharged: ChargeResult = {
+    chargeId: null,
+    status: 'failed',
+    amountCents: toCents(row.amount),
+    amountRefundedCents: 0,
+    reference: row.reference,
+    method: null,
+    failure: gatewayFailure('not_charged'),
+  };
+  return record(row.id, notCharged, ['unclear'], duplicate, apply);
 }
 
-/** Records the gateway's answer, if the row is still in one of `from` (else someone recorded it first). */
-async function record(id: number, result: ChargeResult, from: AttemptState[], duplicate: boolean): Promise<AttemptOutcome> {
+/**
+ * Records the gateway's answer, if the row is still in one of `from` (else someone recorded it first), and
+ * in the same transaction releases the attempt's claims and writes its books (`apply`).
+ */
+async function record(id: number, result: ChargeResult, from: AttemptState[], duplicate: boolean, apply: ApplyOutcome | undefined): Promise<AttemptOutcome> {
   const state: AttemptState =
     result.status === 'authorized' || result.status === 'completed' ? 'succeeded' : result.status === 'pending' ? 'pending' : 'failed';
   const failure = state === 'failed' ? (result.failure ?? gatewayFailure(result.status === 'voided' ? 'voided' : 'card_declined')) : null;
   const method = result.method;
-  await db
-    .update(paymentAttempts)
-    .set({
-      state,
-      chargeId: result.chargeId ?? undefined,
-      errorCode: failure?.code ?? null,
-      errorMessage: failure?.message ?? null,
-      resolvedAt: sql`now()`,
-      // The gateway's summary (masked) replaces ours when it sent one.
-      ...(method
-        ? {
-            brand: method.brand ?? undefined,
-            last4: method.last4 ?? undefined,
-            expMonth: method.expMonth ?? undefined,
-            expYear: method.expYear ?? undefined,
-            bankAccountType: method.bankAccountType ?? undefined,
-          }
-        : {}),
-    })
-    .where(and(eq(paymentAttempts.id, id), inArray(paymentAttempts.state, from)));
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select({ state: paymentAttempts.state }).from(paymentAttempts).where(eq(paymentAttempts.id, id)).for('update');
+    if (!before || !from.includes(before.state)) return;
+    const [row] = await tx
+      .update(paymentAttempts)
+      .set({
+        state,
+        chargeId: result.chargeId ?? undefined,
+        errorCode: failure?.code ?? null,
+        errorMessage: failure?.message ?? null,
+        resolvedAt: sql`now()`,
+        // The gateway's summary (masked) replaces ours when it sent one.
+        ...(method
+          ? {
+              brand: method.brand ?? undefined,
+              last4: method.last4 ?? undefined,
+              expMonth: method.expMonth ?? undefined,
+              expYear: method.expYear ?? undefined,
+              bankAccountType: method.bankAccountType ?? undefined,
+            }
+          : {}),
+      })
+      .where(eq(paymentAttempts.id, id))
+      .returning();
+    await releaseClaims(tx, id);
+    await apply?.(tx, outcomeOf(row, duplicate), before.state);
+  });
   return outcomeOf(await loadById(id), duplicate);
 }
 
@@ -284,19 +399,13 @@ async function loadById(id: number): Promise<AttemptRow> {
   return row;
 }
 
-async function loadByKey(purpose: PaymentPurpose, subject: string, attempt: number): Promise<AttemptRow> {
-  const [row] = await loadWhere(and(eq(paymentAttempts.purpose, purpose), eq(paymentAttempts.subject, subject), eq(paymentAttempts.attempt, attempt)));
-  if (!row) throw new Error('The payment attempt that holds this key is gone');
-  return row;
-}
-
 async function loadByReference(reference: string): Promise<AttemptRow> {
   const [row] = await loadWhere(eq(paymentAttempts.reference, reference));
   if (!row) throw new RangeError('No payment attempt has this reference');
   return row;
 }
 
-function outcomeOf(row: AttemptRow, duplicate: boolean): AttemptOutcome {
+function outcomeOf(row: PaymentAttempt, duplicate: boolean): AttemptOutcome {
   return {
     reference: row.reference,
     purpose: row.purpose as PaymentPurpose,
@@ -315,5 +424,8 @@ function outcomeOf(row: AttemptRow, duplicate: boolean): AttemptOutcome {
     },
     error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? gatewayFailure(row.errorCode).message } : null,
     duplicate,
+    gateway: row.gateway,
+    payerUserId: row.payerUserId,
+    paymentMethodId: row.paymentMethodId,
   };
 }

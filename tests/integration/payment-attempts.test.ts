@@ -69,6 +69,9 @@ describe('chargeOnce', () => {
       method: { kind: 'card', brand: 'Visa', last4: '4242', expMonth: 6, expYear: YEAR, bankAccountType: null },
       error: null,
       duplicate: false,
+      gateway: 'sandbox',
+      payerUserId: null,
+      paymentMethodId: null,
     });
     const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, outcome.reference));
     expect(row).toMatchObject({ gateway: 'sandbox', state: 'succeeded', amount: '1244.50', chargeId: outcome.chargeId, resolvedAt: expect.any(Date) });
