@@ -90,7 +90,7 @@ export function AutoPaySection({ billing, advisorHash, canPay }: { billing: Advi
         {method ? ` with ${method.kind === 'bank' ? 'bank account' : (method.brand ?? 'card')} ending in ${method.last4}` : ''}.
       </p>
       {canPay ? (
-        <AutoPayActions advisorHash={advisorHash} isAutoPay={billing.isAutoPay} hasMethod={method !== null} canRemoveMethod={!billing.impersonating} />
+        <AutoPayActions advisorHash={advisorHash} isAutoPay={billing.isAutoPay} hasMethod={method !== null} canChangeSettings={!billing.impersonating} />
       ) : null}
     </section>
   );

@@ -94,17 +94,20 @@ export function PayBalance({
   );
 }
 
-/** Disable Auto-Pay and Remove Stored Payment Method (the removal also disables auto-pay). */
+/**
+ * Disable Auto-Pay and Remove Stored Payment Method (the removal also disables auto-pay). Money settings
+ * are their owner's: neither is offered while an admin acts as the advisor (the server refuses both).
+ */
 export function AutoPayActions({
   advisorHash,
   isAutoPay,
   hasMethod,
-  canRemoveMethod,
+  canChangeSettings,
 }: {
   advisorHash: string;
   isAutoPay: boolean;
   hasMethod: boolean;
-  canRemoveMethod: boolean;
+  canChangeSettings: boolean;
 }) {
   const router = useRouter();
   const call = useCall();
@@ -125,12 +128,12 @@ export function AutoPayActions({
   };
   return (
     <div className={styles.actions}>
-      {isAutoPay ? (
+      {isAutoPay && canChangeSettings ? (
         <Button variant="secondary" onClick={disable}>
           Disable Auto-Pay
         </Button>
       ) : null}
-      {hasMethod && canRemoveMethod ? (
+      {hasMethod && canChangeSettings ? (
         <Button variant="secondary" onClick={remove}>
           {REMOVE_METHOD_LABEL}
         </Button>

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { FAKE_ACH_ACCOUNT, FAKE_CARD_ACCOUNT, FAKE_PUBLIC_KEY, FAKE_SECRET_KEY, FakeLawPay } from '../helpers/fake-lawpay';
 import { TestSmtp } from '../helpers/smtp';
 import { startScratchServer, type ScratchServer } from './helpers/scratch-server';
 
@@ -10,7 +11,9 @@ import { startScratchServer, type ScratchServer } from './helpers/scratch-server
  * memory. Two servers (scripts/server.mjs on the built app) share a fresh database; the test plays the load
  * balancer, sending each request to one or the other. A session started on one is live on the other and a
  * logout on one ends it on both; the sign-in brake counted on one holds on the other; a job queued once is
- * worked once although both servers run workers.
+ * worked once although both servers run workers. Payments go to a stand-in for LawPay (slow when a test
+ * asks): balance payments sent to both servers at once charge once, and a server killed (SIGKILL) after
+ * LawPay charged but before it answered leaves nothing for the other server to charge twice.
  */
 
 const POSTGRES = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -23,6 +26,7 @@ const site = `http://127.0.0.1:${PORTS[0]}`;
 
 let servers: ScratchServer[] = [];
 let smtp: TestSmtp;
+let lawpay: FakeLawPay;
 
 async function admin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: POSTGRES });
@@ -43,6 +47,7 @@ function databaseUrl(): string {
 beforeAll(async () => {
   await admin((c) => c.query(`CREATE DATABASE "${database}"`));
   smtp = await new TestSmtp().start();
+  lawpay = await new FakeLawPay().start();
   const env = {
     DATABASE_URL: databaseUrl(),
     NEXTAUTH_URL: site,
@@ -50,6 +55,12 @@ beforeAll(async () => {
     APP_ENCRYPTION_KEY: `k1:${Buffer.alloc(32, 9).toString('base64')}`,
     DEMO_ACCOUNTS_FILE: demoAccounts,
     SMTP_URL: smtp.url,
+    LAWPAY_PUBLIC_KEY: FAKE_PUBLIC_KEY,
+    LAWPAY_SECRET_KEY: FAKE_SECRET_KEY,
+    LAWPAY_CARD_ACCOUNT_ID: FAKE_CARD_ACCOUNT,
+    LAWPAY_ACH_ACCOUNT_ID: FAKE_ACH_ACCOUNT,
+    LAWPAY_API_URL: lawpay.url,
+    LAWPAY_HOSTED_FIELDS_URL: lawpay.hostedFieldsScriptUrl,
   };
   // The first server migrates and seeds; the second starts on the prepared database.
   servers = [await startScratchServer(PORTS[0], { ...env, SEED_DEMO_DATA: '1' })];
@@ -59,6 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
   await smtp?.stop();
+  await lawpay?.stop();
   await admin((c) => c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
   fs.rmSync(scratch, { recursive: true, force: true });
   // Each server lets its job workers finish (up to 10 s) before it exits; slower on a loaded machine.
@@ -140,4 +152,84 @@ describe('two servers on one PostgreSQL', () => {
     await new Promise((r) => setTimeout(r, 6_000));
     expect(smtp.received.filter((m) => m.to.includes(invitee))).toHaveLength(1);
   }, 60_000);
+
+  describe('payments', () => {
+    const BEN = 'ben.carter@demo.trustwell.test';
+    const card = {
+      user_type: 'advisor',
+      charge_type: 'card',
+      name: 'Ben Carter',
+      card_number: '4242 4242 4242 4242',
+      expiry: '12/39',
+      cvv: '123',
+      street: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+    };
+    const payBalance = (server: number, cookie: string) =>
+      fetch(url(server, '/billing/processLawpayPayment'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: site },
+        body: JSON.stringify({ ...card, advisor_id: advisorHash(BEN) }),
+      });
+    const db = <T>(fn: (client: Client) => Promise<T>) => {
+      const client = new Client({ connectionString: databaseUrl() });
+      return client.connect().then(() => fn(client).finally(() => client.end()));
+    };
+    const addInvoice = (amount: string) =>
+      db((c) =>
+        c.query(`insert into invoices (hash, advisor_id, description, amount) select md5(random()::text), a.id, 'Test invoice', $1
+                 from advisors a join users u on u.id = a.user_id where u.email = $2`, [amount, BEN]),
+      );
+    const openTotal = () =>
+      db(async (c) => {
+        const { rows } = await c.query(
+          `select coalesce(sum(i.amount - i.amount_paid), 0)::text as total from invoices i join advisors a on a.id = i.advisor_id
+           join users u on u.id = a.user_id where u.email = $1 and i.status = 'open'`,
+          [BEN],
+        );
+        return rows[0].total as string;
+      });
+    const chargedCents = () => lawpay.charges().map((c) => c.amount).sort((x, y) => x - y);
+
+    it('balance payments sent to both servers at once charge once', async () => {
+      const { cookie } = await signIn(a, BEN, password());
+      const total = await openTotal();
+      lawpay.reset();
+      lawpay.chargeDelayMs = 1_500;
+      const answers = await Promise.all([a, b, a, b].map((server) => payBalance(server, cookie!)));
+      lawpay.chargeDelayMs = 0;
+      expect(answers.map((r) => r.status).filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+      for (const r of answers) expect([200, 409]).toContain(r.status);
+      expect(lawpay.count('POST', '/v1/charges')).toBe(1);
+      expect(chargedCents()).toEqual([Math.round(Number(total) * 100)]);
+      expect(await openTotal()).toBe('0.00');
+    }, 90_000);
+
+    // Last in this file: it kills the first server.
+    it('a server killed after LawPay charged, before it answered: the other server records that charge and charges only the new invoice', async () => {
+      const { cookie } = await signIn(b, BEN, password());
+      await addInvoice('200.00');
+      const before = lawpay.charges().length;
+      lawpay.chargeDelayMs = 5_000;
+      const dying = payBalance(a, cookie!).catch(() => null);
+      const deadline = Date.now() + 20_000;
+      while (lawpay.charges().length === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(lawpay.charges().length).toBe(before + 1);
+      await servers[a].kill();
+      await dying;
+      lawpay.chargeDelayMs = 0;
+
+      await addInvoice('50.00');
+      const paid = await payBalance(b, cookie!);
+      expect(paid.status).toBe(200);
+      expect(await paid.json()).toMatchObject({ message: 'Payment Successful! Your balance is paid in full', advisor: { outstanding_balance: '0.00' } });
+      const made = lawpay.charges().slice(before).map((c) => c.amount);
+      expect(made.sort((x, y) => x - y)).toEqual([5_000, 20_000]);
+      expect(await openTotal()).toBe('0.00');
+      const recorded = await db((c) => c.query(`select amount::text from payments where charge_type = 'advisor_balance' order by amount`));
+      expect(recorded.rows.map((r) => r.amount)).toEqual(expect.arrayContaining(['50.00', '200.00']));
+    }, 90_000);
+  });
 });

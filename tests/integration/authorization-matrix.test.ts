@@ -897,7 +897,7 @@ const withStoredMethod = async (w: World): Promise<Prepared> => {
   await db.update(t.advisors).set({ isAutoPay: true }).where(eq(t.advisors.id, w.advisor.advisor.id));
   return {};
 };
-/** Removing a method: the advisor's team, but never while impersonating (403). */
+/** Money settings (removing a method, turning auto-pay off): the advisor's team, never while impersonating (403). */
 const methodRemoval: Expectation = { ...advisorTeam, adminImpersonating: 403 };
 
 const PAYMENTS: Record<string, Entry> = {
@@ -945,7 +945,7 @@ const PAYMENTS: Record<string, Entry> = {
     permission: 'advisor.pay',
     prepare: withStoredMethod,
     args: (w) => ({ input: { advisor_id: advisorHash(w) } }),
-    expect: advisorTeam,
+    expect: methodRemoval,
   },
   'action lib/actions/payments.ts#removeStoredPaymentMethodAction': {
     permission: 'advisor.pay',

@@ -11,8 +11,11 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
 
-/** A running server: its address, its process id (to read its memory from /proc) and how to stop it. */
-export type ScratchServer = { url: string; pid: number; stop: () => Promise<void> };
+/**
+ * A running server: its address, its process id (to read its memory from /proc), how to stop it, and how to
+ * kill it as a crash would (SIGKILL: nothing of the app runs after it; its scratch folder stays for stop()).
+ */
+export type ScratchServer = { url: string; pid: number; stop: () => Promise<void>; kill: () => Promise<void> };
 
 export async function startScratchServer(port: number, extraEnv: Record<string, string> = {}): Promise<ScratchServer> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'trustwell-e2e-server-'));
@@ -37,16 +40,21 @@ export async function startScratchServer(port: number, extraEnv: Record<string, 
   let log = '';
   child.stdout?.on('data', (d) => (log += d));
   child.stderr?.on('data', (d) => (log += d));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const stopWith = async (signal: NodeJS.Signals) => {
+    if (!running()) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await exited;
+  };
   const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
+    await stopWith('SIGTERM');
     fs.rmSync(scratch, { recursive: true, force: true });
   };
+  const kill = () => stopWith('SIGKILL');
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) {
+    if (!running()) {
       await stop();
       throw new Error(`server exited:\n${log}`);
     }
@@ -61,5 +69,5 @@ export async function startScratchServer(port: number, extraEnv: Record<string, 
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  return { url, pid: child.pid!, stop };
+  return { url, pid: child.pid!, stop, kill };
 }
