@@ -43,19 +43,25 @@ export async function chargeDueAnnualCharges(
     const key = { purpose: 'annual_charge', subject: subjectKey({ recurring: charge.id, period }) } as const;
     let outcome: AttemptOutcome;
     try {
-      outcome = await chargeWithBooks(ctx, key, charge.amount, { type: 'token', kind: method.kind, token: method.token }, {
-        gateway,
-        methodId: method.id,
-        whenHeld: 'answer',
-        // Still due for this period: not canceled, not moved on by a run that charged it meanwhile.
-        verify: async (tx) =>
-          (
-            await tx
-              .select({ id: recurringCharges.id })
-              .from(recurringCharges)
-              .where(and(eq(recurringCharges.id, charge.id), eq(recurringCharges.nextChargeOn, charge.nextChargeOn), isNull(recurringCharges.canceledAt)))
-          ).length === 1,
-      });
+      outcome = await chargeWithBooks(
+        ctx,
+        key,
+        charge.amount,
+        { type: 'token', kind: method.kind, token: method.token },
+        {
+          gateway,
+          methodId: method.id,
+          whenHeld: 'answer',
+          // Still due for this period: not canceled, not moved on by a run that charged it meanwhile.
+          verify: async (tx) =>
+            (
+              await tx
+                .select({ id: recurringCharges.id })
+                .from(recurringCharges)
+                .where(and(eq(recurringCharges.id, charge.id), eq(recurringCharges.nextChargeOn, charge.nextChargeOn), isNull(recurringCharges.canceledAt)))
+            ).length === 1,
+        },
+      );
     } catch (error) {
       if (!(error instanceof SubjectChangedError)) throw error;
       result.skipped += 1;

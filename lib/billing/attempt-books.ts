@@ -82,7 +82,11 @@ async function writeInvoicesPaid(tx: Tx, ctx: AnyContext, outcome: AttemptOutcom
 async function writeTrustFeePaid(tx: Tx, ctx: AnyContext, outcome: AttemptOutcome): Promise<void> {
   const planId = subjectId(outcome.subject, 'plan');
   if (planId === null) return;
-  const [plan] = await tx.select({ status: estatePlans.status, clientId: estatePlans.clientId }).from(estatePlans).where(eq(estatePlans.id, planId)).for('update');
+  const [plan] = await tx
+    .select({ status: estatePlans.status, clientId: estatePlans.clientId })
+    .from(estatePlans)
+    .where(eq(estatePlans.id, planId))
+    .for('update');
   if (!plan) return;
   // What was due before this payment decides Paid in Full or Partial.
   const due = (await trustFeeOfPlan(tx, planId)).amountDue;

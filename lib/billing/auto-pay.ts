@@ -39,15 +39,24 @@ export async function autoPayInvoice(ctx: SystemContext, invoiceId: number, gate
   const key = { purpose: 'auto_pay', subject: subjectKey({ invoices: [invoiceId] }) } as const;
   let outcome: AttemptOutcome;
   try {
-    outcome = await chargeWithBooks(ctx, key, due, { type: 'token', kind: method.kind, token: method.token }, {
-      gateway,
-      methodId: method.id,
-      whenHeld: 'answer',
-      verify: async (tx) => {
-        const [now] = await tx.select().from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'open')));
-        return !!now && compareMoney(subtractMoney(now.amount, now.amountPaid), due) === 0;
+    outcome = await chargeWithBooks(
+      ctx,
+      key,
+      due,
+      { type: 'token', kind: method.kind, token: method.token },
+      {
+        gateway,
+        methodId: method.id,
+        whenHeld: 'answer',
+        verify: async (tx) => {
+          const [now] = await tx
+            .select()
+            .from(invoices)
+            .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'open')));
+          return !!now && compareMoney(subtractMoney(now.amount, now.amountPaid), due) === 0;
+        },
       },
-    });
+    );
   } catch (error) {
     if (error instanceof SubjectChangedError) return 'skipped';
     throw error;

@@ -72,7 +72,10 @@ export async function payBalance(ctx: RequestContext, input: PayBalanceInput, op
     await db.transaction(async (tx) => {
       await deleteStoredMethods(tx, ctx, replaced, advisor.id);
       const method = await insertStoredMethod(tx, ctx, { advisorId: advisor.id }, gateway, stored);
-      await tx.update(payments).set({ paymentMethodId: method.id }).where(and(eq(payments.gateway, gateway.name), eq(payments.gatewayReference, outcome.reference)));
+      await tx
+        .update(payments)
+        .set({ paymentMethodId: method.id })
+        .where(and(eq(payments.gateway, gateway.name), eq(payments.gatewayReference, outcome.reference)));
       await tx.update(advisors).set({ isAutoPay: true, updatedAt: new Date() }).where(eq(advisors.id, advisor.id));
       await audit(tx, ctx, 'autopay.enable', { type: 'advisor', id: advisor.id });
     });
@@ -110,7 +113,8 @@ async function chargeOpenInvoices(ctx: RequestContext, advisorId: number, method
       });
       if (isOwnAttempt(outcome, key) || outcome.state === 'created' || outcome.state === 'unclear' || round >= BALANCE_ROUNDS) return outcome;
     } catch (error) {
-      if (!(error instanceof SubjectChangedError) || round >= BALANCE_ROUNDS) throw error instanceof SubjectChangedError ? new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE) : error;
+      if (!(error instanceof SubjectChangedError) || round >= BALANCE_ROUNDS)
+        throw error instanceof SubjectChangedError ? new AppError('CONFLICT', PAYMENT_IN_PROGRESS_MESSAGE) : error;
     }
   }
 }

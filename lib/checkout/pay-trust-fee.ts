@@ -123,7 +123,10 @@ export async function payTrustFee(
     await db.transaction(async (tx) => {
       if (stored) {
         const row = await insertStoredMethod(tx, ctx, { clientId: household.clientId }, gateway, stored);
-        await tx.update(payments).set({ paymentMethodId: row.id }).where(and(eq(payments.gateway, gateway.name), eq(payments.gatewayReference, outcome.reference)));
+        await tx
+          .update(payments)
+          .set({ paymentMethodId: row.id })
+          .where(and(eq(payments.gateway, gateway.name), eq(payments.gatewayReference, outcome.reference)));
         if (compareMoney(fee.amountRecurring, 0) > 0) await scheduleAnnualCharge(tx, fee.planId, row.id, fee.amountRecurring, fee.recurringStartsOn);
       }
       if (setup && !outcome.duplicate) {

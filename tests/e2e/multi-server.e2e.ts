@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { FAKE_ACH_ACCOUNT, FAKE_CARD_ACCOUNT, FAKE_PUBLIC_KEY, FAKE_SECRET_KEY, FakeLawPay } from '../helpers/fake-lawpay';
+import { legacyCard } from '../helpers/payment-fixtures';
 import { TestSmtp } from '../helpers/smtp';
 import { startScratchServer, type ScratchServer } from './helpers/scratch-server';
 
@@ -155,25 +156,12 @@ describe('two servers on one PostgreSQL', () => {
 
   describe('payments', () => {
     const BEN = 'ben.carter@demo.trustwell.test';
-    const card = {
-      user_type: 'advisor',
-      charge_type: 'card',
-      name: 'Ben Carter',
-      card_number: '4242 4242 4242 4242',
-      exp_month: '12',
-      exp_year: '2039',
-      cvv: '123',
-      street: '1 Main St',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-    };
     /** Ben's balance paid through one server: the answer's status and JSON body. */
     const payBalance = async (server: number, cookie: string) => {
       const res = await fetch(url(server, '/billing/processLawpayPayment'), {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie, origin: site },
-        body: JSON.stringify({ ...card, advisor_id: advisorHash(BEN) }),
+        body: JSON.stringify({ user_type: 'advisor', ...legacyCard, advisor_id: advisorHash(BEN) }),
       });
       return { status: res.status, body: (await res.json()) as { message: string; advisor?: { outstanding_balance: string } } };
     };
@@ -183,8 +171,11 @@ describe('two servers on one PostgreSQL', () => {
     };
     const addInvoice = (amount: string) =>
       db((c) =>
-        c.query(`insert into invoices (hash, advisor_id, description, amount) select md5(random()::text), a.id, 'Test invoice', $1
-                 from advisors a join users u on u.id = a.user_id where u.email = $2`, [amount, BEN]),
+        c.query(
+          `insert into invoices (hash, advisor_id, description, amount) select md5(random()::text), a.id, 'Test invoice', $1
+                 from advisors a join users u on u.id = a.user_id where u.email = $2`,
+          [amount, BEN],
+        ),
       );
     const openTotal = () =>
       db(async (c) => {
@@ -195,7 +186,11 @@ describe('two servers on one PostgreSQL', () => {
         );
         return rows[0].total as string;
       });
-    const chargedCents = () => lawpay.charges().map((c) => c.amount).sort((x, y) => x - y);
+    const chargedCents = () =>
+      lawpay
+        .charges()
+        .map((c) => c.amount)
+        .sort((x, y) => x - y);
 
     it('balance payments sent to both servers at once charge once', async () => {
       const { cookie } = await signIn(a, BEN, password());
@@ -205,7 +200,8 @@ describe('two servers on one PostgreSQL', () => {
       const answers = await Promise.all([a, b, a, b].map((server) => payBalance(server, cookie!)));
       lawpay.chargeDelayMs = 0;
       // Each answer is the one payment's success, or "still being processed" for a call that stopped waiting.
-      for (const r of answers) expect(r.status === 200 ? r.body.message : `${r.status} ${r.body.message}`).toMatch(/^Payment Successful!|^409 Your payment is still/);
+      for (const r of answers)
+        expect(r.status === 200 ? r.body.message : `${r.status} ${r.body.message}`).toMatch(/^Payment Successful!|^409 Your payment is still/);
       expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
       expect(lawpay.count('POST', '/v1/charges')).toBe(1);
       expect(chargedCents()).toEqual([Math.round(Number(total) * 100)]);
@@ -228,8 +224,14 @@ describe('two servers on one PostgreSQL', () => {
 
       await addInvoice('50.00');
       const paid = await payBalance(b, cookie!);
-      expect(paid).toMatchObject({ status: 200, body: { message: 'Payment Successful! Your balance is paid in full', advisor: { outstanding_balance: '0.00' } } });
-      const made = lawpay.charges().slice(before).map((c) => c.amount);
+      expect(paid).toMatchObject({
+        status: 200,
+        body: { message: 'Payment Successful! Your balance is paid in full', advisor: { outstanding_balance: '0.00' } },
+      });
+      const made = lawpay
+        .charges()
+        .slice(before)
+        .map((c) => c.amount);
       expect(made.sort((x, y) => x - y)).toEqual([5_000, 20_000]);
       expect(await openTotal()).toBe('0.00');
       const recorded = await db((c) => c.query(`select amount::text from payments where charge_type = 'advisor_balance' order by amount`));

@@ -15,6 +15,7 @@ import { SandboxGateway } from '@/lib/payments/sandbox-gateway';
 import type { ChargeRequest, PaymentGateway } from '@/lib/payments/types';
 import { BALANCE_PAID_AUTOPAY_MESSAGE, BALANCE_PAID_MESSAGE, payBalanceSchema, payTrustFeeSchema } from '@/lib/validation/payments';
 import { resetDatabase } from '../helpers/db';
+import { approveCard, caught, declineCard } from '../helpers/payment-fixtures';
 import { actorOf, ctxOf } from '../helpers/context';
 import { makeUser } from '../helpers/factories';
 import { answerRequiredQuestions, makeCouple, type Couple } from './helpers/intake';
@@ -29,18 +30,6 @@ import { answerRequiredQuestions, makeCouple, type Couple } from './helpers/inta
  */
 
 const sandbox = new SandboxGateway();
-const approveCard = {
-  charge_type: 'card',
-  name: 'Pat Payer',
-  card_number: '4242 4242 4242 4242',
-  expiry: '12/39',
-  cvv: '123',
-  street: '1 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-};
-const declineCard = { ...approveCard, card_number: '4000 0000 0000 0002' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The sandbox with its charge replaced: everything else (look-ups by reference included) is the sandbox's own. */
@@ -117,15 +106,6 @@ async function chargesPerInvoice(): Promise<Record<number, number>> {
 }
 
 const openInvoices = async () => db.select().from(t.invoices).where(eq(t.invoices.status, 'open'));
-
-async function caught(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { code: string; message: string; status: number };
-  }
-  throw new Error('expected a refusal');
-}
 
 /** Auto-pay on, with a stored card (an earlier balance paid with 'enable auto-pay'). */
 async function withAutoPay(): Promise<void> {
@@ -333,7 +313,10 @@ describe('money settings belong to their owner', () => {
       status: 403,
       message: IMPERSONATING_SETTINGS_MESSAGE,
     });
-    const [advisor] = await db.select().from(t.advisors).where(and(eq(t.advisors.id, couple.advisor.advisor.id)));
+    const [advisor] = await db
+      .select()
+      .from(t.advisors)
+      .where(and(eq(t.advisors.id, couple.advisor.advisor.id)));
     expect(advisor.isAutoPay).toBe(true);
   });
 });

@@ -18,24 +18,13 @@ import { SandboxGateway } from '@/lib/payments/sandbox-gateway';
 import { oneYearFrom } from '@/lib/format/card';
 import { payBalanceSchema, payTrustFeeSchema } from '@/lib/validation/payments';
 import { resetDatabase } from '../helpers/db';
+import { approveCard, caught, declineCard } from '../helpers/payment-fixtures';
 import { FAKE_ACH_ACCOUNT, FAKE_CARD_ACCOUNT, FAKE_PUBLIC_KEY, FAKE_SECRET_KEY, FakeLawPay } from '../helpers/fake-lawpay';
 import { actorOf, ctxOf } from '../helpers/context';
 import { makeUser } from '../helpers/factories';
 import { answerRequiredQuestions, makeCouple, payFeeFor, type Couple } from './helpers/intake';
 
 const gateway = new SandboxGateway();
-const approveCard = {
-  charge_type: 'card',
-  name: 'Pat Payer',
-  card_number: '4242 4242 4242 4242',
-  expiry: '12/39',
-  cvv: '123',
-  street: '1 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-};
-const declineCard = { ...approveCard, card_number: '4000 0000 0000 0002' };
 const bank = { charge_type: 'bank', name: 'Pat Payer', routing_number: '000000013', account_number: '123456789012', account_type: 'checking' };
 
 let couple: Couple;
@@ -52,15 +41,6 @@ const acks = (c: Couple) => [c.owner1, c.owner2!].map((o) => ({ client_hash: o.h
 const payInput = (method: object, extra: object = {}) =>
   payTrustFeeSchema.parse({ client_hash: couple.owner1.hash, acknowledgements: acks(couple), method, ...extra });
 const planRow = async () => (await db.select().from(t.estatePlans).where(eq(t.estatePlans.id, plan.id)))[0];
-
-async function caught(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { code: string; message: string; status: number };
-  }
-  throw new Error('expected a refusal');
-}
 
 describe("the client's trust fee", () => {
   it('GET amountDue: the discounted price for a client linked to an advisor, the annual charge one year from today', async () => {
