@@ -43,7 +43,7 @@ export function SandboxLabel({ label }: { label: string | null }) {
  * gateway's hosted fields instead of the app's inputs: they never reach this server.
  */
 export function PaymentMethodFields({ disabled, hosted = null }: { disabled?: boolean; hosted?: HostedFields | null }) {
-  const { setValue, setError } = useFormContext();
+  const { setValue, setError, clearErrors, getFieldState } = useFormContext();
   const {
     field: { value: kind },
   } = useController({ name: 'method.charge_type' });
@@ -75,6 +75,7 @@ export function PaymentMethodFields({ disabled, hosted = null }: { disabled?: bo
             label="Expiration (MM/YY)"
             required
             onExpired={() => setTimeout(() => setError('method.expiry', { type: 'expired', message: CARD_EXPIRED_MESSAGE }, { shouldFocus: false }), 0)}
+            onRetype={() => getFieldState('method.expiry').error?.type === 'expired' && clearErrors('method.expiry')}
           />
           {hosted ? null : <CvvField name="method.cvv" label="CVV" required />}
           <StreetField name="method.street" label="Billing street" required className={styles.wide} autoComplete="address-line1" />

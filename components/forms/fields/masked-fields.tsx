@@ -23,13 +23,15 @@ type MaskedFieldConfig = {
   toShown?: (value: unknown) => string;
   /** The blur rule: the value to keep once the person leaves the field (clear an impossible date ...). */
   onLeave?: (shown: string) => string;
+  /** Called with the mask's value as the person types (before the form has it). */
+  onType?: (raw: string) => void;
 };
 
 /**
  * The one masked field: a MaskedInput bound to the form, reporting the mask's raw value, with an optional
  * conversion of stored values for display and an optional blur rule.
  */
-function MaskedField({ mask, toShown, onLeave, ...props }: MaskedFieldProps & MaskedFieldConfig) {
+function MaskedField({ mask, toShown, onLeave, onType, ...props }: MaskedFieldProps & MaskedFieldConfig) {
   const { frame, controlProps } = useBoundControl(props);
   const { value, onChange, onBlur, ...control } = controlProps;
   const shown = toShown ? toShown(value) : asText(value);
@@ -39,7 +41,10 @@ function MaskedField({ mask, toShown, onLeave, ...props }: MaskedFieldProps & Ma
         {...control}
         mask={mask}
         value={shown}
-        onChange={onChange}
+        onChange={(raw) => {
+          onType?.(raw);
+          onChange(raw);
+        }}
         onBlur={(event) => {
           if (onLeave) {
             const kept = onLeave(shown);
@@ -139,13 +144,15 @@ export function AccountNumberField(props: MaskedFieldProps) {
 
 /**
  * A card expiry, MM/YY (platform §5): on leaving the field, anything but five characters with a month
- * 1-12 not in the past is cleared; a past one also calls `onExpired` (the form says 'Card is expired').
+ * 1-12 not in the past is cleared; a past one also calls `onExpired` (the form says 'Card is expired'),
+ * and typing again calls `onRetype` (the form takes the message away: it spoke of the cleared date).
  */
-export function ExpiryField({ onExpired, ...props }: MaskedFieldProps & { onExpired?: () => void }) {
+export function ExpiryField({ onExpired, onRetype, ...props }: MaskedFieldProps & { onExpired?: () => void; onRetype?: () => void }) {
   return (
     <MaskedField
       mask="expiry"
       autoComplete="cc-exp"
+      onType={() => onRetype?.()}
       onLeave={(shown) => {
         if (shown === '') return shown;
         const checked = checkExpiry(shown);

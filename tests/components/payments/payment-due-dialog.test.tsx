@@ -82,6 +82,19 @@ describe('the Payment Due modal', () => {
     expect(expiry).toHaveValue('');
   });
 
+  it("takes 'Card is expired' away once a valid date is typed", async () => {
+    const { user } = renderDialog();
+    const expiry = screen.getByLabelText(/Expiration/);
+    await user.type(expiry, '01/20');
+    await user.tab();
+    expect(await screen.findByText('Card is expired')).toBeInTheDocument();
+    await user.type(expiry, '12/39');
+    await user.tab();
+    expect(expiry).toHaveValue('12/39');
+    expect(screen.queryByText('Card is expired')).toBeNull();
+    expect(expiry).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('the bank form: routing 9 digits, account up to 17, checking or savings', async () => {
     const { user } = renderDialog();
     await user.click(screen.getByLabelText(/Bank account/));
