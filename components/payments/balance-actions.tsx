@@ -12,6 +12,7 @@ import { formatUsd } from '@/lib/money';
 import type { PaymentFormConfig } from '@/lib/payments/types';
 import { payBalanceHostedFormSchema, payBalanceSchema } from '@/lib/validation/payments';
 import { useHostedFields, withHostedToken } from './hosted-fields';
+import { successMessage } from './payment-due-dialog';
 import { EMPTY_CARD, PaymentMethodFields, SandboxLabel } from './payment-method-fields';
 import styles from './payments.module.css';
 
@@ -52,7 +53,7 @@ export function PayBalance({
       setOpen(false);
       form.reset();
       router.refresh();
-      await showMessage({ title: 'Payment Successful!', message: data.message, tone: 'success' });
+      await showMessage({ ...successMessage(data.message), tone: 'success' });
     },
   });
   return (

@@ -10,8 +10,8 @@ import type { AmountDueView } from '@/lib/billing/trust-fee';
 import type { PayTrustFeeResult } from '@/lib/checkout/pay-trust-fee';
 import type { ActionResult } from '@/lib/http/result';
 import type { IntakeView } from '@/lib/intake/types';
-import { formatUsd } from '@/lib/money';
-import { payTrustFeeHostedFormSchema, payTrustFeeSchema } from '@/lib/validation/payments';
+import { compareMoney, formatUsd } from '@/lib/money';
+import { ANNUAL_CONSENT_MESSAGE, PAYMENT_SUCCESS_TITLE, payTrustFeeHostedFormSchema, payTrustFeeSchema } from '@/lib/validation/payments';
 import { SUBMITTED_MESSAGE } from '@/lib/validation/plans';
 import { useHostedFields, withHostedToken } from './hosted-fields';
 import { EMPTY_CARD, PaymentMethodFields, SandboxLabel } from './payment-method-fields';
@@ -22,11 +22,13 @@ export const PAYMENT_DUE_TITLE = 'Payment Due';
 type Acknowledgement = { client_hash: string; statements: (1 | 2 | 3)[] };
 
 /**
- * The Payment Due modal (platform §2, §3): after the Agreement, the amount due now and the annual
- * recurring charge (from one year from today), a card or bank form and 'Save this method'. When nothing
- * is due now (a fee the advisor covers) the method is verified with $0.01 (voided) and kept for the annual
- * charge. Success: 'Payment Successful! …', then the submission's message; a refusal shows the gateway's
- * reason and submits nothing (the plan stays Ready for Payment).
+ * The Payment Due modal (platform §2, §3): after the Agreement, what is paid now (the price, the discount,
+ * what is due, in that order), the annual recurring charge's terms (amount, first date, the saved method
+ * it needs, how to cancel: automatic-renewal practice, said before anything is paid), a card or bank form,
+ * and the consent to the annual charge (saving the method). When nothing is due now (a fee the advisor
+ * covers) the method is verified with $0.01 (voided) and kept for the annual charge, so the consent is
+ * required. Success: one dialog, 'Payment Successful!' with what was paid and the submission's message; a
+ * refusal shows the gateway's reason and submits nothing (the plan stays Ready for Payment).
  */
 export function PaymentDueDialog({
   open,
@@ -47,23 +49,21 @@ export function PaymentDueDialog({
 }) {
   const { showMessage } = useMessage();
   const setup = fee.paymentStep === 'setup';
+  const annual = compareMoney(fee.amountRecurring, 0) > 0;
+  // Nothing due now: the method is kept only for the annual charge, so saving it (the consent) is the step.
+  const consentRequired = setup && annual;
   const hosted = useHostedFields(fee.paymentForm);
+  const base = (hosted ? payTrustFeeHostedFormSchema : payTrustFeeSchema) as typeof payTrustFeeSchema;
   const { form, submit, saving } = useActionForm({
     // With LawPay's hosted fields the form holds no numbers; the token joins the method after the gateway made it.
-    schema: (hosted ? payTrustFeeHostedFormSchema : payTrustFeeSchema) as typeof payTrustFeeSchema,
+    schema: consentRequired ? (base.refine((v) => v.save_method, { path: ['save_method'], message: ANNUAL_CONSENT_MESSAGE }) as unknown as typeof base) : base,
     defaults: { client_hash: clientHash, acknowledgements, save_method: false, method: { ...EMPTY_CARD } },
     action: async (values) => {
       const tokenized = await withHostedToken(hosted, values.method);
       if (!tokenized.ok) return tokenized;
       let paid: PayTrustFeeResult | null = null;
       const result = await run(async () => {
-        const answer = await payTrustFeeAction({
-          ...values,
-          method: tokenized.method,
-          client_hash: clientHash,
-          acknowledgements,
-          save_method: setup || values.save_method,
-        });
+        const answer = await payTrustFeeAction({ ...values, method: tokenized.method, client_hash: clientHash, acknowledgements });
         if (!answer.ok) return answer;
         paid = answer.data;
         return { ok: true, data: answer.data.view };
@@ -72,10 +72,22 @@ export function PaymentDueDialog({
     },
     onSuccess: async (data) => {
       onSubmitted();
-      await showMessage({ title: 'Payment Successful!', message: data.message, tone: 'success' });
-      await showMessage({ title: 'Trust Submitted', message: SUBMITTED_MESSAGE, tone: 'success' });
+      // One dialog, never two stacked: what was paid, then that the trust went to the attorneys.
+      const success = successMessage(data.message);
+      await showMessage({
+        title: success.title,
+        message: (
+          <>
+            <p>{success.message}</p>
+            <p>{capitalize(SUBMITTED_MESSAGE)}</p>
+          </>
+        ),
+        tone: 'success',
+      });
     },
   });
+  const startsOn = fee.recurringStartsOn;
+  const yearly = formatUsd(fee.amountRecurring);
 
   return (
     <Modal
@@ -98,29 +110,56 @@ export function PaymentDueDialog({
     >
       <FormProvider {...form}>
         <SandboxLabel label={fee.gatewayLabel} />
-        <dl className={styles.figures}>
-          <dt>Due now</dt>
-          <dd data-testid="amount-due">{formatUsd(fee.amountDue)}</dd>
-          {fee.amountWaived !== '0.00' ? (
+        <dl className={styles.figures} aria-label="What you pay now">
+          <dt>Trust price</dt>
+          <dd data-testid="amount-full">{formatUsd(fee.amountFull)}</dd>
+          {compareMoney(fee.amountWaived, 0) > 0 ? (
             <>
               <dt>{fee.waived ? 'Covered by your advisor' : 'Advisor discount'}</dt>
               <dd>−{formatUsd(fee.amountWaived)}</dd>
             </>
           ) : null}
-          <dt>Annual charge for amendments and revisions</dt>
-          <dd data-testid="amount-recurring">{formatUsd(fee.amountRecurring)}</dd>
+          {compareMoney(fee.amountPaid, 0) > 0 ? (
+            <>
+              <dt>Paid so far</dt>
+              <dd>−{formatUsd(fee.amountPaid)}</dd>
+            </>
+          ) : null}
+          <dt className={styles.total}>Due now</dt>
+          <dd className={styles.total} data-testid="amount-due">
+            {formatUsd(fee.amountDue)}
+          </dd>
         </dl>
-        <p className={styles.note}>
-          The annual charge of {formatUsd(fee.amountRecurring)} starts one year from today, on {fee.recurringStartsOn}, with a saved payment method.
-          {setup ? ' Nothing is due now: a $0.01 charge verifies your payment method and is voided at once.' : ''}
-        </p>
+        {setup ? <p className={styles.note}>Nothing is due now: a $0.01 charge verifies your payment method and is voided at once.</p> : null}
+        {annual ? (
+          <section className={styles.terms} aria-labelledby="annual-terms-title">
+            <h3 id="annual-terms-title">Annual charge for amendments and revisions</h3>
+            <p data-testid="amount-recurring">
+              {yearly} a year, first charged on {startsOn} and then every year on that date, to the payment method you save here, until you cancel. Without a
+              saved method nothing is charged automatically. You can cancel at any time in Settings, under Payments.
+            </p>
+          </section>
+        ) : null}
         <PaymentMethodFields disabled={saving} hosted={hosted} />
-        {setup ? (
-          <p className={styles.note}>This payment method is saved for the annual charge.</p>
-        ) : (
-          <CheckboxField name="save_method" label="Save this method for the annual charge" disabled={saving} />
-        )}
+        {annual ? (
+          <CheckboxField
+            name="save_method"
+            label={`Save this method and charge it ${yearly} a year from ${startsOn} for amendments and revisions, until I cancel`}
+            disabled={saving}
+          />
+        ) : null}
       </FormProvider>
     </Modal>
   );
+}
+
+/** 'Payment Successful! $995.00 was paid…' as a dialog: the spec's first words its title, the rest its text. */
+export function successMessage(text: string): { title: string; message: string } {
+  return text.startsWith(`${PAYMENT_SUCCESS_TITLE} `)
+    ? { title: PAYMENT_SUCCESS_TITLE, message: text.slice(PAYMENT_SUCCESS_TITLE.length + 1) }
+    : { title: PAYMENT_SUCCESS_TITLE, message: text };
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -14,6 +14,7 @@ import {
   ZipField,
 } from '@/components/forms';
 import { CARD_EXPIRED_MESSAGE } from '@/lib/format/card';
+import { SANDBOX_TEST_NUMBERS } from '@/lib/payments/sandbox-numbers';
 import { STATE_CODES, US_STATES } from '@/lib/validation/lists';
 import { HostedFieldSlots, type HostedFields } from './hosted-fields';
 import styles from './payments.module.css';
@@ -26,13 +27,24 @@ export const EMPTY_CARD = { charge_type: 'card', name: '', card_number: '', expi
 /** The bank fields, empty. */
 export const EMPTY_BANK = { charge_type: 'bank', name: '', routing_number: '', account_number: '', account_type: 'checking' } as const;
 
-/** "Sandbox — no real money moves", shown on every payment form while the sandbox gateway is in use. */
+/**
+ * "Sandbox — no real money moves", shown on every payment form while the sandbox gateway is in use, with
+ * the test numbers that approve, decline and expire (lib/payments/sandbox-numbers.ts): a newcomer can pay
+ * the demo without reading the documentation.
+ */
 export function SandboxLabel({ label }: { label: string | null }) {
   if (!label) return null;
   return (
-    <p className={styles.sandbox} role="note">
-      {label}
-    </p>
+    <div className={styles.sandbox} role="note" aria-label="Sandbox test numbers">
+      <p className={styles.sandboxTitle}>{label}</p>
+      <ul className={styles.sandboxNumbers}>
+        {SANDBOX_TEST_NUMBERS.map(({ what, number }) => (
+          <li key={what}>
+            {what}: <span className={styles.testNumber}>{number}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

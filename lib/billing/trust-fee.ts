@@ -88,6 +88,8 @@ export async function trustFeeOfPlan(q: Queryable, planId: number, now: Date = n
 export type AmountDueView = {
   amountFull: string;
   amountWaived: string;
+  /** What was paid already (a partial payment), taken off what is due. */
+  amountPaid: string;
   amountDue: string;
   amountRecurring: string;
   /** MM/DD/YYYY: when the annual charge first runs. */
@@ -110,6 +112,7 @@ export function amountDueView(fee: TrustFee): AmountDueView {
   return {
     amountFull: fee.amountFull,
     amountWaived: fee.amountWaived,
+    amountPaid: fee.paid,
     amountDue: fee.amountDue,
     amountRecurring: fee.amountRecurring,
     recurringStartsOn: formatChargeDate(fee.recurringStartsOn),

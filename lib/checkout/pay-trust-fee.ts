@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { db } from '@/db';
+import { db, type Tx } from '@/db';
 import { payments } from '@/db/schema';
 import { chargeWithBooks, isOwnAttempt, payerOf } from '@/lib/billing/charge';
 import { auditRefusal } from '@/lib/billing/record-payment';
@@ -21,7 +21,9 @@ import { compareMoney, formatUsd } from '@/lib/money';
 import { SubjectChangedError, subjectKey, type AttemptOutcome } from '@/lib/payments/attempts';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import type { PaymentGateway, StoredMethod } from '@/lib/payments/types';
-import type { PayTrustFeeInput } from '@/lib/validation/payments';
+import { formatChargeDate } from '@/lib/format/card';
+import { queueMail } from '@/lib/mail/send-mail';
+import { ANNUAL_CONSENT_MESSAGE, type PayTrustFeeInput } from '@/lib/validation/payments';
 import { assertNotImpersonating } from '@/lib/billing/stored-methods';
 import { movePlanStatus } from '@/lib/estate-plans/move-plan-status';
 
@@ -81,6 +83,10 @@ export async function payTrustFee(
   if (compareMoney(fee.amountDue, 0) === 0 && compareMoney(fee.paid, 0) > 0) return submitAfterPayment(ctx, submitInput, options, household, fee, null);
 
   const setup = compareMoney(fee.amountDue, 0) === 0;
+  const annual = compareMoney(fee.amountRecurring, 0) > 0;
+  // Nothing due now: the method is verified and kept only for the annual charge, so the payer must have
+  // agreed to that charge (saving the method is the consent).
+  if (setup && annual && !input.save_method) throw new AppError('VALIDATION', ANNUAL_CONSENT_MESSAGE, { save_method: ANNUAL_CONSENT_MESSAGE });
   const keep = input.save_method || setup;
   if (keep) assertNotImpersonating(ctx);
 
@@ -127,7 +133,10 @@ export async function payTrustFee(
           .update(payments)
           .set({ paymentMethodId: row.id })
           .where(and(eq(payments.gateway, gateway.name), eq(payments.gatewayReference, outcome.reference)));
-        if (compareMoney(fee.amountRecurring, 0) > 0) await scheduleAnnualCharge(tx, fee.planId, row.id, fee.amountRecurring, fee.recurringStartsOn);
+        if (annual) {
+          await scheduleAnnualCharge(tx, fee.planId, row.id, fee.amountRecurring, fee.recurringStartsOn);
+          await confirmAnnualCharge(tx, ctx, fee, describeMethod(outcome.method));
+        }
       }
       if (setup && !outcome.duplicate) {
         await audit(tx, ctx, 'payment.setup_verified', { type: 'estate_plan', id: fee.planId }, { reference: outcome.reference, last4: outcome.method.last4 });
@@ -135,6 +144,24 @@ export async function payTrustFee(
     });
   }
   return submitAfterPayment(ctx, submitInput, options, household, fee, { outcome, setup });
+}
+
+/**
+ * The consent to the annual charge, kept and confirmed: an audit row with the terms agreed to, and a mail
+ * to the payer saying them again with how to cancel (automatic-renewal practice: an acknowledgment after
+ * the consent, with the cancellation path).
+ */
+async function confirmAnnualCharge(tx: Tx, ctx: RequestContext, fee: TrustFee, method: string): Promise<void> {
+  const startsOn = formatChargeDate(fee.recurringStartsOn);
+  await audit(tx, ctx, 'annual_charge.consent', { type: 'estate_plan', id: fee.planId }, { amount: fee.amountRecurring, startsOn, method });
+  await queueMail(tx, {
+    to: ctx.actor.email,
+    subject: 'Your annual charge for amendments and revisions',
+    text:
+      `You agreed to an annual charge of ${formatUsd(fee.amountRecurring)} for amendments and revisions of your trust.\n\n` +
+      `It is charged to your ${method} on ${startsOn} and then every year on that date, until you cancel.\n\n` +
+      `You can cancel at any time: sign in, open Settings and choose Payments. A canceled charge is not made again.\n`,
+  });
 }
 
 /** Whether the fee read before the claim is still the one to pay (no payment recorded meanwhile, same amount, same step). */

@@ -85,3 +85,13 @@ export const DEFAULT_TRUST_PRICE_ANNUAL = '95.00';
 export function readAnnualPrice(env: Record<string, string | undefined> = process.env): string {
   return normalizeAmount(env.TRUST_PRICE_ANNUAL?.trim() || DEFAULT_TRUST_PRICE_ANNUAL);
 }
+
+/**
+ * What every page that states the trust's price says of the annual charge, so that no price is shown
+ * without it (automatic-renewal practice: the recurring terms stand beside the price, before any payment).
+ * Null when the annual charge is off. `annual` is an amount ('95.00').
+ */
+export function annualChargeNote(annual: string = readAnnualPrice()): string | null {
+  if (toCents(annual) === 0n) return null;
+  return `Plus ${formatUsd(annual)} a year for amendments and revisions, first charged one year after you pay, to a payment method you choose to save. Cancel any time in Settings.`;
+}

@@ -15,7 +15,7 @@ export const SANDBOX_CARD_FAILURES: Readonly<Record<string, string>> = {
   '4000000000000135': 'card_type_not_accepted',
 };
 
-/** The approving test card printed next to the sandbox's forms. */
+/** The approving test card. */
 export const SANDBOX_APPROVE_CARD = '4242424242424242';
 
 /** Routing numbers whose eCheck charges approve (pending until settled) with any account number… */
@@ -39,3 +39,11 @@ export const SANDBOX_INVALID_ROUTING_NUMBER = '000000001';
 
 /** The bank name LawPay's test mode reports for its test routing numbers. */
 export const SANDBOX_TEST_BANK_NAME = 'FIRST BANK OF TESTING';
+
+/** The test numbers the sandbox's payment forms list (a card that approves, declines, has expired; a bank account). */
+export const SANDBOX_TEST_NUMBERS: readonly { what: string; number: string }[] = [
+  { what: 'Card approved', number: '4242 4242 4242 4242, any future expiry and CVV' },
+  { what: 'Card declined', number: '4000 0000 0000 0002' },
+  { what: 'Card expired', number: '4000 0000 0000 0069, or any past expiry' },
+  { what: 'Bank account (eCheck)', number: `routing ${SANDBOX_TEST_ROUTING_NUMBERS[1]}, any account number` },
+];

@@ -11,6 +11,8 @@ import { CONSENT_STATEMENT_NUMBERS } from './plans';
  */
 
 export const PAYMENT_SUCCESS_TITLE = 'Payment Successful!';
+/** When nothing is due now, the method is kept only for the annual charge: saving it is the consent. */
+export const ANNUAL_CONSENT_MESSAGE = 'Please agree to the annual charge: your payment method is kept only for it.';
 export const BALANCE_PAID_MESSAGE = 'Payment Successful! Your balance is paid in full';
 export const BALANCE_PAID_AUTOPAY_MESSAGE = 'Payment Successful! Your balance is paid in full and auto-pay enabled';
 export const METHOD_REMOVED_MESSAGE = 'Your stored payment method has been removed';
@@ -202,7 +204,9 @@ export const legacyCreateAndPaySchema = z.preprocess(
     return {
       client_hash: str(body.client_id),
       acknowledgements: [],
-      save_method: truthy(body.is_saving),
+      // The earlier front end sends amountDue and amountRecurring when nothing is due: its own consent to
+      // the annual charge, for which the method is then kept.
+      save_method: truthy(body.is_saving) || body.amountRecurring !== undefined,
       method: legacyMethod(body),
       type: str(body.type) ?? 'trust',
     };

@@ -7,6 +7,7 @@
 export const NOTHING_DUE = {
   amountFull: '1495.00',
   amountWaived: '500.00',
+  amountPaid: '0.00',
   amountDue: '0.00',
   amountRecurring: '95.00',
   recurringStartsOn: '11/26/2027',

@@ -125,10 +125,9 @@ describe('LawPay’s hosted fields', () => {
     const paid = alert(page, 'Payment Successful!');
     await paid.waitFor({ timeout: 30_000 });
     await expect(paid.textContent()).resolves.toContain('Visa ending in 4242');
+    // One dialog says both: what was paid and that the trust went to the attorneys (issue 27: never two stacked).
+    await expect(paid.textContent()).resolves.toContain('The estate plan information has been sent for attorney review.');
     await paid.getByRole('button', { name: 'OK' }).click();
-    const done = alert(page, 'Trust Submitted');
-    await done.waitFor();
-    await done.getByRole('button', { name: 'OK' }).click();
     await page.getByText('Trust Sent for Review', { exact: true }).waitFor();
 
     // Nothing the page sent to the app carried the card number or the CVV; the payment carried a token.
@@ -176,7 +175,7 @@ describe('LawPay’s hosted fields', () => {
     await pay.getByRole('button', { name: /^Pay \$/ }).click();
     const paid = alert(page, 'Payment Successful!');
     await paid.waitFor({ timeout: 30_000 });
-    await expect(paid.textContent()).resolves.toContain('Payment Successful! Your balance is paid in full and auto-pay enabled');
+    await expect(paid.textContent()).resolves.toContain('Your balance is paid in full and auto-pay enabled');
     await paid.getByRole('button', { name: 'OK' }).click();
     await page
       .getByRole('region', { name: 'Auto-Pay' })

@@ -40,7 +40,7 @@ describe('payments', () => {
     await pay.getByRole('button', { name: 'Pay $2,239.50' }).click();
     const paid = alert(page, 'Payment Successful!');
     await paid.waitFor();
-    await expect(paid.textContent()).resolves.toContain('Payment Successful! Your balance is paid in full and auto-pay enabled');
+    await expect(paid.textContent()).resolves.toContain('Your balance is paid in full and auto-pay enabled');
     await paid.getByRole('button', { name: 'OK' }).click();
     // The lock lifts at once: the refreshed dashboard has no lock message and no balance left.
     await balance.getByText('$0.00').waitFor();

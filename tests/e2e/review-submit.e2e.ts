@@ -177,11 +177,11 @@ describe('review, submission and the attorney status', () => {
     const paid = alert(page, 'Payment Successful!');
     await paid.waitFor();
     await expect(paid.textContent()).resolves.toContain('Visa ending in 4242');
+    // One dialog says both: what was paid and that the trust went to the attorneys (issue 27: never two stacked).
+    await expect(paid.textContent()).resolves.toContain('The estate plan information has been sent for attorney review.');
+    await expect(page.getByRole('alertdialog').count()).resolves.toBe(1);
+    await screenshot(page, 'payment-successful-1280');
     await paid.getByRole('button', { name: 'OK' }).click();
-    const done = alert(page, 'Trust Submitted');
-    await done.waitFor();
-    await expect(done.textContent()).resolves.toContain('the estate plan information has been sent for attorney review.');
-    await done.getByRole('button', { name: 'OK' }).click();
     await page.getByText('Trust Sent for Review', { exact: true }).waitFor();
     await expect(page.getByRole('button', { name: 'Review Information' }).count()).resolves.toBe(2);
     await page.getByRole('button', { name: 'Review Information' }).first().click();

@@ -16,7 +16,7 @@ import { LawPayGateway } from '@/lib/payments/lawpay-gateway';
 import type { PaymentGateway } from '@/lib/payments/types';
 import { SandboxGateway } from '@/lib/payments/sandbox-gateway';
 import { oneYearFrom } from '@/lib/format/card';
-import { payBalanceSchema, payTrustFeeSchema } from '@/lib/validation/payments';
+import { ANNUAL_CONSENT_MESSAGE, payBalanceSchema, payTrustFeeSchema } from '@/lib/validation/payments';
 import { resetDatabase } from '../helpers/db';
 import { approveCard, caught, declineCard } from '../helpers/payment-fixtures';
 import { FAKE_ACH_ACCOUNT, FAKE_CARD_ACCOUNT, FAKE_PUBLIC_KEY, FAKE_SECRET_KEY, FakeLawPay } from '../helpers/fake-lawpay';
@@ -116,10 +116,29 @@ describe("the client's trust fee", () => {
     expect(await db.select().from(t.sandboxCharges)).toEqual([]);
   });
 
+  it('a waived fee without the consent to the annual charge: refused (422) before anything is charged or kept', async () => {
+    await db.update(t.advisors).set({ isWaivingFee: true }).where(eq(t.advisors.id, couple.advisor.advisor.id));
+    const error = await caught(payTrustFee(couple.clientCtx, payInput(approveCard), { gateway }));
+    expect(error).toMatchObject({ status: 422, message: ANNUAL_CONSENT_MESSAGE, fieldErrors: { save_method: ANNUAL_CONSENT_MESSAGE } });
+    expect(await db.select().from(t.sandboxCharges)).toEqual([]);
+    expect(await db.select().from(t.paymentMethods)).toEqual([]);
+  });
+
+  it('the consent to the annual charge is kept (audit with its terms) and confirmed by mail with how to cancel', async () => {
+    await db.update(t.advisors).set({ isWaivingFee: true }).where(eq(t.advisors.id, couple.advisor.advisor.id));
+    await payTrustFee(couple.clientCtx, payInput(approveCard, { save_method: true }), { gateway });
+    const [consent] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'annual_charge.consent'));
+    expect(consent.meta).toMatchObject({ amount: '95.00', method: 'Visa ending in 4242' });
+    const [mail] = await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.subject, 'Your annual charge for amendments and revisions'));
+    expect(mail.to).toBe(couple.clientCtx.actor.email);
+    expect(mail.text).toContain('$95.00');
+    expect(mail.text).toContain('open Settings and choose Payments');
+  });
+
   it('a waived fee: $0.01 verifies the method and is voided, the method is kept for the annual charge, the advisor is invoiced', async () => {
     await db.update(t.advisors).set({ isWaivingFee: true }).where(eq(t.advisors.id, couple.advisor.advisor.id));
     expect(await getAmountDue(couple.clientCtx, plan.hash)).toMatchObject({ amountDue: '0.00', setupCharge: true, waived: true });
-    const result = await payTrustFee(couple.clientCtx, payInput(approveCard), { gateway });
+    const result = await payTrustFee(couple.clientCtx, payInput(approveCard, { save_method: true }), { gateway });
     expect(result.payment.status).toBe('verified');
     const charges = await db.select().from(t.sandboxCharges);
     expect(charges).toEqual([expect.objectContaining({ amount: '0.01', status: 'voided' })]);
@@ -135,7 +154,7 @@ describe("the client's trust fee", () => {
 
   it('the annual charge runs once per period and moves a year on', async () => {
     await db.update(t.advisors).set({ isWaivingFee: true }).where(eq(t.advisors.id, couple.advisor.advisor.id));
-    await payTrustFee(couple.clientCtx, payInput(approveCard), { gateway });
+    await payTrustFee(couple.clientCtx, payInput(approveCard, { save_method: true }), { gateway });
     const [recurring] = await db.select().from(t.recurringCharges);
     const later = new Date(recurring.nextChargeOn.getTime() + 60_000);
     const ctx = systemContext('test');

@@ -1,4 +1,12 @@
-import { DEFAULT_TRUST_PRICE_DISCOUNTED, DEFAULT_TRUST_PRICE_FULL, formatUsd, normalizeAmount, readTrustPrices, savingsAmount } from '@/lib/config/pricing';
+import {
+  annualChargeNote,
+  DEFAULT_TRUST_PRICE_DISCOUNTED,
+  DEFAULT_TRUST_PRICE_FULL,
+  formatUsd,
+  normalizeAmount,
+  readTrustPrices,
+  savingsAmount,
+} from '@/lib/config/pricing';
 
 describe('normalizeAmount', () => {
   it.each([
@@ -80,5 +88,18 @@ describe('savingsAmount', () => {
     [{ full: '995.00', discounted: '995.00' }, '0.00'],
   ])('%p saves %p', (prices, expected) => {
     expect(savingsAmount(prices)).toBe(expected);
+  });
+});
+
+describe('annualChargeNote', () => {
+  it('states the annual charge, when it is first charged, what it needs and how to cancel', () => {
+    expect(annualChargeNote('95.00')).toBe(
+      'Plus $95 a year for amendments and revisions, first charged one year after you pay, to a payment method you choose to save. Cancel any time in Settings.',
+    );
+    expect(annualChargeNote('120.50')).toMatch(/^Plus \$120\.50 a year/);
+  });
+
+  it('says nothing when the annual charge is off', () => {
+    expect(annualChargeNote('0.00')).toBeNull();
   });
 });

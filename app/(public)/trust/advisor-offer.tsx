@@ -28,6 +28,8 @@ export interface AdvisorOfferProps {
   /** Formatted prices ("$1,495", "$995"); formatting happens on the server. */
   full: string;
   discounted: string;
+  /** The annual charge's terms (lib/config/pricing.ts annualChargeNote), said beside the price; null when there is none. */
+  annualNote: string | null;
   /** Signed-in visitors' button (their own trust, or their dashboard) instead of "Start your trust". */
   callToAction?: { href: string; label: string };
   /** A signed-in client already linked to an advisor: discounted from the server's render on. */
@@ -42,7 +44,7 @@ export interface AdvisorOfferProps {
  * variants are always laid out in the same grid cell and the inactive one is `visibility: hidden`, so
  * the box is as large as the larger variant at every width and the swap shifts nothing.
  */
-export function AdvisorOffer({ full, discounted, callToAction, linkedToAdvisor = false }: AdvisorOfferProps) {
+export function AdvisorOffer({ full, discounted, annualNote, callToAction, linkedToAdvisor = false }: AdvisorOfferProps) {
   const advisorHash = useSyncExternalStore(noSubscription, readReferral, serverSnapshot);
   const referred = linkedToAdvisor || advisorHash !== '';
   // The join screen takes the advisor hash as its last segment, which carries the discount over.
@@ -52,7 +54,7 @@ export function AdvisorOffer({ full, discounted, callToAction, linkedToAdvisor =
   return (
     <>
       <p className={styles.price}>
-        <span className={styles.priceUnit}>One-time fee</span>
+        <span className={styles.priceUnit}>Trust fee</span>
         <span className={styles.swap}>
           <span className={styles.amount} style={shown(!referred)}>
             {full}
@@ -62,6 +64,7 @@ export function AdvisorOffer({ full, discounted, callToAction, linkedToAdvisor =
           </span>
         </span>
       </p>
+      {annualNote ? <p className={styles.annualNote}>{annualNote}</p> : null}
       <p className={`${styles.priceNote} ${styles.swap}`}>
         <span style={shown(!referred)}>
           Referred by a financial advisor? Your advisor&apos;s link applies a discount: {discounted} instead of {full}.

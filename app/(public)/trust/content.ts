@@ -48,7 +48,7 @@ export const PROCESS_STEPS: readonly ProcessStep[] = [
   },
   {
     title: 'Review and pay',
-    text: 'Check every answer on one review page, pay the one-time fee, and submit your trust.',
+    text: 'Check every answer on one review page, pay the trust fee, and submit your trust.',
   },
   {
     title: 'Attorney review',

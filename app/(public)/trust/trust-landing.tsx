@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
-import { formatUsd, trustPrices } from '@/lib/config/pricing';
+import { annualChargeNote, formatUsd, trustPrices } from '@/lib/config/pricing';
 import { AdvisorOffer } from './advisor-offer';
 import { FAQS, INCLUDED_DOCUMENTS, PROCESS_STEPS } from './content';
 import { serializeJsonLd, trustJsonLd } from './json-ld';
@@ -10,6 +10,7 @@ import styles from './trust.module.css';
 
 const full = formatUsd(trustPrices.full);
 const discounted = formatUsd(trustPrices.discounted);
+const annualNote = annualChargeNote();
 const { url, siteName, description } = trustMetadataText;
 
 const jsonLd = trustJsonLd({
@@ -62,7 +63,7 @@ export function TrustLanding({ callToAction, linkedToAdvisor = false }: { callTo
             <h2 id="trust-price-heading" className={styles.priceHeading}>
               Your complete trust package
             </h2>
-            <AdvisorOffer full={full} discounted={discounted} callToAction={callToAction} linkedToAdvisor={linkedToAdvisor} />
+            <AdvisorOffer full={full} discounted={discounted} annualNote={annualNote} callToAction={callToAction} linkedToAdvisor={linkedToAdvisor} />
             {callToAction ? null : (
               <p className={styles.small}>
                 Already have an account? <Link href="/login">Log in</Link>

@@ -172,7 +172,9 @@ describe('join pages', () => {
     findAdvisor.mockResolvedValue(7);
     render(<CallProvider>{await JoinWithAdvisorPage({ params: Promise.resolve({ advisorHash: HASH }) })}</CallProvider>);
     expect(findAdvisor).toHaveBeenCalledWith(HASH);
-    expect(screen.getByText(/referred by a financial advisor/)).toBeInTheDocument();
+    expect(screen.getByText(/referred by a financial advisor/)).toHaveTextContent(
+      'You were referred by a financial advisor: their client discount applies to your trust ($995 instead of $1,495). Plus $95 a year for amendments and revisions, first charged one year after you pay, to a payment method you choose to save. Cancel any time in Settings.',
+    );
     expect(window.localStorage.getItem('advisor_ref')).toBe(HASH);
   });
 

@@ -11,6 +11,7 @@ const payAction = jest.mocked(payTrustFeeAction);
 const fee: AmountDueView = {
   amountFull: '1495.00',
   amountWaived: '500.00',
+  amountPaid: '0.00',
   amountDue: '995.00',
   amountRecurring: '95.00',
   recurringStartsOn: '11/26/2027',
@@ -48,13 +49,38 @@ async function fillCard(user: ReturnType<typeof userEvent.setup>, number: string
 beforeEach(() => payAction.mockReset());
 
 describe('the Payment Due modal', () => {
-  it('shows the amount due, the annual charge from one year from today and the sandbox label', () => {
+  it('shows the price, the discount and what is due, in that order, the total last', () => {
     renderDialog();
-    expect(screen.getByText('Sandbox — no real money moves')).toBeInTheDocument();
+    const figures = screen.getByLabelText('What you pay now');
+    const lines = [...figures.querySelectorAll('dt')].map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
+    expect(lines).toEqual(['Trust price $1,495.00', 'Advisor discount −$500.00', 'Due now $995.00']);
     expect(screen.getByTestId('amount-due')).toHaveTextContent('$995.00');
-    expect(screen.getByTestId('amount-recurring')).toHaveTextContent('$95.00');
-    expect(screen.getByText(/starts one year from today, on 11\/26\/2027/)).toBeInTheDocument();
-    expect(screen.getByLabelText(/Save this method/)).not.toBeChecked();
+  });
+
+  it('says the annual charge’s terms before payment: amount, first date, the saved method it needs, how to cancel', () => {
+    renderDialog();
+    expect(screen.getByRole('heading', { name: 'Annual charge for amendments and revisions' })).toBeInTheDocument();
+    expect(screen.getByTestId('amount-recurring')).toHaveTextContent(
+      '$95.00 a year, first charged on 11/26/2027 and then every year on that date, to the payment method you save here, until you cancel. Without a saved method nothing is charged automatically. You can cancel at any time in Settings, under Payments.',
+    );
+    // The consent is explicit: a box the payer ticks, never ticked for them.
+    const consent = screen.getByLabelText('Save this method and charge it $95.00 a year from 11/26/2027 for amendments and revisions, until I cancel');
+    expect(consent).not.toBeChecked();
+  });
+
+  it('lists the sandbox’s test numbers beside its label, so the demo can be paid without reading the docs', () => {
+    renderDialog();
+    const note = screen.getByRole('note', { name: 'Sandbox test numbers' });
+    expect(note).toHaveTextContent('Sandbox — no real money moves');
+    expect(note).toHaveTextContent('Card approved: 4242 4242 4242 4242');
+    expect(note).toHaveTextContent('Card declined: 4000 0000 0000 0002');
+    expect(note).toHaveTextContent('Card expired: 4000 0000 0000 0069, or any past expiry');
+  });
+
+  it('a partial payment made before is taken off what is due', () => {
+    renderDialog({ ...fee, amountPaid: '195.00', amountDue: '800.00' });
+    expect(screen.getByText('Paid so far').nextElementSibling).toHaveTextContent('−$195.00');
+    expect(screen.getByTestId('amount-due')).toHaveTextContent('$800.00');
   });
 
   it('masks the card 4-4-4-4, or 4-6-5 when it starts with 3; CVV up to 4 digits', async () => {
@@ -127,8 +153,13 @@ describe('the Payment Due modal', () => {
       save_method: false,
       method: { charge_type: 'card', card_number: '4242424242424242', expiry: '12/39' },
     });
+    // One dialog, its title said once: what was paid, then that the trust went to the attorneys.
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog).toHaveTextContent('Payment Successful!');
+    expect(within(dialog).getByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(dialog.textContent?.match(/Payment Successful!/g)).toHaveLength(1);
+    expect(dialog).toHaveTextContent('$995.00 was paid with your Visa ending in 4242.');
+    expect(dialog).toHaveTextContent('The estate plan information has been sent for attorney review.');
+    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
     expect(onSubmitted).toHaveBeenCalled();
   });
 
@@ -143,11 +174,20 @@ describe('the Payment Due modal', () => {
     expect(onSubmitted).not.toHaveBeenCalled();
   });
 
-  it('nothing due: the $0.01 set-up note, the method kept for the annual charge', () => {
-    renderDialog({ ...fee, amountDue: '0.00', paymentStep: 'setup', setupCharge: true, waived: true });
+  it('nothing due: the $0.01 set-up note, and the method is kept only with the consent to the annual charge', async () => {
+    renderDialog({ ...fee, amountWaived: '1495.00', amountDue: '0.00', paymentStep: 'setup', setupCharge: true, waived: true });
     expect(screen.getByText(/a \$0.01 charge verifies your payment method and is voided/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Verify and Submit' })).toBeInTheDocument();
-    expect(screen.queryByLabelText(/Save this method/)).not.toBeInTheDocument();
+    expect(screen.getByText('Covered by your advisor').nextElementSibling).toHaveTextContent('−$1,495.00');
+    const user = userEvent.setup();
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Verify and Submit' }));
+    expect(await screen.findByText('Please agree to the annual charge: your payment method is kept only for it.')).toBeInTheDocument();
+    expect(payAction).not.toHaveBeenCalled();
+    payAction.mockResolvedValue({ ok: false, status: 402, message: 'declined' });
+    await user.click(screen.getByLabelText(/^Save this method and charge it \$95.00 a year/));
+    await user.click(screen.getByRole('button', { name: 'Verify and Submit' }));
+    await waitFor(() => expect(payAction).toHaveBeenCalled());
+    expect(payAction.mock.calls[0][0]).toMatchObject({ save_method: true });
   });
 });
 

@@ -37,6 +37,18 @@ describe('trust page', () => {
     expect(signedIn.metadata.title).toEqual(metadata.title);
   });
 
+  it('says the annual charge beside the price, before anything is paid (and nothing when it is off)', () => {
+    render(<TrustLanding />);
+    const card = screen.getByRole('complementary', { name: 'Your complete trust package' });
+    expect(within(card).getByText('Trust fee')).toBeInTheDocument();
+    expect(within(card).queryByText(/One-time fee/)).toBeNull();
+    expect(
+      within(card).getByText(
+        'Plus $95 a year for amendments and revisions, first charged one year after you pay, to a payment method you choose to save. Cancel any time in Settings.',
+      ),
+    ).toBeVisible();
+  });
+
   it('leads signed-in clients to their trust and everyone else signed in to the dashboard', () => {
     expect(signedInCallToAction(null)).toBeUndefined();
     expect(signedInCallToAction({ isClient: true })).toEqual({ href: '/client-info', label: 'Continue your trust' });
@@ -137,7 +149,7 @@ describe('trust page', () => {
 
 describe('AdvisorOffer', () => {
   it('shows the full price and the discount hint when not referred', () => {
-    render(<AdvisorOffer full="$1,495" discounted="$995" />);
+    render(<AdvisorOffer full="$1,495" discounted="$995" annualNote={null} />);
     expect(screen.getByText('$1,495')).toBeVisible();
     expect(screen.getByText('$995')).not.toBeVisible();
     expect(screen.getByText(/Referred by a financial advisor\?/)).toBeVisible();
@@ -147,7 +159,7 @@ describe('AdvisorOffer', () => {
 
   it('shows the discounted price to a visitor the join page remembered, and keeps their advisor on sign-up', () => {
     window.localStorage.setItem('advisor_ref', 'Remembered_Hash-1');
-    render(<AdvisorOffer full="$1,495" discounted="$995" />);
+    render(<AdvisorOffer full="$1,495" discounted="$995" annualNote={null} />);
     expect(screen.getByText('$995')).toBeVisible();
     expect(screen.getByText('$1,495')).not.toBeVisible();
     expect(screen.getByText(/Advisor discount applied/)).toBeVisible();
@@ -163,7 +175,7 @@ describe('AdvisorOffer', () => {
 
   it('applies ?ref= and carries the advisor hash to the join screen', () => {
     window.history.replaceState(null, '', '/trust?ref=AbC123');
-    render(<AdvisorOffer full="$1,495" discounted="$995" />);
+    render(<AdvisorOffer full="$1,495" discounted="$995" annualNote={null} />);
     expect(screen.getByText('$995')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Start your trust' })).toHaveAttribute('href', '/join/AbC123');
   });

@@ -130,6 +130,18 @@ describe('the earlier front end payloads', () => {
     });
     expect(parsed).toMatchObject({ save_method: true, method: { charge_type: 'card', expiry: '03/31' } });
   });
+  it('createAndPay with amountDue and amountRecurring (nothing due: its front end asked for the annual charge) keeps the method; without, it does not', () => {
+    const body = {
+      client_id: 'abcdefghij12',
+      charge_type: 'bank',
+      name: 'Pat',
+      routing_number: '000000013',
+      account_number: '123456789',
+      account_type: 'checking',
+    };
+    expect(legacyCreateAndPaySchema.parse({ ...body, amountDue: '0.00', amountRecurring: '95.00' })).toMatchObject({ save_method: true });
+    expect(legacyCreateAndPaySchema.parse(body)).toMatchObject({ save_method: false });
+  });
   it('processLawpayPayment: eCheck fields and auto-pay', () => {
     const parsed = legacyProcessPaymentSchema.parse({
       user_type: 'advisor',
