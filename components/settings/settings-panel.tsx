@@ -5,21 +5,24 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useMessage } from '@/components/ui/call-provider';
 import type { SettingsValues } from '@/lib/account-settings/types';
+import type { AnnualChargeView } from '@/lib/billing/queries';
 import { formatPhone } from '@/lib/format/phone';
 import { EmailForm } from './email-form';
 import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';
+import { PaymentsTab } from './payments-tab';
 import { PhoneForm } from './phone-form';
 import { SettingsGroup, type ReadOnlyValue } from './settings-group';
 import { panelId, SettingsTabs, tabId } from './settings-tabs';
 import styles from './settings-panel.module.css';
 
 type GroupId = 'name' | 'email' | 'phone' | 'password';
-type TabKey = 'name' | 'credentials';
+type TabKey = 'name' | 'credentials' | 'payments';
 
 const TABS = [
   { id: 'name', label: 'Name' },
   { id: 'credentials', label: 'Credentials' },
+  { id: 'payments', label: 'Payments' },
 ] as const satisfies ReadonlyArray<{ id: TabKey; label: string }>;
 const ID_PREFIX = 'settings';
 // The password is never sent to the browser; dots stand for it, and screen readers hear 'Set'.
@@ -31,10 +34,12 @@ const MASKED_PASSWORD = (
 );
 
 /**
- * My Information: tabs Name and Credentials. One field group at a time is in edit mode; a successful save
- * updates the values shown here, ends edit mode and shows the spec's success message.
+ * My Information: tabs Name and Credentials (the spec's), and Payments for clients (their annual charge,
+ * which Payment Due says can be canceled here; `annualCharges` is null for everyone else). One field group
+ * at a time is in edit mode; a successful save updates the values shown here, ends edit mode and shows the
+ * spec's success message.
  */
-export function SettingsPanel({ initial }: { initial: SettingsValues }) {
+export function SettingsPanel({ initial, annualCharges = null }: { initial: SettingsValues; annualCharges?: AnnualChargeView[] | null }) {
   const { showMessage } = useMessage();
   const [values, setValues] = useState(initial);
   const [tab, setTab] = useState<TabKey>('name');
@@ -77,7 +82,9 @@ export function SettingsPanel({ initial }: { initial: SettingsValues }) {
 
   const { name, email, phone, pendingEmail } = values;
 
+  const tabs = TABS.filter((t) => t.id !== 'payments' || annualCharges !== null);
   const panels: Record<TabKey, ReactNode> = {
+    payments: annualCharges ? <PaymentsTab initial={annualCharges} /> : null,
     name: group(
       'name',
       'Name',
@@ -127,9 +134,9 @@ export function SettingsPanel({ initial }: { initial: SettingsValues }) {
 
   return (
     <div className={styles.panel}>
-      <SettingsTabs tabs={TABS} selected={tab} onSelect={(id) => setTab(id as TabKey)} idPrefix={ID_PREFIX} label="My Information" />
-      {/* Both panels stay mounted (the inactive one hidden), so an edit in progress survives a tab switch. */}
-      {TABS.map(({ id }) => (
+      <SettingsTabs tabs={tabs} selected={tab} onSelect={(id) => setTab(id as TabKey)} idPrefix={ID_PREFIX} label="My Information" />
+      {/* Every panel stays mounted (the inactive ones hidden), so an edit in progress survives a tab switch. */}
+      {tabs.map(({ id }) => (
         <div
           key={id}
           role="tabpanel"

@@ -133,6 +133,10 @@ export type PayTrustFeeInput = z.output<typeof payTrustFeeSchema>;
 /** The Payment Due modal's form while LawPay is the gateway (hosted fields: the token comes after). */
 export const payTrustFeeHostedFormSchema = payTrustFeeSchema.extend({ method: hostedMethodFormSchema });
 
+/** Settings, Payments: the annual charge to cancel. */
+export const cancelAnnualChargeSchema = z.object({ charge_hash: publicHash('Annual charge') });
+export type CancelAnnualChargeInput = z.output<typeof cancelAnnualChargeSchema>;
+
 /** Outstanding Balance: pays every open invoice of the advisor; optionally keeps the method for auto-pay. */
 export const payBalanceSchema = z.object({
   advisor_id: publicHash('Advisor'),

@@ -135,7 +135,7 @@ async function discoverDoors(): Promise<Door[]> {
 // ---- What each door must answer, per role --------------------------------------------------------------
 
 type Expectation = Record<RoleName, number>;
-type Prepared = { intake?: IntakeRecords; invite?: string; emailChangeToken?: string; file?: string };
+type Prepared = { intake?: IntakeRecords; invite?: string; emailChangeToken?: string; file?: string; annualCharge?: string };
 type Entry = {
   permission: DoorPermission;
   /** Records the call needs besides the world (created once per world, before the fingerprint). */
@@ -897,6 +897,20 @@ const withStoredMethod = async (w: World): Promise<Prepared> => {
   await db.update(t.advisors).set({ isAutoPay: true }).where(eq(t.advisors.id, w.advisor.advisor.id));
   return {};
 };
+/** The household's annual charge (a client's saved card, the plan's recurring charge). */
+const withAnnualCharge = async (w: World): Promise<Prepared> => {
+  const [method] = await db
+    .insert(t.paymentMethods)
+    .values({ clientId: w.household.client.id, gateway: 'sandbox', token: 'sbx_pm_annual', kind: 'card', brand: 'Visa', last4: '4242' })
+    .returning();
+  const [charge] = await db
+    .insert(t.recurringCharges)
+    .values({ estatePlanId: w.plan.id, paymentMethodId: method.id, amount: '95.00', nextChargeOn: new Date(Date.now() + 365 * 86_400_000) })
+    .returning();
+  return { annualCharge: charge.hash };
+};
+/** A household's own money setting: its client and spouse; no one else finds it (404); never while impersonating (403). */
+const householdOwn: Expectation = { ...every(404), guest: 401, client: 200, spouse: 200, adminImpersonating: 403 };
 /** Money settings (removing a method, turning auto-pay off): the advisor's team, never while impersonating (403). */
 const methodRemoval: Expectation = { ...advisorTeam, adminImpersonating: 403 };
 
@@ -952,6 +966,12 @@ const PAYMENTS: Record<string, Entry> = {
     prepare: withStoredMethod,
     args: (w) => ({ input: { advisor_id: advisorHash(w) } }),
     expect: methodRemoval,
+  },
+  'action lib/actions/payments.ts#cancelAnnualChargeAction': {
+    permission: 'own',
+    prepare: withAnnualCharge,
+    args: (_w, _r, p) => ({ input: { charge_hash: p.annualCharge } }),
+    expect: householdOwn,
   },
   'POST /api/billing/removeStoredPaymentMethod': {
     permission: 'advisor.pay',

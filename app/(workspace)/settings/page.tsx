@@ -3,26 +3,28 @@ import { redirect } from 'next/navigation';
 import { SettingsPanel } from '@/components/settings/settings-panel';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { getOwnSettings } from '@/lib/account-settings/queries';
+import { ownAnnualCharges } from '@/lib/billing/queries';
 import { requireActor } from '@/lib/http/page';
 import styles from './settings.module.css';
 
 export const metadata: Metadata = { title: 'My Information', robots: { index: false } };
 
 /**
- * Settings (My Information): the signed-in user's own name, email, phone and password. Not offered while
- * impersonating (spec: Settings hidden then); the saves refuse it too.
+ * Settings (My Information): the signed-in user's own name, email, phone and password, and for clients the
+ * household's annual charge (Payments). Not offered while impersonating (spec: Settings hidden then); the
+ * saves refuse it too.
  */
 export default async function SettingsPage() {
   const actor = await requireActor('signed-in', '/settings');
   if (actor.impersonator) redirect('/dashboard');
-  const values = await getOwnSettings(actor);
+  const [values, annualCharges] = await Promise.all([getOwnSettings(actor), actor.isClient ? ownAnnualCharges(actor) : null]);
   if (!values) redirect('/login?next=/settings');
 
   return (
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
       <h1>My Information</h1>
       <p className={styles.lead}>Every change asks for your current password.</p>
-      <SettingsPanel initial={values} />
+      <SettingsPanel initial={values} annualCharges={annualCharges} />
     </main>
   );
 }

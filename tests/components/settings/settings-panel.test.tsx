@@ -1,6 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { cancelAnnualChargeAction } from '@/lib/actions/payments';
 import { updateEmailAction, updateNameAction, updatePasswordAction, updatePhoneAction } from '@/lib/actions/settings';
+import type { AnnualChargeView } from '@/lib/billing/queries';
 import { SettingsPanel } from '@/components/settings/settings-panel';
 import { CallProvider } from '@/components/ui/call-provider';
 import type { SettingsValues } from '@/lib/account-settings/types';
@@ -11,6 +13,8 @@ jest.mock('@/lib/actions/settings', () => ({
   updatePhoneAction: jest.fn(),
   updatePasswordAction: jest.fn(),
 }));
+jest.mock('@/lib/actions/payments', () => ({ cancelAnnualChargeAction: jest.fn() }));
+const cancelAction = jest.mocked(cancelAnnualChargeAction);
 
 const nameAction = jest.mocked(updateNameAction);
 const emailAction = jest.mocked(updateEmailAction);
@@ -43,6 +47,58 @@ async function expectDialog(user: ReturnType<typeof userEvent.setup>, title: str
 }
 
 beforeEach(() => jest.resetAllMocks());
+
+const charge: AnnualChargeView = { hash: 'charge1hash', amount: '95.00', nextChargeOn: '06/01/2027', canceledOn: null, method: 'Visa ending in 4242' };
+
+describe('SettingsPanel, Payments (clients)', () => {
+  it('is a tab only for clients: others see the spec’s two tabs', () => {
+    renderPanel();
+    expect(screen.queryByRole('tab', { name: 'Payments' })).toBeNull();
+  });
+
+  it('shows the annual charge and cancels it after a confirmation that says what canceling means', async () => {
+    const user = userEvent.setup();
+    render(
+      <CallProvider>
+        <SettingsPanel initial={initial} annualCharges={[charge]} />
+      </CallProvider>,
+    );
+    await user.click(screen.getByRole('tab', { name: 'Payments' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Payments' });
+    expect(panel).toHaveTextContent('$95.00 a year');
+    expect(panel).toHaveTextContent('06/01/2027');
+    expect(panel).toHaveTextContent('Visa ending in 4242');
+
+    await user.click(within(panel).getByRole('button', { name: 'Cancel Annual Charge' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm).toHaveTextContent('$95.00 a year will no longer be charged to your Visa ending in 4242');
+    // Keeping it is the safe default: nothing is sent.
+    await user.click(within(confirm).getByRole('button', { name: 'Keep It' }));
+    expect(cancelAction).not.toHaveBeenCalled();
+
+    cancelAction.mockResolvedValue({
+      ok: true,
+      data: { message: 'Your annual charge has been canceled. It will not be charged again.', charges: [{ ...charge, canceledOn: '11/28/2026' }] },
+    });
+    await user.click(within(panel).getByRole('button', { name: 'Cancel Annual Charge' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel Annual Charge' }));
+    expect(cancelAction).toHaveBeenCalledWith({ charge_hash: 'charge1hash' });
+    await expectDialog(user, 'Success', 'Your annual charge has been canceled. It will not be charged again.');
+    expect(panel).toHaveTextContent('Canceled on 11/28/2026');
+    expect(within(panel).queryByRole('button', { name: 'Cancel Annual Charge' })).toBeNull();
+  });
+
+  it('says plainly when no annual charge is set up', async () => {
+    const user = userEvent.setup();
+    render(
+      <CallProvider>
+        <SettingsPanel initial={initial} annualCharges={[]} />
+      </CallProvider>,
+    );
+    await user.click(screen.getByRole('tab', { name: 'Payments' }));
+    expect(screen.getByRole('tabpanel', { name: 'Payments' })).toHaveTextContent('No annual charge is set up.');
+  });
+});
 
 describe('SettingsPanel', () => {
   it('switches between the Name and Credentials tabs by click and arrow keys', async () => {
