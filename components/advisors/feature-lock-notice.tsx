@@ -6,16 +6,31 @@ import type { AdvisorLock } from '@/lib/billing/lock';
 import styles from './feature-lock.module.css';
 
 /**
- * What a client-info address shows under the features lock: the spec's message instead of the intake
- * (locked), or the intake with a warning above it (one invoice before the lock).
+ * What a locked feature's page shows (the intake at client-info, New Client): the spec's message and what
+ * the lock stops instead of the page (locked), or the page with a warning above it (one invoice before the
+ * lock).
  */
-export function FeatureLockGate({ lock, showWarning, children }: { lock: AdvisorLock; showWarning: boolean; children: ReactNode }) {
+export function FeatureLockGate({
+  lock,
+  showWarning,
+  title = 'Client Information',
+  detail = null,
+  children,
+}: {
+  lock: AdvisorLock;
+  showWarning: boolean;
+  title?: string;
+  /** What the lock stops, for the advisor's team (lockedFeaturesText); a client reads the message alone. */
+  detail?: string | null;
+  children: ReactNode;
+}) {
   if (lock.state === 'locked') {
     return (
       <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
-        <h1>Client Information</h1>
+        <h1>{title}</h1>
         <div role="alert" className={styles.locked}>
           <p>{FEATURE_LOCKED_MESSAGE}</p>
+          {detail ? <p>{detail}</p> : null}
         </div>
         <p>
           <Link href="/dashboard">Back to the dashboard</Link>

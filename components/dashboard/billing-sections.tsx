@@ -1,6 +1,6 @@
 import type { AdvisorBilling } from '@/lib/advisors/dashboard';
 import { formatUsd } from '@/lib/money';
-import { FEATURE_LOCKED_MESSAGE, lockWarningText } from '@/lib/billing/lock';
+import { FEATURE_LOCKED_MESSAGE, lockedFeaturesText, lockWarningText } from '@/lib/billing/lock';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { AutoPayActions, PayBalance } from '@/components/payments/balance-actions';
 import styles from './dashboard.module.css';
@@ -24,9 +24,10 @@ export function OutstandingBalance({ billing, advisor, canPay }: { billing: Advi
     <section aria-labelledby="balance-title" className={styles.card}>
       <h2 id="balance-title">Outstanding Balance</h2>
       {billing.lock === 'locked' ? (
-        <p role="alert" className={styles.locked}>
-          {FEATURE_LOCKED_MESSAGE}
-        </p>
+        <div role="alert" className={styles.locked}>
+          <p>{FEATURE_LOCKED_MESSAGE}</p>
+          <p>{lockedFeaturesText(advisor.isOwn ? null : advisor.name)}</p>
+        </div>
       ) : billing.lock === 'warning' ? (
         <p role="status" className={styles.warning}>
           {lockWarningText(billing.unpaidInvoices, billing.maxInvoices, advisor.isOwn ? null : advisor.name)}

@@ -31,7 +31,10 @@ export function DashboardView({
   children?: ReactNode;
 }) {
   const selected = data.selected;
-  const canCreate = selected !== null && can(actor, 'client.create');
+  // A locked advisor's team takes on no new work (attorneys and admins are never locked): New Client and
+  // Send Invite give way to the lock's notice, as the server refuses them.
+  const locked = data.billing?.lock === 'locked' && !hasGlobalReach(actor);
+  const canCreate = selected !== null && can(actor, 'client.create') && !locked;
   const canReadOutbox = can(actor, 'outbox.read');
 
   return (
@@ -73,7 +76,7 @@ export function DashboardView({
       {data.team ? <TeamSection team={data.team} selectedHash={selected?.hash ?? null} /> : null}
       {selected && data.invites && can(actor, 'invite.send') ? (
         <div className={styles.columns}>
-          <InvitesSection advisorHash={selected.hash} initial={data.invites} />
+          <InvitesSection advisorHash={selected.hash} initial={data.invites} locked={locked} />
           <section aria-labelledby="link-title" className={styles.card}>
             <h2 id="link-title">{selected.isOwn ? 'Your client sign-up link' : `${selected.name}'s client sign-up link`}</h2>
             <p className={styles.hint}>Clients who create their account through this link are linked to the advisor and get the advisor discount.</p>

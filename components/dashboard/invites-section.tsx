@@ -11,14 +11,15 @@ import type { InviteView } from '@/lib/invites/invites';
 import { sendInviteSchema } from '@/lib/validation/advisors';
 import styles from './dashboard.module.css';
 
-type Props = { advisorHash: string; initial: InviteView[] };
+/** `locked`: the advisor's features lock is on, so no new invitation can be sent (the server refuses it too). */
+type Props = { advisorHash: string; initial: InviteView[]; locked?: boolean };
 
 /**
  * Client Invites: send (name, email), the list with Sent/Joined, and Resend, disabled until can_resend
  * (5 minutes after the last send). While any invite cannot be resent yet the list is re-polled every 30
  * seconds (the spec's behaviour), quietly: no overlay, no Error dialog.
  */
-export function InvitesSection({ advisorHash, initial }: Props) {
+export function InvitesSection({ advisorHash, initial, locked = false }: Props) {
   // The list the server rendered, replaced by each call's answer; a new server render (a refresh) wins again.
   const [held, setHeld] = useState({ source: initial, list: initial });
   let invites = held.list;
@@ -62,13 +63,17 @@ export function InvitesSection({ advisorHash, initial }: Props) {
   return (
     <section aria-labelledby="invites-title" className={styles.card}>
       <h2 id="invites-title">Client Invites</h2>
-      <Form form={form} onSubmit={submit} className={styles.inviteForm}>
-        <NameField name="client_name" label="Client Name" required autoComplete="off" />
-        <TextField name="client_email" label="Client Email" required type="email" inputMode="email" autoComplete="off" />
-        <Button type="submit" loading={saving}>
-          Send Invite
-        </Button>
-      </Form>
+      {locked ? (
+        <p className={styles.lockedNote}>New invitations can be sent again once the outstanding balance is paid.</p>
+      ) : (
+        <Form form={form} onSubmit={submit} className={styles.inviteForm}>
+          <NameField name="client_name" label="Client Name" required autoComplete="off" />
+          <TextField name="client_email" label="Client Email" required type="email" inputMode="email" autoComplete="off" />
+          <Button type="submit" loading={saving}>
+            Send Invite
+          </Button>
+        </Form>
+      )}
       <Table label="Sent invitations" responsive="stack" columnLabels={['Name', 'Email', 'Sent', 'Status', 'Resend']}>
         <THead>
           <tr>

@@ -4,6 +4,7 @@ import { db } from '@/db';
 import { clients, estatePlans, estatePlanStatusChanges, households, persons, users } from '@/db/schema';
 import { newHash } from '@/db/schema/columns';
 import { audit } from '@/lib/kernel/audit';
+import { assertAdvisorUnlocked } from '@/lib/billing/feature-lock';
 import { loadAdvisor } from '@/lib/kernel/scope';
 import { sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
@@ -33,6 +34,7 @@ export async function createClients(ctx: RequestContext, input: CreateClientsInp
 
   const result = await db.transaction(async (tx) => {
     const advisor = await loadAdvisor(ctx, input.advisor_id, 'client.create', tx);
+    await assertAdvisorUnlocked(tx, ctx, advisor.id);
     // Serialise creations for these emails, so two screens creating the same client cannot both pass.
     for (const email of [...emails].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`client-email:${email}`}, 0))`);
     const [account] = await tx.select({ email: users.email }).from(users).where(inArray(users.email, emails)).limit(1);

@@ -1,5 +1,7 @@
 import 'server-only';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '@/db';
+import { advisors } from '@/db/schema';
 import type { Actor } from '@/lib/kernel/actor';
 import type { PublicContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
@@ -11,7 +13,8 @@ import { FEATURE_LOCKED_MESSAGE, lockStateOf, NO_LOCK, type AdvisorLock } from '
  * (owner 1's: the plan and its fee are owner 1's); attorneys and admins are never locked, nor is a
  * household without an advisor. Pages read the figures with the household (lockColumns in the same
  * statement) and show the notice; every household write calls assertUnlocked before it writes anything
- * (lib/intake/write.ts), so a locked advisor's household answers 403 with the spec's message.
+ * (lib/intake/write.ts), so a locked advisor's household answers 403 with the spec's message. New work for
+ * a locked advisor (a new client, an invitation) is refused the same way (assertAdvisorUnlocked).
  */
 
 /** The advisors row's id, qualified (drizzle leaves columns unqualified in a one-table select). */
@@ -51,4 +54,25 @@ export function householdLockOf(actor: Actor | null, figures: LockFigures | unde
 /** Refuses a write to a locked advisor's household: 403 with the spec's message, before anything is written. */
 export function assertUnlocked(ctx: PublicContext, figures: LockFigures): void {
   if (householdLockOf(ctx.actor, figures).state === 'locked') throw new AppError('FORBIDDEN', FEATURE_LOCKED_MESSAGE);
+}
+
+/** The lock an actor works for an advisor under (attorneys and admins are never locked). */
+export async function advisorLockFor(q: Queryable, ctx: PublicContext, advisorId: number): Promise<AdvisorLock> {
+  if (!ctx.actor || hasGlobalReach(ctx.actor)) return NO_LOCK;
+  const [row] = await q
+    .select({ unpaid: unpaidInvoicesSql(ADVISOR_ID), max: advisors.maxInvoices })
+    .from(advisors)
+    .where(eq(advisors.id, advisorId));
+  if (!row) return NO_LOCK;
+  const unpaid = Number(row.unpaid);
+  return { state: lockStateOf(unpaid, row.max), unpaid, max: row.max };
+}
+
+/**
+ * Refuses new work for a locked advisor (a new client, an invitation: more unpaid work) with the spec's
+ * message, 403, before anything is written. Inside the caller's transaction, after the advisor was loaded
+ * within the actor's scope.
+ */
+export async function assertAdvisorUnlocked(q: Queryable, ctx: PublicContext, advisorId: number): Promise<void> {
+  if ((await advisorLockFor(q, ctx, advisorId)).state === 'locked') throw new AppError('FORBIDDEN', FEATURE_LOCKED_MESSAGE);
 }

@@ -21,6 +21,16 @@ export function lockStateOf(unpaidInvoices: number, maxInvoices: number): LockSt
   return 'ok';
 }
 
+/**
+ * What the lock stops, named under the spec's message: the intake of the advisor's clients, and the new
+ * work that would add to the unpaid balance (a new client, an invitation).
+ */
+export function lockedFeaturesText(advisorName: string | null = null): string {
+  return advisorName === null
+    ? 'Locked until it is paid: New Client, Send Invite, and your clients’ trust information.'
+    : `Locked for ${advisorName} until it is paid: New Client, Send Invite, and their clients’ trust information.`;
+}
+
 /** The warning one invoice before the lock, to the advisor, or about them (`advisorName`) to someone viewing their dashboard. */
 export function lockWarningText(unpaidInvoices: number, maxInvoices: number, advisorName: string | null = null): string {
   const invoices = `${unpaidInvoices} unpaid invoice${unpaidInvoices === 1 ? '' : 's'}`;

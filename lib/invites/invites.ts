@@ -4,6 +4,7 @@ import { db, type Queryable, type Tx } from '@/db';
 import { advisors, clients, invites, persons, users } from '@/db/schema';
 import { audit } from '@/lib/kernel/audit';
 import { canResendInvite, INVITE_RESEND_WAIT_MS } from './rules';
+import { assertAdvisorUnlocked } from '@/lib/billing/feature-lock';
 import { loadAdvisor } from '@/lib/kernel/scope';
 import { AppError } from '@/lib/kernel/errors';
 import type { RequestContext } from '@/lib/kernel/context';
@@ -115,6 +116,7 @@ export async function writeInvite(
 export async function sendInvite(ctx: RequestContext, input: SendInviteInput): Promise<InviteView[]> {
   const list = await db.transaction(async (tx) => {
     const advisor = await loadAdvisor(ctx, input.advisor_id, 'invite.send', tx);
+    await assertAdvisorUnlocked(tx, ctx, advisor.id);
     const email = input.client_email;
     const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     if (account) throw new AppError('CONFLICT', EMAIL_HAS_ACCOUNT);

@@ -130,6 +130,29 @@ describe('features lock on the intake routes and pages', () => {
     expect((await call(saveChild, child)).status).toBe(200);
   });
 
+  it('a locked advisor takes on no new work: Send Invite and New Client answer 403 with the spec message, writing nothing', async () => {
+    const { a } = await locked();
+    await signInAs(a.user);
+    const before = await databaseFingerprint();
+    expect(await call(sendInviteRoute, { advisor_id: a.advisor.hash, client_name: 'Late Invitee', client_email: 'late@lock.example' })).toEqual({
+      status: 403,
+      body: { message: FEATURE_LOCKED_MESSAGE },
+    });
+    const newClient = {
+      client_count: 1,
+      advisor_id: a.advisor.hash,
+      client_1_first_name: 'Late',
+      client_1_last_name: 'Client',
+      client_1_email: 'late.client@lock.example',
+      client_1_mobile_phone: 5550001111,
+      client_1_date_of_birth: '02/03/1970',
+      client_1_social_security_number: '123-45-6789',
+      client_1_gender: 'female',
+    };
+    expect(await call(createClientsRoute, newClient)).toEqual({ status: 403, body: { message: FEATURE_LOCKED_MESSAGE } });
+    expect(await databaseFingerprint()).toEqual(before);
+  });
+
   it("opening the client's info shows the message to the advisor and the client, a warning one invoice before", async () => {
     const { a, household } = await locked();
     // The page's one load of the household carries the lock (no query of its own); the page wraps the

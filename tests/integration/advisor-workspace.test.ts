@@ -209,19 +209,20 @@ describe('scope of the dashboard', () => {
   });
 });
 
-describe('New Client, invites and the takeover join', () => {
-  const newClient = (email: string, first = 'Pat') => ({
-    first_name: first,
-    middle_name: '',
-    last_name: 'Newman',
-    suffix: '' as const,
-    email,
-    mobile_phone: '5550001111',
-    date_of_birth: '1970-02-03',
-    social_security_number: '123456789',
-    gender: 'female' as const,
-  });
+/** A client as the New Client screen sends one. */
+const newClient = (email: string, first = 'Pat') => ({
+  first_name: first,
+  middle_name: '',
+  last_name: 'Newman',
+  suffix: '' as const,
+  email,
+  mobile_phone: '5550001111',
+  date_of_birth: '1970-02-03',
+  social_security_number: '123456789',
+  gender: 'female' as const,
+});
 
+describe('New Client, invites and the takeover join', () => {
   it('creates a couple as one household with a plan and two invites; the e-mails carry join links', async () => {
     const a = await makeAdvisor();
     const ctx = ctxOf(await actorOf(a.user));
@@ -422,6 +423,34 @@ describe('the features lock', () => {
     const { makeUser } = await import('../helpers/factories');
     const admin = await makeUser({ isAdmin: true });
     await expect(updatePersonalInfo(ctxOf(await actorOf(admin.user)), input as never)).resolves.toBeTruthy();
+  });
+
+  it('refuses new work while locked (a new client, an invitation: 403, nothing written); resending an invite and admins are not stopped', async () => {
+    const a = await makeAdvisor({ maxInvoices: 1 });
+    const ctx = ctxOf(await actorOf(a.user));
+    const sent = await sendInvite(ctx, { advisor_id: a.advisor.hash, client_name: 'Early Invitee', client_email: 'early@lock.example' });
+    await invoices(a.advisor.id, 1);
+    const clientsBefore = await db.select({ n: count() }).from(t.clients);
+    await expect(createClients(ctx, { advisor_id: a.advisor.hash, clients: [newClient('late@lock.example')] })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: FEATURE_LOCKED_MESSAGE,
+    });
+    await expect(sendInvite(ctx, { advisor_id: a.advisor.hash, client_name: 'Late Invitee', client_email: 'late@lock.example' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: FEATURE_LOCKED_MESSAGE,
+    });
+    expect(await db.select({ n: count() }).from(t.clients)).toEqual(clientsBefore);
+    expect((await invitesOfAdvisor(a.advisor.id)).map((i) => i.email)).toEqual(['early@lock.example']);
+    // The dashboard names what the lock stops.
+    expect((await loadDashboard(ctx, state())).billing).toMatchObject({ lock: 'locked' });
+    const { makeUser } = await import('../helpers/factories');
+    const admin = ctxOf(await actorOf((await makeUser({ isAdmin: true })).user));
+    await expect(createClients(admin, { advisor_id: a.advisor.hash, clients: [newClient('byadmin@lock.example')] })).resolves.toBeTruthy();
+    await db
+      .update(t.invites)
+      .set({ sentAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(t.invites.hash, sent[0].id));
+    await expect(resendInvite(ctx, { id: sent[0].id })).resolves.toBeTruthy();
   });
 });
 

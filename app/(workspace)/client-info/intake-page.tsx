@@ -1,5 +1,6 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
+import { lockedFeaturesText } from '@/lib/billing/lock';
 import { FeatureLockGate } from '@/components/advisors/feature-lock-notice';
 import { DocumentsPanel } from '@/components/files/documents-panel';
 import { IntakeScreen } from '@/components/intake/intake-screen';
@@ -53,7 +54,7 @@ export function IntakePage({ view, actor, documents }: { view: IntakeView; actor
   const uploadPlanHash = plan && can(actor, 'file.upload') && isAttorneyStatus(plan.status as EstatePlanStatus) ? plan.hash : null;
   const ownHousehold = actor.clientId !== null && actor.householdClientIds.includes(actor.clientId) && actor.isClient;
   return (
-    <FeatureLockGate lock={view.featureLock} showWarning={!actor.isClient}>
+    <FeatureLockGate lock={view.featureLock} showWarning={!actor.isClient} detail={actor.isClient ? null : lockedFeaturesText()}>
       <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
         <DocumentsPanel
           documents={documents}

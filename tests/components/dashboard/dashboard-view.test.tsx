@@ -119,3 +119,25 @@ describe("the dashboard's title row", () => {
     expect(row.lastElementChild).toHaveTextContent(/^New Client$/);
   });
 });
+
+describe('the features lock on the dashboard', () => {
+  const lockedData = (selected: AdvisorSummary) =>
+    data(selected, { billing: billing({ unpaidInvoices: 3, lock: 'locked', outstanding: '1350.00' }), invites: [] });
+
+  it('names what it stops under the spec’s message, and takes New Client and Send Invite away from the advisor', () => {
+    renderView(actor(['advisor'], 7), lockedData(own));
+    const alert = within(balance()).getByRole('alert');
+    expect(alert).toHaveTextContent('Please pay in full your outstanding balance to continue using this feature.');
+    expect(alert).toHaveTextContent('Locked until it is paid: New Client, Send Invite, and your clients’ trust information.');
+    expect(screen.queryByRole('link', { name: 'New Client' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send Invite' })).toBeNull();
+    expect(screen.getByText('New invitations can be sent again once the outstanding balance is paid.')).toBeInTheDocument();
+  });
+
+  it('an admin looking at a locked advisor is not locked: New Client and Send Invite stay', () => {
+    renderView(actor(['admin'], null), lockedData(ben));
+    expect(within(balance()).getByRole('alert')).toHaveTextContent('Locked for Ben Carter until it is paid');
+    expect(screen.getByRole('link', { name: 'New Client' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Invite' })).toBeInTheDocument();
+  });
+});
