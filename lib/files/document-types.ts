@@ -9,12 +9,17 @@ export type DocumentType = 'application/pdf' | 'text/plain' | 'image/jpeg' | 'im
 type DocumentTypeInfo = {
   /** Extensions that name this type, lowercase with the dot; the first is the canonical one. */
   extensions: readonly string[];
-  /** How the view route serves it: PDFs and images open in the tab, text downloads. */
+  /**
+   * How the view route serves it: images open in the tab; PDFs and text download. A PDF is never shown by
+   * the browser's own viewer, which runs the JavaScript a PDF carries (an OpenAction, a field's action)
+   * whatever the response's policy says: measured in Chromium 156 under `Content-Security-Policy: sandbox`
+   * (issue 26; docs/decisions.md, "Request bodies, uploads and PDFs").
+   */
   disposition: 'inline' | 'attachment';
 };
 
 export const DOCUMENT_TYPES: Readonly<Record<DocumentType, DocumentTypeInfo>> = {
-  'application/pdf': { extensions: ['.pdf'], disposition: 'inline' },
+  'application/pdf': { extensions: ['.pdf'], disposition: 'attachment' },
   'text/plain': { extensions: ['.txt'], disposition: 'attachment' },
   'image/jpeg': { extensions: ['.jpg', '.jpeg'], disposition: 'inline' },
   'image/png': { extensions: ['.png'], disposition: 'inline' },

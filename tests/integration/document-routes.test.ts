@@ -337,14 +337,14 @@ describe('GET /api/file/{planHash}/{fileHash}/view/get', () => {
     return { ...w, file: row };
   }
 
-  it('answers the bytes with the detected type, nosniff, inline disposition, the sandbox policy and no caching', async () => {
+  it('answers the bytes with the detected type, nosniff, as an attachment (a PDF never opens in the browser’s viewer), the sandbox policy and no caching', async () => {
     const w = await withDocument();
     await signInAs(w.household.spouse!.user);
     const response = await view(w.plan.hash, w.file.hash);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-disposition')).toBe('inline; filename="Trust Agreement.pdf"');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="Trust Agreement.pdf"');
     expect(response.headers.get('content-security-policy')).toBe(DOCUMENT_VIEW_CSP);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(Buffer.compare(Buffer.from(await response.arrayBuffer()), Buffer.from(PDF))).toBe(0);
