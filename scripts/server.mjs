@@ -105,8 +105,26 @@ function admitted(req, res, run) {
   }
 }
 
+/**
+ * An answer given while the request's body is still arriving (a 413 that stopped reading it, a 415 or 401
+ * that never started) closes the connection: `Connection: close`, and Node ends the socket once the answer
+ * is written. Left open, the connection waited forever: the app had stopped reading the body, so the rest of
+ * it stayed unread and the next request sent on that connection was never parsed nor answered (issue 26;
+ * tests/e2e/request-limits.e2e.ts). Closing also spares reading and dropping the rest of a large refused
+ * body, which Node otherwise did to keep the connection. Every response passes through writeHead (an
+ * implicit head included), the last moment the header can still be added.
+ */
+function closeWhenBodyUnread(req, res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (!req.complete) this.setHeader('Connection', 'close');
+    return writeHead.apply(this, args);
+  };
+}
+
 const server = http.createServer((req, res) => {
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
+  closeWhenBodyUnread(req, res);
   if (hsts) res.setHeader('Strict-Transport-Security', hsts);
   if (cspChanges.length) rewriteCsp(res);
   admitted(req, res, () => serve(req, res, handle));

@@ -3,7 +3,7 @@
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ERROR_TITLE, useCall, useMessage } from '@/components/ui/call-provider';
-import { DOCUMENT_ACCEPT } from '@/lib/files/document-types';
+import { DOCUMENT_ACCEPT, sniffContent } from '@/lib/files/document-types';
 import { checkUpload } from '@/lib/files/upload-rules';
 import { postDocument, type UploadAnswer } from './upload-request';
 import styles from './files.module.css';
@@ -58,7 +58,7 @@ export function UploadDocument({ planHash, onUploaded, existingNames = [], label
 
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return reset('input');
-    const check = checkUpload({ bytes: await bytesOf(chosen), name: chosen.name, declaredType: chosen.type, existingNames });
+    const check = checkUpload({ content: sniffContent(await bytesOf(chosen)), name: chosen.name, declaredType: chosen.type, existingNames });
     if (!check.ok) {
       reset(check.reason === 'duplicate' ? 'closed' : 'input');
       await showMessage({ title: ERROR_TITLE, message: check.message, tone: 'error' });

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { advisorClientsAction } from '@/lib/actions/overview';
-import { DOCUMENT_ACCEPT } from '@/lib/files/document-types';
+import { DOCUMENT_ACCEPT, sniffContent } from '@/lib/files/document-types';
 import { checkUpload } from '@/lib/files/upload-rules';
 import { shortenFileName } from '@/lib/format/file-name';
 import { formatPhone } from '@/lib/format/phone';
@@ -235,7 +235,7 @@ export function AdvisorsTable({ page, state, canActAsAdvisor = false, canDeleteD
       return;
     }
     const check = checkUpload({
-      bytes: await readBytes(file),
+      content: sniffContent(await readBytes(file)),
       name: file.name,
       declaredType: file.type,
       existingNames: client.documents.map((d) => d.name),

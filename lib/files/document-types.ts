@@ -9,12 +9,17 @@ export type DocumentType = 'application/pdf' | 'text/plain' | 'image/jpeg' | 'im
 type DocumentTypeInfo = {
   /** Extensions that name this type, lowercase with the dot; the first is the canonical one. */
   extensions: readonly string[];
-  /** How the view route serves it: PDFs and images open in the tab, text downloads. */
+  /**
+   * How the view route serves it: images open in the tab; PDFs and text download. A PDF is never shown by
+   * the browser's own viewer, which runs the JavaScript a PDF carries (an OpenAction, a field's action)
+   * whatever the response's policy says: measured in Chromium 156 under `Content-Security-Policy: sandbox`
+   * (issue 26; docs/decisions.md, "Request bodies, uploads and PDFs").
+   */
   disposition: 'inline' | 'attachment';
 };
 
 export const DOCUMENT_TYPES: Readonly<Record<DocumentType, DocumentTypeInfo>> = {
-  'application/pdf': { extensions: ['.pdf'], disposition: 'inline' },
+  'application/pdf': { extensions: ['.pdf'], disposition: 'attachment' },
   'text/plain': { extensions: ['.txt'], disposition: 'attachment' },
   'image/jpeg': { extensions: ['.jpg', '.jpeg'], disposition: 'inline' },
   'image/png': { extensions: ['.png'], disposition: 'inline' },
@@ -42,8 +47,8 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[], at = 0): boole
   return prefix.every((b, i) => bytes[at + i] === b);
 }
 
-function containsFrom(bytes: Uint8Array, needle: readonly number[], from: number): boolean {
-  for (let i = Math.max(0, from); i <= bytes.length - needle.length; i++) {
+function contains(bytes: Uint8Array, needle: readonly number[]): boolean {
+  for (let i = 0; i <= bytes.length - needle.length; i++) {
     if (startsWith(bytes, needle, i)) return true;
   }
   return false;
@@ -52,33 +57,109 @@ function containsFrom(bytes: Uint8Array, needle: readonly number[], from: number
 // C0 controls other than tab (09), line feed (0A), form feed (0C) and carriage return (0D); NUL included.
 const FORBIDDEN_TEXT_CONTROLS = /[\u0000-\u0008\u000B\u000E-\u001F]/;
 
-/** Plain text: valid UTF-8 (a BOM is fine), no NUL and no C0 control but tab, CR, LF and FF. */
-export function isPlainText(bytes: Uint8Array): boolean {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return false;
-  }
-  return !FORBIDDEN_TEXT_CONTROLS.test(text);
-}
+/** Bytes read from the start of a file to tell a PDF, PNG or JPEG: the PNG signature and IHDR need 16. */
+const HEAD_BYTES = 16;
 
 /**
- * The type the bytes say, or null for anything else (an empty file included):
+ * Checks text given in pieces: valid UTF-8 (a BOM is fine, a sequence may be split between pieces), no NUL
+ * and no C0 control but tab, CR, LF and FF. `end()` says whether everything given was such text.
+ */
+function createTextCheck() {
+  let decoder: TextDecoder | undefined;
+  let ok = true;
+  // A decoding error (or no TextDecoder at all, as in a test's jsdom) means: not text.
+  const check = (decode: (d: TextDecoder) => string) => {
+    if (!ok) return;
+    try {
+      decoder ??= new TextDecoder('utf-8', { fatal: true });
+      ok = !FORBIDDEN_TEXT_CONTROLS.test(decode(decoder));
+    } catch {
+      ok = false;
+    }
+  };
+  return {
+    push: (chunk: Uint8Array) => check((d) => d.decode(chunk, { stream: true })),
+    end: () => {
+      check((d) => d.decode());
+      return ok;
+    },
+  };
+}
+
+/** Plain text: valid UTF-8 (a BOM is fine), no NUL and no C0 control but tab, CR, LF and FF. */
+export function isPlainText(bytes: Uint8Array): boolean {
+  const text = createTextCheck();
+  text.push(bytes);
+  return text.end();
+}
+
+/** What a file's bytes are, for the upload rules: their count and the type they say (null: none allowed). */
+export type SniffedContent = { size: number; sniffedType: DocumentType | null };
+
+/**
+ * Decides the type of bytes given in pieces, in order, keeping only the first 16 and the last 1024 of them
+ * (the text check reads every piece as it comes): the server reads an upload from disk this way, never
+ * holding it whole. The type the bytes say, or null for anything else (an empty file included):
  * - PDF: `%PDF-` at offset 0 and `%%EOF` in the last 1024 bytes, so an HTML page with a PDF first line is not one;
  * - PNG: the 8-byte signature followed by the IHDR chunk;
  * - JPEG: FF D8 FF (start of image, then a marker);
  * - text: see isPlainText. A text file that contains markup ('<script') is still text: it is only ever served
  *   as text/plain, attachment, nosniff, under a sandbox policy (view-headers.ts).
  */
+export function createContentSniffer() {
+  let size = 0;
+  let head = new Uint8Array(0);
+  let tail = new Uint8Array(0);
+  // Whether the bytes may be text is known once the head is: a PDF, PNG or JPEG signature never is (and is
+  // not decoded). Until then the first pieces wait here (16 bytes' worth at most, unless one piece is larger).
+  let text: ReturnType<typeof createTextCheck> | null | undefined;
+  let early: Uint8Array[] = [];
+  const keep = (kept: Uint8Array, chunk: Uint8Array, from: 'start' | 'end', max: number) => {
+    const joined = new Uint8Array(kept.length + chunk.length);
+    joined.set(kept);
+    joined.set(chunk, kept.length);
+    return from === 'start' ? joined.slice(0, max) : joined.slice(Math.max(0, joined.length - max));
+  };
+  const decideText = () => {
+    const binary = startsWith(head, PDF_HEADER) || startsWith(head, PNG_SIGNATURE) || startsWith(head, JPEG_SOI);
+    text = binary ? null : createTextCheck();
+    for (const chunk of early) text?.push(chunk);
+    early = [];
+  };
+  return {
+    push(chunk: Uint8Array) {
+      size += chunk.byteLength;
+      if (head.length < HEAD_BYTES) head = keep(head, chunk.subarray(0, HEAD_BYTES), 'start', HEAD_BYTES);
+      tail = keep(tail, chunk.subarray(Math.max(0, chunk.length - PDF_EOF_WINDOW)), 'end', PDF_EOF_WINDOW);
+      if (text === undefined) {
+        early.push(chunk);
+        if (head.length >= HEAD_BYTES) decideText();
+      } else text?.push(chunk);
+    },
+    result(): SniffedContent {
+      if (text === undefined) decideText();
+      const sniffedType = ((): DocumentType | null => {
+        if (size === 0) return null;
+        if (startsWith(head, PDF_HEADER)) return contains(tail, PDF_EOF) ? 'application/pdf' : null;
+        if (startsWith(head, PNG_SIGNATURE)) return startsWith(head, PNG_IHDR, 12) ? 'image/png' : null;
+        if (startsWith(head, JPEG_SOI)) return 'image/jpeg';
+        return text?.end() ? 'text/plain' : null;
+      })();
+      return { size, sniffedType };
+    },
+  };
+}
+
+/** The size and type of bytes held in memory (the upload form's chosen file): see createContentSniffer. */
+export function sniffContent(bytes: Uint8Array): SniffedContent {
+  const sniffer = createContentSniffer();
+  sniffer.push(bytes);
+  return sniffer.result();
+}
+
+/** The type the bytes say, or null for anything else: see createContentSniffer. */
 export function sniffDocumentType(bytes: Uint8Array): DocumentType | null {
-  if (bytes.length === 0) return null;
-  if (startsWith(bytes, PDF_HEADER)) {
-    return containsFrom(bytes, PDF_EOF, bytes.length - PDF_EOF_WINDOW) ? 'application/pdf' : null;
-  }
-  if (startsWith(bytes, PNG_SIGNATURE)) return startsWith(bytes, PNG_IHDR, 12) ? 'image/png' : null;
-  if (startsWith(bytes, JPEG_SOI)) return 'image/jpeg';
-  return isPlainText(bytes) ? 'text/plain' : null;
+  return sniffContent(bytes).sniffedType;
 }
 
 /** The lowercase extension of a file name with its dot ('.pdf'), or '' when it has none. */
@@ -102,12 +183,13 @@ export function essenceOf(declaredType: string | null | undefined): string {
 }
 
 /**
- * The document type when the extension, the declared type and the bytes all name the same allowed type;
- * null otherwise (a renamed executable, a text file called .pdf, a PNG declared as JPEG, an empty file).
+ * The document type when the extension, the declared type and the type the bytes say (sniffContent) all
+ * name the same allowed type; null otherwise (a renamed executable, a text file called .pdf, a PNG declared
+ * as JPEG, an empty file).
  */
-export function decideDocumentType(input: { bytes: Uint8Array; name: string; declaredType: string | null | undefined }): DocumentType | null {
+export function decideDocumentType(input: { sniffedType: DocumentType | null; name: string; declaredType: string | null | undefined }): DocumentType | null {
   const byExtension = typeForExtension(extensionOf(input.name));
   if (!byExtension) return null;
   if (essenceOf(input.declaredType) !== byExtension) return null;
-  return sniffDocumentType(input.bytes) === byExtension ? byExtension : null;
+  return input.sniffedType === byExtension ? byExtension : null;
 }

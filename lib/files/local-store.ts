@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { StoredDocumentMissingError, type DocumentStore, type StoredDocument } from './document-store';
+import { StoredDocumentMissingError, type DocumentContent, type DocumentStore, type StoredDocument } from './document-store';
 
 /**
  * The shape of keys this store makes: URL-safe base64 of random bytes (24 now, 32 characters; 18 before
@@ -49,12 +49,29 @@ export class LocalDocumentStore implements DocumentStore {
     return file;
   }
 
-  /** Takes no name or type: those stay in the file row, and on disk a document is only its key. */
-  async put(bytes: Uint8Array): Promise<StoredDocument> {
+  /**
+   * Uploads wait in the folder itself, as `.incoming-…` files (a dot: never the shape of a key), so that
+   * put() moves them into place on the same file system.
+   */
+  get stagingDir(): string {
+    return this.root;
+  }
+
+  /**
+   * Takes no name or type: those stay in the file row, and on disk a document is only its key. A file is
+   * moved into place (a hard link, then the temporary name removed: nothing is copied, and the link fails
+   * rather than replace another document); bytes are written with 'wx' for the same reason.
+   */
+  async put(content: DocumentContent): Promise<StoredDocument> {
     const key = randomBytes(24).toString('base64url');
     await fs.mkdir(this.root, { recursive: true, mode: 0o700 });
-    // 'wx': never overwrite (a key collision would fail rather than replace another document).
-    await fs.writeFile(this.pathOf(key), bytes, { mode: 0o600, flag: 'wx' });
+    if (content instanceof Uint8Array) {
+      await fs.writeFile(this.pathOf(key), content, { mode: 0o600, flag: 'wx' });
+    } else {
+      if (path.dirname(path.resolve(content.file)) !== this.root) throw new Error('A file to store must wait in the uploads folder (stagingDir).');
+      await fs.link(content.file, this.pathOf(key));
+      await fs.rm(content.file, { force: true });
+    }
     return { storage: 'local', key };
   }
 

@@ -3,7 +3,7 @@ import type { DocumentStore } from './document-store';
 import { LocalDocumentStore, localUploadsDir } from './local-store';
 import { UploadThingDocumentStore } from './uploadthing-store';
 
-export type { DocumentStore, StorageName, StoredDocument } from './document-store';
+export type { DocumentContent, DocumentStore, StorageName, StoredDocument } from './document-store';
 export { StoredDocumentMissingError } from './document-store';
 
 /*
@@ -43,6 +43,11 @@ const byStorage = new Map<string, DocumentStore>();
 export function documentStore(): DocumentStore {
   uploads ??= createDocumentStore();
   return uploads;
+}
+
+/** Where an upload's bytes wait while the route reads and the rules check them: the upload store's staging folder. */
+export function uploadStagingDir(): string {
+  return documentStore().stagingDir;
 }
 
 /** The process's store for a file row's `storage` (created once per storage from process.env). */

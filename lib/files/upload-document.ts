@@ -11,6 +11,7 @@ import { loadEstatePlan } from '@/lib/kernel/scope';
 import { advisorsAnswer } from './advisors-answer';
 import type { LegacyAdvisor } from './document-view';
 import { documentNamesOfPlan } from './queries';
+import { sniffFile } from './sniff-file';
 import { documentStore } from './store';
 import { checkUpload, DUPLICATE_FILE_NAME_MESSAGE } from './upload-rules';
 
@@ -18,15 +19,19 @@ export const FILE_UPLOADED_MESSAGE = 'File uploaded successfully';
 /** Files can be added to a plan only in the attorney-stage statuses (platform spec §4). */
 export const NOT_ATTORNEY_STAGE_MESSAGE = 'Documents can be added only once the trust is with the attorneys (Sent for Review or a later status).';
 
-/** An uploaded file as the doors hand it over: its bytes, the name and type the browser sent. */
-export type IncomingDocument = { bytes: Uint8Array; name: string; declaredType: string };
+/**
+ * An uploaded file as the door hands it over: where its bytes wait (a temporary file in the store's staging
+ * folder, written as the body arrived; the door removes it after the call), the name and type the browser sent.
+ */
+export type IncomingDocument = { file: string; name: string; declaredType: string };
 
 export type UploadAnswer = { message: string; file: { hash: string; name: string }; advisors: LegacyAdvisor[] };
 
 /**
  * Adds a document to a plan (attorneys, admins and the household's advisory side): the plan must be in the
  * actor's scope (404 otherwise) and in an attorney-stage status (409), the file must pass the upload rules
- * (lib/files/upload-rules.ts: 422, or 413 when too large). The bytes are stored first under a random key;
+ * (lib/files/upload-rules.ts: 422, or 413 when too large), its type decided by its bytes read from disk in
+ * pieces. The bytes are stored first under a random key (the local store moves the waiting file into place);
  * the row is then written and audited in one transaction that locks the plan and checks the status and
  * the name again (a status change or a same-named upload meanwhile); if that transaction fails, the stored
  * bytes are removed, so a refusal leaves nothing behind.
@@ -35,17 +40,18 @@ export async function uploadDocument(ctx: RequestContext, planHash: string, file
   assertCan(ctx.actor, 'file.upload');
   const plan = await loadEstatePlan(ctx, planHash, 'file.upload');
   if (!isAttorneyStatus(plan.status)) throw new AppError('CONFLICT', NOT_ATTORNEY_STAGE_MESSAGE);
-  const check = checkUpload({ bytes: file.bytes, name: file.name, declaredType: file.declaredType, existingNames: await documentNamesOfPlan(plan.id) });
+  const content = await sniffFile(file.file);
+  const check = checkUpload({ content, name: file.name, declaredType: file.declaredType, existingNames: await documentNamesOfPlan(plan.id) });
   if (!check.ok) throw new AppError(check.reason === 'too-large' ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION', check.message);
 
   const store = documentStore();
-  const stored = await store.put(file.bytes, { name: check.name, contentType: check.type });
+  const stored = await store.put({ file: file.file }, { name: check.name, contentType: check.type });
   let row: { id: number; hash: string; name: string };
   try {
     row = await db.transaction(async (tx) => {
       const [locked] = await tx.select({ status: estatePlans.status }).from(estatePlans).where(eq(estatePlans.id, plan.id)).for('update');
       if (!locked || !isAttorneyStatus(locked.status)) throw new AppError('CONFLICT', NOT_ATTORNEY_STAGE_MESSAGE);
-      const again = checkUpload({ bytes: file.bytes, name: file.name, declaredType: file.declaredType, existingNames: await documentNamesOfPlan(plan.id, tx) });
+      const again = checkUpload({ content, name: file.name, declaredType: file.declaredType, existingNames: await documentNamesOfPlan(plan.id, tx) });
       if (!again.ok) throw new AppError('VALIDATION', again.reason === 'duplicate' ? DUPLICATE_FILE_NAME_MESSAGE : again.message);
       const [inserted] = await tx
         .insert(files)

@@ -3,7 +3,7 @@
  * at most 20 MB, an allowed type agreed on by the extension, the declared type and the bytes, a cleaned
  * name, and no other file of the plan with that name. No Node APIs: the upload form can run them too.
  */
-import { decideDocumentType, type DocumentType } from './document-types';
+import { decideDocumentType, type DocumentType, type SniffedContent } from './document-types';
 import { cleanFileName, isDuplicateFileName } from './file-names';
 
 /**
@@ -31,21 +31,22 @@ export type UploadCheck =
 
 /**
  * Checks an upload against the rules, in this order: empty, too large, a crafted name (path parts or
- * control characters), type, duplicate name. Returns the
- * name to show and store (cleaned) and the type decided by the bytes.
+ * control characters), type, duplicate name. `content` is what its bytes are (sniffContent on the bytes in
+ * the browser, the same sniffer over the file streamed from disk on the server). Returns the name to show
+ * and store (cleaned) and the type decided by the bytes.
  */
 export function checkUpload(input: {
-  bytes: Uint8Array;
+  content: SniffedContent;
   name: string | null | undefined;
   declaredType: string | null | undefined;
   existingNames: Iterable<string>;
 }): UploadCheck {
-  const size = input.bytes.byteLength;
+  const { size, sniffedType } = input.content;
   if (size === 0) return { ok: false, reason: 'empty', message: EMPTY_FILE_MESSAGE };
   if (size > MAX_UPLOAD_BYTES) return { ok: false, reason: 'too-large', message: FILE_TOO_LARGE_MESSAGE };
   if (CRAFTED_NAME.test(input.name ?? '')) return { ok: false, reason: 'name', message: INVALID_FILE_NAME_MESSAGE };
   const name = cleanFileName(input.name);
-  const type = decideDocumentType({ bytes: input.bytes, name, declaredType: input.declaredType });
+  const type = decideDocumentType({ sniffedType, name, declaredType: input.declaredType });
   if (!type) return { ok: false, reason: 'type', message: INVALID_FILE_TYPE_MESSAGE };
   if (isDuplicateFileName(name, input.existingNames)) return { ok: false, reason: 'duplicate', message: DUPLICATE_FILE_NAME_MESSAGE };
   return { ok: true, name, type, size };

@@ -1,6 +1,9 @@
 import 'server-only';
+import { openAsBlob } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { UTApi } from 'uploadthing/server';
-import { StoredDocumentMissingError, type DocumentStore, type StoredDocument } from './document-store';
+import { StoredDocumentMissingError, type DocumentContent, type DocumentStore, type StoredDocument } from './document-store';
 
 /*
  * Documents in UploadThing, through its server SDK (UTApi, uploadthing 7). What the SDK does on the wire,
@@ -58,9 +61,16 @@ export class UploadThingDocumentStore implements DocumentStore {
     return this.api;
   }
 
-  async put(bytes: Uint8Array, meta: { name: string; contentType: string }): Promise<StoredDocument> {
+  /** Uploads wait on this machine's temporary folder: nothing of a document stays on the local disk. */
+  get stagingDir(): string {
+    return path.join(os.tmpdir(), 'trustwell-uploads');
+  }
+
+  async put(content: DocumentContent, meta: { name: string; contentType: string }): Promise<StoredDocument> {
     const api = await this.utapi();
-    const file = new File([new Uint8Array(bytes)], meta.name, { type: meta.contentType });
+    // A file is sent as a Blob backed by the file (read in pieces as the request body is sent), not loaded.
+    const blob = content instanceof Uint8Array ? new Blob([new Uint8Array(content)]) : await openAsBlob(content.file);
+    const file = new File([blob], meta.name, { type: meta.contentType });
     // Attachment: should the stored object ever be opened directly, it downloads rather than renders there.
     const result = await api.uploadFiles(file, { contentDisposition: 'attachment', signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS) });
     if (result.error) throw new Error(`UploadThing refused the upload (${result.error.code}): ${result.error.message}`);

@@ -6,6 +6,7 @@ import type { PublicContext, RequestContext } from '@/lib/kernel/context';
 import type { Door, DoorPermission } from './context';
 import { authorizeDoor, declareDoor } from './door';
 import { toPublicError } from './errors';
+import { readMultipart, removeReceivedFiles, type MultipartBody, type ReceivedFile } from './multipart';
 import { assertFromOwnPages } from './origin';
 import { clientAddress, userAgentOf } from './request';
 
@@ -24,10 +25,12 @@ function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
 }
 
+const tooLargeFor = (limit: number) => () => new AppError('PAYLOAD_TOO_LARGE', `The request is too large (at most ${sizeText(limit)}).`);
+
 /** Reads the body as bytes, refusing it (413) as soon as it passes `limit` (declared or actual length). */
 export async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length'));
-  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `The request is too large (at most ${sizeText(limit)}).`);
+  const tooLarge = tooLargeFor(limit);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
@@ -52,7 +55,7 @@ export async function readLimited(request: Request, limit: number): Promise<Uint
   return out;
 }
 
-function formToObject(entries: Iterable<[string, FormDataEntryValue | string]>): Record<string, unknown> {
+function formToObject(entries: Iterable<[string, string | ReceivedFile]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of entries) {
     // Legacy forms send repeated keys (or key[]) for lists.
@@ -63,9 +66,6 @@ function formToObject(entries: Iterable<[string, FormDataEntryValue | string]>):
   return out;
 }
 
-/** What a body may be: multipart only where the route takes a file, and then at most `multipartLimit` bytes. */
-export type BodyOptions = { multipart?: boolean; multipartLimit?: number };
-
 /** The media type of the request's body, lower-cased without its parameters ('' when none is named). */
 function mediaTypeOf(request: Request): string {
   return (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
@@ -75,21 +75,12 @@ function mediaTypeOf(request: Request): string {
  * Reads a JSON or url-encoded body into a plain object, refusing (413) one over MAX_BODY_BYTES while
  * reading. Any other type is refused (415) before a byte is read: text/plain is what a form or a no-cors
  * fetch on another site can send without asking, and multipart carries files, which only a route that
- * takes one reads (`multipart`, up to `multipartLimit`; files stay File objects). A body without a type
- * must be empty (a POST without fields).
+ * takes one reads (route()'s `multipart` option, lib/http/multipart.ts). A body without a type must be
+ * empty (a POST without fields).
  */
-export async function readBody(request: Request, options: BodyOptions = {}): Promise<Record<string, unknown>> {
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
   if (request.method === 'GET' || request.method === 'HEAD') return {};
   const type = mediaTypeOf(request);
-  if (type === MULTIPART_TYPE && options.multipart) {
-    const bytes = await readLimited(request, options.multipartLimit ?? MAX_MULTIPART_BYTES);
-    const form = await new Response(bytes as unknown as BodyInit, { headers: { 'content-type': request.headers.get('content-type')! } })
-      .formData()
-      .catch(() => {
-        throw new AppError('BAD_REQUEST', 'The form data could not be read.');
-      });
-    return formToObject(form.entries());
-  }
   if (type !== JSON_TYPE && type !== FORM_TYPE && type !== '') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const text = new TextDecoder().decode(await readLimited(request, MAX_BODY_BYTES));
   if (type === FORM_TYPE) return formToObject(new URLSearchParams(text).entries());
@@ -116,8 +107,11 @@ export function contextOf<A>(actor: A, request: Request) {
 }
 
 type Call<C, I> = { ctx: C; input: I; params: Params; request: Request };
-/** `multipart`: the route takes a file (multipart/form-data), read only after the session and permission check. */
-export type RouteOptions = { multipart?: boolean };
+/**
+ * `multipart`: the route takes a file (multipart/form-data), read only after the session and permission
+ * check, its files written under `stagingDir()` as they arrive (ReceivedFile) and removed after the handler.
+ */
+export type RouteOptions = { multipart?: { stagingDir: () => string } };
 export type RouteHandler = ((request: Request, context: { params: Promise<Params> }) => Promise<Response>) & {
   readonly permission: DoorPermission;
 };
@@ -125,8 +119,9 @@ export type RouteHandler = ((request: Request, context: { params: Promise<Params
 /**
  * Wraps a compatibility route: refuses a state-changing request from another site (403, lib/http/origin.ts),
  * checks the declared permission (401 for guests, 403 without the role), reads and validates the legacy
- * payload (JSON or url-encoded; multipart only with `{ multipart: true }`), calls the handler with the
- * request context and answers JSON; errors are `{ message }` with a 4xx/5xx status. A handler may return a
+ * payload (JSON or url-encoded; multipart only with the `multipart` option, its files streamed to
+ * temporary files that are removed once the handler is done), calls the handler with the request context
+ * and answers JSON; errors are `{ message }` with a 4xx/5xx status. A handler may return a
  * Response to answer otherwise (redirects, files). A public route reads at most MAX_BODY_BYTES of anything.
  */
 export function route<S extends z.ZodType>(
@@ -147,18 +142,25 @@ export function route<S extends z.ZodType>(
   handler: (call: Call<RequestContext, z.output<S>>) => Promise<unknown>,
   options: RouteOptions = {},
 ): RouteHandler {
-  const body: BodyOptions = { multipart: options.multipart, multipartLimit: permission === 'public' ? MAX_BODY_BYTES : MAX_MULTIPART_BYTES };
+  const multipartLimit = permission === 'public' ? MAX_BODY_BYTES : MAX_MULTIPART_BYTES;
   const run = async (request: Request, context: { params: Promise<Params> }) => {
+    let multipart: MultipartBody | undefined;
     try {
       assertFromOwnPages(request.method, request.headers);
       const actor = await getActor();
       authorizeDoor(permission, actor);
       const params = ((await context?.params) ?? {}) as Params;
-      const input = schema.parse(await readBody(request, body));
+      if (options.multipart && mediaTypeOf(request) === MULTIPART_TYPE) {
+        const stagingDir = options.multipart.stagingDir();
+        multipart = await readMultipart(request, { limit: multipartLimit, stagingDir, tooLarge: tooLargeFor(multipartLimit) });
+      }
+      const input = schema.parse(multipart ? formToObject(multipart.fields) : await readBody(request));
       const result = await handler({ ctx: contextOf(actor, request) as RequestContext, input, params, request });
       return result instanceof Response ? result : Response.json(result ?? {});
     } catch (error) {
       return errorResponse(error);
+    } finally {
+      await removeReceivedFiles(multipart);
     }
   };
   return declareDoor(run, permission);

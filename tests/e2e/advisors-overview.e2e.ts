@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import { axeViolations, browserForThisFile, demoPassword, newContext, screenshot, settle, signIn } from './helpers/browser';
 
 /*
@@ -140,7 +140,7 @@ describe('advisors overview', () => {
     expect(await p.getByRole('button', { name: "Hide Pat Rivera's documents" }).getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('the attorney uploads a PDF from the overview, Pat opens it in a new tab, the admin deletes it from the overview', async () => {
+  it('the attorney uploads a PDF from the overview, Pat downloads it from its link, the admin deletes it from the overview', async () => {
     // The attorney, on the Riveras' row (Under Attorney Review): upload through the real route.
     const attorney = await signedIn(ATTORNEY);
     await attorney.waitForLoadState('networkidle');
@@ -160,7 +160,8 @@ describe('advisors overview', () => {
     expect(viewPath).toMatch(/^\/api\/file\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+\/view\/get$/);
     await screenshot(attorney, 'overview-attorney-uploaded-1280');
 
-    // Pat opens it from their own page, in a new tab: the very bytes, as a PDF.
+    // Pat opens it from their own page (a new tab, which downloads it: PDFs never open in the browser's
+    // viewer, issue 26): the very bytes, as a PDF.
     const pat = await signedIn(PAT, 1280, (url) => url.pathname !== '/login');
     await pat.goto('/client-info');
     await pat.waitForLoadState('networkidle');
@@ -168,13 +169,18 @@ describe('advisors overview', () => {
     const link = mine.locator(`a[title="${SIGNED}"]`);
     await link.waitFor();
     expect(await link.getAttribute('href')).toBe(viewPath);
-    const [tab] = await Promise.all([pat.context().waitForEvent('page'), link.click()]);
-    await tab.waitForURL((url) => url.pathname === viewPath);
+    // Playwright reports the download on the new tab, on the page that opened it, or both.
+    const downloaded = new Promise<Download>((resolve) => {
+      pat.once('download', resolve);
+      pat.context().once('page', (tab) => tab.once('download', resolve));
+    });
+    await link.click();
+    expect((await downloaded).suggestedFilename()).toBe(SIGNED);
     const direct = await pat.request.get(viewPath);
     expect(direct.status()).toBe(200);
     expect(direct.headers()['content-type']).toBe('application/pdf');
+    expect(direct.headers()['content-disposition']).toMatch(/^attachment; filename=/);
     expect(Buffer.compare(await direct.body(), PDF)).toBe(0);
-    await tab.close();
 
     // The admin deletes it from the overview's row; the System letter offers no Delete.
     const admin = await signedIn(ADMIN);

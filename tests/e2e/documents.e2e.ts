@@ -1,15 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { browserForThisFile, screenshot, settle } from './helpers/browser';
 import { alert, expectNoViolations, openHouseholdById, signedInPages } from './helpers/intake-pages';
 
 /*
  * Documents (issue 20), in Chromium against the demo data: the attorney uploads a PDF to the Rivera plan
  * (Under Attorney Review) from the household's page; the advisor uploads one from the dashboard; Pat
- * Rivera finds them under 'Your documents' on their own page, newest first, and opens the PDF in a new
- * tab (the view route's headers checked); an admin deletes the attorney's file from the Riveras' page
+ * Rivera finds them under 'Your documents' on their own page, newest first, and opens the PDF from its link,
+ * which downloads it (the view route's headers checked); an admin deletes the attorney's file from the Riveras' page
  * (confirmation, 'File removed successfully'), and a System file has no Delete and stays. axe on the client's page; screenshots at 390 and 1280 px.
+ *
+ * A PDF carrying JavaScript (an OpenAction calling app.alert) never runs in the client's browser (issue 26):
+ * opened from the list it downloads, where it used to open in Chromium's PDF viewer, which ran the script
+ * (the alert showed) despite the view route's sandbox policy.
  */
 
 const ATTORNEY = 'attorney@demo.trustwell.test';
@@ -20,6 +24,9 @@ const RIVERAS = 'Pat Rivera & Sam Elise Rivera';
 const UPLOADED = 'Rivera Family Trust - Signed Final Version.pdf';
 const FROM_ADVISOR = 'Funding checklist.txt';
 const PDF = fs.readFileSync(path.join(__dirname, '../fixtures/files/sample.pdf'));
+/** A one-page PDF whose OpenAction runs `app.alert('pdf-js-ran')` (tests/fixtures/files/README.md). */
+const SCRIPTED_PDF = fs.readFileSync(path.join(__dirname, '../fixtures/files/script-open-action.pdf'));
+const SCRIPTED = 'Amended Schedule A.pdf';
 
 const browser = browserForThisFile();
 const { signedIn, closeAll } = signedInPages(browser);
@@ -36,6 +43,38 @@ async function confirmMessage(page: Page, title: string, text: string) {
   await expect(dialog.textContent()).resolves.toContain(text);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * Clicks a document's link (it opens a new tab) and watches for `ms`: the dialogs any page of the browser
+ * context shows (a PDF's app.alert shows as one, from the viewer), the files downloaded (Playwright reports a
+ * download on the new tab, on the page that opened it, or both), and the tabs still open afterwards.
+ */
+async function openFromList(page: Page, name: string, ms = 4000) {
+  const context = page.context();
+  const dialogs: string[] = [];
+  const downloads = new Set<string>();
+  const watch = (p: Page) => {
+    p.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss().catch(() => undefined);
+    });
+    p.on('download', (d) => downloads.add(d.suggestedFilename()));
+  };
+  const onDownload = (d: Download) => downloads.add(d.suggestedFilename());
+  context.on('page', watch);
+  page.on('download', onDownload);
+  try {
+    await documentLink(page, name).click();
+    await new Promise((r) => setTimeout(r, ms));
+  } finally {
+    context.off('page', watch);
+    page.off('download', onDownload);
+  }
+  const tabs = context.pages().filter((p) => p !== page);
+  const urls = tabs.map((p) => new URL(p.url()).pathname);
+  await Promise.all(tabs.map((p) => p.close()));
+  return { dialogs, downloads: [...downloads], urls };
 }
 
 let viewPath = '';
@@ -85,7 +124,7 @@ describe('documents: upload, open, delete', () => {
     await screenshot(page, 'documents-advisor-dashboard-1280');
   });
 
-  it('Pat finds the documents on their own page, newest first, and opens the PDF in a new tab', async () => {
+  it('Pat finds the documents on their own page, newest first, and opens the PDF from its link, which downloads it', async () => {
     const page = await signedIn(PAT, 1280);
     await page.goto('/client-info');
     await page.waitForLoadState('networkidle');
@@ -96,22 +135,19 @@ describe('documents: upload, open, delete', () => {
     expect(names).toEqual([FROM_ADVISOR, UPLOADED, 'Rivera Family Trust - Draft for Attorney Review.pdf', 'Engagement Letter.txt']);
     await expect(list.getByRole('listitem').last().textContent()).resolves.toContain('System');
 
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), documentLink(page, UPLOADED).click()]);
-    const response = await tab.waitForResponse((r) => r.url().endsWith(viewPath)).catch(() => null);
-    // The new tab's document request, checked directly too (a PDF viewer tab may not surface it as a response).
+    // The link opens a new tab, which downloads the PDF rather than showing it in the browser's viewer.
+    expect(await openFromList(page, UPLOADED)).toEqual({ dialogs: [], downloads: [UPLOADED], urls: [] });
+    // The document request, checked directly.
     const direct = await page.request.get(viewPath);
     expect(direct.status()).toBe(200);
     expect(direct.headers()['content-type']).toBe('application/pdf');
     expect(direct.headers()['x-content-type-options']).toBe('nosniff');
-    expect(direct.headers()['content-disposition']).toMatch(/^inline; filename=/);
+    expect(direct.headers()['content-disposition']).toMatch(/^attachment; filename=/);
     // The view route's own policy (the sandbox) beside the app's global one: both apply.
     const policies = (await direct.headersArray()).filter((h) => h.name.toLowerCase() === 'content-security-policy').map((h) => h.value);
     expect(policies).toContainEqual(expect.stringContaining('sandbox'));
     expect(direct.headers()['cache-control']).toBe('private, no-store');
     expect(Buffer.compare(await direct.body(), PDF)).toBe(0);
-    if (response) expect(response.status()).toBe(200);
-    expect(new URL(tab.url()).pathname).toBe(viewPath);
-    await tab.close();
 
     await expectNoViolations(page, 'documents-client-1280');
     await screenshot(page, 'documents-client-1280');
@@ -170,5 +206,22 @@ describe('documents: upload, open, delete', () => {
     // Clients never get a Delete.
     await expect(documents(pat, 'Your documents').getByRole('button').count()).resolves.toBe(0);
     expect((await pat.request.get(viewPath)).status()).toBe(404);
+  });
+
+  it('a PDF carrying JavaScript (an OpenAction) never runs it in the client’s browser: it downloads, the viewer never opens it', async () => {
+    const attorney = await signedIn(ATTORNEY, 1280);
+    await openHouseholdById(attorney, RIVERAS);
+    const panel = attorney.getByRole('region', { name: 'Documents', exact: true });
+    await panel.getByRole('button', { name: 'Upload document for Pat Rivera' }).click();
+    await panel.getByLabel(/Choose a document for Pat Rivera/).setInputFiles({ name: SCRIPTED, mimeType: 'application/pdf', buffer: SCRIPTED_PDF });
+    await panel.getByRole('button', { name: `Upload ${SCRIPTED} for Pat Rivera` }).click();
+    await confirmMessage(attorney, 'Success', 'File uploaded successfully');
+
+    const pat = await signedIn(PAT, 1280);
+    await pat.goto('/client-info');
+    await pat.waitForLoadState('networkidle');
+    await documentLink(pat, SCRIPTED).waitFor();
+    // Inline, Chromium's viewer showed the page and ran the script: dialogs ['pdf-js-ran'], no download.
+    expect(await openFromList(pat, SCRIPTED)).toEqual({ dialogs: [], downloads: [SCRIPTED], urls: [] });
   });
 });

@@ -180,6 +180,65 @@ describe('POST /api/file/{planHash}/upload', () => {
     expect((await db.select({ name: t.files.name }).from(t.files)).map((r) => r.name)).toEqual(['Final Trust.pdf']);
   });
 
+  it('keeps the quotes of a name (browsers send them as %22)', async () => {
+    const w = await setup();
+    await signInAs(w.attorney.user);
+    expect((await upload(w.plan.hash, pdfFile('The "Final" Trust.pdf'))).status).toBe(200);
+    expect((await db.select({ name: t.files.name }).from(t.files)).map((r) => r.name)).toEqual(['The "Final" Trust.pdf']);
+  });
+
+  it('streams the file to a temporary file in the uploads folder as it arrives, then moves it into place (issue 26)', async () => {
+    const w = await setup();
+    await signInAs(w.attorney.user);
+    const MB = 1024 * 1024;
+    const boundary = 'trustwell-stream';
+    const utf8 = (text: string) => new TextEncoder().encode(text);
+    const pieces = [
+      utf8(`--${boundary}\r\nContent-Disposition: form-data; name="newFile"; filename="Big Trust.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`),
+      ...Array.from({ length: 4 }, () => new Uint8Array(MB).fill(0x25)),
+    ];
+    const rest = utf8(`\n%%EOF\n\r\n--${boundary}--\r\n`);
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          const next = pieces.shift();
+          if (next) return controller.enqueue(next);
+          await held; // the rest of the body waits until the test has looked at the uploads folder
+          controller.enqueue(rest);
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const request = new Request(`http://localhost:3000/api/file/${w.plan.hash}/upload`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, [PEER_HEADER]: '203.0.113.77' },
+      duplex: 'half',
+    } as RequestInit);
+    const answer = uploadRoute(request, { params: Promise.resolve({ planHash: w.plan.hash }) });
+
+    // Before the body has ended, the 4 MB sent so far are on disk, in a waiting file of mode 600.
+    const waiting = () => storedKeys().filter((name) => name.startsWith('.incoming-'));
+    const onDisk = () => waiting().reduce((sum, name) => sum + fs.statSync(path.join(localUploadsDir(), name)).size, 0);
+    for (const deadline = Date.now() + 10_000; onDisk() < 4 * MB && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
+    expect(waiting()).toHaveLength(1);
+    expect(onDisk()).toBeGreaterThanOrEqual(4 * MB);
+    expect(fs.statSync(path.join(localUploadsDir(), waiting()[0])).mode & 0o777).toBe(0o600);
+    finish();
+
+    const response = await answer;
+    expect(response.status).toBe(200);
+    const [row] = await db.select().from(t.files);
+    const size = 9 + 4 * MB + 7; // '%PDF-1.4\n', the filler, '\n%%EOF\n'
+    expect(row).toMatchObject({ name: 'Big Trust.pdf', contentType: 'application/pdf', size });
+    // Moved into place under its key; nothing waits any more.
+    expect(storedKeys()).toEqual([row.storageKey]);
+    expect(fs.statSync(path.join(localUploadsDir(), row.storageKey)).size).toBe(size);
+  });
+
   it('two uploads of one name at once: one is stored, the other refused and its bytes removed', async () => {
     const w = await setup();
     await signInAs(w.attorney.user);
@@ -200,7 +259,9 @@ describe('POST /api/file/{planHash}/upload', () => {
       ['text with NUL named .txt', () => pdfFile('notes.txt', fixture('with-nul.txt'), 'text/plain'), 422, 'Please select a valid file type.'],
       ['a ../ path in the name', () => pdfFile('../../etc/trust.pdf'), 422, /file name is not valid/],
       ['a ..\\ path in the name', () => pdfFile('C:\\docs\\..\\trust.pdf'), 422, /file name is not valid/],
-      ['a NUL in the name', () => pdfFile('trust\u0000.pdf'), 422, /file name is not valid/],
+      ['a line feed in the name (sent as %0A)', () => pdfFile('trust\n.pdf'), 422, /file name is not valid/],
+      // A NUL cannot stand in a multipart part's header at all: the body is malformed (400) before any name rule.
+      ['a NUL in the name', () => pdfFile('trust\u0000.pdf'), 400, 'The form data could not be read.'],
       ['an empty file', () => pdfFile('empty.pdf', new Uint8Array()), 422, 'The selected file is empty.'],
       ['no file, a text field instead', () => 'not a file', 422, 'Please select a file to upload.'],
       ['no newFile field at all', () => null, 422, 'Please select a file to upload.'],
@@ -276,14 +337,14 @@ describe('GET /api/file/{planHash}/{fileHash}/view/get', () => {
     return { ...w, file: row };
   }
 
-  it('answers the bytes with the detected type, nosniff, inline disposition, the sandbox policy and no caching', async () => {
+  it('answers the bytes with the detected type, nosniff, as an attachment (a PDF never opens in the browser’s viewer), the sandbox policy and no caching', async () => {
     const w = await withDocument();
     await signInAs(w.household.spouse!.user);
     const response = await view(w.plan.hash, w.file.hash);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-disposition')).toBe('inline; filename="Trust Agreement.pdf"');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="Trust Agreement.pdf"');
     expect(response.headers.get('content-security-policy')).toBe(DOCUMENT_VIEW_CSP);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(Buffer.compare(Buffer.from(await response.arrayBuffer()), Buffer.from(PDF))).toBe(0);

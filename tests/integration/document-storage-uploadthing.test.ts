@@ -69,6 +69,23 @@ describe('put', () => {
     expect(warnings.some((w) => w.includes('`file.appUrl` is deprecated'))).toBe(true);
   });
 
+  it('uploads a waiting file (an upload streamed to disk) from the file itself, and leaves it for the door to remove', async () => {
+    fs.mkdirSync(store.stagingDir, { recursive: true });
+    const waiting = path.join(store.stagingDir, `.incoming-test-${process.pid}`);
+    const bytes = fixture('sample.pdf');
+    fs.writeFileSync(waiting, bytes, { mode: 0o600 });
+    try {
+      const stored = await store.put({ file: waiting }, { name: 'Signed Trust.pdf', contentType: 'application/pdf' });
+      const [put] = fake.requests;
+      expect(put.query['x-ut-file-size']).toBe(String(bytes.byteLength));
+      expect(put.body).toEqual({ field: 'file', name: 'Signed Trust.pdf', type: 'application/pdf', size: bytes.byteLength });
+      expect(Buffer.compare(fake.objects.get(stored.key)!.bytes, Buffer.from(bytes))).toBe(0);
+      expect(fs.existsSync(waiting)).toBe(true);
+    } finally {
+      fs.rmSync(waiting, { force: true });
+    }
+  });
+
   it('makes a new key for every upload, not derived from the name', async () => {
     const a = await store.put(fixture('sample.txt'), { name: 'notes.txt', contentType: 'text/plain' });
     const b = await store.put(fixture('sample.txt'), { name: 'notes.txt', contentType: 'text/plain' });

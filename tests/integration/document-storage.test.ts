@@ -41,6 +41,24 @@ describe('LocalDocumentStore', () => {
     await expect(store.get(stored.key)).rejects.toBeInstanceOf(StoredDocumentMissingError);
   });
 
+  it('moves a waiting upload into place (no copy: the same inode), and takes no file from outside its folder', async () => {
+    fs.mkdirSync(store.stagingDir, { recursive: true });
+    const waiting = path.join(store.stagingDir, '.incoming-test');
+    fs.writeFileSync(waiting, fixture('sample.pdf'), { mode: 0o600 });
+    const inode = fs.statSync(waiting).ino;
+    const stored = await store.put({ file: waiting });
+    expect(fs.readdirSync(root)).toEqual([stored.key]);
+    expect(fs.statSync(path.join(root, stored.key))).toMatchObject({ ino: inode, mode: expect.any(Number) });
+    expect(fs.statSync(path.join(root, stored.key)).mode & 0o777).toBe(0o600);
+    expect(Buffer.compare(Buffer.from(await store.get(stored.key)), Buffer.from(fixture('sample.pdf')))).toBe(0);
+
+    const outside = path.join(scratch, 'elsewhere.pdf');
+    fs.writeFileSync(outside, fixture('sample.pdf'));
+    await expect(store.put({ file: outside })).rejects.toThrow(/must wait in the uploads folder/);
+    expect(fs.existsSync(outside)).toBe(true);
+    expect(fs.readdirSync(root)).toEqual([stored.key]);
+  });
+
   it('never derives the key from the name and never reuses one', async () => {
     const keys = new Set<string>();
     const asInterface: DocumentStore = store;

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '@/lib/kernel/errors';
+import { receivedFile } from '@/lib/http/multipart';
 import { PEER_HEADER } from '@/lib/http/request';
 import { MAX_BODY_BYTES, MAX_MULTIPART_BYTES, rawRoute, route } from '@/lib/http/route';
 import { makeHousehold, makeUser } from '../helpers/factories';
@@ -234,13 +238,21 @@ describe('route() wrapper: which bodies it reads (issue 18, items 6 and 10)', ()
     return { saved: input.name };
   });
   const signUp = route('public', z.object({ name: z.string() }), async ({ input }) => ({ saved: input.name }));
+  // Files wait in a folder of their own here, so the tests can see that none is left behind.
+  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'trustwell-route-staging-'));
+  afterAll(() => fs.rmSync(staging, { recursive: true, force: true }));
+  const multipartOption = { multipart: { stagingDir: () => staging } };
+  const waiting: { onDisk: string[] } = { onDisk: [] };
   const upload = route(
     'own',
-    z.object({ name: z.string(), newFile: z.instanceof(File) }),
-    async ({ input }) => ({ name: input.name, bytes: input.newFile.size }),
-    { multipart: true },
+    z.object({ name: z.string(), newFile: receivedFile('no file') }),
+    async ({ input }) => {
+      waiting.onDisk = fs.readdirSync(staging);
+      return { name: input.name, bytes: input.newFile.size, held: fs.readFileSync(input.newFile.path).length };
+    },
+    multipartOption,
   );
-  const publicUpload = route('public', z.object({ newFile: z.instanceof(File) }), async ({ input }) => ({ bytes: input.newFile.size }), { multipart: true });
+  const publicUpload = route('public', z.object({ newFile: receivedFile('no file') }), async ({ input }) => ({ bytes: input.newFile.size }), multipartOption);
 
   function multipart(fileBytes: number) {
     const form = new FormData();
@@ -301,12 +313,58 @@ describe('route() wrapper: which bodies it reads (issue 18, items 6 and 10)', ()
     await signInAs(user);
     const res = await upload(multipart(300 * 1024), ctx);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ name: 'with file', bytes: 300 * 1024 });
+    expect(await res.json()).toEqual({ name: 'with file', bytes: 300 * 1024, held: 300 * 1024 });
+    // The file waited on disk while the handler ran (one temporary file, mode 600) and is gone after it.
+    expect(waiting.onDisk).toEqual([expect.stringMatching(/^\.incoming-[A-Za-z0-9_-]{24}$/)]);
+    expect(fs.readdirSync(staging)).toEqual([]);
     // Its allowance is the file limit, counted while reading.
     const over = countingBody(MAX_MULTIPART_BYTES / (64 * 1024) + 2);
     const tooLarge = await upload(streamed(over.stream, { 'content-type': 'multipart/form-data; boundary=x' }), ctx);
     expect(tooLarge.status).toBe(413);
     expect(over.read.chunks).toBeLessThanOrEqual(MAX_MULTIPART_BYTES / (64 * 1024) + 1);
+  });
+
+  it('a file part past the limit is refused while it is written, and its partial file removed', async () => {
+    const { user } = await makeUser();
+    await signInAs(user);
+    const boundary = 'trustwell-limit';
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="newFile"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    );
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          controller.enqueue(sent === 0 ? head : new Uint8Array(1024 * 1024).fill(0x25));
+          sent += 1;
+          if (sent > 25) controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const res = await upload(streamed(body, { 'content-type': `multipart/form-data; boundary=${boundary}` }), ctx);
+    expect(res.status).toBe(413);
+    expect(sent).toBeLessThanOrEqual(23);
+    expect(fs.readdirSync(staging)).toEqual([]);
+  });
+
+  it('a malformed multipart body is 400 { message } and leaves no file', async () => {
+    const { user } = await makeUser();
+    await signInAs(user);
+    const cut = `--x\r\nContent-Disposition: form-data; name="newFile"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 and no closing boundary`;
+    const res = await upload(post(cut, 'multipart/form-data; boundary=x'), ctx);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'The form data could not be read.' });
+    expect(fs.readdirSync(staging)).toEqual([]);
+  });
+
+  it('a JSON body cannot pass for a received file (it would name a path on the server)', async () => {
+    const { user } = await makeUser();
+    await signInAs(user);
+    const forged = { name: 'x', newFile: { path: '/etc/passwd', name: 'passwd.txt', type: 'text/plain', size: 1 } };
+    const res = await upload(post(JSON.stringify(forged)), ctx);
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ message: expect.any(String) });
   });
 
   it('a public route reads at most 64 KB of anything, a multipart body included, before buffering more', async () => {

@@ -1,6 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DOCUMENT_ACCEPT, decideDocumentType, essenceOf, extensionOf, isPlainText, sniffDocumentType, typeForExtension } from '@/lib/files/document-types';
+import {
+  createContentSniffer,
+  DOCUMENT_ACCEPT,
+  decideDocumentType,
+  essenceOf,
+  extensionOf,
+  isPlainText,
+  sniffContent,
+  sniffDocumentType,
+  typeForExtension,
+} from '@/lib/files/document-types';
 
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(__dirname, '../../fixtures/files', name)));
 const bytes = (...values: number[]) => new Uint8Array(values);
@@ -51,6 +61,36 @@ describe('sniffDocumentType: edges', () => {
   it('knows JPEG by FF D8 FF and nothing shorter', () => {
     expect(sniffDocumentType(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe('image/jpeg');
     expect(sniffDocumentType(bytes(0xff, 0xd8))).toBeNull();
+  });
+});
+
+describe('createContentSniffer: the same answer from pieces as from the whole (the server reads uploads from disk in pieces)', () => {
+  const inPieces = (whole: Uint8Array, size: number) => {
+    const sniffer = createContentSniffer();
+    for (let i = 0; i < whole.length; i += size) sniffer.push(whole.subarray(i, i + size));
+    return sniffer.result();
+  };
+  const samples: [string, Uint8Array][] = [
+    ...['sample.pdf', 'sample.png', 'sample.jpg', 'sample.txt', 'elf-program.pdf', 'html-with-pdf-header.pdf', 'with-nul.txt', 'invalid-utf8.txt'].map(
+      (name): [string, Uint8Array] => [name, fixture(name)],
+    ),
+    // %%EOF exactly at the edge of the last 1024 bytes, and just outside it.
+    ['a PDF with %%EOF 1024 bytes from the end', utf8('%PDF-1.4\n%%EOF\n' + ' '.repeat(1024 - 6))],
+    ['a PDF with %%EOF 1030 bytes from the end', utf8('%PDF-1.4\n%%EOF\n' + ' '.repeat(1024))],
+    // Multi-byte characters cut between pieces; a sequence left unfinished at the very end.
+    ['accents and emoji', utf8('café 📄 naïve '.repeat(50))],
+    ['a truncated last character', new Uint8Array([...utf8('abc '.repeat(40)), 0xe2, 0x82])],
+    ['a control character late in the text', utf8('x'.repeat(3000) + '\u001B')],
+  ];
+  it.each(samples)('%s', (_label, whole) => {
+    const expected = sniffContent(whole);
+    expect(expected.size).toBe(whole.byteLength);
+    for (const size of [1, 2, 3, 7, 16, 100, 1023, 1024, 4096]) expect(inPieces(whole, size)).toEqual(expected);
+  });
+
+  it('counts the size of what it was given', () => {
+    expect(inPieces(new Uint8Array(5000).fill(0x61), 333)).toEqual({ size: 5000, sniffedType: 'text/plain' });
+    expect(createContentSniffer().result()).toEqual({ size: 0, sniffedType: null });
   });
 });
 
@@ -137,6 +177,6 @@ describe('decideDocumentType: extension, declared type and bytes must agree', ()
     ['sample.pdf', 'trust.pdf', '', null],
     ['sample.pdf', 'trust.pdf', 'application/octet-stream', null],
   ])('%s named %p declared %p → %p', (file, name, declaredType, expected) => {
-    expect(decideDocumentType({ bytes: fixture(file), name, declaredType })).toBe(expected);
+    expect(decideDocumentType({ sniffedType: sniffDocumentType(fixture(file)), name, declaredType })).toBe(expected);
   });
 });

@@ -9,6 +9,7 @@ import {
   INVALID_FILE_TYPE_MESSAGE,
   MAX_UPLOAD_BYTES,
 } from '@/lib/files/upload-rules';
+import { sniffContent } from '@/lib/files/document-types';
 import { MAX_MULTIPART_BYTES } from '@/lib/http/route';
 
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(__dirname, '../../fixtures/files', name)));
@@ -18,7 +19,9 @@ describe('checkUpload', () => {
 
   it('accepts an allowed file and returns its cleaned name, type and size', () => {
     const bytes = fixture('sample.pdf');
-    expect(checkUpload({ bytes, name: 'C:\\fakepath\\Signed\u202E Trust.pdf ', declaredType: 'application/pdf', existingNames })).toEqual({
+    expect(
+      checkUpload({ content: sniffContent(bytes), name: 'C:\\fakepath\\Signed\u202E Trust.pdf ', declaredType: 'application/pdf', existingNames }),
+    ).toEqual({
       ok: true,
       name: 'Signed Trust.pdf',
       type: 'application/pdf',
@@ -27,7 +30,7 @@ describe('checkUpload', () => {
   });
 
   it('names a file with nothing before its extension document.<ext>', () => {
-    expect(checkUpload({ bytes: fixture('sample.png'), name: '/uploads/.png', declaredType: 'image/png', existingNames })).toMatchObject({
+    expect(checkUpload({ content: sniffContent(fixture('sample.png')), name: '/uploads/.png', declaredType: 'image/png', existingNames })).toMatchObject({
       ok: true,
       name: 'document.png',
     });
@@ -49,24 +52,26 @@ describe('checkUpload', () => {
     ['a duplicate name in another case', fixture('sample.pdf'), 'FINAL TRUST.PDF', 'application/pdf', 'duplicate', DUPLICATE_FILE_NAME_MESSAGE],
     ['a duplicate name behind a path', fixture('sample.pdf'), '/tmp/Final Trust.pdf', 'application/pdf', 'duplicate', DUPLICATE_FILE_NAME_MESSAGE],
   ])('refuses %s', (_label, bytes, name, declaredType, reason, message) => {
-    expect(checkUpload({ bytes, name, declaredType, existingNames })).toEqual({ ok: false, reason, message });
+    expect(checkUpload({ content: sniffContent(bytes), name, declaredType, existingNames })).toEqual({ ok: false, reason, message });
   });
 
   it('refuses more than 20 MB, and accepts exactly 20 MB', () => {
     const text = (size: number) => new Uint8Array(size).fill(0x61);
-    expect(checkUpload({ bytes: text(MAX_UPLOAD_BYTES + 1), name: 'big.txt', declaredType: 'text/plain', existingNames: [] })).toEqual({
+    expect(checkUpload({ content: sniffContent(text(MAX_UPLOAD_BYTES + 1)), name: 'big.txt', declaredType: 'text/plain', existingNames: [] })).toEqual({
       ok: false,
       reason: 'too-large',
       message: FILE_TOO_LARGE_MESSAGE,
     });
-    expect(checkUpload({ bytes: text(MAX_UPLOAD_BYTES), name: 'big.txt', declaredType: 'text/plain', existingNames: [] })).toMatchObject({
+    expect(checkUpload({ content: sniffContent(text(MAX_UPLOAD_BYTES)), name: 'big.txt', declaredType: 'text/plain', existingNames: [] })).toMatchObject({
       ok: true,
       size: MAX_UPLOAD_BYTES,
     });
   });
 
   it('checks the type before the name, so a refused type never says the name exists', () => {
-    expect(checkUpload({ bytes: fixture('elf-program.pdf'), name: 'Final Trust.pdf', declaredType: 'application/pdf', existingNames })).toMatchObject({
+    expect(
+      checkUpload({ content: sniffContent(fixture('elf-program.pdf')), name: 'Final Trust.pdf', declaredType: 'application/pdf', existingNames }),
+    ).toMatchObject({
       reason: 'type',
     });
   });

@@ -2,11 +2,11 @@ import { parse } from 'content-disposition';
 import { DOCUMENT_VIEW_CSP, documentViewHeaders } from '@/lib/files/view-headers';
 
 describe('documentViewHeaders', () => {
-  it('serves a PDF inline under its name, typed by the upload, no sniffing, sandboxed, never cached by others', () => {
+  it('serves a PDF as an attachment (never in the browser’s viewer, which runs its scripts) under its name, typed by the upload, no sniffing, sandboxed, never cached by others', () => {
     expect(documentViewHeaders({ name: 'Final Trust.pdf', type: 'application/pdf', size: 606 })).toEqual({
       'Content-Type': 'application/pdf',
       'X-Content-Type-Options': 'nosniff',
-      'Content-Disposition': 'inline; filename="Final Trust.pdf"',
+      'Content-Disposition': 'attachment; filename="Final Trust.pdf"',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox",
       'Cache-Control': 'private, no-store',
       'Cross-Origin-Resource-Policy': 'same-origin',
@@ -30,7 +30,7 @@ describe('documentViewHeaders', () => {
 
   it('keeps a non-ASCII name through the extended parameter, with an ASCII fallback', () => {
     const header = documentViewHeaders({ name: 'Café Trust — 2024.pdf', type: 'application/pdf' })['Content-Disposition'];
-    expect(header).toMatch(/^inline; filename="Caf\? Trust \? 2024\.pdf"; filename\*=UTF-8''/);
+    expect(header).toMatch(/^attachment; filename="Caf\? Trust \? 2024\.pdf"; filename\*=UTF-8''/);
     expect(parse(header).parameters.filename).toBe('Café Trust — 2024.pdf');
   });
 
