@@ -1,4 +1,6 @@
+import Link from 'next/link';
 import type { AdvisorBilling } from '@/lib/advisors/dashboard';
+import { PAID_HISTORY_LIMIT } from '@/lib/advisors/rules';
 import { formatUsd } from '@/lib/money';
 import { FEATURE_LOCKED_MESSAGE, lockedFeaturesText, lockWarningText } from '@/lib/billing/lock';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
@@ -75,7 +77,51 @@ export function OutstandingBalance({ billing, advisor, canPay }: { billing: Advi
           </TBody>
         </Table>
       ) : null}
+      <InvoiceHistory paid={billing.paidInvoices} />
     </section>
+  );
+}
+
+/**
+ * Paid invoices stay findable (issue 27): the newest first, each with the receipt of the payment that paid
+ * it, folded under the open balance so the page leads with what is due.
+ */
+function InvoiceHistory({ paid }: { paid: AdvisorBilling['paidInvoices'] }) {
+  if (!paid.length) return null;
+  return (
+    <details className={styles.history}>
+      <summary>
+        Invoice history ({paid.length} paid{paid.length === PAID_HISTORY_LIMIT ? ', the latest' : ''})
+      </summary>
+      <Table label="Paid invoices" responsive="stack" columnLabels={['Invoice', 'Paid on', 'Amount', 'Receipt']}>
+        <THead>
+          <tr>
+            <Th>Invoice</Th>
+            <Th>Paid on</Th>
+            <Th align="right">Amount</Th>
+            <Th>Receipt</Th>
+          </tr>
+        </THead>
+        <TBody>
+          {paid.map((i) => (
+            <Tr key={i.hash}>
+              <Td>{i.description}</Td>
+              <Td>{i.paidOn}</Td>
+              <Td numeric>{formatUsd(i.amount)}</Td>
+              <Td>
+                {i.receiptHash ? (
+                  <Link href={`/receipts/${i.receiptHash}`}>
+                    Receipt<span className="visually-hidden"> for {i.description}</span>
+                  </Link>
+                ) : (
+                  '—'
+                )}
+              </Td>
+            </Tr>
+          ))}
+        </TBody>
+      </Table>
+    </details>
   );
 }
 

@@ -1,19 +1,23 @@
 'use client';
 
+import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
 import { cancelAnnualChargeAction } from '@/lib/actions/payments';
 import type { AnnualChargeView } from '@/lib/billing/queries';
+import type { PaymentSummary } from '@/lib/billing/receipts';
 import { formatUsd } from '@/lib/money';
 import styles from './settings-panel.module.css';
+
+const STATUS: Record<PaymentSummary['status'], string> = { paid: 'Paid', pending: 'Processing', returned: 'Returned' };
 
 /**
  * Settings, Payments (a client's): the annual charge for amendments and revisions that the Payment Due step
  * said could be canceled here — its amount, next date and payment method — and Cancel Annual Charge, after
- * a confirmation that says what canceling means.
+ * a confirmation that says what canceling means; then the household's payments, each with its receipt.
  */
-export function PaymentsTab({ initial }: { initial: AnnualChargeView[] }) {
+export function PaymentsTab({ initial, history }: { initial: AnnualChargeView[]; history: PaymentSummary[] }) {
   const [charges, setCharges] = useState(initial);
   const call = useCall();
   const { confirm, showMessage } = useMessage();
@@ -67,6 +71,27 @@ export function PaymentsTab({ initial }: { initial: AnnualChargeView[] }) {
           </div>
         ))
       )}
+      <section className={styles.history} aria-labelledby="settings-payment-history">
+        <h2 id="settings-payment-history" className={styles.groupTitle}>
+          Payment history
+        </h2>
+        {history.length === 0 ? (
+          <p className={styles.empty}>No payments yet.</p>
+        ) : (
+          <ul className={styles.paymentList}>
+            {history.map((payment) => (
+              <li key={payment.hash}>
+                <span>
+                  {payment.paidOn} · {payment.description} · {formatUsd(payment.amount)} · {STATUS[payment.status]}
+                </span>
+                <Link href={`/receipts/${payment.hash}`}>
+                  Receipt<span className="visually-hidden">{` for ${payment.description} of ${payment.paidOn}`}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { useMessage } from '@/components/ui/call-provider';
 import type { SettingsValues } from '@/lib/account-settings/types';
 import type { AnnualChargeView } from '@/lib/billing/queries';
+import type { PaymentSummary } from '@/lib/billing/receipts';
 import { formatPhone } from '@/lib/format/phone';
 import { EmailForm } from './email-form';
 import { NameForm } from './name-form';
@@ -35,11 +36,18 @@ const MASKED_PASSWORD = (
 
 /**
  * My Information: tabs Name and Credentials (the spec's), and Payments for clients (their annual charge,
- * which Payment Due says can be canceled here; `annualCharges` is null for everyone else). One field group
+ * which Payment Due says can be canceled here, and their receipts; `payments` is null for everyone else). One field group
  * at a time is in edit mode; a successful save updates the values shown here, ends edit mode and shows the
  * spec's success message.
  */
-export function SettingsPanel({ initial, annualCharges = null }: { initial: SettingsValues; annualCharges?: AnnualChargeView[] | null }) {
+export function SettingsPanel({
+  initial,
+  payments = null,
+}: {
+  initial: SettingsValues;
+  /** A client's Payments tab: the household's annual charges and its payments with their receipts; null for everyone else. */
+  payments?: { annualCharges: AnnualChargeView[]; history: PaymentSummary[] } | null;
+}) {
   const { showMessage } = useMessage();
   const [values, setValues] = useState(initial);
   const [tab, setTab] = useState<TabKey>('name');
@@ -82,9 +90,9 @@ export function SettingsPanel({ initial, annualCharges = null }: { initial: Sett
 
   const { name, email, phone, pendingEmail } = values;
 
-  const tabs = TABS.filter((t) => t.id !== 'payments' || annualCharges !== null);
+  const tabs = TABS.filter((t) => t.id !== 'payments' || payments !== null);
   const panels: Record<TabKey, ReactNode> = {
-    payments: annualCharges ? <PaymentsTab initial={annualCharges} /> : null,
+    payments: payments ? <PaymentsTab initial={payments.annualCharges} history={payments.history} /> : null,
     name: group(
       'name',
       'Name',

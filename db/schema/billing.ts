@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { advisors } from './advisory';
 import { clients } from './clients';
 import { createdAt, hashColumn, updatedAt } from './columns';
@@ -57,6 +57,9 @@ export const invoices = pgTable(
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     amountPaid: numeric('amount_paid', { precision: 12, scale: 2 }).notNull().default('0'),
     status: invoiceStatusEnum('status').notNull().default('open'),
+    // The payment that paid it (its receipt), set with the payment (lib/billing/attempt-books.ts); cleared
+    // when a returned eCheck opens the invoice again.
+    paymentId: integer('payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

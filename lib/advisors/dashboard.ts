@@ -1,4 +1,6 @@
 import 'server-only';
+import { PAID_HISTORY_LIMIT } from './rules';
+import { formatChargeDate } from '@/lib/format/card';
 import Big from 'big.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '@/db';
@@ -22,6 +24,8 @@ import { canSendReminder, stalledAfterDays, type ClientListState } from './rules
 export type AdvisorSummary = { id: number; hash: string; name: string; householdCount: number; isOwn: boolean };
 
 export type InvoiceView = { hash: string; description: string; amount: string; amountPaid: string; amountDue: string; createdAt: string };
+/** A paid invoice in the history: when it was paid and the receipt of the payment that paid it (null before receipts were kept). */
+export type PaidInvoiceView = { hash: string; description: string; amount: string; paidOn: string; receiptHash: string | null };
 
 export type AdvisorBilling = {
   outstanding: string;
@@ -29,6 +33,8 @@ export type AdvisorBilling = {
   maxInvoices: number;
   lock: LockState;
   invoices: InvoiceView[];
+  /** The latest paid invoices, newest first (at most PAID_HISTORY_LIMIT). */
+  paidInvoices: PaidInvoiceView[];
   isAutoPay: boolean;
   isWaivingFee: boolean;
   paymentMethod: { brand: string | null; last4: string; kind: string } | null;
@@ -124,6 +130,12 @@ async function billingAndInvites(advisorId: number, inviteLimit: number | null):
       open: sql<{ hash: string; description: string; amount: string; amount_paid: string; created_at: string }[]>`(
         select coalesce(json_agg(json_build_object('hash', i.hash, 'description', i.description, 'amount', i.amount::text, 'amount_paid', i.amount_paid::text, 'created_at', i.created_at) order by i.created_at, i.id), '[]'::json)
           from (select * from invoices inv where inv.advisor_id = ${ADVISOR_ID} and inv.status = 'open' order by inv.created_at, inv.id limit 200) i)`,
+      paid: sql<{ hash: string; description: string; amount: string; paid_at: string; receipt: string | null }[]>`(
+        select coalesce(json_agg(json_build_object('hash', i.hash, 'description', i.description, 'amount', i.amount::text, 'paid_at', i.paid_at, 'receipt', i.receipt) order by i.paid_at desc, i.id desc), '[]'::json)
+          from (select inv.id, inv.hash, inv.description, inv.amount, coalesce(pay.created_at, inv.updated_at) as paid_at, pay.hash as receipt
+                  from invoices inv left join payments pay on pay.id = inv.payment_id
+                 where inv.advisor_id = ${ADVISOR_ID} and inv.status = 'paid'
+                 order by coalesce(pay.created_at, inv.updated_at) desc, inv.id desc limit ${PAID_HISTORY_LIMIT}) i)`,
       method: sql<{ brand: string | null; last4: string; kind: string } | null>`(
         select json_build_object('brand', pm.brand, 'last4', pm.last4, 'kind', pm.kind) from payment_methods pm
          where pm.advisor_id = ${ADVISOR_ID} order by pm.created_at desc, pm.id desc limit 1)`,
@@ -152,6 +164,13 @@ async function billingAndInvites(advisorId: number, inviteLimit: number | null):
       createdAt: new Date(i.created_at).toISOString(),
     };
   });
+  const paidInvoices = parse<{ hash: string; description: string; amount: string; paid_at: string; receipt: string | null }[]>(advisor.paid).map((i) => ({
+    hash: i.hash,
+    description: i.description,
+    amount: new Big(i.amount).toFixed(2),
+    paidOn: formatChargeDate(new Date(i.paid_at)),
+    receiptHash: i.receipt,
+  }));
   const method = parse<{ brand: string | null; last4: string; kind: string } | null>(advisor.method);
   const unpaid = Number(advisor.unpaid);
   const now = new Date();
@@ -170,6 +189,7 @@ async function billingAndInvites(advisorId: number, inviteLimit: number | null):
     maxInvoices: advisor.maxInvoices,
     lock: lockStateOf(unpaid, advisor.maxInvoices),
     invoices: list,
+    paidInvoices,
     isAutoPay: advisor.isAutoPay,
     isWaivingFee: advisor.isWaivingFee,
     paymentMethod: method ? { brand: method.brand, last4: method.last4, kind: method.kind } : null,

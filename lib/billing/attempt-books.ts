@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/db';
-import { advisors, clients, estatePlans, invoices, paymentMethods, recurringCharges, users, type PaymentPurpose } from '@/db/schema';
+import { advisors, clients, estatePlans, invoices, paymentMethods, payments, recurringCharges, users, type PaymentPurpose } from '@/db/schema';
 import { movePlanStatus } from '@/lib/estate-plans/move-plan-status';
 import { statusAfterPayment } from '@/lib/estate-plans/status-machine';
 import { oneYearFrom } from '@/lib/format/card';
@@ -63,12 +63,6 @@ async function writeInvoicesPaid(tx: Tx, ctx: AnyContext, outcome: AttemptOutcom
   const ids = invoiceIdsOf(outcome.subject);
   const rows = ids.length ? await tx.select().from(invoices).where(inArray(invoices.id, ids)).orderBy(invoices.id) : [];
   if (!rows.length) return;
-  for (const invoice of rows) {
-    await tx
-      .update(invoices)
-      .set({ status: 'paid', amountPaid: invoice.amount, updatedAt: new Date() })
-      .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'open')));
-  }
   const advisorId = rows[0].advisorId;
   // The receipt goes to the advisor whose balance it is, whoever on the team paid it.
   const [owner] = await tx.select({ email: users.email }).from(advisors).innerJoin(users, eq(users.id, advisors.userId)).where(eq(advisors.id, advisorId));
@@ -77,6 +71,17 @@ async function writeInvoicesPaid(tx: Tx, ctx: AnyContext, outcome: AttemptOutcom
       ? `${rows.map((r) => r.description).join(', ')} (auto-pay)`
       : `your outstanding balance (${rows.length} invoice${rows.length === 1 ? '' : 's'}) with ${describeMethod(outcome.method)}`;
   await record(tx, ctx, outcome, { chargeType: outcome.purpose as PaymentFor['chargeType'], advisorId, receiptTo: owner?.email ?? null, description });
+  // Each invoice names the payment that paid it: its receipt in the invoice history.
+  const [payment] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.gateway, outcome.gateway), eq(payments.gatewayReference, outcome.reference)));
+  for (const invoice of rows) {
+    await tx
+      .update(invoices)
+      .set({ status: 'paid', amountPaid: invoice.amount, paymentId: payment?.id ?? null, updatedAt: new Date() })
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'open')));
+  }
 }
 
 async function writeTrustFeePaid(tx: Tx, ctx: AnyContext, outcome: AttemptOutcome): Promise<void> {
@@ -133,7 +138,8 @@ async function writeReturned(tx: Tx, ctx: AnyContext, outcome: AttemptOutcome): 
   if (!row) return;
   await audit(tx, ctx, 'payment.returned', { type: 'payment', id: row.id }, { reference: outcome.reference, code: outcome.error?.code ?? null });
   const invoiceIds = invoiceIdsOf(outcome.subject);
-  if (invoiceIds.length) await tx.update(invoices).set({ status: 'open', amountPaid: '0', updatedAt: new Date() }).where(inArray(invoices.id, invoiceIds));
+  if (invoiceIds.length)
+    await tx.update(invoices).set({ status: 'open', amountPaid: '0', paymentId: null, updatedAt: new Date() }).where(inArray(invoices.id, invoiceIds));
   const [to] = row.advisorId
     ? await tx.select({ email: users.email }).from(advisors).innerJoin(users, eq(users.id, advisors.userId)).where(eq(advisors.id, row.advisorId))
     : row.clientId

@@ -1,11 +1,12 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/actor';
 import type { Actor } from '@/lib/kernel/actor';
 import { landingPathFor } from '@/lib/auth/landing';
 import { can, type Permission } from '@/lib/kernel/policy';
 import type { RequestContext } from '@/lib/kernel/context';
+import { AppError } from '@/lib/kernel/errors';
 import { clientAddress, userAgentOf } from './request';
 
 /**
@@ -26,4 +27,14 @@ export async function requirePageContext(permission: Permission | 'signed-in', f
   const actor = await requireActor(permission, from);
   const requestHeaders = await headers();
   return { actor, ip: clientAddress(requestHeaders), userAgent: userAgentOf(requestHeaders) };
+}
+
+/** Out of scope, unknown or malformed: the app's 404 page, the same answer for each (nobody learns more). */
+export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') notFound();
+    throw error;
+  }
 }

@@ -20,6 +20,8 @@ export const permissions = {
   'plan.status.update': ['legal', 'admin'],
   'plan.pay': ['client', ...ADVISORY, 'admin'],
   'plan.payment.acknowledge': ['legal', 'admin'],
+  // A payment's receipt: the household's own, the advisor team's for their balance; within the scope.
+  'payment.receipt': ['client', ...STAFF_SIDE],
   'file.view': ['client', ...STAFF_SIDE],
   'file.upload': [...ADVISORY, 'legal', 'admin'],
   'file.delete': ['admin'],

@@ -1,5 +1,4 @@
 import 'server-only';
-import { notFound } from 'next/navigation';
 import { lockedFeaturesText } from '@/lib/billing/lock';
 import { FeatureLockGate } from '@/components/advisors/feature-lock-notice';
 import { DocumentsPanel } from '@/components/files/documents-panel';
@@ -11,22 +10,12 @@ import { isAttorneyStatus } from '@/lib/estate-plans/statuses';
 import type { EstatePlanStatus } from '@/db/schema';
 import type { DocumentView } from '@/lib/files/document-view';
 import { listDocuments } from '@/lib/files/queries';
-import { AppError } from '@/lib/kernel/errors';
+import { orNotFound } from '@/lib/http/page';
 import type { PublicContext } from '@/lib/kernel/context';
 import { toJsonText } from '@/lib/json-text';
 import { loadIntake, resolveClientHash } from '@/lib/intake/load';
 import type { IntakeView } from '@/lib/intake/types';
 import styles from './client-info.module.css';
-
-/** Out of scope, unknown or malformed: the app's 404 page, the same answer for each (nobody learns more). */
-async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') notFound();
-    throw error;
-  }
-}
 
 /** The household a client-info address opens, from one load of the intake (lib/intake/load.ts). */
 export function loadIntakeOr404(ctx: PublicContext, address: string): Promise<IntakeView> {

@@ -4,6 +4,7 @@ import { SettingsPanel } from '@/components/settings/settings-panel';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { getOwnSettings } from '@/lib/account-settings/queries';
 import { ownAnnualCharges } from '@/lib/billing/queries';
+import { ownPayments } from '@/lib/billing/receipts';
 import { requireActor } from '@/lib/http/page';
 import styles from './settings.module.css';
 
@@ -11,20 +12,23 @@ export const metadata: Metadata = { title: 'My Information', robots: { index: fa
 
 /**
  * Settings (My Information): the signed-in user's own name, email, phone and password, and for clients the
- * household's annual charge (Payments). Not offered while impersonating (spec: Settings hidden then); the
+ * household's annual charge and receipts (Payments). Not offered while impersonating (spec: Settings hidden then); the
  * saves refuse it too.
  */
 export default async function SettingsPage() {
   const actor = await requireActor('signed-in', '/settings');
   if (actor.impersonator) redirect('/dashboard');
-  const [values, annualCharges] = await Promise.all([getOwnSettings(actor), actor.isClient ? ownAnnualCharges(actor) : null]);
+  const [values, payments] = await Promise.all([
+    getOwnSettings(actor),
+    actor.isClient ? Promise.all([ownAnnualCharges(actor), ownPayments(actor)]).then(([annualCharges, history]) => ({ annualCharges, history })) : null,
+  ]);
   if (!values) redirect('/login?next=/settings');
 
   return (
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
       <h1>My Information</h1>
       <p className={styles.lead}>Every change asks for your current password.</p>
-      <SettingsPanel initial={values} annualCharges={annualCharges} />
+      <SettingsPanel initial={values} payments={payments} />
     </main>
   );
 }

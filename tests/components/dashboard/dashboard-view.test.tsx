@@ -43,6 +43,7 @@ const billing = (change: Partial<AdvisorBilling> = {}): AdvisorBilling => ({
   maxInvoices: 3,
   lock: 'ok',
   invoices: [],
+  paidInvoices: [],
   isAutoPay: false,
   isWaivingFee: true,
   paymentMethod: null,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { cancelAnnualChargeAction } from '@/lib/actions/payments';
 import { updateEmailAction, updateNameAction, updatePasswordAction, updatePhoneAction } from '@/lib/actions/settings';
 import type { AnnualChargeView } from '@/lib/billing/queries';
+import type { PaymentSummary } from '@/lib/billing/receipts';
 import { SettingsPanel } from '@/components/settings/settings-panel';
 import { CallProvider } from '@/components/ui/call-provider';
 import type { SettingsValues } from '@/lib/account-settings/types';
@@ -48,6 +49,7 @@ async function expectDialog(user: ReturnType<typeof userEvent.setup>, title: str
 
 beforeEach(() => jest.resetAllMocks());
 
+const history: PaymentSummary[] = [{ hash: 'payment1hash', paidOn: '11/28/2026', amount: '995.00', description: 'Trust fee', status: 'paid' }];
 const charge: AnnualChargeView = { hash: 'charge1hash', amount: '95.00', nextChargeOn: '06/01/2027', canceledOn: null, method: 'Visa ending in 4242' };
 
 describe('SettingsPanel, Payments (clients)', () => {
@@ -60,7 +62,7 @@ describe('SettingsPanel, Payments (clients)', () => {
     const user = userEvent.setup();
     render(
       <CallProvider>
-        <SettingsPanel initial={initial} annualCharges={[charge]} />
+        <SettingsPanel initial={initial} payments={{ annualCharges: [charge], history }} />
       </CallProvider>,
     );
     await user.click(screen.getByRole('tab', { name: 'Payments' }));
@@ -68,6 +70,7 @@ describe('SettingsPanel, Payments (clients)', () => {
     expect(panel).toHaveTextContent('$95.00 a year');
     expect(panel).toHaveTextContent('06/01/2027');
     expect(panel).toHaveTextContent('Visa ending in 4242');
+    expect(within(panel).getByRole('link', { name: 'Receipt for Trust fee of 11/28/2026' })).toHaveAttribute('href', '/receipts/payment1hash');
 
     await user.click(within(panel).getByRole('button', { name: 'Cancel Annual Charge' }));
     const confirm = await screen.findByRole('alertdialog');
@@ -92,7 +95,7 @@ describe('SettingsPanel, Payments (clients)', () => {
     const user = userEvent.setup();
     render(
       <CallProvider>
-        <SettingsPanel initial={initial} annualCharges={[]} />
+        <SettingsPanel initial={initial} payments={{ annualCharges: [], history: [] }} />
       </CallProvider>,
     );
     await user.click(screen.getByRole('tab', { name: 'Payments' }));

@@ -40,6 +40,7 @@ const expected: Record<Permission, (keyof typeof actors)[]> = {
   'plan.status.update': ['admin', 'legal'],
   'plan.pay': ['admin', 'advisor', 'staff', 'supervisor', 'client'],
   'plan.payment.acknowledge': ['admin', 'legal'],
+  'payment.receipt': ['admin', 'legal', 'advisor', 'staff', 'supervisor', 'client'],
   'file.view': ['admin', 'legal', 'advisor', 'staff', 'supervisor', 'client'],
   'file.upload': ['admin', 'legal', 'advisor', 'staff', 'supervisor'],
   'file.delete': ['admin'],
