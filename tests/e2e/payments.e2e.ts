@@ -3,8 +3,9 @@ import { alert, expectNoViolations, openHouseholdById as openHousehold, signedIn
 
 /*
  * Payments in the product (issue 22), in Chromium against the demo data and the sandbox gateway: Ben Carter
- * (who covers his clients' fees: three unpaid invoices, features locked) pays his balance by bank with
- * auto-pay, the lock lifts at once, then he disables auto-pay and removes the stored method; the attorney
+ * (who covers his clients' fees: three unpaid invoices, features locked: no New Client, no invitation) pays
+ * his balance by bank with auto-pay, the lock lifts at once, the paid invoices stay in the history with
+ * their receipt, then he disables auto-pay and removes the stored method; the attorney
  * acknowledges the Okafors' fee paid outside the app. The client's own payment (the decline card, then
  * 4242…) and the Payment Due modal at 390 px are in review-submit.e2e.ts, before the Nakamuras submit
  * (the e2e files share one database, and in any order the Nakamuras are submitted only there). axe on every payment screen, screenshots at 390 and 1280 px.
@@ -25,6 +26,23 @@ describe('payments', () => {
     const balance = page.getByRole('region', { name: 'Outstanding Balance' });
     await balance.getByText(LOCKED).waitFor();
     await expect(balance.textContent()).resolves.toContain('$2,239.50');
+    // Issue 27: the lock names what it stops, and no new work is offered while it holds.
+    await balance.getByText('Locked until it is paid: New Client, Send Invite, and your clients’ trust information.').waitFor();
+    await expect(page.getByRole('link', { name: 'New Client' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Send Invite' }).count()).resolves.toBe(0);
+    await page.getByText('New invitations can be sent again once the outstanding balance is paid.').waitFor();
+    await expectNoViolations(page, 'dashboard-locked-390');
+    await screenshot(page, 'dashboard-locked-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'dashboard-locked-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The New Client page says the same instead of its form.
+    const joinPath = await page.getByRole('region', { name: 'Your client sign-up link' }).getByRole('link').getAttribute('href');
+    await page.goto(joinPath!.replace('/join/', '/new-client/'));
+    await page.getByText(LOCKED).waitFor();
+    await expect(page.getByRole('button', { name: /Create/ }).count()).resolves.toBe(0);
+    await screenshot(page, 'new-client-locked-390');
+    await page.goto('/dashboard');
     await balance.getByRole('button', { name: 'Pay Balance' }).click();
     const pay = page.getByRole('dialog', { name: 'Pay Outstanding Balance' });
     await pay.waitFor();
@@ -45,6 +63,29 @@ describe('payments', () => {
     // The lock lifts at once: the refreshed dashboard has no lock message and no balance left.
     await balance.getByText('$0.00').waitFor();
     await expect(balance.getByText(LOCKED).count()).resolves.toBe(0);
+    await page.getByRole('link', { name: 'New Client' }).waitFor();
+
+    // Paid invoices stay in the history, each with its receipt (issue 27).
+    await balance.getByText('Invoice history (3 paid)').click();
+    const history = balance.getByRole('table', { name: 'Paid invoices' });
+    await expect(history.getByRole('row').count()).resolves.toBe(4);
+    await screenshot(page, 'invoice-history-390');
+    await history
+      .getByRole('link', { name: /^Receipt/ })
+      .first()
+      .click();
+    const receipt = page.getByRole('article', { name: 'Receipt' });
+    await receipt.waitFor();
+    await expect(receipt.textContent()).resolves.toContain('$2,239.50');
+    await expect(receipt.textContent()).resolves.toContain('checking account ending in 9012');
+    await expect(receipt.getByRole('row').count()).resolves.toBe(5);
+    await expectNoViolations(page, 'receipt-390');
+    await screenshot(page, 'receipt-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'receipt-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('link', { name: 'Back to the dashboard' }).click();
+    await balance.waitFor();
     const autoPay = page.getByRole('region', { name: 'Auto-Pay' });
     await autoPay.getByText('Auto-pay is on with bank account ending in 9012.').waitFor();
     await expectNoViolations(page, 'dashboard-auto-pay-390');

@@ -84,6 +84,8 @@ describe('a guest finds the trust, creates an account and manages it', () => {
     await expect(note.isVisible()).resolves.toBe(true);
     await expect(note.textContent()).resolves.toContain(`${discounted} instead of ${full}`);
     await expect(priceCard.getByRole('link', { name: 'Start your trust' }).getAttribute('href')).resolves.toBe('/join');
+    // Issue 27: the annual charge is said beside the price, before anything is paid.
+    await expect(priceCard.getByText(/^Plus \$95 a year for amendments and revisions/).isVisible()).resolves.toBe(true);
 
     // Seven documents.
     const included = page.getByRole('region', { name: "What's included" });
@@ -133,6 +135,9 @@ describe('a guest finds the trust, creates an account and manages it', () => {
     expect(advisorJoinPath).toMatch(/^\/join\/[A-Za-z0-9_-]+$/);
     await page.goto(advisorJoinPath);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Create Account');
+    // The referral banner says the discounted price and the annual charge before any account exists (issue 27).
+    await expect(page.getByText(/referred by a financial advisor/).textContent()).resolves.toContain(`(${discounted} instead of ${full}). Plus $95 a year`);
+    await shots(page, 'journey-join-referred');
     // The join screen remembers the advisor once it has hydrated; leaving before that would forget them (a race).
     await page.waitForFunction(() => window.localStorage.getItem('advisor_ref') !== null, null, { timeout: 10_000 });
     await page.goto('/trust');

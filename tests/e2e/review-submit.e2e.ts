@@ -114,8 +114,14 @@ describe('review, submission and the attorney status', () => {
   it('the Payment Due modal at 390 px (opened and canceled: nothing is charged or submitted)', async () => {
     const page = await signedIn(LEE, 390);
     const due = await openPaymentDue(page);
+    // Issue 27: price, discount, then what is due; the annual charge's terms before any payment; the
+    // sandbox's test numbers beside its label.
+    await expect(due.getByTestId('amount-full').textContent()).resolves.toBe('$1,495.00');
     await expect(due.getByTestId('amount-due').textContent()).resolves.toBe('$995.00');
-    await expect(due.getByTestId('amount-recurring').textContent()).resolves.toBe('$95.00');
+    await expect(due.getByTestId('amount-recurring').textContent()).resolves.toMatch(/^\$95\.00 a year, first charged on \d\d\/\d\d\/\d{4}/);
+    await expect(due.getByTestId('amount-recurring').textContent()).resolves.toContain('cancel at any time in Settings, under Payments');
+    await expect(due.getByRole('note', { name: 'Sandbox test numbers' }).textContent()).resolves.toContain('Card declined: 4000 0000 0000 0002');
+    await expect(due.getByLabel(/^Save this method and charge it \$95\.00 a year/).isChecked()).resolves.toBe(false);
     await expectNoViolations(page, 'payment-due-390');
     await screenshot(page, 'payment-due-390');
     // The modal as the phone shows it (the full-page capture puts it at the foot of a long page).
@@ -173,6 +179,8 @@ describe('review, submission and the attorney status', () => {
     await expect(page.getByText('Trust Sent for Review', { exact: true }).count()).resolves.toBe(0);
     await due.getByLabel('Card number').fill('');
     await due.getByLabel('Card number').pressSequentially('4242424242424242');
+    // The explicit consent to the annual charge: the card is saved for it (Settings, Payments cancels it).
+    await due.getByLabel(/^Save this method and charge it \$95\.00 a year/).check();
     await due.getByRole('button', { name: 'Pay $995.00 and Submit' }).click();
     const paid = alert(page, 'Payment Successful!');
     await paid.waitFor();
@@ -270,6 +278,36 @@ describe('review, submission and the attorney status', () => {
     await page.getByRole('group', { name: 'Estate plan status' }).waitFor();
     await screenshot(page, 'review-attorney-in-progress-390');
   }, 60_000);
+
+  it("the client finds the annual charge and the trust fee's receipt in Settings, Payments, and cancels the charge", async () => {
+    const page = await signedIn(LEE, 390);
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Payments' });
+    await panel.getByText('$95.00 a year').waitFor();
+    await panel.getByText('Visa ending in 4242').waitFor();
+    await expectNoViolations(page, 'settings-payments-390');
+    await screenshot(page, 'settings-payments-390');
+    await panel.getByRole('link', { name: /^Receipt for Trust fee/ }).click();
+    const receipt = page.getByRole('article', { name: 'Receipt' });
+    await receipt.waitFor();
+    await expect(receipt.textContent()).resolves.toContain('$995.00');
+    await screenshot(page, 'receipt-trust-fee-390');
+    await page.getByRole('link', { name: 'Back to Settings' }).click();
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await panel.getByRole('button', { name: 'Cancel Annual Charge' }).click();
+    const sure = alert(page, 'Cancel the annual charge?');
+    await sure.waitFor();
+    await screenshot(page, 'settings-cancel-annual-390');
+    await sure.getByRole('button', { name: 'Cancel Annual Charge' }).click();
+    const done = alert(page, 'Success');
+    await done.waitFor();
+    await expect(done.textContent()).resolves.toContain('Your annual charge has been canceled.');
+    await done.getByRole('button', { name: 'OK' }).click();
+    await panel.getByText(/^Canceled on /).waitFor();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'settings-payments-1280');
+  }, 90_000);
 
   it('the client, the spouse and the advisor see the new status', async () => {
     for (const email of [LEE, ROBIN]) {
