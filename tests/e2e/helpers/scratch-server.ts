@@ -11,8 +11,8 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../..');
 
-/** A running server: its address, its process id (to read its memory from /proc) and how to stop it. */
-export type ScratchServer = { url: string; pid: number; stop: () => Promise<void> };
+/** A running server: its address, its process id (to read its memory from /proc), what it has logged so far and how to stop it. */
+export type ScratchServer = { url: string; pid: number; log: () => string; stop: () => Promise<void> };
 
 export async function startScratchServer(port: number, extraEnv: Record<string, string> = {}): Promise<ScratchServer> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'trustwell-e2e-server-'));
@@ -61,5 +61,5 @@ export async function startScratchServer(port: number, extraEnv: Record<string, 
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  return { url, pid: child.pid!, stop };
+  return { url, pid: child.pid!, log: () => log, stop };
 }
