@@ -115,20 +115,6 @@ export function isDecodableActionBody(text) {
 
 const mediaTypeOf = (req) => (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 
-function answerJson(res, status, message) {
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json');
-  res.end(JSON.stringify({ message }));
-}
-
-/** Next's client shows a text/plain answer's text as the failed action's error. */
-function answerText(res, status, message, headers = {}) {
-  res.statusCode = status;
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader('Content-Type', 'text/plain');
-  res.end(message);
-}
-
 /** The body, or null once it passes `limit` bytes (declared or counted); the rest is left unread. */
 function readUpTo(req, limit) {
   if (Number(req.headers['content-length']) > limit) return Promise.resolve(null);
@@ -167,11 +153,23 @@ function putBodyBack(req, bytes) {
 }
 
 /**
- * @param {{ actionIds: Set<string> }} options  the server action ids of the build
- *   (.next/server/server-reference-manifest.json)
+ * @param {{ actionIds: Set<string>, headers: { key: string, value: string }[] }} options  the server action ids
+ *   of the build (.next/server/server-reference-manifest.json), and the headers every answer of the app
+ *   carries (lib/http/security-headers.mjs; Next adds them to its own answers from next.config.mjs)
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next: () => void) => void}
  */
-export function createRequestGuard({ actionIds }) {
+export function createRequestGuard({ actionIds, headers }) {
+  function answer(res, status, type, body, extra = {}) {
+    res.statusCode = status;
+    for (const { key, value } of headers) res.setHeader(key, value);
+    for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
+    res.setHeader('Content-Type', type);
+    res.end(body);
+  }
+  const answerJson = (res, status, message) => answer(res, status, 'application/json', JSON.stringify({ message }));
+  /** Next's client shows a text/plain answer's text as the failed action's error. */
+  const answerText = (res, status, message, extra) => answer(res, status, 'text/plain', message, extra);
+
   async function checkActionCall(req, res, next, id) {
     if (isForeignActionOrigin(req.headers)) return answerText(res, 403, FOREIGN_ORIGIN);
     if (!actionIds.has(id)) {

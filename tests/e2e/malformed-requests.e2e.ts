@@ -93,6 +93,10 @@ describe('requests Next answered with its own 500', () => {
     });
     for (const [call, answer] of Object.entries(answers)) expect({ call, answer }).toEqual({ call, answer: { status: 400, ...json(BAD_PATH) } });
     expect(problems).toEqual([]);
+    // The refusal carries the headers every answer of the app carries.
+    const headers = (await fetch(`${server.url}/join/%ff`)).headers;
+    expect({ nosniff: headers.get('x-content-type-options'), frames: headers.get('x-frame-options') }).toEqual({ nosniff: 'nosniff', frames: 'DENY' });
+    expect(headers.get('content-security-policy')).toContain("default-src 'self'");
     // Decodable addresses still reach the app: a NUL in a route's parameter is its 404 (after the guest's 401 here).
     expect((await send('/join/%00')).status).toBe(200);
     expect((await send('/api/file/abc/%00/view/get')).status).toBe(401);
