@@ -1,6 +1,7 @@
 import { PHASE_DEVELOPMENT_SERVER } from 'next/constants.js';
 import { securityHeaderRules } from './lib/http/security-headers.mjs';
 import { hostedFieldsOrigin } from './lib/payments/hosted-fields.cjs';
+import { ACTION_BODY_LIMIT } from './scripts/request-guard.mjs';
 
 /** next-auth's session cookie, plain and (behind HTTPS) `__Secure-` prefixed. */
 const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-token'];
@@ -21,8 +22,9 @@ const nextConfig = (phase) => ({
   reactStrictMode: true,
   experimental: {
     // Server actions read at most what the JSON routes do (MAX_BODY_BYTES in lib/http/route.ts), not Next's 1 MB:
-    // the largest form, the intake note, is 10,000 characters. Files never travel through actions.
-    serverActions: { bodySizeLimit: '64kb' },
+    // the largest form, the intake note, is 10,000 characters. Files never travel through actions. The
+    // production server refuses a larger action body itself (413) before Next reads it (scripts/request-guard.mjs).
+    serverActions: { bodySizeLimit: ACTION_BODY_LIMIT },
     // Next keeps a copy of the body of every request middleware.ts sees (POST /login and /logout, the server
     // actions of the signed-in pages), up to this size: 10 MB by default, held before any route could refuse
     // it. None of those takes more than 64 KB; beyond it the copy stops and the rest is read and dropped:

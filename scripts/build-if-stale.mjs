@@ -5,7 +5,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const sources = ['app', 'components', 'lib', 'db', 'middleware.ts', 'instrumentation.ts', 'instrumentation-client.ts', 'next.config.mjs', 'package.json'];
+// next.config.mjs takes the server action body limit from scripts/request-guard.mjs.
+const sources = [
+  'app',
+  'components',
+  'lib',
+  'db',
+  'middleware.ts',
+  'instrumentation.ts',
+  'instrumentation-client.ts',
+  'next.config.mjs',
+  'scripts/request-guard.mjs',
+  'package.json',
+];
 
 function newestMtime(target) {
   const full = path.join(root, target);

@@ -14,9 +14,10 @@ import './server-flags.mjs';
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
-import { withPaymentOrigin, withUpgradeInsecureRequests } from '../lib/http/security-headers.mjs';
+import { securityHeaders, withPaymentOrigin, withUpgradeInsecureRequests } from '../lib/http/security-headers.mjs';
 import { hostedFieldsOrigin } from '../lib/payments/hosted-fields.cjs';
 import { createPrerenderedPageCache } from './prerendered-page-cache.mjs';
+import { createRequestGuard, readActionIds } from './request-guard.mjs';
 
 /** Keep in sync with PEER_HEADER in lib/http/request.ts. */
 const PEER_HEADER = 'x-trustwell-peer';
@@ -122,12 +123,18 @@ function closeWhenBodyUnread(req, res) {
   };
 }
 
+// Requests Next would answer with its own 500 before any of the app's code runs (a path that does not
+// percent-decode, a server action body React cannot decode, a multipart body posted to a page) are refused
+// here with a 4xx (scripts/request-guard.mjs); the action ids are the build's. Its answers carry the
+// headers next.config.mjs gives Next's (the policy completed by rewriteCsp, as theirs is).
+const guard = createRequestGuard({ actionIds: await readActionIds(path.join(root, '.next')), headers: securityHeaders() });
+
 const server = http.createServer((req, res) => {
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
   closeWhenBodyUnread(req, res);
   if (hsts) res.setHeader('Strict-Transport-Security', hsts);
   if (cspChanges.length) rewriteCsp(res);
-  admitted(req, res, () => serve(req, res, handle));
+  guard(req, res, () => admitted(req, res, () => serve(req, res, handle)));
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { HASH_SHAPE } from '@/db/schema/columns';
 import { getActor } from '@/lib/auth/actor';
 import { AppError } from '@/lib/kernel/errors';
 import type { PublicContext, RequestContext } from '@/lib/kernel/context';
@@ -106,6 +107,21 @@ export function contextOf<A>(actor: A, request: Request) {
   return { actor, ip: clientAddress(request), userAgent: userAgentOf(request) };
 }
 
+/**
+ * The path parameters of a route call. Every parameter of the app's routes is a record's public address (a
+ * hash, db/schema/columns.ts), so one that cannot be one (a NUL, percent-encoding left undecoded, 20,000
+ * characters, '..') is not found (404) before any query: PostgreSQL's text cannot hold a NUL, and no
+ * handler has to check its own.
+ */
+async function addressParams(context: { params: Promise<Params> } | undefined): Promise<Params> {
+  const params = ((await context?.params) ?? {}) as Params;
+  for (const value of Object.values(params)) {
+    const parts: unknown[] = Array.isArray(value) ? value : [value];
+    if (!parts.every((part) => typeof part === 'string' && HASH_SHAPE.test(part))) throw new AppError('NOT_FOUND');
+  }
+  return params;
+}
+
 type Call<C, I> = { ctx: C; input: I; params: Params; request: Request };
 /**
  * `multipart`: the route takes a file (multipart/form-data), read only after the session and permission
@@ -118,10 +134,11 @@ export type RouteHandler = ((request: Request, context: { params: Promise<Params
 
 /**
  * Wraps a compatibility route: refuses a state-changing request from another site (403, lib/http/origin.ts),
- * checks the declared permission (401 for guests, 403 without the role), reads and validates the legacy
- * payload (JSON or url-encoded; multipart only with the `multipart` option, its files streamed to
- * temporary files that are removed once the handler is done), calls the handler with the request context
- * and answers JSON; errors are `{ message }` with a 4xx/5xx status. A handler may return a
+ * checks the declared permission (401 for guests, 403 without the role), refuses a path parameter that
+ * cannot be a record's address (404, addressParams), reads and validates the legacy payload (JSON or
+ * url-encoded; multipart only with the `multipart` option, its files streamed to temporary files that are
+ * removed once the handler is done), calls the handler with the request context and answers JSON; errors
+ * are `{ message }` with a 4xx/5xx status. A handler may return a
  * Response to answer otherwise (redirects, files). A public route reads at most MAX_BODY_BYTES of anything.
  */
 export function route<S extends z.ZodType>(
@@ -149,7 +166,7 @@ export function route<S extends z.ZodType>(
       assertFromOwnPages(request.method, request.headers);
       const actor = await getActor();
       authorizeDoor(permission, actor);
-      const params = ((await context?.params) ?? {}) as Params;
+      const params = await addressParams(context);
       if (options.multipart && mediaTypeOf(request) === MULTIPART_TYPE) {
         const stagingDir = options.multipart.stagingDir();
         multipart = await readMultipart(request, { limit: multipartLimit, stagingDir, tooLarge: tooLargeFor(multipartLimit) });

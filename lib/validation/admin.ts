@@ -106,7 +106,8 @@ export const deleteClientSchema = z.object({ hash: publicId('Client') });
 export type DeleteClientInput = z.output<typeof deleteClientSchema>;
 
 export const listUsersSchema = z.object({
-  q: z.string().trim().max(100).default(''),
+  // Text rules refuse a NUL (PostgreSQL's text cannot hold one, and the search is a query parameter).
+  q: freeText('Search', { optional: true, max: 100 }),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type ListUsersInput = z.output<typeof listUsersSchema>;

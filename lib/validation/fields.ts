@@ -138,6 +138,13 @@ function finishValue<T, O extends RuleOptions>(schema: z.ZodString, convert: (va
   ) as unknown as ValueRule<T, O>;
 }
 
+/**
+ * Whether an object-level rule may read the value's fields. A rule's own `when` replaces zod's guard, which
+ * skips a refinement once the value failed its type: without this, a rule ran on null, a string or a list
+ * sent in place of the object, and threw (a 500). Every `when` starts here.
+ */
+export const isFieldObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** A regex that also accepts '' (the required check, when any, has already run). */
 const orBlank = (pattern: RegExp) => new RegExp(`^(?:${pattern.source})?$`, pattern.flags);
 
@@ -262,7 +269,7 @@ export function passwordsMatch<K extends string, C extends string>(password: K, 
   return z.refine<Record<K | C, unknown>>((value) => value[password] === value[confirmation], {
     path: [confirmation],
     message: PASSWORDS_DO_NOT_MATCH,
-    when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== password && issue.path?.[0] !== confirmation),
+    when: (payload) => isFieldObject(payload.value) && payload.issues.every((issue) => issue.path?.[0] !== password && issue.path?.[0] !== confirmation),
   });
 }
 

@@ -1,5 +1,20 @@
 import { z } from 'zod';
-import { birthDate, choice, choiceOrOther, email, freeText, percent, personName, phone, ssn, stateCode, suffix, twoDigitNumber, usDate } from './fields';
+import {
+  birthDate,
+  choice,
+  choiceOrOther,
+  email,
+  freeText,
+  isFieldObject,
+  percent,
+  personName,
+  phone,
+  ssn,
+  stateCode,
+  suffix,
+  twoDigitNumber,
+  usDate,
+} from './fields';
 import { BENEFICIARY_TIERS, GENDERS, IDENTIFIER_KINDS, OWNERS, POA_TYPES, type Owner } from './lists';
 
 /*
@@ -76,7 +91,8 @@ export function yesNoWord() {
 /** Runs an object-level rule once the fields it reads parsed cleanly (and even when other fields did not). */
 export function whenFieldsValid(...keys: string[]) {
   return {
-    when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) => payload.issues.every((issue) => !keys.includes(String(issue.path?.[0]))),
+    when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+      isFieldObject(payload.value) && payload.issues.every((issue) => !keys.includes(String(issue.path?.[0]))),
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CARD_EXPIRED_MESSAGE, checkExpiry, INVALID_EXPIRY_MESSAGE } from '@/lib/format/card';
-import { freeText, personName, stateCode, street, zip } from './fields';
+import { freeText, isFieldObject, personName, stateCode, street, zip } from './fields';
 import { publicHash } from './intake';
 import { CONSENT_STATEMENT_NUMBERS } from './plans';
 
@@ -92,7 +92,7 @@ function numbersOrToken(numbers: Record<string, string>) {
         if (value[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message });
       }
     },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    { when: (payload) => isFieldObject(payload.value) },
   );
 }
 

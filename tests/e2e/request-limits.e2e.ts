@@ -211,10 +211,10 @@ describe('request body limits', () => {
         password_confirmation: 'Sturdy-Pass-42',
         advisor_hash: '',
       };
-      // Unknown keys are dropped by the action's schema, so only the size differs between the two calls.
+      // Unknown keys are dropped by the action's schema, so only the size differs between the two calls. The
+      // production server refuses the larger body before Next reads it (Next's own refusal was a 500).
       const over = await callAction(server.url, id, { ...signUp, padding: 'x'.repeat(70_000) });
-      expect(over.status).toBe(500);
-      expect(over.body).not.toContain('"ok":true');
+      expect({ status: over.status, body: over.body }).toEqual({ status: 413, body: 'The request is too large (at most 64 KB).' });
       const under = await callAction(server.url, id, { ...signUp, padding: 'x'.repeat(60_000) });
       expect(under.status).toBe(200);
       // Created now, so the refused call wrote nothing (else: 'An account with this email already exists.').

@@ -1,7 +1,10 @@
 import { NextRequest } from 'next/server';
 import fs from 'node:fs';
 import path from 'node:path';
+import { db } from '@/db';
+import * as t from '@/db/schema';
 import { issueLoginToken } from '@/lib/auth/login-token';
+import { documentStore } from '@/lib/files/store';
 import { PEER_HEADER } from '@/lib/http/request';
 import { TEST_PASSWORD } from '../helpers/factories';
 import { signInAs, signOut } from '../helpers/session';
@@ -44,8 +47,6 @@ type Case = {
   form?: boolean;
   /** The route answers with redirects (login, logout): only "no 5xx" is asked of it. */
   redirects?: boolean;
-  /** The route's path parameter, fuzzed in place of a body field (the URL carries strings only). */
-  param?: string;
 };
 
 const owner1 = (w: World) => w.household.client.hash;
@@ -193,7 +194,7 @@ const CASES: Record<string, Case> = {
   '/api/advisor/fetch': { role: 'advisor', body: (w) => ({ advisor_id: w.advisor.advisor.hash }) },
   '/api/getInvites': { role: 'advisor', body: (w) => ({ advisor_id: w.advisor.advisor.hash }) },
   '/api/sendInvite': { role: 'advisor', body: (w) => ({ advisor_id: w.advisor.advisor.hash, client_name: 'Fuzz Invitee', client_email: uniqueEmail() }) },
-  '/api/resendInvite/[id]': { role: 'advisor', body: () => ({}), param: 'id' },
+  '/api/resendInvite/[id]': { role: 'advisor', body: () => ({}) },
   // The admin back office (issue 21). Delete Client answers 404 to everyone unless the admin is listed in
   // CLIENT_DELETE_ALLOWED_EMAILS (not set here), so its fuzz is of the refusals.
   '/api/createAdvisor': {
@@ -225,9 +226,9 @@ const CASES: Record<string, Case> = {
   },
   '/api/admin/resetPassword': { role: 'admin', body: (w) => ({ user_id: w.users.advisor.hash }) },
   '/api/admin/delete/client': { role: 'admin', body: (w) => ({ hash: owner1(w) }) },
-  '/api/impersonate/[userId]': { role: 'admin', body: () => ({}), param: 'userId' },
+  '/api/impersonate/[userId]': { role: 'admin', body: () => ({}) },
   // The upload takes multipart (its file cases are in document-routes.test.ts); JSON and forms carry no file.
-  '/api/file/[planHash]/upload': { role: 'legal', body: () => ({ newFile: 'not a file' }), param: 'planHash' },
+  '/api/file/[planHash]/upload': { role: 'legal', body: () => ({ newFile: 'not a file' }) },
   // Payments (issue 22): the world's household is not answered and its advisor has no invoice or stored
   // method, so a valid payload stops before any charge (422 / 409); the fuzz is of the parsing.
   '/api/estatePlan/createAndPay': {
@@ -250,7 +251,7 @@ const CASES: Record<string, Case> = {
       is_saving: 1,
     }),
   },
-  '/api/estatePlan/[hash]/acknowledgePayment': { role: 'legal', body: () => ({}), param: 'hash' },
+  '/api/estatePlan/[hash]/acknowledgePayment': { role: 'legal', body: () => ({}) },
   '/api/billing/processLawpayPayment': {
     role: 'advisor',
     body: (w) => ({
@@ -308,9 +309,9 @@ const CASES: Record<string, Case> = {
     body: (w) => ({ _token: issueLoginToken(), email: w.users.advisor.email, password: TEST_PASSWORD }),
   },
   '/api/logout': { role: 'client', form: true, redirects: true, body: () => ({ _token: 'x' }) },
-  // The LawPay webhook never parses its body; the fuzz is of the secret in its path (LAWPAY_WEBHOOK_SECRET
-  // unset here: every call is 404), and of bodies that are no object.
-  '/api/webhooks/lawpay/[secret]': { role: 'guest', body: () => ({}), param: 'secret' },
+  // The LawPay webhook never parses its body (LAWPAY_WEBHOOK_SECRET unset here: every call is 404); its path
+  // is fuzzed below with the other path parameters.
+  '/api/webhooks/lawpay/[secret]': { role: 'guest', body: () => ({}) },
 };
 
 /**
@@ -343,7 +344,7 @@ const WRONG_BODIES: [string, string][] = [
   ['broken JSON', '{"a":'],
 ];
 
-type Mutation = { what: string; body: string; contentType: string; params?: Record<string, string | string[]> };
+type Mutation = { what: string; body: string; contentType: string };
 
 /** Every field path of a payload (nested objects included), with its value. */
 function fields(value: Record<string, unknown>, prefix: string[] = []): [string[], unknown][] {
@@ -389,7 +390,7 @@ const nextAddress = () => {
 async function call(handler: Handler, urlPath: string, mutation: Mutation) {
   const headers = { host: 'localhost:3000', origin: 'http://localhost:3000', 'content-type': mutation.contentType, [PEER_HEADER]: nextAddress() };
   const request = new NextRequest(`http://localhost:3000${urlPath}`, { method: 'POST', headers, body: mutation.body });
-  return handler(request, { params: Promise.resolve(mutation.params ?? {}) });
+  return handler(request, { params: Promise.resolve({}) });
 }
 
 const routes = walk(path.join(root, 'app'))
@@ -413,16 +414,7 @@ describe('fuzzed input on every POST route', () => {
       const world = await buildWorld();
       const prepared: Prepared = { records: await seedIntakeRecords([world.household.client.id, world.household.spouse!.client.id]) };
       const session = sessionOf(world, entry.role);
-      const param = entry.param;
-      const list: Mutation[] = param
-        ? [`abc${NUL}`, NUL, LONG, '..', ''].map((value, i) => ({
-            what: `${param} = #${i}`,
-            body: '',
-            contentType: 'application/json',
-            params: { [param]: value },
-          }))
-        : [];
-      list.push(...mutations(entry, () => entry.body(world, prepared)));
+      const list = mutations(entry, () => entry.body(world, prepared));
 
       const problems: string[] = [];
       const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
@@ -454,6 +446,189 @@ describe('fuzzed input on every POST route', () => {
       }
       expect(problems).toEqual([]);
     }, 300_000);
+  });
+});
+
+/*
+ * Issue 26 item 7: path parameters. Next hands a route its decoded path parameters, so they can hold a NUL
+ * (`/api/file/<plan>/%00/view/get` answered 500: the NUL reached PostgreSQL), and percent-encoding it could
+ * not decode stays as it was. Every method of every route with a `[param]` segment (found by walking app/)
+ * is called as a role that reaches its record, with one parameter at a time replaced; each answer must be a
+ * 4xx JSON `{ message }` that leaves the database as it was. Then the valid parameters get the route's usual
+ * answer, so the fuzz is known to reach past the permission check.
+ */
+type ParamCase = {
+  role: RoleName;
+  /** Records the call needs besides the world (created once, before the calls). */
+  prepare?: (w: World) => Promise<Record<string, string>>;
+  params: (w: World, p: Record<string, string>) => Record<string, string | string[]>;
+  /** A url-encoded form body (next-auth's POST); else none. */
+  form?: boolean;
+  /** The answer to the valid parameters. */
+  valid: number;
+  /** next-auth's own endpoint answers in its own shapes: only "a 4xx, nothing written" is asked of it. */
+  notJson?: boolean;
+};
+
+const SAMPLE_PDF = new Uint8Array(fs.readFileSync(path.join(root, 'tests/fixtures/files/sample.pdf')));
+/** A document on the world's plan, uploaded by the attorney. */
+async function withDocument(w: World): Promise<Record<string, string>> {
+  const stored = await documentStore().put(SAMPLE_PDF, { name: 'Fuzz.pdf', contentType: 'application/pdf' });
+  const [file] = await db
+    .insert(t.files)
+    .values({
+      estatePlanId: w.plan.id,
+      name: 'Fuzz.pdf',
+      contentType: 'application/pdf',
+      size: SAMPLE_PDF.byteLength,
+      storage: stored.storage,
+      storageKey: stored.key,
+      createdByUserId: w.users.legal.id,
+    })
+    .returning();
+  return { file: file.hash };
+}
+const WEBHOOK_SECRET = 'fuzz-webhook-secret-0123456789abcdef';
+
+const PARAM_CASES: Record<string, ParamCase> = {
+  'GET /api/file/[planHash]/[fileHash]/view/get': {
+    role: 'legal',
+    prepare: withDocument,
+    params: (w, p) => ({ planHash: w.plan.hash, fileHash: p.file }),
+    valid: 200,
+  },
+  'DELETE /api/file/[planHash]/[fileHash]/delete': {
+    role: 'admin',
+    prepare: withDocument,
+    params: (w, p) => ({ planHash: w.plan.hash, fileHash: p.file }),
+    valid: 200,
+  },
+  // Without a file (this fuzz sends no body): the valid address reaches the body's check.
+  'POST /api/file/[planHash]/upload': { role: 'legal', params: (w) => ({ planHash: w.plan.hash }), valid: 422 },
+  'POST /api/impersonate/[userId]': { role: 'admin', params: (w) => ({ userId: w.users.advisor.hash }), valid: 200 },
+  'POST /api/estatePlan/[hash]/acknowledgePayment': { role: 'legal', params: (w) => ({ hash: w.plan.hash }), valid: 200 },
+  'GET /api/estatePlan/[hash]/amountDue': { role: 'client', params: (w) => ({ hash: w.plan.hash }), valid: 200 },
+  'POST /api/resendInvite/[id]': {
+    role: 'advisor',
+    prepare: async (w) => {
+      const [invite] = await db
+        .insert(t.invites)
+        .values({ advisorId: w.advisor.advisor.id, clientName: 'Fuzz Invitee', clientEmail: uniqueEmail(), sentAt: new Date(Date.now() - 600_000) })
+        .returning();
+      return { invite: invite.hash };
+    },
+    params: (_w, p) => ({ id: p.invite }),
+    valid: 200,
+  },
+  'POST /api/webhooks/lawpay/[secret]': {
+    role: 'guest',
+    prepare: async () => {
+      process.env.LAWPAY_WEBHOOK_SECRET = WEBHOOK_SECRET;
+      return {};
+    },
+    params: () => ({ secret: WEBHOOK_SECRET }),
+    valid: 202,
+  },
+  'GET /api/auth/[...nextauth]': { role: 'guest', params: () => ({ nextauth: ['session'] }), valid: 200, notJson: true },
+  'POST /api/auth/[...nextauth]': { role: 'guest', params: () => ({ nextauth: ['signout'] }), form: true, valid: 302, notJson: true },
+};
+
+/** What replaces one path parameter (a catch-all's list becomes a list of it). */
+const WRONG_PARAMS: [string, string][] = [
+  ['a NUL', NUL],
+  ['a hash + NUL', `abc${NUL}`],
+  ['undecoded %00', '%00'],
+  ['undecoded %ff', '%ff'],
+  ['a lone %', '%'],
+  ['a 20,000-character string', LONG],
+  ['65 characters', 'A'.repeat(65)],
+  ['..', '..'],
+  ['empty', ''],
+  ['a slash', 'a/b'],
+];
+
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const dynamicRoutes = walk(path.join(root, 'app'))
+  .map((file) => ({ file, urlPath: urlPathOf(file) }))
+  .filter(({ urlPath }) => urlPath.includes('['))
+  .flatMap(({ file, urlPath }) => {
+    const source = fs.readFileSync(file, 'utf8');
+    return HTTP_METHODS.filter((method) => new RegExp(`export\\s[^;]*\\b${method}\\b`).test(source)).map((method) => ({
+      id: `${method} ${urlPath}`,
+      file,
+      method,
+      urlPath,
+    }));
+  });
+
+/** The URL of a route with these parameters in its segments, encoded as a browser would send them. */
+const urlOf = (urlPath: string, params: Record<string, string | string[]>) =>
+  urlPath.replace(/\[(?:\.\.\.)?(\w+)\]/g, (_m, name: string) => {
+    const value = params[name];
+    return (Array.isArray(value) ? value : [value]).map((part) => encodeURIComponent(part)).join('/');
+  });
+
+describe('fuzzed path parameters on every dynamic route', () => {
+  it('has a case for every method of every route with a path parameter, and every case names one', () => {
+    const found = dynamicRoutes.map((r) => r.id).sort();
+    expect(found.filter((id) => !(id in PARAM_CASES))).toEqual([]);
+    expect(Object.keys(PARAM_CASES).filter((id) => !found.includes(id))).toEqual([]);
+  });
+
+  describe.each(dynamicRoutes.map((r) => [r.id, r] as const))('%s', (id, { file, method, urlPath }) => {
+    afterAll(() => {
+      delete process.env.LAWPAY_WEBHOOK_SECRET;
+    });
+
+    it('answers a 4xx { message } to a parameter that cannot be an address, and writes nothing', async () => {
+      const entry = PARAM_CASES[id];
+      const handler = ((await import(file)) as Record<string, Handler>)[method];
+      const world = await buildWorld();
+      const prepared = entry.prepare ? await entry.prepare(world) : {};
+      const session = sessionOf(world, entry.role);
+      const valid = entry.params(world, prepared);
+      const send = (params: Record<string, string | string[]>) => {
+        const headers: Record<string, string> = { host: 'localhost:3000', origin: 'http://localhost:3000', [PEER_HEADER]: nextAddress() };
+        if (entry.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+        const request = new NextRequest(`http://localhost:3000${urlOf(urlPath, params)}`, { method, headers, body: entry.form ? '' : undefined });
+        return handler(request, { params: Promise.resolve(params) });
+      };
+
+      const problems: string[] = [];
+      const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        if (session) await signInAs(session.user, session.impersonator);
+        else signOut();
+        const before = await databaseFingerprint();
+        for (const [name, validValue] of Object.entries(valid)) {
+          for (const [what, wrong] of WRONG_PARAMS) {
+            // Next never hands a catch-all an empty segment (it redirects `//` to `/`); next-auth takes it for
+            // a missing action and answers 500, which no request can reach.
+            if (Array.isArray(validValue) && wrong === '') continue;
+            const params = { ...valid, [name]: Array.isArray(validValue) ? [wrong] : wrong };
+            const response = await send(params);
+            const text = await response.text();
+            const label = `${name} = ${what}: ${response.status}`;
+            if (response.status < 400 || response.status >= 500) problems.push(`${label} ${text.slice(0, 200)}`);
+            else if (!entry.notJson) {
+              let message: unknown;
+              try {
+                message = (JSON.parse(text) as { message?: unknown }).message;
+              } catch {
+                message = undefined;
+              }
+              if (typeof message !== 'string' || message === '') problems.push(`${label} without a JSON message: ${text.slice(0, 200)}`);
+            }
+            if (JSON.stringify(await databaseFingerprint()) !== JSON.stringify(before)) problems.push(`${label} but the database changed`);
+          }
+        }
+        expect(problems).toEqual([]);
+        expect((await send(valid)).status).toBe(entry.valid);
+      } finally {
+        spy.mockRestore();
+        signOut();
+      }
+    }, 120_000);
   });
 });
 

@@ -12,10 +12,11 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '../../..');
 
 /**
- * A running server: its address, its process id (to read its memory from /proc), how to stop it, and how to
- * kill it as a crash would (SIGKILL: nothing of the app runs after it; its scratch folder stays for stop()).
+ * A running server: its address, its process id (to read its memory from /proc), what it has logged so far,
+ * how to stop it, and how to kill it as a crash would (SIGKILL: nothing of the app runs after it; its
+ * scratch folder stays for stop()).
  */
-export type ScratchServer = { url: string; pid: number; stop: () => Promise<void>; kill: () => Promise<void> };
+export type ScratchServer = { url: string; pid: number; log: () => string; stop: () => Promise<void>; kill: () => Promise<void> };
 
 export async function startScratchServer(port: number, extraEnv: Record<string, string> = {}): Promise<ScratchServer> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'trustwell-e2e-server-'));
@@ -69,5 +70,5 @@ export async function startScratchServer(port: number, extraEnv: Record<string, 
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  return { url, pid: child.pid!, stop, kill };
+  return { url, pid: child.pid!, log: () => log, stop, kill };
 }
