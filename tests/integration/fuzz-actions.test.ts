@@ -43,7 +43,7 @@ function walk(dir: string): string[] {
 const isServerActionFile = (source: string) => /^(?:\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*['"]use server['"]/.test(source);
 
 type Action = (...args: unknown[]) => Promise<ActionResult<unknown>>;
-type Prepared = { records?: IntakeRecords; token?: string; invite?: string };
+type Prepared = { records?: IntakeRecords; token?: string; invite?: string; annualCharge?: string };
 type Case = {
   role: RoleName;
   /** Records the call needs besides the world (created once, before the calls). */
@@ -257,6 +257,21 @@ const CASES: Record<string, Case> = {
       return {};
     },
     input: (w) => ({ advisor_id: advisorHash(w) }),
+  },
+  'lib/actions/payments.ts#cancelAnnualChargeAction': {
+    role: 'client',
+    prepare: async (w) => {
+      const [method] = await db
+        .insert(t.paymentMethods)
+        .values({ clientId: w.household.client.id, gateway: 'sandbox', token: 'sbx_pm_fuzz_annual', kind: 'card', brand: 'Visa', last4: '4242' })
+        .returning();
+      const [charge] = await db
+        .insert(t.recurringCharges)
+        .values({ estatePlanId: w.plan.id, paymentMethodId: method.id, amount: '95.00', nextChargeOn: new Date(Date.now() + 365 * 86_400_000) })
+        .returning();
+      return { annualCharge: charge.hash };
+    },
+    input: (_w, p) => ({ charge_hash: p.annualCharge }),
   },
   'lib/actions/payments.ts#removeStoredPaymentMethodAction': {
     role: 'advisor',
