@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, hashColumn } from './columns';
 import { MAIL_STATUSES } from './enums';
 import { users } from './people';
@@ -65,6 +66,22 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * One row on a database that serves real users: written when migrations run with APP_ENV=production
+ * (`npm run db:migrate`, or a server's start-up), never removed by the app, so the database itself says what
+ * it is whatever a later shell's environment forgets. Demo data, whose accounts share one password that
+ * signs in as an admin, is refused where it is (lib/startup/production.ts).
+ */
+export const productionMark = pgTable(
+  'production_mark',
+  {
+    // Always true: the primary key allows one row.
+    id: boolean('id').primaryKey().default(true),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('production_mark_single_row', sql`${t.id}`)],
 );
 
 export type AuditEntry = typeof auditLog.$inferSelect;
