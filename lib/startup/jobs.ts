@@ -2,6 +2,7 @@ import { annualChargeJob } from '@/lib/billing/jobs/annual-charge';
 import { autoPayJob } from '@/lib/billing/jobs/auto-pay';
 import { settlePaymentsJob } from '@/lib/billing/jobs/settle-payments';
 import { pruneSignInRecordsJob } from '@/lib/auth/jobs/prune-sign-in-records';
+import { sendPasswordResetJob } from '@/lib/auth/jobs/send-password-reset';
 import { refreshCompletionJob } from '@/lib/intake/jobs/refresh-completion';
 import type { JobDefinition } from '@/lib/jobs/define';
 import { deliverMailJob } from '@/lib/mail/jobs/deliver-mail';
@@ -14,6 +15,7 @@ import { deliverMailJob } from '@/lib/mail/jobs/deliver-mail';
 export const allJobs: readonly JobDefinition<any>[] = [
   deliverMailJob,
   pruneSignInRecordsJob,
+  sendPasswordResetJob,
   refreshCompletionJob,
   autoPayJob,
   annualChargeJob,
