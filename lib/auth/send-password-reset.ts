@@ -6,9 +6,9 @@ import { claimOnce } from '@/lib/idempotency';
 import { audit } from '@/lib/kernel/audit';
 import type { SystemContext } from '@/lib/kernel/system-context';
 import { queueMail } from '@/lib/mail/send-mail';
-import { passwordResetMail, setPasswordLink } from './password-mail';
+import { passwordResetMail } from './password-mail';
 import { PASSWORD_TOKEN_TTL_MS } from './password-rules';
-import { issuePasswordToken } from './password-tokens';
+import { issuePasswordLink } from './password-tokens';
 
 /** What a forgot-password request hands its job: the request's audit row, and the account found (or none). */
 export type SendPasswordResetData = { requestId: number; userId: number | null };
@@ -26,8 +26,8 @@ export async function sendPasswordReset(ctx: SystemContext, { requestId, userId 
     const [user] = await tx.select({ email: users.email, disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user || user.disabledAt) return;
     if (!(await claimOnce(tx, userId, { key: `password.forgot:${requestId}`, seconds: PASSWORD_TOKEN_TTL_MS.reset / 1000 }))) return;
-    const token = await issuePasswordToken(tx, userId, 'reset');
-    await queueMail(tx, passwordResetMail({ to: user.email, link: setPasswordLink(token), minutes: PASSWORD_TOKEN_TTL_MS.reset / 60_000 }));
+    const link = await issuePasswordLink(tx, userId, 'reset');
+    await queueMail(tx, passwordResetMail({ to: user.email, link, minutes: PASSWORD_TOKEN_TTL_MS.reset / 60_000 }));
     await audit(tx, ctx, 'password.reset.mailed', { type: 'user', id: userId }, { request: requestId });
   });
 }

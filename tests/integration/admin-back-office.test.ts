@@ -42,6 +42,7 @@ import { databaseFingerprint } from '../helpers/world';
 import { seedIntakeRecords } from './helpers/intake';
 import { setRequestHeaders } from '../helpers/fake-headers';
 import { runQueuedJobs } from '../helpers/jobs';
+import { mailboxOf } from '../helpers/mailbox';
 
 /*
  * The admin back office (issue 21): Create Advisor with its set-password link, User Management's update and
@@ -59,9 +60,8 @@ async function call(handler: RouteHandler, body: Record<string, unknown>, params
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { message?: string } };
 }
 
-async function mailsTo(to: string) {
-  return db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, to)).orderBy(desc(t.mailOutbox.id));
-}
+/** The mails to an address, newest first, as its mailbox holds them (secrets put back). */
+const mailsTo = mailboxOf;
 
 /** The token of the newest set-password link mailed to an address. */
 async function linkTokenSentTo(to: string): Promise<string> {
