@@ -122,10 +122,15 @@ describe('admin back office', () => {
     await nora.waitForURL('**/dashboard');
     await nora.getByRole('heading', { name: 'My Clients' }).waitFor();
 
-    // The link worked once.
+    // The link worked once, and its mail's stored copy no longer holds it (issue 26).
     const again = await page();
     await again.goto(link);
     await again.getByText('This link has expired or has already been used.').waitFor();
+    await admin.goto(`/outbox?to=${encodeURIComponent(ADVISOR.email)}`);
+    await admin.getByText('[Link removed: it has been used.]').waitFor();
+    expect(await admin.getByRole('link', { name: /\/set-password\?token=/ }).count()).toBe(0);
+    await expectNoViolations(admin, 'outbox');
+    await screenshot(admin, 'outbox-link-used-1280');
 
     // Forgot password, from the login page: the same answer for any address, a link for a real one.
     const forgot = await page(390);
