@@ -16,7 +16,10 @@ import { placeOf } from '@/lib/encrypted-columns';
  * canReadMailedSecret); delivery puts it back into the body it sends.
  */
 
-/** Where the secret goes in a stored body. Names and addresses in mails cannot hold braces. */
+/**
+ * Where the secret goes in a stored body. The names the secret-bearing mails hold cannot contain braces
+ * (lib/validation/fields.ts); if one did, the secret would only repeat within its own mail.
+ */
 export const SECRET_PLACEHOLDER = '{{secret}}';
 
 export type MailSecretKind = (typeof MAIL_SECRET_KINDS)[number];
@@ -94,7 +97,7 @@ export function goneReason(
   row: { secretCipher: string | null; secretRemoved: string | null; secretExpiresAt: Date | null },
   now: Date,
 ): MailSecretRemoval | null {
-  // A row whose secret went without a recorded reason (its account was deleted) reads as used.
+  // Every drop records its reason; a row without one (none is written so) reads as used.
   if (row.secretCipher === null) return (row.secretRemoved as MailSecretRemoval | null) ?? 'used';
   if (row.secretExpiresAt !== null && row.secretExpiresAt.getTime() <= now.getTime()) return 'expired';
   return null;
