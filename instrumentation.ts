@@ -24,7 +24,14 @@ export async function register() {
     const gateway = gatewayFromEnv();
     console.log(`[payments] ${gateway.name === 'lawpay' ? 'LawPay' : `Sandbox gateway: ${gateway.label}`}`);
     const { prepareDatabase } = await import('./lib/startup/prepare');
-    await prepareDatabase();
+    try {
+      await prepareDatabase();
+    } catch (error) {
+      // Demo data asked for on a production database (lib/startup/production.ts): one clear line, no start.
+      if ((error as Error | null)?.name !== 'DemoDataRefused') throw error;
+      console.error(`[db] ${(error as Error).message}`);
+      process.exit(1);
+    }
     // Background jobs (mail delivery, maintenance) run in every server process; pg-boss hands each job
     // to one of them. scripts/server.mjs stops the workers before it exits.
     const { allJobs } = await import('./lib/startup/jobs');

@@ -105,3 +105,11 @@ export const PAYMENT_METHOD_KINDS = ['card', 'bank'] as const;
 export const PAYMENT_BANK_ACCOUNT_TYPES = ['checking', 'savings'] as const;
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
+/** What a mailed secret is: a link (set a password, confirm an e-mail, join) or a temporary password. */
+export const MAIL_SECRET_KINDS = ['link', 'password'] as const;
+/**
+ * Why a mail's secret is no longer stored: delivered by SMTP, used, made useless by a newer one (or by the
+ * password it would replace changing), expired, never deliverable, or cleared when stored mail stopped
+ * keeping secrets (migration 0013).
+ */
+export const MAIL_SECRET_REMOVALS = ['sent', 'used', 'replaced', 'expired', 'failed', 'cleared'] as const;

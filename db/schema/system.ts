@@ -1,6 +1,7 @@
-import { index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, hashColumn } from './columns';
-import { MAIL_STATUSES } from './enums';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, hashColumn, inList } from './columns';
+import { MAIL_SECRET_KINDS, MAIL_SECRET_REMOVALS, MAIL_STATUSES } from './enums';
 import { users } from './people';
 
 export const mailStatusEnum = pgEnum('mail_status', MAIL_STATUSES);
@@ -30,7 +31,12 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Every outgoing mail. Without SMTP configured it stays here, readable by admins in the app. */
+/**
+ * Every outgoing mail. Without SMTP configured it stays here, readable by admins in the app. A mail that
+ * carries a secret (a link that sets a password, confirms an e-mail or joins an invitation, or a temporary
+ * password) keeps it apart from the body, encrypted, until it is sent, used, replaced or expired; the body
+ * holds a placeholder where it goes (lib/mail/mail-secrets.ts).
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -44,8 +50,31 @@ export const mailOutbox = pgTable(
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
+    // 'link' or 'password' when the body has a secret's placeholder; null for a mail without one.
+    secretKind: text('secret_kind'),
+    // The secret, AES-256-GCM at its place (lib/crypto.ts); null once it is no longer stored.
+    secretCipher: text('secret_cipher'),
+    // The account the secret opens: only its owner may read it (lib/kernel/policy.ts); null for an invitation.
+    secretUserId: integer('secret_user_id').references(() => users.id, { onDelete: 'set null' }),
+    // What ends it, e.g. `password-link:<user id>` (lib/mail/mail-secrets.ts dropMailSecrets).
+    secretRef: text('secret_ref'),
+    // When it stops working; null: when it is used or replaced.
+    secretExpiresAt: timestamp('secret_expires_at', { withTimezone: true }),
+    // Why it is no longer stored (MAIL_SECRET_REMOVALS); null while it is.
+    secretRemoved: text('secret_removed'),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    // The stored secrets a use, a replacement or the expiry job ends.
+    index('mail_outbox_secret_ref_idx')
+      .on(t.secretRef)
+      .where(sql`${t.secretCipher} is not null`),
+    index('mail_outbox_secret_expires_idx')
+      .on(t.secretExpiresAt)
+      .where(sql`${t.secretCipher} is not null`),
+    check('mail_outbox_secret_kind_check', inList(t.secretKind, MAIL_SECRET_KINDS)),
+    check('mail_outbox_secret_removed_check', inList(t.secretRemoved, MAIL_SECRET_REMOVALS)),
+  ],
 );
 
 /**
@@ -65,6 +94,22 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * One row on a database that serves real users: written when migrations run with APP_ENV=production
+ * (`npm run db:migrate`, or a server's start-up), never removed by the app, so the database itself says what
+ * it is whatever a later shell's environment forgets. Demo data, whose accounts share one password that
+ * signs in as an admin, is refused where it is (lib/startup/production.ts).
+ */
+export const productionMark = pgTable(
+  'production_mark',
+  {
+    // Always true: the primary key allows one row.
+    id: boolean('id').primaryKey().default(true),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('production_mark_single_row', sql`${t.id}`)],
 );
 
 export type AuditEntry = typeof auditLog.$inferSelect;

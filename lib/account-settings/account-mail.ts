@@ -1,11 +1,13 @@
 import 'server-only';
 import { resolveBaseUrl, siteConfig } from '@/lib/config/site';
+import type { MailSecret } from '@/lib/mail/mail-secrets';
 import type { MailMessage } from '@/lib/mail/send-mail';
 
 /*
  * The mails about a user's own account: confirming a new sign-in email, and telling the account's address
  * about changes to its credentials (so a borrowed session or a guessed password cannot change them
- * silently). They carry no secret besides the confirmation link, which goes to the new address only.
+ * silently). They carry no secret besides the confirmation link, which goes to the new address only (the
+ * outbox keeps it apart, as that mail's secret: lib/mail/mail-secrets.ts).
  */
 
 const signature = ['', `The ${siteConfig.name} team`].join('\n');
@@ -17,7 +19,7 @@ export function emailChangeLink(token: string): string {
 }
 
 /** To the new address: the link that confirms it. */
-export function confirmNewEmailMail(input: { to: string; link: string; hours: number }): MailMessage {
+export function confirmNewEmailMail(input: { to: string; link: MailSecret; hours: number }): MailMessage {
   return {
     to: input.to,
     subject: `Confirm your new ${siteConfig.name} sign-in email`,
@@ -27,12 +29,13 @@ export function confirmNewEmailMail(input: { to: string; link: string; hours: nu
       `You asked to sign in to ${siteConfig.name} with this email address from now on. To confirm, open this link`,
       `within ${input.hours} hours and press Confirm:`,
       '',
-      input.link,
+      input.link.value,
       '',
       'Until then you keep signing in with your current address. If you did not ask for this, ignore this',
       'e-mail: nothing changes.',
       signature,
     ].join('\n'),
+    secret: input.link,
   };
 }
 

@@ -2,14 +2,15 @@ import 'server-only';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
 import { emailChanges, persons, users } from '@/db/schema';
-import { audit } from '@/lib/kernel/audit';
+import { auditSecretUse } from '@/lib/kernel/audit';
 import { AppError } from '@/lib/kernel/errors';
 import type { PublicContext } from '@/lib/kernel/context';
+import { dropMailSecrets } from '@/lib/mail/mail-secrets';
 import { queueMail } from '@/lib/mail/send-mail';
 import { EMAIL_CHANGE_LINK_INVALID, EMAIL_IN_USE, SETTINGS_MESSAGES, type ConfirmEmailChangeInput } from '@/lib/validation/settings';
 import { emailChangedMail } from './account-mail';
 import { emailInUse, isUniqueViolation } from './email-in-use';
-import { hashEmailChangeToken } from './update-email';
+import { emailChangeRef, hashEmailChangeToken } from './update-email';
 
 /** The pending change a link's token names: unused, not past its end, its account still enabled. */
 async function pendingChange(q: Queryable, token: string, lock: boolean) {
@@ -50,7 +51,8 @@ export async function findPendingEmailChange(token: string): Promise<{ newEmail:
  * Confirms an email change from the link sent to the new address (a POST from the link's page: mail
  * scanners that open links change nothing). The token proves the mailbox; the request it names was made
  * with the account's password. The address must still be free; the login email and the person's contact
- * email change together, the link is used up, and the former address is told. Answers the spec's text.
+ * email change together, the link is used up (and dropped from the outbox), and the former address is told.
+ * Audited as the signed-in user's, else the account's, with the request's address. Answers the spec's text.
  */
 export async function confirmEmailChange(ctx: PublicContext, input: ConfirmEmailChangeInput): Promise<{ message: string; email: string }> {
   let email: string;
@@ -65,7 +67,15 @@ export async function confirmEmailChange(ctx: PublicContext, input: ConfirmEmail
         .update(emailChanges)
         .set({ confirmedAt: sql`now()` })
         .where(eq(emailChanges.id, change.id));
-      await audit(tx, ctx, 'settings.email.update', { type: 'user', id: change.userId }, { from: change.oldEmail, to: change.newEmail });
+      await dropMailSecrets(tx, [emailChangeRef(change.userId)], 'used');
+      await auditSecretUse(
+        tx,
+        ctx,
+        change.userId,
+        'settings.email.update',
+        { type: 'user', id: change.userId },
+        { from: change.oldEmail, to: change.newEmail },
+      );
       await queueMail(tx, emailChangedMail({ to: change.oldEmail, newEmail: change.newEmail }));
       return change.newEmail;
     });

@@ -7,6 +7,7 @@ import type { RequestContext } from '@/lib/kernel/context';
 import { normaliseEmail } from '@/lib/auth/authenticate';
 import { audit } from '@/lib/kernel/audit';
 import { AppError } from '@/lib/kernel/errors';
+import { dropMailSecrets } from '@/lib/mail/mail-secrets';
 import { queueMail } from '@/lib/mail/send-mail';
 import { EMAIL_CHANGE_TOO_MANY, EMAIL_IN_USE, EMAIL_UNCHANGED, emailChangeSentMessage, type UpdateEmailInput } from '@/lib/validation/settings';
 import { confirmNewEmailMail, emailChangeLink, emailChangeRequestedMail } from './account-mail';
@@ -17,6 +18,9 @@ import { assertCurrentPassword, assertOwnSession, loadOwnAccount } from './own-a
 export const EMAIL_CHANGE_TTL_HOURS = 24;
 /** Requests per user per hour: each sends two mails, one of them to an address of the user's choosing. */
 export const EMAIL_CHANGE_HOURLY_LIMIT = 5;
+
+/** The outbox key of the confirmation links mailed for a user's e-mail changes (lib/mail/mail-secrets.ts). */
+export const emailChangeRef = (userId: number) => `email-change:${userId}`;
 
 /** The stored form of a confirmation link's token: only its SHA-256 is kept. */
 export function hashEmailChangeToken(token: string): string {
@@ -59,21 +63,19 @@ export async function updateEmail(ctx: RequestContext, input: UpdateEmailInput):
     const now = new Date();
     // Again inside the write: two requests at once both passed the check above.
     if ((await recentRequests(tx, user.id, now)) >= EMAIL_CHANGE_HOURLY_LIMIT) throw new AppError('RATE_LIMITED', EMAIL_CHANGE_TOO_MANY);
-    // The newest request is the one that counts: older links stop working.
+    // The newest request is the one that counts: older links stop working, and their mails drop them.
     await tx
       .update(emailChanges)
       .set({ expiresAt: now })
       .where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.confirmedAt), gt(emailChanges.expiresAt, now)));
-    await tx.insert(emailChanges).values({
-      userId: user.id,
-      oldEmail: user.email,
-      newEmail: email,
-      tokenHash: hashEmailChangeToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 60 * 60 * 1000),
-    });
+    await dropMailSecrets(tx, [emailChangeRef(user.id)], 'replaced');
+    const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_TTL_HOURS * 60 * 60 * 1000);
+    await tx
+      .insert(emailChanges)
+      .values({ userId: user.id, oldEmail: user.email, newEmail: email, tokenHash: hashEmailChangeToken(token), createdAt: now, expiresAt });
     await audit(tx, ctx, 'settings.email.request', { type: 'user', id: user.id }, { from: user.email, to: email });
-    await queueMail(tx, confirmNewEmailMail({ to: email, link: emailChangeLink(token), hours: EMAIL_CHANGE_TTL_HOURS }));
+    const link = { value: emailChangeLink(token), kind: 'link' as const, userId: user.id, ref: emailChangeRef(user.id), expiresAt };
+    await queueMail(tx, confirmNewEmailMail({ to: email, link, hours: EMAIL_CHANGE_TTL_HOURS }));
     await queueMail(tx, emailChangeRequestedMail({ to: user.email, newEmail: email }));
   });
   return { message: emailChangeSentMessage(email), email: user.email, pendingEmail: email };

@@ -8,7 +8,8 @@ import { audit } from '@/lib/kernel/audit';
 import { AppError } from '@/lib/kernel/errors';
 import type { PublicContext } from '@/lib/kernel/context';
 import type { CreateClientAccountInput } from '@/lib/validation/accounts';
-import { hashInviteToken } from '@/lib/invites/invite-mail';
+import { hashInviteToken, inviteRef } from '@/lib/invites/invite-mail';
+import { dropMailSecrets } from '@/lib/mail/mail-secrets';
 import { queueMail, type MailMessage } from '@/lib/mail/send-mail';
 import { EMAIL_TAKEN } from './messages';
 import { findReferringAdvisorId } from './queries';
@@ -147,6 +148,11 @@ export async function createClientAccount(ctx: PublicContext, input: CreateClien
           .where(and(eq(invites.advisorId, advisorId), isNull(invites.joinedUserId), sql`lower(trim(${invites.clientEmail})) = ${email}`))
           .returning({ id: invites.id });
         joinedInvites = joined.length;
+        await dropMailSecrets(
+          tx,
+          joined.map((invite) => inviteRef(invite.id)),
+          'used',
+        );
       }
 
       const discounted = advisorId !== null;
@@ -245,6 +251,12 @@ async function takeOver(
       ),
     )
     .returning({ id: invites.id });
+  // The invitations' links have done their work: their mails keep them no longer.
+  await dropMailSecrets(
+    tx,
+    joined.map((invite) => inviteRef(invite.id)),
+    'used',
+  );
   const discounted = takeover.advisorId !== null;
   await audit(
     tx,

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { advisorFirms, advisors, firms, persons, staffAdvisors, users } from '@/db/schema';
 import { emailInUse, isUniqueViolation } from '@/lib/account-settings/email-in-use';
-import { accountCreatedMail, setPasswordLink } from '@/lib/auth/password-mail';
+import { accountCreatedMail } from '@/lib/auth/password-mail';
 import { newPasswordToken, PASSWORD_TOKEN_TTL_MS } from '@/lib/auth/password-rules';
 import { hashPassword } from '@/lib/auth/password';
-import { issuePasswordToken } from '@/lib/auth/password-tokens';
+import { issuePasswordLink } from '@/lib/auth/password-tokens';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
@@ -67,9 +67,9 @@ export async function createAdvisor(ctx: RequestContext, input: CreateAdvisorInp
         const [advisor] = await tx.insert(advisors).values({ userId: user.id, isWaivingFee: input.is_waiving_fee }).returning({ id: advisors.id });
         await tx.insert(advisorFirms).values({ advisorId: advisor.id, firmId: firmId!, position: 0 });
       }
-      const token = await issuePasswordToken(tx, user.id, 'set');
+      const link = await issuePasswordLink(tx, user.id, 'set');
       const name = personName({ firstName: input.first_name, middleName: input.middle_name, lastName: input.last_name, suffix: input.suffix });
-      await queueMail(tx, accountCreatedMail({ to: input.email, name, link: setPasswordLink(token), hours: PASSWORD_TOKEN_TTL_MS.set / 3_600_000 }));
+      await queueMail(tx, accountCreatedMail({ to: input.email, name, link, hours: PASSWORD_TOKEN_TTL_MS.set / 3_600_000 }));
       await audit(tx, ctx, staff ? 'staff.create' : 'advisor.create', { type: 'user', id: user.id });
     });
   } catch (error) {

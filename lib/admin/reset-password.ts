@@ -5,11 +5,13 @@ import { passwordTokens, users } from '@/db/schema';
 import { temporaryPasswordMail } from '@/lib/auth/password-mail';
 import { newTemporaryPassword } from '@/lib/auth/password-rules';
 import { hashPassword } from '@/lib/auth/password';
+import { passwordLinkRef, temporaryPasswordRef, temporaryPasswordSecret } from '@/lib/auth/password-tokens';
 import { revokeUserSessions } from '@/lib/auth/session-rows';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import { assertCan } from '@/lib/kernel/policy';
+import { dropMailSecrets } from '@/lib/mail/mail-secrets';
 import { queueMail } from '@/lib/mail/send-mail';
 import { personName } from '@/lib/people/person-name';
 import { passwordEmailedMessage, type ResetPasswordInput } from '@/lib/validation/admin';
@@ -18,9 +20,11 @@ import { loadManagedUser } from './update-user';
 export const OWN_PASSWORD_IN_SETTINGS = 'Change your own password in Settings.';
 
 /**
- * Resets a user's password (admins): a random temporary password, mailed to the user and shown to nobody
- * else, replaces it; it signs in once, and that sign-in must choose a new password (users.must_change_password,
- * lib/auth/sign-in.ts). Every session of the user ends; unused password links stop working. Audited.
+ * Resets a user's password (admins): a random temporary password, mailed to the user (the outbox keeps it as
+ * the mail's secret, which no admin reads for another admin's or an attorney's account), replaces it; it
+ * signs in once, and that sign-in must choose a new password (users.must_change_password,
+ * lib/auth/sign-in.ts). Every session of the user ends; unused password links stop working. Audited with
+ * the admin, the address and the browser.
  */
 export async function resetPassword(ctx: RequestContext, input: ResetPasswordInput): Promise<{ message: string }> {
   assertCan(ctx.actor, 'user.resetPassword');
@@ -37,9 +41,11 @@ export async function resetPassword(ctx: RequestContext, input: ResetPasswordInp
       .update(passwordTokens)
       .set({ usedAt: sql`now()` })
       .where(sql`${passwordTokens.userId} = ${user.id} and ${passwordTokens.usedAt} is null`);
+    // The user's unused links and an earlier temporary password stop working: their mails drop them too.
+    await dropMailSecrets(tx, [passwordLinkRef(user.id), temporaryPasswordRef(user.id)], 'replaced');
     await revokeUserSessions(user.id, tx);
     const displayName = personName(user);
-    await queueMail(tx, temporaryPasswordMail({ to: user.email, name: displayName, password: temporary }));
+    await queueMail(tx, temporaryPasswordMail({ to: user.email, name: displayName, password: temporaryPasswordSecret(user.id, temporary) }));
     await audit(tx, ctx, 'user.resetPassword', { type: 'user', id: user.id });
     return displayName;
   });

@@ -5,7 +5,8 @@ import { getSecrets } from '@/lib/config/secrets';
 import { loadActor } from './actor';
 import { authenticate } from './authenticate';
 import { cookieFromHeader } from './device-cookie';
-import { deviceCookieName, isLiveClaims, rememberDevice, SESSION_MAX_AGE_SECONDS } from './session';
+import { deviceCookieName, forgetCurrentSessionToken, isLiveClaims, rememberDevice, SESSION_MAX_AGE_SECONDS } from './session';
+import { revokeTokenSessions } from './sign-out';
 
 /** What the credentials provider hands the jwt callback: the claims of the session authenticate opened. */
 type SignedInUser = { id: string; sv: number; sid: string; abs: number };
@@ -24,8 +25,9 @@ class SessionEnded extends Error {
  * doors share the brute-force brakes, the session rows and the error texts. next-auth's own endpoints agree
  * with the app about a session: every token they read is checked like getActor() checks it (absolute end,
  * user still there and enabled, session version current, session row live), so `GET /api/auth/session` on
- * a cookie the app refuses answers `{}` and clears it. `addressOf` reads the client's address from the
- * request's headers: the door that serves next-auth's endpoints passes the app's (lib/http/request.ts).
+ * a cookie the app refuses answers `{}` and clears it, and its sign-out revokes the session as /logout does.
+ * `addressOf` reads the client's address from the request's headers: the door that serves next-auth's
+ * endpoints passes the app's (lib/http/request.ts).
  */
 export function authOptions(addressOf: (headers: Headers) => string = () => 'unknown'): NextAuthOptions {
   return {
@@ -63,6 +65,16 @@ export function authOptions(addressOf: (headers: Headers) => string = () => 'unk
         },
       }),
     ],
+    events: {
+      // next-auth's own sign-out (POST /api/auth/signout) clears the cookie; the sessions its token names are
+      // revoked as /logout revokes them, so a copy of the cookie signs nobody in afterwards. (next-auth logs a
+      // failure here as SIGNOUT_ERROR and still clears the cookie: it cannot answer an error.)
+      async signOut({ token }) {
+        if (!isLiveClaims(token)) return;
+        await revokeTokenSessions(token);
+        await forgetCurrentSessionToken();
+      },
+    },
     callbacks: {
       // next-auth's default throws on a callbackUrl that is not a URL (a 500): anything that is not a page of
       // this site goes to the site's root instead.

@@ -2,11 +2,13 @@ import 'server-only';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
 import { passwordTokens, users } from '@/db/schema';
-import { audit } from '@/lib/kernel/audit';
+import { auditSecretUse } from '@/lib/kernel/audit';
 import type { PublicContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
+import { dropMailSecrets, type MailSecret } from '@/lib/mail/mail-secrets';
 import { PASSWORD_LINK_INVALID, PASSWORD_SET, type SetPasswordInput } from '@/lib/validation/admin';
 import { hashPassword } from './password';
+import { setPasswordLink } from './password-mail';
 import {
   hashPasswordToken,
   isPasswordTokenShape,
@@ -20,18 +22,40 @@ import { revokeUserSessions } from './session-rows';
 /*
  * Password links (db/schema/sessions.ts passwordTokens): issued inside the transaction of the change that
  * needs them (an account created, a reset asked for, a temporary password used), mailed, and consumed once
- * by the set-password page. A newer link of a user replaces the older ones still unused.
+ * by the set-password page. A newer link of a user replaces the older ones still unused. The mails that
+ * carry a user's links, and a temporary password, keep them as secrets under the keys below, which every
+ * change that ends them drops from the outbox (lib/mail/mail-secrets.ts).
  */
 
-/** Issues a link for the user and returns its token (for the mail only); older unused links stop working. */
+/** The outbox key of the password links mailed to a user. */
+export const passwordLinkRef = (userId: number) => `password-link:${userId}`;
+/** The outbox key of the temporary password mailed to a user. */
+export const temporaryPasswordRef = (userId: number) => `temporary-password:${userId}`;
+
+/**
+ * Issues a link for the user and returns its token (for the mail, or the redirect of a temporary password's
+ * sign-in); older unused links stop working, and the mails that carried them no longer keep them.
+ */
 export async function issuePasswordToken(q: Queryable, userId: number, purpose: PasswordTokenPurpose, now = new Date()): Promise<string> {
   const token = newPasswordToken();
   await q
     .update(passwordTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+  await dropMailSecrets(q, [passwordLinkRef(userId)], 'replaced');
   await q.insert(passwordTokens).values({ userId, purpose, tokenHash: hashPasswordToken(token), createdAt: now, expiresAt: passwordTokenExpiry(purpose, now) });
   return token;
+}
+
+/** Issues a link for the user (issuePasswordToken) as the secret of the mail that carries it. */
+export async function issuePasswordLink(q: Queryable, userId: number, purpose: PasswordTokenPurpose, now = new Date()): Promise<MailSecret> {
+  const token = await issuePasswordToken(q, userId, purpose, now);
+  return { value: setPasswordLink(token), kind: 'link', userId, ref: passwordLinkRef(userId), expiresAt: passwordTokenExpiry(purpose, now) };
+}
+
+/** A temporary password as the secret of its mail: it works until used or replaced (lib/admin/reset-password.ts). */
+export function temporaryPasswordSecret(userId: number, password: string): MailSecret {
+  return { value: password, kind: 'password', userId, ref: temporaryPasswordRef(userId), expiresAt: null };
 }
 
 async function linkRow(q: Queryable, token: string, lock: boolean) {
@@ -61,8 +85,10 @@ export async function findPasswordLink(token: unknown): Promise<{ email: string;
 
 /**
  * Sets a password from a link (a POST from the link's page): the token proves the mailbox. The link is used
- * up, a temporary password stops being required, and every session of the user ends (session version and
- * rows), as after any password change made without the old one.
+ * up (and dropped from the outbox, with a temporary password it replaces), a temporary password stops being
+ * required, and every session of the user ends (session version and rows), as after any password change
+ * made without the old one. Audited with who set it (the signed-in user, else the link's addressee) and
+ * from which address and browser.
  */
 export async function setPasswordWithToken(ctx: PublicContext, input: SetPasswordInput): Promise<{ message: string }> {
   if (!isPasswordTokenShape(input.token)) throw new AppError('NOT_FOUND', PASSWORD_LINK_INVALID);
@@ -79,15 +105,18 @@ export async function setPasswordWithToken(ctx: PublicContext, input: SetPasswor
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordTokens.userId, link.userId), isNull(passwordTokens.usedAt)));
     await revokeUserSessions(link.userId, tx);
-    await audit(tx, ctx, `password.${link.purpose}`, { type: 'user', id: link.userId });
+    await dropMailSecrets(tx, [passwordLinkRef(link.userId)], 'used');
+    await dropMailSecrets(tx, [temporaryPasswordRef(link.userId)], 'replaced');
+    await auditSecretUse(tx, ctx, link.userId, `password.${link.purpose}`, { type: 'user', id: link.userId });
   });
   return { message: PASSWORD_SET };
 }
 
 /**
  * A temporary password has just proved right (lib/auth/sign-in.ts): it is used up (replaced by an unusable
- * random hash) and a one-hour link is issued in its place, which the sign-in sends the browser to. So the
- * temporary password signs in once, and only to choose a new one.
+ * random hash, and dropped from the outbox) and a one-hour link is issued in its place, which the sign-in
+ * sends the browser to. So the temporary password signs in once, and only to choose a new one. Audited as
+ * the account's, with the request's address and browser.
  */
 export async function exchangeTemporaryPassword(ctx: PublicContext, userId: number): Promise<string> {
   const unusable = await hashPassword(newPasswordToken());
@@ -98,8 +127,9 @@ export async function exchangeTemporaryPassword(ctx: PublicContext, userId: numb
       .where(and(eq(users.id, userId), eq(users.mustChangePassword, true)))
       .returning({ id: users.id });
     if (!user) throw new AppError('UNAUTHENTICATED');
+    await dropMailSecrets(tx, [temporaryPasswordRef(userId)], 'used');
     const token = await issuePasswordToken(tx, userId, 'reset');
-    await audit(tx, ctx, 'password.temporary.used', { type: 'user', id: userId });
+    await auditSecretUse(tx, ctx, userId, 'password.temporary.used', { type: 'user', id: userId });
     return token;
   });
 }

@@ -151,11 +151,16 @@ export async function reissueSession(uid: string, sv: number): Promise<void> {
   await startSession({ uid, sv, sid: current.sid, abs: current.abs });
 }
 
-/** Ends the session in the current response (the caller revokes its row) and forgets its decoded token. */
-export async function endSession(): Promise<void> {
+/** Forgets the decoded payload of the current request's session token (its session was ended). */
+export async function forgetCurrentSessionToken(): Promise<void> {
   const store = await cookies();
   forgetSessionToken(store.get(sessionCookieName())?.value);
-  store.delete(sessionCookieName());
+}
+
+/** Ends the session in the current response (the caller revokes its row) and forgets its decoded token. */
+export async function endSession(): Promise<void> {
+  await forgetCurrentSessionToken();
+  (await cookies()).delete(sessionCookieName());
 }
 
 /** The device cookie (lib/auth/device-cookie.ts): `__Host-` over HTTPS, so no subdomain can set it. */

@@ -2,8 +2,18 @@ import 'server-only';
 import { db } from '@/db';
 import { audit } from '@/lib/kernel/audit';
 import type { PublicContext } from '@/lib/kernel/context';
-import { endSession, readSessionClaims, startSession } from './session';
+import { endSession, readSessionClaims, startSession, type SessionClaims } from './session';
 import { revokeSessions } from './session-rows';
+
+/**
+ * Revokes every session a token names: its own, and the admin's (and advisor's) behind an impersonation.
+ * The door that ends a browser's session without coming back to one (logout outside an impersonation,
+ * next-auth's own `POST /api/auth/signout`, lib/auth/options.ts) calls it, so no way out leaves the
+ * session's row live for a copy of the cookie.
+ */
+export async function revokeTokenSessions(claims: Pick<SessionClaims, 'sid' | 'imp' | 'via'>): Promise<void> {
+  await revokeSessions([claims.sid, ...(claims.imp ? [claims.imp.sid] : []), ...(claims.via ? [claims.via.sid] : [])]);
+}
 
 /**
  * Ends what the browser is signed in as, on the server as well as in the browser: the session's row is
@@ -29,7 +39,7 @@ export async function signOut(ctx: PublicContext): Promise<{ redirectTo: string 
     return { redirectTo: '/dashboard' };
   }
   // Whatever the token names is ended, the admin's session behind a broken impersonation included.
-  if (claims) await revokeSessions([claims.sid, ...(claims.imp ? [claims.imp.sid] : []), ...(claims.via ? [claims.via.sid] : [])]);
+  if (claims) await revokeTokenSessions(claims);
   await endSession();
   return { redirectTo: '/' };
 }

@@ -1,13 +1,18 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { resolveBaseUrl } from '@/lib/config/site';
+import type { MailSecret } from '@/lib/mail/mail-secrets';
 import type { MailMessage } from '@/lib/mail/send-mail';
 
 /*
  * An invitation's join link carries the advisor's hash (the referral) and a random token naming the invite.
  * Only the token's SHA-256 is stored; a resend issues a new token, so the latest e-mail's link is the one
- * that names the invite (joining with the invited e-mail works from any link, or none).
+ * that names the invite (joining with the invited e-mail works from any link, or none). The link is its
+ * mail's secret (lib/mail/mail-secrets.ts): dropped from the outbox when sent, replaced or joined.
  */
+
+/** The outbox key of the links mailed for an invitation. */
+export const inviteRef = (inviteId: number) => `invite:${inviteId}`;
 
 /** A new link token and the hash stored for it. */
 export function newInviteToken(): { token: string; tokenHash: string } {
@@ -24,8 +29,13 @@ export function inviteJoinLink(advisorHash: string, token: string): string {
   return `${resolveBaseUrl()}/join/${encodeURIComponent(advisorHash)}?invite=${encodeURIComponent(token)}`;
 }
 
+/** An invitation's join link as its mail's secret: for no account yet, until joined or replaced by a resend. */
+export function inviteLinkSecret(inviteId: number, advisorHash: string, token: string): MailSecret {
+  return { value: inviteJoinLink(advisorHash, token), kind: 'link', userId: null, ref: inviteRef(inviteId), expiresAt: null };
+}
+
 /** The invitation e-mail: who invites, and the link to create the account that joins the advisor's record. */
-export function inviteMail(input: { to: string; clientName: string; advisorName: string; link: string }): MailMessage {
+export function inviteMail(input: { to: string; clientName: string; advisorName: string; link: MailSecret }): MailMessage {
   const greeting = input.clientName.trim() ? `Hello ${input.clientName.trim()},` : 'Hello,';
   return {
     to: input.to,
@@ -36,10 +46,11 @@ export function inviteMail(input: { to: string; clientName: string; advisorName:
       `${input.advisorName} has invited you to prepare your living trust online with Trustwell.`,
       'Create your account with this link to continue where your advisor started:',
       '',
-      input.link,
+      input.link.value,
       '',
       'If you did not expect this invitation, you can ignore this e-mail.',
     ].join('\n'),
+    secret: input.link,
   };
 }
 

@@ -9,10 +9,11 @@ import { loadAdvisor } from '@/lib/kernel/scope';
 import { AppError } from '@/lib/kernel/errors';
 import type { RequestContext } from '@/lib/kernel/context';
 import { claimOnce, identicalCallKey } from '@/lib/idempotency';
+import { dropMailSecrets } from '@/lib/mail/mail-secrets';
 import { queueMail } from '@/lib/mail/send-mail';
 import { personName } from '@/lib/people/person-name';
 import type { ResendInviteInput, SendInviteInput } from '@/lib/validation/advisors';
-import { inviteJoinLink, inviteMail, newInviteToken } from './invite-mail';
+import { inviteLinkSecret, inviteMail, inviteRef, newInviteToken } from './invite-mail';
 import { formatAppDateTime } from '@/lib/format/app-time';
 
 /** An invite as the dashboard and the legacy calls show it (platform spec §3 "Invite"). */
@@ -99,10 +100,18 @@ export async function writeInvite(
   invite: { name: string; email: string; clientId: number | null },
 ): Promise<number> {
   const { token, tokenHash } = newInviteToken();
-  await tx.insert(invites).values({ advisorId: advisor.id, clientName: invite.name, clientEmail: invite.email, clientId: invite.clientId, tokenHash });
+  const [row] = await tx
+    .insert(invites)
+    .values({ advisorId: advisor.id, clientName: invite.name, clientEmail: invite.email, clientId: invite.clientId, tokenHash })
+    .returning({ id: invites.id });
   return queueMail(
     tx,
-    inviteMail({ to: invite.email, clientName: invite.name, advisorName: await advisorName(tx, advisor.id), link: inviteJoinLink(advisor.hash, token) }),
+    inviteMail({
+      to: invite.email,
+      clientName: invite.name,
+      advisorName: await advisorName(tx, advisor.id),
+      link: inviteLinkSecret(row.id, advisor.hash, token),
+    }),
   );
 }
 
@@ -171,9 +180,16 @@ export async function resendInvite(ctx: RequestContext, input: ResendInviteInput
       )
       .returning({ id: invites.id });
     if (!updated.length) throw new AppError('RATE_LIMITED', INVITE_WAIT);
+    // The earlier e-mails' links name the invite no more.
+    await dropMailSecrets(tx, [inviteRef(invite.id)], 'replaced');
     await queueMail(
       tx,
-      inviteMail({ to: invite.email, clientName: invite.name, advisorName: await advisorName(tx, advisor.id), link: inviteJoinLink(advisor.hash, token) }),
+      inviteMail({
+        to: invite.email,
+        clientName: invite.name,
+        advisorName: await advisorName(tx, advisor.id),
+        link: inviteLinkSecret(invite.id, advisor.hash, token),
+      }),
     );
     await audit(tx, ctx, 'invite.resend', { type: 'advisor', id: advisor.id }, { invite: input.id });
     return invitesOfAdvisor(advisor.id, tx);

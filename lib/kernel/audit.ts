@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Queryable } from '@/db';
 import { auditLog } from '@/db/schema';
-import type { AnyContext } from './context';
+import type { AnyContext, PublicContext } from './context';
 import { isSystemContext } from './system-context';
 
 /**
@@ -27,5 +27,31 @@ export async function audit(
     ip: system ? null : ctx.ip,
     userAgent: ctx.userAgent || null,
     meta: meta ?? null,
+  });
+}
+
+/**
+ * Records a write that a mailed secret allowed (a password set from a link, a new e-mail confirmed, a
+ * temporary password used): by the signed-in user when there is one (an admin who opens someone's link is
+ * named), else by the account the secret was mailed for, whose mailbox it proves. Either way with the
+ * request's address and browser (and `signedIn` in the meta), so every such change says who and from where.
+ */
+export async function auditSecretUse(
+  q: Queryable,
+  ctx: PublicContext,
+  addresseeUserId: number,
+  action: string,
+  target: { type: string; id: number },
+  meta?: Record<string, unknown>,
+): Promise<void> {
+  await q.insert(auditLog).values({
+    actorUserId: ctx.actor?.userId ?? addresseeUserId,
+    impersonatorUserId: ctx.actor?.impersonator?.userId ?? null,
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent || null,
+    meta: { ...meta, signedIn: ctx.actor !== null },
   });
 }

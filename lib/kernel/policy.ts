@@ -65,6 +65,23 @@ export function hasGlobalReach(actor: Actor): boolean {
   return actor.isAdmin || actor.isLegal;
 }
 
+/** The account a mailed secret opens: whose it is, and whether it is an admin's or an attorney's. */
+export type SecretAddressee = { userId: number; isAdmin: boolean; isLegal: boolean };
+
+/**
+ * Whether the actor may read, in the outbox, a secret mailed for an account (a link that sets its password
+ * or confirms its new e-mail, a temporary password) or for an invitee (`null`: no account yet). Outbox
+ * readers (admins) read what goes to advisors, staff, clients and invitees: without SMTP that is how mail
+ * is read (the demo). A secret that opens an admin's or an attorney's account is for its owner alone, so no
+ * admin takes over another admin or an attorney through the outbox (issue 26). Whether a secret is stored
+ * and live at all is the outbox's question (lib/mail/outbox.ts).
+ */
+export function canReadMailedSecret(actor: Actor, addressee: SecretAddressee | null): boolean {
+  if (!can(actor, 'outbox.read')) return false;
+  if (addressee === null || addressee.userId === actor.userId) return true;
+  return !addressee.isAdmin && !addressee.isLegal;
+}
+
 export const NOT_WHILE_IMPERSONATING = 'This is not available while acting as another user.';
 
 /**

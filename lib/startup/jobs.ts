@@ -2,9 +2,11 @@ import { annualChargeJob } from '@/lib/billing/jobs/annual-charge';
 import { autoPayJob } from '@/lib/billing/jobs/auto-pay';
 import { settlePaymentsJob } from '@/lib/billing/jobs/settle-payments';
 import { pruneSignInRecordsJob } from '@/lib/auth/jobs/prune-sign-in-records';
+import { sendPasswordResetJob } from '@/lib/auth/jobs/send-password-reset';
 import { refreshCompletionJob } from '@/lib/intake/jobs/refresh-completion';
 import type { JobDefinition } from '@/lib/jobs/define';
 import { deliverMailJob } from '@/lib/mail/jobs/deliver-mail';
+import { dropExpiredMailSecretsJob } from '@/lib/mail/jobs/drop-expired-secrets';
 
 /**
  * Every background job of the app. The seam (lib/jobs: define, enqueue, runner) knows no feature and each
@@ -13,7 +15,9 @@ import { deliverMailJob } from '@/lib/mail/jobs/deliver-mail';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const allJobs: readonly JobDefinition<any>[] = [
   deliverMailJob,
+  dropExpiredMailSecretsJob,
   pruneSignInRecordsJob,
+  sendPasswordResetJob,
   refreshCompletionJob,
   autoPayJob,
   annualChargeJob,

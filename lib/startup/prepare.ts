@@ -7,6 +7,7 @@ import { refreshCompletionJob } from '@/lib/intake/jobs/refresh-completion';
 import { systemContext } from '@/lib/kernel/system-context';
 import { demoAdvisorLinks, hasDemoData, seedDemoData } from '@/lib/seed/demo';
 import { advisorLinkLines, demoAccountLines, demoAccountsFile, readDemoPassword, writeDemoAccountsFile, type AdvisorLink } from '@/lib/seed/demo-accounts-file';
+import { assertDemoDataAllowed, markProductionDatabase } from './production';
 
 /*
  * The server's start-up work on its database, above every feature (db/ knows none of them): migrations,
@@ -15,17 +16,20 @@ import { advisorLinkLines, demoAccountLines, demoAccountsFile, readDemoPassword,
  */
 
 /**
- * Run once at server start: apply migrations, and on an empty embedded database (or when SEED_DEMO_DATA=1)
- * load the demo data; store the completion figures no write stored (new data, a new rules version: the
- * refresh job's work, done once before serving so the first dashboards read them). Prints the demo
- * accounts whenever they exist, so a new user knows how to sign in.
+ * Run once at server start: apply migrations (and mark the database production under APP_ENV=production),
+ * and on an empty embedded database (or when SEED_DEMO_DATA=1) load the demo data; store the completion
+ * figures no write stored (new data, a new rules version: the refresh job's work, done once before serving
+ * so the first dashboards read them). Lists the demo accounts whenever they exist, so a new user knows how
+ * to sign in. On a production database SEED_DEMO_DATA=1 stops the start (DemoDataRefused), and an empty
+ * embedded one is not seeded.
  */
 export async function prepareDatabase(): Promise<void> {
   const started = Date.now();
   await migrateDatabase();
   const embedded = getHandle().driver === 'pglite';
+  const production = await markProductionDatabase(db);
   const [{ n }] = await db.select({ n: count() }).from(users);
-  const wantsSeed = process.env.SEED_DEMO_DATA === '1' || (embedded && n === 0 && process.env.SEED_DEMO_DATA !== '0');
+  const wantsSeed = process.env.SEED_DEMO_DATA === '1' || (embedded && n === 0 && process.env.SEED_DEMO_DATA !== '0' && !production);
   const password = wantsSeed ? await loadDemoData(db) : null;
   if (password) console.log('[db] Demo data loaded.');
   // A new embedded database's first start (migrations, demo data) leaves its thread's memory grown for
@@ -34,14 +38,16 @@ export async function prepareDatabase(): Promise<void> {
   const refreshed = await refreshStaleCompletions(systemContext(refreshCompletionJob.name));
   if (refreshed > 0) console.log(`[db] Completion figures of ${refreshed} household${refreshed === 1 ? '' : 's'} refreshed.`);
   console.log(`[db] ${embedded ? 'Embedded PGlite' : 'PostgreSQL'} ready in ${Date.now() - started} ms.`);
-  await announceDemoAccounts(db, password);
+  await announceDemoAccounts(db, password, embedded);
 }
 
 /**
  * Seeds the demo data, when it is missing, with a fresh random password, and writes that password to the
- * demo-accounts file. Returns the password, or null when the demo data was already there.
+ * demo-accounts file. Returns the password, or null when the demo data was already there. Refused
+ * (DemoDataRefused) on a production database: APP_ENV=production, or the production mark.
  */
 export async function loadDemoData(database: Database = db): Promise<string | null> {
+  await assertDemoDataAllowed(database);
   const seeded = await seedDemoData(database);
   if (!seeded) return null;
   const file = demoAccountsFile();
@@ -55,19 +61,26 @@ export async function loadDemoData(database: Database = db): Promise<string | nu
 }
 
 /**
- * Prints the demo accounts when the database has them, with their password: the one just seeded, else the
- * one in this machine's demo-accounts file, else where to find it.
+ * Prints the demo accounts when the database has them. The embedded demo prints their password too (the one
+ * just seeded, else the one in this machine's demo-accounts file); on PostgreSQL, whose output goes to a
+ * deployment's logs, only where it is written: it signs in as the admin.
  */
-export async function announceDemoAccounts(database: Database = db, password: string | null = null): Promise<void> {
+export async function announceDemoAccounts(database: Database = db, password: string | null = null, embedded = getHandle().driver === 'pglite'): Promise<void> {
   if (!(await hasDemoData(database))) return;
   const links = await demoAdvisorLinks(database);
-  printDemoAccounts(links, password ?? readDemoPassword(links));
+  printDemoAccounts(links, password ?? readDemoPassword(links), { embedded });
 }
 
-export function printDemoAccounts(advisorLinks: AdvisorLink[], password: string | null, file = demoAccountsFile()): void {
-  const heading = password
-    ? `Demo accounts (password for all: ${password}; also in ${file})`
-    : `Demo accounts (password: not found in ${file}; it is in the demo-accounts.txt of the machine that seeded this database)`;
+export function printDemoAccounts(
+  advisorLinks: AdvisorLink[],
+  password: string | null,
+  { embedded, file = demoAccountsFile() }: { embedded: boolean; file?: string },
+): void {
+  const heading = !password
+    ? `Demo accounts (password: not found in ${file}; it is in the demo-accounts.txt of the machine that seeded this database)`
+    : embedded
+      ? `Demo accounts (password for all: ${password}; also in ${file})`
+      : `Demo accounts (password for all: in ${file}; printed only for the embedded demo)`;
   const links = advisorLinkLines(advisorLinks);
   console.log(['', heading, ...demoAccountLines(), ...(links.length > 0 ? ['', ...links] : []), ''].join('\n'));
 }

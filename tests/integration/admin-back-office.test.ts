@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { db } from '@/db';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { db, recordQueries } from '@/db';
 import * as t from '@/db/schema';
 import { POST as postCreateAdvisor } from '@/app/api/createAdvisor/route';
 import { POST as postImpersonate } from '@/app/api/impersonate/[userId]/route';
@@ -15,6 +15,7 @@ import { updateUser } from '@/lib/admin/update-user';
 import { getActor, loadActor } from '@/lib/auth/actor';
 import { authenticate, PASSWORD_CHANGE_REQUIRED } from '@/lib/auth/authenticate';
 import { requestPasswordReset } from '@/lib/auth/forgot-password';
+import { sendPasswordResetJob } from '@/lib/auth/jobs/send-password-reset';
 import { CANNOT_ACT_AS_ADMIN, ONLY_ADVISORS_ACTED_AS, RETURN_FIRST, startImpersonation } from '@/lib/auth/impersonate';
 import { issueLoginToken } from '@/lib/auth/login-token';
 import { hashPasswordToken } from '@/lib/auth/password-rules';
@@ -40,6 +41,8 @@ import { signInAs, signOut } from '../helpers/session';
 import { databaseFingerprint } from '../helpers/world';
 import { seedIntakeRecords } from './helpers/intake';
 import { setRequestHeaders } from '../helpers/fake-headers';
+import { runQueuedJobs } from '../helpers/jobs';
+import { mailboxOf } from '../helpers/mailbox';
 
 /*
  * The admin back office (issue 21): Create Advisor with its set-password link, User Management's update and
@@ -57,9 +60,8 @@ async function call(handler: RouteHandler, body: Record<string, unknown>, params
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { message?: string } };
 }
 
-async function mailsTo(to: string) {
-  return db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, to)).orderBy(desc(t.mailOutbox.id));
-}
+/** The mails to an address, newest first, as its mailbox holds them (secrets put back). */
+const mailsTo = mailboxOf;
 
 /** The token of the newest set-password link mailed to an address. */
 async function linkTokenSentTo(to: string): Promise<string> {
@@ -234,6 +236,9 @@ describe('Forgot password', () => {
     const unknown = await requestPasswordReset(guestCtx('203.0.113.21'), { email: 'nobody@example.com' });
     expect(known).toEqual({ message: FORGOT_PASSWORD_SENT });
     expect(unknown).toEqual(known);
+    // The link is issued and mailed by the request's job, after the answer.
+    expect(await mailsTo(user.email)).toEqual([]);
+    expect(await runQueuedJobs(sendPasswordResetJob)).toBe(2);
     expect(await mailsTo('nobody@example.com')).toEqual([]);
     const token = await linkTokenSentTo(user.email);
     const [stored] = await db.select().from(t.passwordTokens).where(eq(t.passwordTokens.userId, user.id));
@@ -244,6 +249,7 @@ describe('Forgot password', () => {
       for (let i = 0; i < 2; i++) await requestPasswordReset(guestCtx(`198.51.100.${i + 1}`), { email });
       await expect(requestPasswordReset(guestCtx('198.51.100.9'), { email })).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     }
+    expect(await runQueuedJobs(sendPasswordResetJob)).toBe(4);
     // A newer link replaced the first one; the newest sets the password and ends every session.
     const claims = await claimsOf(user);
     await expect(setPasswordWithToken(guestCtx(), { token, password: 'Forgot-Pass-1', password_confirmation: 'Forgot-Pass-1' })).rejects.toThrow(
@@ -253,6 +259,47 @@ describe('Forgot password', () => {
     await setPasswordWithToken(guestCtx(), { token: newest, password: 'Forgot-Pass-1', password_confirmation: 'Forgot-Pass-1' });
     expect(await loadActor(claims)).toBeNull();
     await expect(signIn(user.email, 'Forgot-Pass-1')).resolves.toBeDefined();
+  });
+
+  it('does the same work for a known, an unknown and a disabled address: the same statements, in the same order', async () => {
+    const { user } = await makeUser();
+    const { user: disabled } = await makeUser();
+    await db.update(t.users).set({ disabledAt: new Date() }).where(eq(t.users.id, disabled.id));
+    // pg-boss looks its queue up on a process's first send to it: once, before anything is measured.
+    await requestPasswordReset(guestCtx('198.51.100.40'), { email: 'warm-up@example.com' });
+    const run = (email: string, ip: string) => recordQueries(() => requestPasswordReset(guestCtx(ip), { email }));
+    const known = await run(user.email, '198.51.100.41');
+    const unknown = await run('nobody-here@example.com', '198.51.100.42');
+    const off = await run(disabled.email, '198.51.100.43');
+    expect(known.result).toEqual({ message: FORGOT_PASSWORD_SENT });
+    expect(unknown.statements).toEqual(known.statements);
+    expect(off.statements).toEqual(known.statements);
+    // The answer came before anything about the account was written; the job sends the one link.
+    expect(await db.select().from(t.passwordTokens).where(eq(t.passwordTokens.userId, user.id))).toEqual([]);
+    await runQueuedJobs(sendPasswordResetJob);
+    expect(await mailsTo(user.email)).toHaveLength(1);
+    expect(await mailsTo(disabled.email)).toEqual([]);
+    // A job run again (after a crash) sends nothing more.
+    await db.execute(sql`update pgboss.job set state = 'created' where name = ${sendPasswordResetJob.name}`);
+    await runQueuedJobs(sendPasswordResetJob);
+    expect(await mailsTo(user.email)).toHaveLength(1);
+  });
+
+  it('records who asked: the signed-in requester, the address and the browser; the link mailed names the request', async () => {
+    const admin = await makeUser({ isAdmin: true });
+    const { user: other } = await makeUser({ isAdmin: true });
+    await requestPasswordReset(ctxOf(await loadActor(await claimsOf(admin.user)).then((a) => a!), '198.51.100.60'), { email: other.email });
+    const [asked] = await db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.action, 'password.forgot'), eq(t.auditLog.ip, '198.51.100.60')));
+    expect(asked).toMatchObject({ actorUserId: admin.user.id, ip: '198.51.100.60', userAgent: 'jest', targetId: null });
+    await runQueuedJobs(sendPasswordResetJob);
+    const [mailed] = await db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.action, 'password.reset.mailed'), eq(t.auditLog.targetId, other.id)));
+    expect(mailed).toMatchObject({ actorUserId: null, targetType: 'user', targetId: other.id, meta: { request: asked.id } });
   });
 });
 

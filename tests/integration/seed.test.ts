@@ -3,8 +3,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { db } from '@/db';
+import { db, getHandle } from '@/db';
 import { announceDemoAccounts, loadDemoData, prepareDatabase } from '@/lib/startup/prepare';
+import { DemoDataRefused, markProductionDatabase } from '@/lib/startup/production';
 import * as t from '@/db/schema';
 import { authenticate } from '@/lib/auth/authenticate';
 import { loadActor } from '@/lib/auth/actor';
@@ -97,11 +98,20 @@ describe('demo data', () => {
     expect(readDemoPassword(await demoAdvisorLinks(db))).toBe(password);
   });
 
-  it('prints the accounts with the password read back from the file on a later start', async () => {
-    const out = await printed(() => announceDemoAccounts(db));
+  it('prints the accounts with the password read back from the file on a later start of the embedded demo', async () => {
+    const out = await printed(() => announceDemoAccounts(db, null, true));
     expect(out).toContain(`password for all: ${password}; also in ${file}`);
     for (const account of DEMO_ACCOUNTS) expect(out).toContain(account.email);
     expect(out).toMatch(/\/join\/[A-Za-z0-9_-]{16,}/);
+  });
+
+  it('on PostgreSQL prints the accounts and where the password is, never the password (it signs in as the admin)', async () => {
+    for (const given of [password, null]) {
+      const out = await printed(() => announceDemoAccounts(db, given, false));
+      expect(out).not.toContain(password);
+      expect(out).toContain(`Demo accounts (password for all: in ${file}; printed only for the embedded demo)`);
+      for (const account of DEMO_ACCOUNTS) expect(out).toContain(account.email);
+    }
   });
 
   it('without the file (seeded on another machine) prints the accounts and where the password is', async () => {
@@ -406,6 +416,58 @@ describe('demo data', () => {
   });
 });
 
+describe('a production database refuses demo data', () => {
+  const saved = { seed: process.env.SEED_DEMO_DATA, appEnv: process.env.APP_ENV };
+  afterEach(() => {
+    process.env.SEED_DEMO_DATA = saved.seed;
+    if (saved.appEnv === undefined) delete process.env.APP_ENV;
+    else process.env.APP_ENV = saved.appEnv;
+  });
+  const marks = () => db.select().from(t.productionMark);
+  const users = async () => (await db.select({ n: count() }).from(t.users))[0].n;
+
+  it('APP_ENV=production: a start with SEED_DEMO_DATA=1 stops with a clear message, seeds nothing, and marks the database', async () => {
+    await resetDatabase();
+    process.env.APP_ENV = 'production';
+    process.env.SEED_DEMO_DATA = '1';
+    await expect(printed(() => prepareDatabase())).rejects.toThrow(
+      new DemoDataRefused('Refusing to load the demo data: APP_ENV=production. Its accounts share one password that signs in as an admin.'),
+    );
+    expect(await users()).toBe(0);
+    expect(await marks()).toHaveLength(1);
+  }, 60_000);
+
+  it('a marked database refuses it without APP_ENV (npm run db:seed from a shell that forgot it, or SEED_DEMO_DATA=1)', async () => {
+    await resetDatabase();
+    await db.insert(t.productionMark).values({});
+    delete process.env.APP_ENV;
+    await expect(loadDemoData(db)).rejects.toThrow(/this database is marked production \(migrated with APP_ENV=production\)/);
+    process.env.SEED_DEMO_DATA = '1';
+    await expect(printed(() => prepareDatabase())).rejects.toThrow(DemoDataRefused);
+    expect(await users()).toBe(0);
+  }, 60_000);
+
+  it('an empty database marked production is not seeded by default, and the start goes on', async () => {
+    await resetDatabase();
+    await db.insert(t.productionMark).values({});
+    delete process.env.SEED_DEMO_DATA;
+    const out = await printed(() => prepareDatabase());
+    expect(await users()).toBe(0);
+    expect(out).not.toContain('Demo accounts');
+  }, 60_000);
+
+  it('a database holding the demo accounts is not marked production: APP_ENV=production is refused', async () => {
+    await resetDatabase();
+    await seedDemoData(db);
+    process.env.APP_ENV = 'production';
+    await expect(markProductionDatabase(db)).rejects.toThrow(/holds the demo accounts \(admin@demo\.trustwell\.test and the others\)/);
+    expect(await marks()).toEqual([]);
+    delete process.env.APP_ENV;
+    // Without APP_ENV nothing is marked, and the mark, once written, is reported.
+    expect(await markProductionDatabase(db)).toBe(false);
+  }, 60_000);
+});
+
 describe('start-up on a new database', () => {
   const seedSetting = process.env.SEED_DEMO_DATA;
   afterEach(() => {
@@ -428,7 +490,9 @@ describe('start-up on a new database', () => {
     const password = fs.readFileSync(file, 'utf8').match(/^Password for all demo accounts: (\S+)$/m)![1];
     expect(password).not.toBe(previous);
     expect(out).toContain('[db] Demo data loaded.');
-    expect(out).toContain(`Demo accounts (password for all: ${password}; also in ${file})`);
+    // Printed only for the embedded demo; on PostgreSQL the start-up names the file.
+    if (getHandle().driver === 'pglite') expect(out).toContain(`Demo accounts (password for all: ${password}; also in ${file})`);
+    else expect(out).not.toContain(password);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     await expect(signIn(DEMO_ACCOUNTS[0].email, password)).resolves.toBeTruthy();
     if (previous) await expect(signIn(DEMO_ACCOUNTS[1].email, previous)).rejects.toThrow('Invalid email or password.');

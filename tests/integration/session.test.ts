@@ -105,6 +105,35 @@ describe('next-auth and the app agree about a session', () => {
     expect(setCookie).toMatch(new RegExp(`${sessionCookieName()}=;`));
   });
 
+  it("after next-auth's own sign-out (POST /api/auth/signout) both refuse the old cookie replayed", async () => {
+    const { user } = await makeAdvisor();
+    await signInAs(user);
+    const kept = currentSessionCookie()!;
+    expect((await appActor())?.userId).toBe(user.id);
+    const headers = { host: 'localhost:3000', origin: 'http://localhost:3000' };
+    const csrf = await nextAuthGet(new NextRequest('http://localhost:3000/api/auth/csrf', { headers }), { params: Promise.resolve({ nextauth: ['csrf'] }) });
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    for (const cookie of csrf.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const at = pair.indexOf('=');
+      cookieJar.set(pair.slice(0, at), decodeURIComponent(pair.slice(at + 1)));
+    }
+    const response = await nextAuthPost(
+      new NextRequest('http://localhost:3000/api/auth/signout', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ csrfToken, json: 'true' }),
+      }),
+      { params: Promise.resolve({ nextauth: ['signout'] }) },
+    );
+    // next-auth accepted the sign-out (its CSRF check passed) and cleared the browser's cookie ...
+    expect(response.headers.getSetCookie().join('\n')).toMatch(new RegExp(`${sessionCookieName()}=;`));
+    // ... and a copy of the cookie signs nobody in: the session's row was revoked, as /logout does.
+    cookieJar.set(sessionCookieName(), kept);
+    expect(await appActor()).toBeNull();
+    expect((await sessionEndpoint()).body).toEqual({});
+  });
+
   it('a token from before sessions were recorded (no session id) is refused by both', async () => {
     const { user } = await makeAdvisor();
     const { uid, sv, abs } = { uid: user.hash, sv: user.sessionVersion, abs: Math.floor(Date.now() / 1000) + 3600 };

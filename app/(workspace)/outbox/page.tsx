@@ -31,7 +31,8 @@ function Linked({ text }: { text: string }) {
 
 /**
  * /outbox (admins): the newest 50 mails, newest first, optionally for one recipient (`?to=`). Without SMTP
- * this is where the app's mail is read (docs/operations.md, "Reading mail without SMTP").
+ * this is where the app's mail is read (docs/operations.md, "Reading mail without SMTP"). A mail's link or
+ * temporary password shows only where listOutbox allows it; elsewhere its text says why it is not there.
  */
 export default async function OutboxPage({ searchParams }: Props) {
   const actor = await requireActor('outbox.read', '/outbox');

@@ -1,5 +1,5 @@
 import type { Actor } from '@/lib/kernel/actor';
-import { assertNotImpersonating, can, NOT_WHILE_IMPERSONATING, permissions, type Permission } from '@/lib/kernel/policy';
+import { assertNotImpersonating, can, canReadMailedSecret, NOT_WHILE_IMPERSONATING, permissions, type Permission } from '@/lib/kernel/policy';
 import { rolesOf, type RoleFlags } from '@/lib/kernel/roles';
 
 const noFlags: RoleFlags = { isAdmin: false, isLegal: false, isAdvisory: false, isAdvisor: false, isClient: false, isFirmSupervisor: false };
@@ -88,5 +88,29 @@ describe('assertNotImpersonating (issue 21)', () => {
     expect(() => assertNotImpersonating(actors.admin)).not.toThrow();
     const acting = actor({ isAdvisory: true, isAdvisor: true }, { impersonator: { userId: 9, hash: 'a', name: 'Ada Admin' } });
     expect(() => assertNotImpersonating(acting)).toThrow(expect.objectContaining({ code: 'FORBIDDEN', message: NOT_WHILE_IMPERSONATING }));
+  });
+});
+
+describe('canReadMailedSecret (issue 26): a secret that opens an admin or attorney account is its owner’s alone', () => {
+  const account = (userId: number, flags: { isAdmin?: boolean; isLegal?: boolean } = {}) => ({ userId, isAdmin: false, isLegal: false, ...flags });
+  const me = actor({ isAdmin: true }, { userId: 7 });
+
+  it.each([
+    ['an invitee (no account yet)', null, true],
+    ['an advisor, staff or client account', account(20), true],
+    ['another admin', account(21, { isAdmin: true }), false],
+    ['an attorney', account(22, { isLegal: true }), false],
+    ['the admin’s own account', account(7, { isAdmin: true }), true],
+  ] as const)('an admin reading a secret for %s: %s', (_name, addressee, allowed) => {
+    expect(canReadMailedSecret(me, addressee)).toBe(allowed);
+  });
+
+  it('nobody without the outbox permission, not even for their own account', () => {
+    for (const name of ['legal', 'advisor', 'staff', 'supervisor', 'client'] as const) {
+      expect(canReadMailedSecret(actors[name], account(1))).toBe(false);
+      expect(canReadMailedSecret(actors[name], null)).toBe(false);
+    }
+    const acting = actor({ isAdvisory: true, isAdvisor: true }, { impersonator: { userId: 9, hash: 'a', name: 'Ada Admin' } });
+    expect(canReadMailedSecret(acting, account(20))).toBe(false);
   });
 });
