@@ -20,10 +20,18 @@ export function demoAccountsFile(env: Record<string, string | undefined> = proce
   return path.resolve(/*turbopackIgnore: true*/ process.cwd(), env.DEMO_ACCOUNTS_FILE || '.data/demo-accounts.txt');
 }
 
-/** One line per demo account: role, then email. */
-export function demoAccountLines(indent = '  '): string[] {
-  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.role.length));
-  return DEMO_ACCOUNTS.map((account) => `${indent}${account.role.padEnd(width)}  ${account.email}`);
+/**
+ * One line per demo account: role, email, and, when given, what the account is now (`states`, by e-mail:
+ * lib/seed/demo.ts demoAccountStates), since the roles describe the demo as it was seeded.
+ */
+export function demoAccountLines(indent = '  ', states: Record<string, string> = {}): string[] {
+  const roleWidth = Math.max(...DEMO_ACCOUNTS.map((a) => a.role.length));
+  const emailWidth = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
+  return DEMO_ACCOUNTS.map((account) => {
+    const state = states[account.email];
+    const line = `${indent}${account.role.padEnd(roleWidth)}  ${state ? account.email.padEnd(emailWidth) : account.email}`;
+    return state ? `${line}  now: ${state}` : line;
+  });
 }
 
 /** The advisor sign-up links under their heading, or nothing when there are none. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { Database, Tx } from '@/db';
 import * as t from '@/db/schema';
@@ -7,6 +7,14 @@ import { newHash } from '@/db/schema/columns';
 import { sealAccountNumber, sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import { hashPassword } from '@/lib/auth/password';
+import { chargeWithBooks } from '@/lib/billing/charge';
+import { invoiceWaivedFee } from '@/lib/billing/invoice-waived-fee';
+import { trustFeeOfPlan } from '@/lib/billing/trust-fee';
+import { statusLabel } from '@/lib/estate-plans/statuses';
+import { systemContext } from '@/lib/kernel/system-context';
+import { subjectKey } from '@/lib/payments/attempts';
+import { getPaymentGateway } from '@/lib/payments/gateway';
+import { SANDBOX_APPROVE_CARD } from '@/lib/payments/sandbox-numbers';
 import { documentStore, type StoredDocument } from '@/lib/files/store';
 import { demoPdf } from './demo-pdf';
 import { TRUST_RELATIONSHIP } from '@/lib/validation/lists';
@@ -68,6 +76,46 @@ async function user(tx: Tx, passwordHash: string, p: PersonInput & { email: stri
   return { user: row, person: personRow };
 }
 
+/**
+ * What each demo account is now, for the start-up banner: a client's plan status and completion, an
+ * advisor's households and unpaid invoices (a database used for a while no longer matches the roles the
+ * seed gave: the Nakamuras submitted, Ben paid). Keyed by e-mail; accounts with nothing to say are absent.
+ */
+export async function demoAccountStates(database: Database): Promise<Record<string, string>> {
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  const clients = await database
+    .select({
+      email: t.users.email,
+      status: sql<t.EstatePlanStatus | null>`(select ep.status from ${t.estatePlans} ep
+        where ep.client_id in (h.owner1_client_id, h.owner2_client_id) order by ep.id desc limit 1)`,
+      completion: sql<number | null>`h.completion_percent`,
+    })
+    .from(t.users)
+    .innerJoin(t.clients, eq(t.clients.userId, t.users.id))
+    .innerJoin(sql`households h`, sql`${t.clients.id} in (h.owner1_client_id, h.owner2_client_id)`)
+    .where(inArray(t.users.email, emails));
+  const advisors = await database
+    .select({
+      email: t.users.email,
+      households: sql<number>`(select count(*)::int from households h join clients c on c.id = h.owner1_client_id where c.advisor_id = ${t.advisors.id})`,
+      unpaid: sql<number>`(select count(*)::int from invoices i where i.advisor_id = ${t.advisors.id} and i.status = 'open')`,
+      max: t.advisors.maxInvoices,
+    })
+    .from(t.users)
+    .innerJoin(t.advisors, eq(t.advisors.userId, t.users.id))
+    .where(inArray(t.users.email, emails));
+  const states: Record<string, string> = {};
+  for (const c of clients) {
+    const status = c.status ? statusLabel(c.status) : 'no plan';
+    states[c.email] = c.completion === null ? status : `${status}, intake ${c.completion}% complete`;
+  }
+  for (const a of advisors) {
+    const invoices = `${a.unpaid} unpaid invoice${a.unpaid === 1 ? '' : 's'}`;
+    states[a.email] = `${a.households} household${a.households === 1 ? '' : 's'}, ${invoices}${a.unpaid >= a.max ? ', features locked' : ''}`;
+  }
+  return states;
+}
+
 /** Whether the demo data is already there (the admin account exists). */
 export async function hasDemoData(db: Database): Promise<boolean> {
   const rows = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, DEMO_ACCOUNTS[0].email)).limit(1);
@@ -105,6 +153,7 @@ export async function seedDemoData(db: Database, { password = generateDemoPasswo
   const letter = { ...(await documentStore().put(letterBytes, { name: LETTER_NAME, contentType: 'text/plain' })), size: letterBytes.byteLength };
   const draft = { ...(await documentStore().put(draftBytes, { name: DRAFT_NAME, contentType: 'application/pdf' })), size: draftBytes.byteLength };
 
+  let riverasPlan: number | null = null;
   await db.transaction(async (tx) => {
     const [firm] = await tx.insert(t.firms).values({ name: 'Harbor Wealth Partners' }).returning();
 
@@ -148,6 +197,7 @@ export async function seedDemoData(db: Database, { password = generateDemoPasswo
 
     const jordan = await seedJordan(tx, passwordHash, aliceAdvisor.id);
     const riveras = await seedRiveras(tx, passwordHash, { advisorId: aliceAdvisor.id, attorneyUserId: attorney.user.id, letter, draft });
+    riverasPlan = riveras.planId;
 
     // A client the advisor created before inviting them: the invite points at that record, which the invitee
     // takes over on joining.
@@ -176,29 +226,88 @@ export async function seedDemoData(db: Database, { password = generateDemoPasswo
       { advisorId: benAdvisor.id, clientName: 'Chris Patel', clientEmail: 'chris.patel@example.com', sentAt: new Date(now) },
     ]);
 
-    await tx.insert(t.invoices).values([
-      {
-        advisorId: aliceAdvisor.id,
-        clientId: riveras.owner1ClientId,
-        estatePlanId: riveras.planId,
-        description: 'Living trust - Rivera household',
-        amount: '995.00',
-        amountPaid: '995.00',
-        status: 'paid',
-      },
-      { advisorId: aliceAdvisor.id, clientId: jordan.clientId, description: 'Living trust - Jordan Blake', amount: '995.00', status: 'open' },
-      { advisorId: aliceAdvisor.id, description: 'Attorney support - Rivera household', amount: '249.50', status: 'open' },
-      // Ben covers his clients' fees: three unpaid, his features are locked (max_invoices 3) until he pays.
-      { advisorId: benAdvisor.id, description: 'Trust fee covered - Chen household', amount: '995.00', status: 'open' },
-      { advisorId: benAdvisor.id, description: 'Trust fee covered - Diaz household', amount: '995.00', status: 'open' },
-      { advisorId: benAdvisor.id, description: 'Attorney support - Diaz household', amount: '249.50', status: 'open' },
-    ]);
-
     await seedOkafors(tx, aliceAdvisor.id);
-    // Seeded last, so the other demo records keep their ids.
     await seedNakamuras(tx, passwordHash, aliceAdvisor.id);
+    // After the others, so their records keep their ids.
+    await seedBenHouseholds(tx, benAdvisor.id);
   });
+  // The Riveras paid their trust fee before submitting: a real charge through the payment path (the
+  // sandbox), so its payment, receipt and books are what the app itself would have written.
+  await payRiverasFee(db, riverasPlan);
   return { password };
+}
+
+/** The system context the demo's writes are recorded under (audit rows read "System", job seed). */
+const SEED_CONTEXT = systemContext('seed-demo');
+
+/**
+ * Ben Carter covers his clients' fees (is_waiving_fee): each of his three households submitted its trust, so
+ * each fee was invoiced to him by the rule the app applies at submission (invoiceWaivedFee), naming the
+ * household. Three unpaid invoices reach his max_invoices: his features are locked until he pays.
+ */
+async function seedBenHouseholds(tx: Tx, advisorId: number): Promise<void> {
+  const now = Date.now();
+  const households = [
+    {
+      firstName: 'Mei',
+      lastName: 'Chen',
+      email: 'mei.chen@example.com',
+      phone: '4155550180',
+      dob: '1968-04-12',
+      gender: 'female' as const,
+      state: 'CA',
+      days: 21,
+    },
+    {
+      firstName: 'Luis',
+      lastName: 'Diaz',
+      email: 'luis.diaz@example.com',
+      phone: '4155550181',
+      dob: '1972-11-03',
+      gender: 'male' as const,
+      state: 'CA',
+      days: 12,
+    },
+    {
+      firstName: 'Grace',
+      lastName: 'Evans',
+      email: 'grace.evans@example.com',
+      phone: '4155550182',
+      dob: '1959-06-27',
+      gender: 'female' as const,
+      state: 'NV',
+      days: 4,
+    },
+  ];
+  for (const h of households) {
+    const p = await person(tx, { firstName: h.firstName, lastName: h.lastName, email: h.email, phone: h.phone, dob: h.dob });
+    const [client] = await tx.insert(t.clients).values({ personId: p.id, advisorId, gender: h.gender, residenceState: h.state, isUsCitizen: true }).returning();
+    await tx.insert(t.households).values({ owner1ClientId: client.id });
+    const submittedAt = new Date(now - h.days * DAY);
+    const [plan] = await tx
+      .insert(t.estatePlans)
+      .values({ clientId: client.id, status: 'sent', submittedAt, createdAt: new Date(submittedAt.getTime() - 7 * DAY) })
+      .returning();
+    await tx.insert(t.estatePlanStatusChanges).values([
+      { estatePlanId: plan.id, fromStatus: null, toStatus: 'incomplete', createdAt: new Date(submittedAt.getTime() - 7 * DAY) },
+      { estatePlanId: plan.id, fromStatus: 'incomplete', toStatus: 'sent', createdAt: submittedAt },
+    ]);
+    await invoiceWaivedFee(SEED_CONTEXT, tx, plan.id);
+  }
+}
+
+/** The Riveras' trust fee, charged once to the sandbox's approving card (not when a real gateway is configured). */
+async function payRiverasFee(database: Database, planId: number | null): Promise<void> {
+  const gateway = getPaymentGateway();
+  if (planId === null || gateway.name !== 'sandbox') return;
+  const fee = await trustFeeOfPlan(database, planId);
+  await chargeWithBooks(
+    SEED_CONTEXT,
+    { purpose: 'trust_fee', subject: subjectKey({ plan: planId }) },
+    fee.price,
+    { type: 'card', number: SANDBOX_APPROVE_CARD, expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvv: '123', name: 'Pat Rivera' },
+    { gateway },
+  );
 }
 
 const DAY = 86_400_000;

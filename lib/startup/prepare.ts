@@ -5,7 +5,7 @@ import { users } from '@/db/schema';
 import { refreshStaleCompletions } from '@/lib/intake/completion-cache';
 import { refreshCompletionJob } from '@/lib/intake/jobs/refresh-completion';
 import { systemContext } from '@/lib/kernel/system-context';
-import { demoAdvisorLinks, hasDemoData, seedDemoData } from '@/lib/seed/demo';
+import { demoAccountStates, demoAdvisorLinks, hasDemoData, seedDemoData } from '@/lib/seed/demo';
 import { advisorLinkLines, demoAccountLines, demoAccountsFile, readDemoPassword, writeDemoAccountsFile, type AdvisorLink } from '@/lib/seed/demo-accounts-file';
 import { assertDemoDataAllowed, markProductionDatabase } from './production';
 
@@ -68,13 +68,13 @@ export async function loadDemoData(database: Database = db): Promise<string | nu
 export async function announceDemoAccounts(database: Database = db, password: string | null = null, embedded = getHandle().driver === 'pglite'): Promise<void> {
   if (!(await hasDemoData(database))) return;
   const links = await demoAdvisorLinks(database);
-  printDemoAccounts(links, password ?? readDemoPassword(links), { embedded });
+  printDemoAccounts(links, password ?? readDemoPassword(links), { embedded, states: await demoAccountStates(database) });
 }
 
 export function printDemoAccounts(
   advisorLinks: AdvisorLink[],
   password: string | null,
-  { embedded, file = demoAccountsFile() }: { embedded: boolean; file?: string },
+  { embedded, file = demoAccountsFile(), states = {} }: { embedded: boolean; file?: string; states?: Record<string, string> },
 ): void {
   const heading = !password
     ? `Demo accounts (password: not found in ${file}; it is in the demo-accounts.txt of the machine that seeded this database)`
@@ -82,5 +82,5 @@ export function printDemoAccounts(
       ? `Demo accounts (password for all: ${password}; also in ${file})`
       : `Demo accounts (password for all: in ${file}; printed only for the embedded demo)`;
   const links = advisorLinkLines(advisorLinks);
-  console.log(['', heading, ...demoAccountLines(), ...(links.length > 0 ? ['', ...links] : []), ''].join('\n'));
+  console.log(['', heading, ...demoAccountLines('  ', states), ...(links.length > 0 ? ['', ...links] : []), ''].join('\n'));
 }

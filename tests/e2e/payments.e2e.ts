@@ -25,7 +25,7 @@ describe('payments', () => {
     await page.goto('/dashboard');
     const balance = page.getByRole('region', { name: 'Outstanding Balance' });
     await balance.getByText(LOCKED).waitFor();
-    await expect(balance.textContent()).resolves.toContain('$2,239.50');
+    await expect(balance.textContent()).resolves.toContain('$2,985.00');
     // Issue 27: the lock names what it stops, and no new work is offered while it holds.
     await balance.getByText('Locked until it is paid: New Client, Send Invite, and your clients’ trust information.').waitFor();
     await expect(page.getByRole('link', { name: 'New Client' }).count()).resolves.toBe(0);
@@ -55,7 +55,7 @@ describe('payments', () => {
     await pay.getByLabel(/Enable auto-pay/).check();
     await expectNoViolations(page, 'pay-balance-390');
     await screenshot(page, 'pay-balance-390');
-    await pay.getByRole('button', { name: 'Pay $2,239.50' }).click();
+    await pay.getByRole('button', { name: 'Pay $2,985.00' }).click();
     const paid = alert(page, 'Payment Successful!');
     await paid.waitFor();
     await expect(paid.textContent()).resolves.toContain('Your balance is paid in full and auto-pay enabled');
@@ -77,7 +77,7 @@ describe('payments', () => {
       .click();
     const receipt = page.getByRole('article', { name: 'Receipt' });
     await receipt.waitFor();
-    await expect(receipt.textContent()).resolves.toContain('$2,239.50');
+    await expect(receipt.textContent()).resolves.toContain('$2,985.00');
     await expect(receipt.textContent()).resolves.toContain('bank account ending in 9012');
     await expect(receipt.getByRole('row').count()).resolves.toBe(5);
     await expectNoViolations(page, 'receipt-390');

@@ -15,6 +15,8 @@ import type { Actor } from '@/lib/kernel/actor';
 import { decrypt } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import { sumMoney } from '@/lib/money';
+import { refreshStaleCompletions } from '@/lib/intake/completion-cache';
+import { systemContext } from '@/lib/kernel/system-context';
 import { createClientAccount } from '@/lib/accounts/create-client-account';
 import { DEMO_ACCOUNTS, demoAdvisorLinks, generateDemoPassword, seedDemoData } from '@/lib/seed/demo';
 import { readDemoPassword } from '@/lib/seed/demo-accounts-file';
@@ -103,6 +105,22 @@ describe('demo data', () => {
     expect(out).toContain(`password for all: ${password}; also in ${file}`);
     for (const account of DEMO_ACCOUNTS) expect(out).toContain(account.email);
     expect(out).toMatch(/\/join\/[A-Za-z0-9_-]{16,}/);
+  });
+
+  it('describes each account as it is now, not as it was seeded (issue 27)', async () => {
+    const lineOf = (out: string, email: string) => out.split('\n').find((l) => l.includes(email)) ?? '';
+    // The start refreshes the completion figures before it announces the accounts (prepareDatabase).
+    await refreshStaleCompletions(systemContext('test'));
+    const out = await printed(() => announceDemoAccounts(db, null, true));
+    expect(lineOf(out, 'ben.carter@')).toMatch(/now: 3 households, 3 unpaid invoices, features locked$/);
+    expect(lineOf(out, 'jordan.blake@')).toMatch(/now: In Progress, intake \d+% complete$/);
+    expect(lineOf(out, 'pat.rivera@')).toMatch(/now: Under Attorney Review/);
+    // Ben pays: the next start says so.
+    const ben = (await loadActor(await signIn(DEMO_ACCOUNTS[3].email, password)))!;
+    await db.update(t.invoices).set({ status: 'paid' }).where(eq(t.invoices.advisorId, ben.advisorId!));
+    const later = await printed(() => announceDemoAccounts(db, null, true));
+    expect(lineOf(later, 'ben.carter@')).toMatch(/now: 3 households, 0 unpaid invoices$/);
+    await db.update(t.invoices).set({ status: 'open' }).where(eq(t.invoices.advisorId, ben.advisorId!));
   });
 
   it('on PostgreSQL prints the accounts and where the password is, never the password (it signs in as the admin)', async () => {
@@ -411,8 +429,63 @@ describe('demo data', () => {
     expect(staff.roles).toEqual(['staff']);
     expect(staff.advisorIds).toHaveLength(2);
     const ben = (await loadActor(await signIn(DEMO_ACCOUNTS[3].email, password)))!;
-    // Ben is not a supervisor: Alice's clients are outside his scope.
-    expect(await listed(ben)).toEqual([]);
+    // Ben is not a supervisor: Alice's clients are outside his scope; his own three households are listed.
+    expect((await listed(ben)).map((r) => r.name).sort()).toEqual(['Grace Evans', 'Luis Diaz', 'Mei Chen']);
+  });
+
+  /*
+   * Issue 27: the demo obeys the billing rules it demonstrates, because it is seeded through them. A
+   * household's trust fee is paid once: by the client, or invoiced to an advisor who covers it — never both,
+   * never twice — and every invoice names a household of the advisor it bills.
+   */
+  it('obeys the billing rules: each trust fee paid once (by the client or invoiced to the advisor), invoices name the advisor’s own households', async () => {
+    const plans = await db
+      .select({
+        id: t.estatePlans.id,
+        payments: sql<number>`(select count(*)::int from payments p where p.estate_plan_id = ${t.estatePlans.id} and p.charge_type = 'trust_fee' and p.status in ('succeeded', 'pending'))`,
+        invoices: sql<number>`(select count(*)::int from invoices i where i.estate_plan_id = ${t.estatePlans.id})`,
+      })
+      .from(t.estatePlans);
+    expect(plans.length).toBeGreaterThan(0);
+    expect(plans.filter((p) => p.payments + p.invoices > 1)).toEqual([]);
+
+    const invoices = await db
+      .select({ advisorId: t.invoices.advisorId, planId: t.invoices.estatePlanId, householdAdvisor: t.clients.advisorId, waives: t.advisors.isWaivingFee })
+      .from(t.invoices)
+      .innerJoin(t.advisors, eq(t.advisors.id, t.invoices.advisorId))
+      .leftJoin(t.estatePlans, eq(t.estatePlans.id, t.invoices.estatePlanId))
+      .leftJoin(t.clients, eq(t.clients.id, t.estatePlans.clientId));
+    expect(invoices).toHaveLength(3);
+    for (const invoice of invoices) {
+      expect(invoice.planId).not.toBeNull();
+      expect(invoice.householdAdvisor).toBe(invoice.advisorId);
+      expect(invoice.waives).toBe(true);
+    }
+    // Ben's three unpaid invoices lock his features (max_invoices 3), as the README says.
+    const ben = (await loadActor(await signIn(DEMO_ACCOUNTS[3].email, password)))!;
+    const [benRow] = await db.select().from(t.advisors).where(eq(t.advisors.id, ben.advisorId!));
+    expect(
+      await db
+        .select({ n: count() })
+        .from(t.invoices)
+        .where(and(eq(t.invoices.advisorId, benRow.id), eq(t.invoices.status, 'open'))),
+    ).toEqual([{ n: benRow.maxInvoices }]);
+  });
+
+  it('the Riveras paid their trust fee through the payment path: one charge, its payment and receipt', async () => {
+    const [pat] = await db
+      .select({ id: t.clients.id })
+      .from(t.clients)
+      .innerJoin(t.users, eq(t.users.id, t.clients.userId))
+      .where(eq(t.users.email, DEMO_ACCOUNTS[6].email));
+    const pays = await db.select().from(t.payments).where(eq(t.payments.clientId, pat.id));
+    expect(pays).toEqual([expect.objectContaining({ chargeType: 'trust_fee', amount: '995.00', status: 'succeeded', brand: 'Visa', last4: '4242' })]);
+    expect(await db.select().from(t.sandboxCharges)).toHaveLength(1);
+    const receipts = await db
+      .select()
+      .from(t.mailOutbox)
+      .where(and(eq(t.mailOutbox.to, DEMO_ACCOUNTS[6].email), like(t.mailOutbox.subject, '%receipt%')));
+    expect(receipts).toHaveLength(1);
   });
 });
 
