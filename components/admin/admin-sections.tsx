@@ -322,7 +322,17 @@ export function UserEditDialog({ user, advisors, onClose, onSaved }: EditProps) 
       <Form form={form} onSubmit={submit} aria-label={`Edit ${user.name}`} className={styles.dialogForm}>
         <ModalBody>
           <div className={styles.form}>
-            <TextField name="email" label="Email" type="email" required autoComplete="off" hint="Changing it signs the user out everywhere." />
+            {user.emailOwnerOnly ? (
+              <TextField
+                name="email"
+                label="Email"
+                type="email"
+                readOnly
+                hint="Only its owner can change an administrator’s or attorney’s email, in Settings."
+              />
+            ) : (
+              <TextField name="email" label="Email" type="email" required autoComplete="off" hint="Changing it signs the user out everywhere." />
+            )}
             <PhoneField name="phone" label="Phone" />
             {advisory ? <CheckboxField name="is_firm_supervisor" label="Firm supervisor" /> : null}
             {user.isAdvisor ? <CheckboxField name="is_waiving_fee" label="Waives client fees" /> : null}

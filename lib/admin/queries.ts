@@ -26,6 +26,8 @@ export type AdminUserRow = {
   staffAdvisors: string[];
   /** An advisor who is neither admin nor legal: the admin may act as them. */
   canActAs: boolean;
+  /** An admin's or attorney's sign-in email: only its owner changes it, in Settings (lib/admin/update-user.ts). */
+  emailOwnerOnly: boolean;
   /** The user's own client record (for the Delete Client tool), when the user is a client. */
   clientHash: string | null;
 };
@@ -111,6 +113,7 @@ export async function listUsers(actor: Actor, input: ListUsersInput, q: Queryabl
       isWaivingFee: Boolean(r.isWaivingFee),
       staffAdvisors: r.staffAdvisors ?? [],
       canActAs: Boolean(r.isAdvisor) && !r.isAdmin && !r.isLegal,
+      emailOwnerOnly: r.isAdmin || r.isLegal,
       clientHash: r.clientHash ?? null,
     })),
     total,

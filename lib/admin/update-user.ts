@@ -15,6 +15,7 @@ import { ACCOUNT_UPDATED, NOTHING_CHANGED, type UpdateUserInput } from '@/lib/va
 import { advisorIdsOf, listUsers } from './queries';
 
 export const OWN_EMAIL_IN_SETTINGS = 'Change your own sign-in email in Settings.';
+export const STAFF_EMAIL_BY_OWNER = 'An administrator’s or attorney’s sign-in email can be changed only by its owner, in Settings.';
 export const ONLY_ADVISORY = 'Only advisors and staff can be firm supervisors.';
 export const ONLY_ADVISORS = 'Only advisors can waive fees.';
 export const ONLY_STAFF = 'Only staff users work for other advisors.';
@@ -53,7 +54,8 @@ const sameSet = (a: number[], b: number[]) => a.length === b.length && [...a].so
 /**
  * Saves User Management's edit of one user (admins): email, phone, firm supervisor flag, fee waiving
  * (advisors) and staff assignment (staff). Refused when nothing changed (spec §5). A new sign-in email must
- * be free; it ends every session of the user and the former address is told. One transaction, audited with
+ * be free; it ends every session of the user and the former address is told. Another admin's or an
+ * attorney's sign-in email is theirs to change (403): with it an admin could take their account over. One transaction, audited with
  * the names of the changed fields (not their values). Answers the spec's message and the refreshed users.
  */
 export async function updateUser(ctx: RequestContext, input: UpdateUserInput) {
@@ -83,6 +85,9 @@ export async function updateUser(ctx: RequestContext, input: UpdateUserInput) {
 
       if (changed.includes('email')) {
         if (user.id === ctx.actor.userId) throw new AppError('VALIDATION', OWN_EMAIL_IN_SETTINGS, { email: OWN_EMAIL_IN_SETTINGS });
+        // Moving another admin's or attorney's sign-in to an address of one's own, then asking for a reset
+        // there, would take over that account (and every household it reaches): their owner alone changes it.
+        if (user.isAdmin || user.isLegal) throw new AppError('FORBIDDEN', STAFF_EMAIL_BY_OWNER, { email: STAFF_EMAIL_BY_OWNER });
         if (await emailInUse(tx, input.email, user.id)) throw new AppError('CONFLICT', EMAIL_IN_USE, { email: EMAIL_IN_USE });
         await tx
           .update(users)

@@ -11,7 +11,7 @@ import { CLIENT_DELETED } from '@/lib/admin/delete-client';
 import { storeFor } from '@/lib/files/store';
 import { listUsers } from '@/lib/admin/queries';
 import { resetPassword } from '@/lib/admin/reset-password';
-import { updateUser } from '@/lib/admin/update-user';
+import { STAFF_EMAIL_BY_OWNER, updateUser } from '@/lib/admin/update-user';
 import { getActor, loadActor } from '@/lib/auth/actor';
 import { authenticate, PASSWORD_CHANGE_REQUIRED } from '@/lib/auth/authenticate';
 import { requestPasswordReset } from '@/lib/auth/forgot-password';
@@ -192,6 +192,25 @@ describe('User Management', () => {
     expect(notice.text).toContain('moved@example.com');
     const [audited] = await db.select().from(t.auditLog).where(eq(t.auditLog.action, 'user.update'));
     expect(audited.meta).toEqual({ fields: ['email', 'is_waiving_fee'] });
+  });
+
+  it("another admin's or an attorney's sign-in email is theirs to change (403, nothing written): moving it would let an admin take the account over", async () => {
+    const admin = await makeUser({ isAdmin: true });
+    const ctx = ctxOf(await loadActorOf(admin.user));
+    for (const flags of [{ isAdmin: true }, { isLegal: true }]) {
+      const other = await makeUser(flags);
+      const before = await databaseFingerprint();
+      const move = {
+        user_id: other.user.hash,
+        email: 'mine@attacker.example',
+        phone: '',
+        is_firm_supervisor: false,
+        is_waiving_fee: false,
+        staff_advisors: [],
+      };
+      await expect(updateUser(ctx, move)).rejects.toMatchObject({ code: 'FORBIDDEN', message: STAFF_EMAIL_BY_OWNER });
+      expect(await databaseFingerprint()).toEqual(before);
+    }
   });
 
   it('reset password: the temporary password is mailed, works once, forces a new password; sessions end', async () => {

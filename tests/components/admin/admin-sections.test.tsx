@@ -114,14 +114,15 @@ const staffRow: AdminUserRow = {
   isWaivingFee: false,
   staffAdvisors: ['adv1'],
   canActAs: false,
+  emailOwnerOnly: false,
   clientHash: null,
 };
 
-function renderEdit(onSaved = jest.fn(), onClose = jest.fn()) {
+function renderEdit(onSaved = jest.fn(), onClose = jest.fn(), row: AdminUserRow = staffRow) {
   const user = userEvent.setup();
   render(
     <CallProvider>
-      <UserEditDialog user={staffRow} advisors={[...advisors, { hash: 'adv2', name: 'Ben Carter' }]} onClose={onClose} onSaved={onSaved} />
+      <UserEditDialog user={row} advisors={[...advisors, { hash: 'adv2', name: 'Ben Carter' }]} onClose={onClose} onSaved={onSaved} />
     </CallProvider>,
   );
   return { user, onSaved, onClose };
@@ -146,6 +147,13 @@ describe('User edit form', () => {
     expect(updateAction.mock.calls[0][0]).toMatchObject({ user_id: 'u1', email: 'casey@example.com', staff_advisors: ['adv1', 'adv2'] });
     expect(onSaved).toHaveBeenCalledWith(emptyPage);
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('account has been updated');
+  });
+
+  it("shows an attorney's or another admin's email read-only: only its owner changes it", () => {
+    renderEdit(jest.fn(), jest.fn(), { ...staffRow, roles: ['Attorney'], isStaff: false, staffAdvisors: [], emailOwnerOnly: true });
+    const email = screen.getByLabelText(/^Email/);
+    expect(email).toHaveAttribute('readonly');
+    expect(screen.getByText('Only its owner can change an administrator’s or attorney’s email, in Settings.')).toBeInTheDocument();
   });
 
   it("asks before resetting, with Cancel focused, then shows '{name} has been emailed their new password'", async () => {
