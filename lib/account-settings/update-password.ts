@@ -4,6 +4,7 @@ import { db } from '@/db';
 import { users } from '@/db/schema';
 import type { RequestContext } from '@/lib/kernel/context';
 import { hashPassword } from '@/lib/auth/password';
+import { retirePasswordSecrets } from '@/lib/auth/password-tokens';
 import { reissueSession } from '@/lib/auth/session';
 import { audit } from '@/lib/kernel/audit';
 import { SETTINGS_MESSAGES, type UpdatePasswordInput } from '@/lib/validation/settings';
@@ -14,7 +15,8 @@ import { authorizeOwnSave } from './own-account';
 /**
  * Changes the signed-in user's password after checking the current one. Bumping the session version ends
  * every other session (other browsers, a stolen cookie); this browser gets a fresh cookie so it stays in,
- * with the same absolute end (a password change does not extend a session). The account's address is told.
+ * with the same absolute end (a password change does not extend a session). A password link or temporary
+ * password mailed earlier stops working. The account's address is told.
  */
 export async function updatePassword(ctx: RequestContext, input: UpdatePasswordInput): Promise<{ message: string }> {
   const { user } = await authorizeOwnSave(ctx, input.password_check);
@@ -25,6 +27,8 @@ export async function updatePassword(ctx: RequestContext, input: UpdatePasswordI
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(eq(users.id, user.id))
       .returning({ sessionVersion: users.sessionVersion });
+    // A forgot-password link or temporary password mailed earlier would set it again without this one.
+    await retirePasswordSecrets(tx, user.id);
     await audit(tx, ctx, 'settings.password.update', { type: 'user', id: user.id });
     await queueMail(tx, passwordChangedMail({ to: user.email }));
     return row.sessionVersion;

@@ -47,6 +47,18 @@ export async function issuePasswordToken(q: Queryable, userId: number, purpose: 
   return token;
 }
 
+/**
+ * Retires whatever could still set the user's password without the current one: unused links stop working
+ * and their mails, and a temporary password's, keep no secret. For a password changed another way (Settings).
+ */
+export async function retirePasswordSecrets(q: Queryable, userId: number, now = new Date()): Promise<void> {
+  await q
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+  await dropMailSecrets(q, [passwordLinkRef(userId), temporaryPasswordRef(userId)], 'replaced');
+}
+
 /** Issues a link for the user (issuePasswordToken) as the secret of the mail that carries it. */
 export async function issuePasswordLink(q: Queryable, userId: number, purpose: PasswordTokenPurpose, now = new Date()): Promise<MailSecret> {
   const token = await issuePasswordToken(q, userId, purpose, now);

@@ -1,4 +1,4 @@
-import { claimsOf } from '../helpers/context';
+import { claimsOf, guestCtx } from '../helpers/context';
 import { count, desc, eq } from 'drizzle-orm';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -14,6 +14,7 @@ import SettingsPage from '@/app/(workspace)/settings/page';
 import { CallProvider } from '@/components/ui/call-provider';
 import { loadActor } from '@/lib/auth/actor';
 import { verifyPassword } from '@/lib/auth/password';
+import { findPasswordLink, issuePasswordToken, setPasswordWithToken } from '@/lib/auth/password-tokens';
 import { decodeSessionToken } from '@/lib/auth/session';
 import type { RouteHandler } from '@/lib/http/route';
 import { makeAdvisor, makeHousehold, makeStaff, makeUser, TEST_PASSWORD } from '../helpers/factories';
@@ -337,6 +338,20 @@ describe('POST /api/user/update/password/', () => {
     expect(again.status).toBe(200);
     const [entries] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'settings.password.update'));
     expect(entries.n).toBe(2);
+  });
+
+  it('retires a password link mailed before: it no longer sets the password (issue 26)', async () => {
+    const { user } = await makeUser();
+    const token = await issuePasswordToken(db, user.id, 'reset');
+    await signInAs(user);
+    expect((await call(postPassword, body)).status).toBe(200);
+    expect(await findPasswordLink(token)).toBeNull();
+    await expect(
+      setPasswordWithToken(guestCtx(), { token, password: 'Attacker-passw0rd', password_confirmation: 'Attacker-passw0rd' } as never),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await verifyPassword((await account(user.id)).user.passwordHash, 'A-new-passw0rd')).toBe(true);
   });
 
   it.each([
