@@ -4,9 +4,11 @@ import { migrateDatabase } from '@/db/migrate';
 import { users } from '@/db/schema';
 import { refreshStaleCompletions } from '@/lib/intake/completion-cache';
 import { refreshCompletionJob } from '@/lib/intake/jobs/refresh-completion';
+import { installJobs } from '@/lib/jobs/runner';
 import { systemContext } from '@/lib/kernel/system-context';
 import { demoAccountStates, demoAdvisorLinks, hasDemoData, seedDemoData } from '@/lib/seed/demo';
 import { advisorLinkLines, demoAccountLines, demoAccountsFile, readDemoPassword, writeDemoAccountsFile, type AdvisorLink } from '@/lib/seed/demo-accounts-file';
+import { allJobs } from './jobs';
 import { assertDemoDataAllowed, markProductionDatabase } from './production';
 
 /*
@@ -48,6 +50,9 @@ export async function prepareDatabase(): Promise<void> {
  */
 export async function loadDemoData(database: Database = db): Promise<string | null> {
   await assertDemoDataAllowed(database);
+  // The demo is written through the domain (a payment and its receipt, invoices), whose writes queue jobs
+  // in their transaction: the job queues must exist first, before any worker is started.
+  if (!(await hasDemoData(database))) await installJobs(allJobs);
   const seeded = await seedDemoData(database);
   if (!seeded) return null;
   const file = demoAccountsFile();
