@@ -38,7 +38,8 @@ export function QueueFilters({ state, keepParams = {} }: QueueFiltersProps) {
       ))}
       <span className={styles.field}>
         <label htmlFor="queue-status">Status</label>
-        <select id="queue-status" name="qstatus" defaultValue={state.status}>
+        {/* autoComplete off here too: Chromium restores a select's last choice on the back button otherwise. */}
+        <select id="queue-status" name="qstatus" defaultValue={state.status} autoComplete="off">
           {QUEUE_STATUS_FILTERS.map((filter) => (
             <option key={filter} value={filter}>
               {QUEUE_FILTER_LABELS[filter]}

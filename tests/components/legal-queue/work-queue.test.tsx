@@ -40,6 +40,8 @@ describe('QueueFilters', () => {
     expect(form.getAttribute('method')).toBe('get');
     expect(form.getAttribute('action')).toBe('/dashboard');
     expect(screen.getByLabelText('Status')).toHaveValue('attorney');
+    // The back button shows the address's filters: the browser may not restore the fields' last values.
+    for (const name of ['Status', 'Advisor or firm', 'Client name']) expect(screen.getByLabelText(name)).toHaveAttribute('autocomplete', 'off');
     expect(
       within(screen.getByLabelText('Status'))
         .getAllByRole('option')
