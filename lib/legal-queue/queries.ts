@@ -106,7 +106,8 @@ export async function listLegalQueue(ctx: RequestContext, state: QueueState, now
              coalesce(lp.submitted_at, (select min(sc.created_at) from estate_plan_status_changes sc
                                          where sc.estate_plan_id = lp.id and sc.to_status in ${ATTORNEY_STATUSES})) as submitted_at
         from households h
-        join clients o1 on o1.id = h.owner1_client_id
+        -- A left join (owner 1 always exists) the planner drops when the scope does not read it (global reach).
+        left join clients o1 on o1.id = h.owner1_client_id
         join lateral (select ep.id, ep.hash, ep.submitted_at from estate_plans ep
                        where ep.client_id = h.owner1_client_id order by ep.created_at desc, ep.id desc limit 1) lp on true
        where h.list_status in ${queueStatuses(state.status)}
@@ -115,19 +116,19 @@ export async function listLegalQueue(ctx: RequestContext, state: QueueState, now
          and ${clientCondition(state.client)}
          and ${advisorCondition(state.advisor)})
     select t.total, pg.plan_hash, pg.status, pg.submitted_at, pg.owner2_client_id,
-           c1.hash as client_hash, p1.first_name, p1.middle_name, p1.last_name, p1.suffix,
-           p2.first_name as spouse_first_name, p2.middle_name as spouse_middle_name, p2.last_name as spouse_last_name, p2.suffix as spouse_suffix,
-           pg.advisor_id, ap.first_name as advisor_first_name, ap.middle_name as advisor_middle_name, ap.last_name as advisor_last_name,
-           ap.suffix as advisor_suffix, au.email as advisor_email, fn.names as firm_names
+           n1.client_hash, n1.first_name, n1.middle_name, n1.last_name, n1.suffix,
+           n2.first_name as spouse_first_name, n2.middle_name as spouse_middle_name, n2.last_name as spouse_last_name, n2.suffix as spouse_suffix,
+           pg.advisor_id, na.first_name as advisor_first_name, na.middle_name as advisor_middle_name, na.last_name as advisor_last_name,
+           na.suffix as advisor_suffix, na.email as advisor_email, fn.names as firm_names
       from (select count(*)::int as total from listed) t
       left join lateral (select * from listed l order by ${order('l')} limit ${sql.raw(String(size))} offset ${offset}) pg on true
-      left join clients c1 on c1.id = pg.owner1_client_id
-      left join persons p1 on p1.id = c1.person_id
-      left join clients c2 on c2.id = pg.owner2_client_id
-      left join persons p2 on p2.id = c2.person_id
-      left join advisors a on a.id = pg.advisor_id
-      left join users au on au.id = a.user_id
-      left join persons ap on ap.id = au.person_id
+      -- The page's names, each looked up by key for its 25 rows (laterals: never a scan of every client).
+      left join lateral (select c.hash as client_hash, p.first_name, p.middle_name, p.last_name, p.suffix
+                           from clients c join persons p on p.id = c.person_id where c.id = pg.owner1_client_id) n1 on true
+      left join lateral (select p.first_name, p.middle_name, p.last_name, p.suffix
+                           from clients c join persons p on p.id = c.person_id where c.id = pg.owner2_client_id) n2 on true
+      left join lateral (select p.first_name, p.middle_name, p.last_name, p.suffix, u.email
+                           from advisors a join users u on u.id = a.user_id join persons p on p.id = u.person_id where a.id = pg.advisor_id) na on true
       left join lateral (select string_agg(f.name, E'\\n' order by af.position, f.id) as names
                            from advisor_firms af join firms f on f.id = af.firm_id where af.advisor_id = pg.advisor_id) fn on pg.advisor_id is not null
      order by ${order('pg')}`);
