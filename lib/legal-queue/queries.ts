@@ -37,8 +37,8 @@ export type QueueRow = {
   clientHash: string;
   /** The household's names: owner 1, then owner 2 when married. */
   names: string[];
-  /** Owner 1's advisor, or null for a household without one. */
-  advisor: { name: string; email: string } | null;
+  /** Owner 1's advisor's name, or null for a household without one. */
+  advisor: { name: string } | null;
   /** The advisor's firms, in the advisor's firm order. */
   firms: string[];
   status: EstatePlanStatus;
@@ -119,7 +119,7 @@ export async function listLegalQueue(ctx: RequestContext, state: QueueState, now
            n1.client_hash, n1.first_name, n1.middle_name, n1.last_name, n1.suffix,
            n2.first_name as spouse_first_name, n2.middle_name as spouse_middle_name, n2.last_name as spouse_last_name, n2.suffix as spouse_suffix,
            pg.advisor_id, na.first_name as advisor_first_name, na.middle_name as advisor_middle_name, na.last_name as advisor_last_name,
-           na.suffix as advisor_suffix, na.email as advisor_email, fn.names as firm_names
+           na.suffix as advisor_suffix, fn.names as firm_names
       from (select count(*)::int as total from listed) t
       left join lateral (select * from listed l order by ${order('l')} limit ${sql.raw(String(size))} offset ${offset}) pg on true
       -- The page's names, each looked up by key for its 25 rows (laterals: never a scan of every client).
@@ -127,7 +127,7 @@ export async function listLegalQueue(ctx: RequestContext, state: QueueState, now
                            from clients c join persons p on p.id = c.person_id where c.id = pg.owner1_client_id) n1 on true
       left join lateral (select p.first_name, p.middle_name, p.last_name, p.suffix
                            from clients c join persons p on p.id = c.person_id where c.id = pg.owner2_client_id) n2 on true
-      left join lateral (select p.first_name, p.middle_name, p.last_name, p.suffix, u.email
+      left join lateral (select p.first_name, p.middle_name, p.last_name, p.suffix
                            from advisors a join users u on u.id = a.user_id join persons p on p.id = u.person_id where a.id = pg.advisor_id) na on true
       left join lateral (select string_agg(f.name, E'\\n' order by af.position, f.id) as names
                            from advisor_firms af join firms f on f.id = af.firm_id where af.advisor_id = pg.advisor_id) fn on pg.advisor_id is not null
@@ -143,7 +143,7 @@ export async function listLegalQueue(ctx: RequestContext, state: QueueState, now
         planHash: String(r.plan_hash),
         clientHash: String(r.client_hash),
         names: [nameOf(r, ''), ...(r.owner2_client_id === null || r.owner2_client_id === undefined ? [] : [nameOf(r, 'spouse_')])],
-        advisor: r.advisor_id === null || r.advisor_id === undefined ? null : { name: nameOf(r, 'advisor_'), email: String(r.advisor_email) },
+        advisor: r.advisor_id === null || r.advisor_id === undefined ? null : { name: nameOf(r, 'advisor_') },
         firms: r.firm_names ? String(r.firm_names).split('\n') : [],
         status,
         statusLabel: statusLabel(status),

@@ -60,7 +60,7 @@ async function advisorInFirm(firmName: string) {
 
 describe('which plans the queue lists, and in which order', () => {
   it('lists submitted latest plans in attorney-stage statuses, oldest submission first, with their facts', async () => {
-    const { advisor, person, user } = await advisorInFirm('Queue Order Partners');
+    const { advisor, person } = await advisorInFirm('Queue Order Partners');
     const couple = await makeHousehold(advisor.id, { spouse: true });
     const coupleSpouse = (await db.select().from(t.persons).where(eq(t.persons.id, couple.spouse!.user.personId)))[0];
     const recent = await makeHousehold(advisor.id);
@@ -89,7 +89,7 @@ describe('which plans the queue lists, and in which order', () => {
     expect(first).toMatchObject({
       clientHash: oldest.client.hash,
       names: [`${oldest.person.firstName} ${oldest.person.lastName}`],
-      advisor: { name: `${person.firstName} ${person.lastName}`, email: user.email },
+      advisor: { name: `${person.firstName} ${person.lastName}` },
       firms: ['Queue Order Partners'],
       status: 'finalizing',
       statusLabel: 'Being Finalized',

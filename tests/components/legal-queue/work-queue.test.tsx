@@ -16,7 +16,7 @@ const row = (n: number, change: Partial<QueueRow> = {}): QueueRow => ({
   planHash: `plan${n}`,
   clientHash: `client${n}`,
   names: [`Client ${n}`],
-  advisor: { name: 'Alice Morgan', email: 'alice@example.test' },
+  advisor: { name: 'Alice Morgan' },
   firms: ['Harbor Wealth Partners'],
   status: 'preparing',
   statusLabel: 'Under Attorney Review',
