@@ -22,6 +22,7 @@ export const FEATURES = [
   'files',
   'intake',
   'invites',
+  'legal-queue',
   'mail',
   'seed',
   'checkout',

@@ -1,5 +1,6 @@
 // The advisors-overview part of `npm run bench` (docs/performance.md, "Advisors overview"): the Admin /
-// Attorney dashboard with 500 more advisors and 5,000 more households than the demo has.
+// Attorney dashboard (the legal team's work queue above the advisors table) with 500 more advisors and
+// 5,000 more households than the demo has.
 //   - SQL statements per overview request (the server's `[queries]` log, LOG_QUERY_COUNTS=1) must not grow
 //     with the advisors and households: the first page, a search, a sort by last activity and a late page
 //     cost after the seeding what they cost on the demo data before it;
@@ -20,6 +21,8 @@ export const OVERVIEW_PAGES = {
   search: '/dashboard?aq=overview1',
   'sort by last activity': '/dashboard?asort=activity&adir=desc',
   'page 15': '/dashboard?asort=clients&adir=desc&apage=15',
+  // The work queue above the table (issue 27): every view above carries its default page; this one its 40th of all statuses.
+  'work queue page 40': '/dashboard?qstatus=all&qpage=40',
 };
 
 /** ADVISORS advisors in 50 firms with HOUSEHOLDS households spread over them, plans with the 12 statuses, a document for every third. */

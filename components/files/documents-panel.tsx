@@ -1,6 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
+import { DOCUMENTS_READY_TEXT } from '@/lib/estate-plans/next-steps';
 import type { DocumentView } from '@/lib/files/document-view';
 import { DeleteDocumentButton } from './delete-document-button';
 import { DocumentList } from './document-list';
@@ -11,6 +12,11 @@ export type DocumentsPanelProps = {
   documents: DocumentView[];
   /** The viewer is one of the household's clients: the panel speaks to them ('Your documents'). */
   forClient: boolean;
+  /**
+   * The status says the documents are ready (Complete, with a document on the latest plan:
+   * lib/estate-plans/next-steps.ts documentsReady). Documents shared before that are not called ready.
+   */
+  ready?: boolean;
   /** The latest plan's hash when the viewer may upload to it now (attorney-stage status), else null. */
   uploadPlanHash: string | null;
   /** The household's name, for the upload control's accessible name. */
@@ -25,7 +31,7 @@ export type DocumentsPanelProps = {
  * now, and an admin's Delete for documents with a creator. After an upload or a delete the page's data is reloaded. Absent while there is no document and none may be
  * added; never printed (the review's print-out is the answers).
  */
-export function DocumentsPanel({ documents, forClient, uploadPlanHash, subject, canDelete = false }: DocumentsPanelProps) {
+export function DocumentsPanel({ documents, forClient, ready = false, uploadPlanHash, subject, canDelete = false }: DocumentsPanelProps) {
   const router = useRouter();
   // Nothing to show and nothing to do (an intake still in progress): no panel.
   if (!documents.length && !uploadPlanHash) return null;
@@ -33,7 +39,11 @@ export function DocumentsPanel({ documents, forClient, uploadPlanHash, subject, 
   return (
     <section aria-labelledby="documents-title" className={styles.panel} id="documents">
       <h2 id="documents-title">{forClient ? 'Your documents' : 'Documents'}</h2>
-      {forClient && documents.length ? <p className={styles.hint}>Your documents are ready. Select one to open it in a new tab.</p> : null}
+      {forClient && documents.length ? (
+        <p className={styles.hint}>
+          {ready ? DOCUMENTS_READY_TEXT : 'Documents your attorney has shared with you so far.'} Select one to open it in a new tab.
+        </p>
+      ) : null}
       <DocumentList
         documents={documents}
         label={forClient ? 'Your documents' : 'Documents'}

@@ -16,6 +16,7 @@ import { ConflictNotice } from './page/conflict-notice';
 import { PageHeader } from './page/page-header';
 import { ReviewButton } from './page/review-button';
 import { SectionNav } from './page/section-nav';
+import { WhatHappensNext, type NextStepsInfo } from './page/what-happens-next';
 import { PersonalSection } from './personal/personal-section';
 import { PoasSection } from './poas/poas-section';
 import { TrusteesSection } from './trustees/trustees-section';
@@ -27,9 +28,18 @@ import styles from './page/intake-page.module.css';
  * The client-info page's content (intake §2, sections 1-14), rendered from the one IntakeView the server
  * loaded (as JSON text, lib/json-text.ts says why); every section edits through the intake actions and
  * shows their refreshed view. The review (components/intake/review) replaces it while open; attorneys open
- * a submitted trust on it.
+ * a submitted trust on it. `nextSteps` is given for the household's own clients: after the submission they
+ * read what happens next under the banner.
  */
-export function IntakeScreen({ view: viewText, startOnReview = false }: { view: JsonText<IntakeView>; startOnReview?: boolean }) {
+export function IntakeScreen({
+  view: viewText,
+  startOnReview = false,
+  nextSteps,
+}: {
+  view: JsonText<IntakeView>;
+  startOnReview?: boolean;
+  nextSteps?: NextStepsInfo;
+}) {
   // Parsed once per server render: the same text (a refresh that changed nothing) keeps the same view.
   const view = useMemo(() => fromJsonText(viewText), [viewText]);
   return (
@@ -37,6 +47,7 @@ export function IntakeScreen({ view: viewText, startOnReview = false }: { view: 
       <ReviewModeProvider initial={startOnReview}>
         <ReviewSwitch>
           <PageHeader />
+          {nextSteps ? <WhatHappensNext info={nextSteps} /> : null}
           <ConflictNotice />
           <div className={styles.layout}>
             <SectionNav />

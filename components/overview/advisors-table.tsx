@@ -45,6 +45,8 @@ export type AdvisorsTableProps = {
   canActAsAdvisor?: boolean;
   /** Admins (`file.delete`) get Delete on each document with a creator (spec §5); System documents have none. */
   canDeleteDocuments?: boolean;
+  /** The other lists' parameters on the dashboard (the work queue's filters and page), kept by this table's links and search. */
+  keepParams?: Record<string, string>;
 };
 
 /** The per-document-group upload state (spec §4): file input shown, file chosen, uploading. */
@@ -74,7 +76,7 @@ const activityDate = new Intl.DateTimeFormat('en-US', {
  * - tooltips (a shortened name's whole name) refresh 100 ms after a focus change, 350 ms after a collapse;
  * - a client row's client-info link remembers the row: on returning, that group opens about 500 ms later.
  */
-export function AdvisorsTable({ page, state, canActAsAdvisor = false, canDeleteDocuments = false }: AdvisorsTableProps) {
+export function AdvisorsTable({ page, state, canActAsAdvisor = false, canDeleteDocuments = false, keepParams = NOTHING_KEPT }: AdvisorsTableProps) {
   const call = useCall();
   const { showMessage } = useMessage();
   const [openAdvisor, setOpenAdvisor] = useState<string | null>(null);
@@ -281,7 +283,10 @@ export function AdvisorsTable({ page, state, canActAsAdvisor = false, canDeleteD
   };
   const hideTip = (anchorId: string) => setTip((current) => (current?.anchorId === anchorId ? null : current));
 
-  const href = (change: Partial<AdvisorListState>) => `/dashboard${advisorListQuery({ ...state, ...change })}`;
+  const href = (change: Partial<AdvisorListState>) => {
+    const query = new URLSearchParams({ ...keepParams, ...Object.fromEntries(new URLSearchParams(advisorListQuery({ ...state, ...change }))) }).toString();
+    return query ? `/dashboard?${query}` : '/dashboard';
+  };
   const sortHeader = (sort: AdvisorSort) => {
     const active = state.sort === sort;
     const ariaSort = active ? (state.dir === 'asc' ? 'ascending' : 'descending') : 'none';
@@ -302,6 +307,9 @@ export function AdvisorsTable({ page, state, canActAsAdvisor = false, canDeleteD
     <section aria-labelledby="advisors-title" className={styles.card}>
       <h2 id="advisors-title">Advisors</h2>
       <form key={`${state.q}|${state.sort}|${state.dir}`} method="get" action="/dashboard" role="search" className={styles.search}>
+        {Object.entries(keepParams).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <label htmlFor="advisor-search">Search advisors</label>
         <input id="advisor-search" name="aq" type="search" defaultValue={state.q} maxLength={100} autoComplete="off" placeholder="Name, email or firm" />
         {state.sort !== 'name' ? <input type="hidden" name="asort" value={state.sort} /> : null}
@@ -429,6 +437,7 @@ export function AdvisorsTable({ page, state, canActAsAdvisor = false, canDeleteD
 }
 
 const TOOLTIP_ID = 'overview-tooltip';
+const NOTHING_KEPT: Record<string, string> = {};
 
 /** A chosen file's bytes (at most 20 MB pass the input's checks), read with FileReader, which every browser has. */
 function readBytes(file: File): Promise<Uint8Array> {

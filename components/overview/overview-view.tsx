@@ -14,18 +14,25 @@ export function overviewHeading(actor: Pick<Actor, 'isAdmin'>): string {
 }
 
 /**
- * The Admin / Attorney dashboard (server component): the all-advisors records table with its expandable
- * rows, and for admins the Create Advisor and User Management sections.
+ * The Admin / Attorney dashboard (server component): the legal team's work queue (issue 27) above the
+ * all-advisors records table with its expandable rows, and for admins the Create Advisor and User
+ * Management sections.
  */
 export function OverviewView({
   actor,
   page,
   state,
+  queue,
+  keepParams,
   children,
 }: {
   actor: Actor;
   page: AdvisorOverviewPage;
   state: AdvisorListState;
+  /** The work queue (components/legal-queue/work-queue.tsx), loaded by the page for those who may see it. */
+  queue?: ReactNode;
+  /** The work queue's parameters, kept by the advisors table's links and search. */
+  keepParams?: Record<string, string>;
   /** The admin-only sections (Create Advisor, User Management), loaded by the page for admins. */
   children?: ReactNode;
 }) {
@@ -40,7 +47,14 @@ export function OverviewView({
           <Link href="/outbox">Mail outbox</Link>
         </p>
       ) : null}
-      <AdvisorsTable page={page} state={state} canActAsAdvisor={can(actor, 'user.impersonate')} canDeleteDocuments={can(actor, 'file.delete')} />
+      {queue}
+      <AdvisorsTable
+        page={page}
+        state={state}
+        keepParams={keepParams}
+        canActAsAdvisor={can(actor, 'user.impersonate')}
+        canDeleteDocuments={can(actor, 'file.delete')}
+      />
       {children}
     </main>
   );

@@ -11,6 +11,7 @@ import { AppError } from '@/lib/kernel/errors';
 import { statusLabel } from '@/lib/estate-plans/statuses';
 import { isTrustSubmitted } from '@/lib/estate-plans/submitted';
 import { formatAppDateTime } from '@/lib/format/app-time';
+import { personName } from '@/lib/people/person-name';
 import { isMinor } from '@/lib/format/date';
 import type { PublicContext } from '@/lib/kernel/context';
 import { completionOf } from './completion';
@@ -371,6 +372,7 @@ function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow
   }));
   const accountsOf = (kind: AccountKind) => accountViews.filter((a) => a.kind === kind);
   const noteRow = jsonOne<NoteView>(assets?.note, SHAPES.note);
+  const advisorRow = jsonOne<AdvisorJson>(assets?.advisor, SHAPES.advisor);
   const note: NoteView = noteRow ? { hash: noteRow.hash, version: noteRow.version, body: noteRow.body ?? '' } : { hash: null, version: null, body: '' };
 
   // The page and the abilities ---------------------------------------------------------------------------
@@ -397,6 +399,7 @@ function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow
     client: client.view,
     spouse: spouse?.view ?? null,
     showsFinancialPoa,
+    advisor: advisorRow ? { name: personName(advisorRow), email: advisorRow.email, phone: advisorRow.phone ?? '' } : null,
     latestPlan: plan
       ? { hash: plan.hash, status: plan.status, statusLabel: statusLabel(plan.status as EstatePlanStatus), history: plan.history.map(statusChangeOf) }
       : null,
@@ -482,6 +485,7 @@ type AgentJson = {
   isIndependent: boolean;
   person: PersonRow;
 };
+type AdvisorJson = { firstName: string; middleName: string | null; lastName: string; suffix: string | null; email: string; phone: string | null };
 type PlanJson = { hash: string; status: string; submittedAt: string | null; history: [status: string, at: string, by: string | null][] };
 
 type AddressJson = {
@@ -738,6 +742,15 @@ const SHAPES = {
     value: 'x.value::text',
   },
   note: { hash: 'n.hash', version: 'n.version', body: 'n.body' },
+  // Owner 1's advisor, whom the household contacts with questions: the contact e-mail, else the sign-in's.
+  advisor: {
+    firstName: 'ap.first_name',
+    middleName: 'ap.middle_name',
+    lastName: 'ap.last_name',
+    suffix: 'ap.suffix',
+    email: "coalesce(nullif(ap.email, ''), au.email)",
+    phone: 'ap.phone',
+  },
 } satisfies Record<string, Shape>;
 
 /**
@@ -782,6 +795,9 @@ function listColumns({ clientIds, owner1Id }: { clientIds: SQLWrapper; owner1Id:
       from client_accounts ca join accounts x on x.id = ca.account_id
       where ${inClients('ca.client_id')})`,
     note: sql<unknown>`(select ${one(SHAPES.note)} from notes n where n.client_id = ${owner1Id})`,
+    advisor: sql<unknown>`(select ${one(SHAPES.advisor)}
+      from clients ac join advisors a on a.id = ac.advisor_id join users au on au.id = a.user_id join persons ap on ap.id = au.person_id
+      where ac.id = ${owner1Id})`,
     // The features lock's figures (owner 1's advisor's), for the page's notice and the view's featureLock.
     ...lockColumns(sql`${owner1Id}`),
   };

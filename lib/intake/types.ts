@@ -292,10 +292,15 @@ export type IntakeAbilities = {
 /** One change of the latest plan's status, oldest first: what it became, when (ISO and as shown) and by whom. */
 export type PlanStatusChange = { statusLabel: string; at: string; atText: string; by: string };
 
+/** Who a household contacts with questions: owner 1's advisor (name, e-mail, phone digits or ''). */
+export type AdvisorContact = { name: string; email: string; phone: string };
+
 export type IntakeView = {
   householdHash: string;
   client: ClientView;
   spouse: ClientView | null;
+  /** Owner 1's advisor, or null for a household without one (the what-happens-next panel's contact). */
+  advisor: AdvisorContact | null;
   /** The advisor's first firm decides firm-specific rules (the financial PoA block for apsi / alpha 1). */
   showsFinancialPoa: boolean;
   latestPlan: { hash: string; status: string; statusLabel: string; history: PlanStatusChange[] } | null;

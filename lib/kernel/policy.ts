@@ -27,6 +27,8 @@ export const permissions = {
   'file.delete': ['admin'],
   'dashboard.view': STAFF_SIDE,
   'advisors.list': ['legal', 'admin'],
+  // The legal team's work queue of submitted plans (issue 27): the roles that review them and move their status.
+  'plans.queue': ['legal', 'admin'],
   'advisor.read': STAFF_SIDE,
   'advisor.create': ['admin'],
   'advisor.pay': [...ADVISORY, 'admin'],

@@ -130,7 +130,9 @@ describe('documents: upload, open, delete', () => {
     await page.waitForLoadState('networkidle');
     const list = documents(page, 'Your documents');
     await list.waitFor();
-    await expect(page.getByText('Your documents are ready.', { exact: false }).count()).resolves.toBe(1);
+    // Under Attorney Review: shared so far, not "ready" (that waits for Complete, issue 27).
+    await expect(page.getByText('Documents your attorney has shared with you so far.', { exact: false }).count()).resolves.toBe(1);
+    await expect(page.getByText('Your documents are ready.', { exact: false }).count()).resolves.toBe(0);
     const names = await list.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('title')));
     expect(names).toEqual([FROM_ADVISOR, UPLOADED, 'Rivera Family Trust - Draft for Attorney Review.pdf', 'Engagement Letter.txt']);
     await expect(list.getByRole('listitem').last().textContent()).resolves.toContain('System');

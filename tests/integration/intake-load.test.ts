@@ -170,6 +170,24 @@ describe('loadIntake', () => {
     expect(asLegal.abilities).toMatchObject({ canEdit: true, canRevealIdentifiers: true, isLegal: true });
   });
 
+  it("carries owner 1's advisor as the household's contact (issue 27), in the same statement", async () => {
+    const couple = await makeCouple();
+    await db.update(t.persons).set({ phone: '4155550102', email: 'alice.contact@example.test' }).where(eq(t.persons.id, couple.advisor.person.id));
+    const { count, result } = await countQueries(() => loadIntake(couple.spouseCtx!, couple.owner2!.hash));
+    expect(count).toBe(1);
+    expect(result.advisor).toEqual({
+      name: `${couple.advisor.person.firstName} ${couple.advisor.person.lastName}`,
+      email: 'alice.contact@example.test',
+      phone: '4155550102',
+    });
+    // Without a contact e-mail on the person, the advisor's sign-in; without a phone, ''.
+    await db.update(t.persons).set({ phone: null, email: null }).where(eq(t.persons.id, couple.advisor.person.id));
+    expect((await loadIntake(couple.clientCtx, couple.owner1.hash)).advisor).toMatchObject({ email: couple.advisor.user.email, phone: '' });
+    // A household without an advisor has no contact (the panel names the support address instead).
+    const alone = await makeHousehold(null);
+    expect((await loadIntake(ctxOf(await actorOf(alone.user)), alone.client.hash)).advisor).toBeNull();
+  });
+
   it('shows a single client with no spouse and no plan', async () => {
     const firm = await makeFirm();
     const advisor = await makeAdvisor({ firmId: firm.id });

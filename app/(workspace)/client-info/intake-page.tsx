@@ -6,6 +6,9 @@ import { IntakeScreen } from '@/components/intake/intake-screen';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import type { Actor } from '@/lib/kernel/actor';
 import { can } from '@/lib/kernel/policy';
+import { attorneyTurnaroundBusinessDays } from '@/lib/config/turnaround';
+import { siteConfig } from '@/lib/config/site';
+import { documentsReady } from '@/lib/estate-plans/next-steps';
 import { isAttorneyStatus } from '@/lib/estate-plans/statuses';
 import type { EstatePlanStatus } from '@/db/schema';
 import type { DocumentView } from '@/lib/files/document-view';
@@ -42,18 +45,30 @@ export function IntakePage({ view, actor, documents }: { view: IntakeView; actor
   // Files go to the latest plan, only in its attorney-stage statuses (platform §4); the server checks again.
   const uploadPlanHash = plan && can(actor, 'file.upload') && isAttorneyStatus(plan.status as EstatePlanStatus) ? plan.hash : null;
   const ownHousehold = actor.clientId !== null && actor.householdClientIds.includes(actor.clientId) && actor.isClient;
+  // "Your documents are ready" only when the status says so (lib/estate-plans/next-steps.ts): Complete, with
+  // a document on the latest plan.
+  const latestPlanDocuments = plan ? documents.filter((d) => d.planHash === plan.hash).length : 0;
+  const ready = documentsReady((plan?.status ?? null) as EstatePlanStatus | null, latestPlanDocuments);
   return (
     <FeatureLockGate lock={view.featureLock} showWarning={!actor.isClient} detail={actor.isClient ? null : lockedFeaturesText()}>
       <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
         <DocumentsPanel
           documents={documents}
           forClient={ownHousehold}
+          ready={ready}
           uploadPlanHash={uploadPlanHash}
           canDelete={can(actor, 'file.delete')}
           subject={`${view.client.person.firstName} ${view.client.person.lastName}`.trim() || undefined}
         />
         {/* Attorneys and admins open a submitted trust on its review (intake §2). */}
-        <IntakeScreen view={toJsonText(view)} startOnReview={view.abilities.isLegal && !!view.abilities.isSubmitted} />
+        {/* The household's own clients read what happens after their submission (issue 27). */}
+        <IntakeScreen
+          view={toJsonText(view)}
+          startOnReview={view.abilities.isLegal && !!view.abilities.isSubmitted}
+          nextSteps={
+            ownHousehold ? { turnaroundDays: attorneyTurnaroundBusinessDays(), supportEmail: siteConfig.supportEmail, latestPlanDocuments } : undefined
+          }
+        />
       </main>
     </FeatureLockGate>
   );

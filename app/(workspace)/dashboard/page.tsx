@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { AdminSections } from '@/components/admin/admin-sections';
 import { DashboardView } from '@/components/dashboard/dashboard-view';
+import { WorkQueue } from '@/components/legal-queue/work-queue';
 import { OverviewView } from '@/components/overview/overview-view';
 import { loadAdminSections } from '@/lib/admin/queries';
 import { loadDashboard } from '@/lib/advisors/dashboard';
@@ -8,6 +9,8 @@ import { listStateQuery, parseListState } from '@/lib/advisors/rules';
 import { requirePageContext } from '@/lib/http/page';
 import { uploadTargets } from '@/lib/files/queries';
 import { can, hasGlobalReach } from '@/lib/kernel/policy';
+import { listLegalQueue } from '@/lib/legal-queue/queries';
+import { parseQueueState, queueParams } from '@/lib/legal-queue/rules';
 import { listAdvisorOverview } from '@/lib/overview/queries';
 import { advisorListQuery, parseAdvisorListState } from '@/lib/overview/rules';
 
@@ -19,18 +22,30 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
  * The signed-in home of advisors, staff, firm supervisors, attorneys and admins. The list state (advisor,
  * filter, sort, search, page) lives in the address; the page reads it, and everything is filtered, sorted
  * and paged in SQL (lib/advisors/client-list.ts). Attorneys and admins land on the advisors overview
- * (lib/overview/queries.ts) and drill into one advisor's client list with `advisor=`.
+ * (lib/overview/queries.ts) and drill into one advisor's client list with `advisor=`; above it, their work
+ * queue of submitted plans (lib/legal-queue/queries.ts). The overview and the queue keep each other's state
+ * in their links, so filtering one does not reset the other.
  */
 export default async function DashboardPage({ searchParams }: Props) {
   const params = await searchParams;
   const state = parseListState(params);
   const overviewState = parseAdvisorListState(params);
-  const overviewQuery = advisorListQuery(overviewState);
-  const ctx = await requirePageContext('dashboard.view', `/dashboard${!state.advisor && overviewQuery ? overviewQuery : listStateQuery(state)}`);
+  const queueState = parseQueueState(params);
+  const overviewParams = Object.fromEntries(new URLSearchParams(advisorListQuery(overviewState)));
+  const overviewAndQueue = new URLSearchParams({ ...overviewParams, ...queueParams(queueState) }).toString();
+  const ctx = await requirePageContext('dashboard.view', `/dashboard${!state.advisor && overviewAndQueue ? `?${overviewAndQueue}` : listStateQuery(state)}`);
   if (!state.advisor && hasGlobalReach(ctx.actor)) {
     const page = await listAdvisorOverview(ctx, overviewState);
+    // The queue measures each plan's wait from the request's time.
+    const queue = can(ctx.actor, 'plans.queue') ? await listLegalQueue(ctx, queueState, new Date()) : null;
     return (
-      <OverviewView actor={ctx.actor} page={page} state={overviewState}>
+      <OverviewView
+        actor={ctx.actor}
+        page={page}
+        state={overviewState}
+        queue={queue ? <WorkQueue page={queue} state={queueState} keepParams={overviewParams} /> : null}
+        keepParams={queueParams(queueState)}
+      >
         {can(ctx.actor, 'user.update') ? <AdminSections data={await loadAdminSections(ctx.actor, { q: '', page: 1 })} /> : null}
       </OverviewView>
     );

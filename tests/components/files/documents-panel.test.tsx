@@ -27,11 +27,17 @@ function renderPanel(props: Parameters<typeof DocumentsPanel>[0]) {
 }
 
 describe('DocumentsPanel (client-info)', () => {
-  it('speaks to the household’s client: Your documents, ready to open', () => {
-    renderPanel({ documents: [doc], forClient: true, uploadPlanHash: null });
+  it('speaks to the household’s client: Your documents, ready to open once the status says so', () => {
+    renderPanel({ documents: [doc], forClient: true, ready: true, uploadPlanHash: null });
     expect(screen.getByRole('heading', { level: 2, name: 'Your documents' })).toBeInTheDocument();
     expect(screen.getByText(/Your documents are ready/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Upload document/ })).not.toBeInTheDocument();
+  });
+
+  it('does not call documents shared before the trust is Complete ready (issue 27)', () => {
+    renderPanel({ documents: [doc], forClient: true, uploadPlanHash: null });
+    expect(screen.getByText(/Documents your attorney has shared with you so far\./)).toBeInTheDocument();
+    expect(screen.queryByText(/ready/)).not.toBeInTheDocument();
   });
 
   it('offers the upload to those who may add a document now', () => {

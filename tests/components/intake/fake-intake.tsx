@@ -268,6 +268,7 @@ type Lists = Partial<
     | 'trustees'
     | 'agents'
     | 'showsFinancialPoa'
+    | 'advisor'
     | 'latestPlan'
     | 'abilities'
     | 'properties'
@@ -297,6 +298,7 @@ export function household(lists: Lists = {}): IntakeView {
     client: client(1, clientOverrides),
     spouse: spouseOverrides === null ? null : client(2, spouseOverrides),
     showsFinancialPoa: true,
+    advisor: null,
     latestPlan: {
       hash: 'plan-1',
       status: 'incomplete',

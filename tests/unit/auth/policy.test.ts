@@ -46,6 +46,7 @@ const expected: Record<Permission, (keyof typeof actors)[]> = {
   'file.delete': ['admin'],
   'dashboard.view': ['admin', 'legal', 'advisor', 'staff', 'supervisor'],
   'advisors.list': ['admin', 'legal'],
+  'plans.queue': ['admin', 'legal'],
   'advisor.read': ['admin', 'legal', 'advisor', 'staff', 'supervisor'],
   'advisor.create': ['admin'],
   'advisor.pay': ['admin', 'advisor', 'staff', 'supervisor'],

@@ -1,0 +1,100 @@
+import Link from 'next/link';
+import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { formatAppDate } from '@/lib/format/app-time';
+import type { QueuePage, QueueRow } from '@/lib/legal-queue/queries';
+import { dashboardHref, isFiltered, waitedText, type QueueState } from '@/lib/legal-queue/rules';
+import { pageWindow } from '@/lib/overview/rules';
+import { QueueFilters } from './queue-filters';
+import styles from './legal-queue.module.css';
+
+/** The columns' labels on phones, where each row is a card (in the order of the header). */
+const COLUMN_LABELS = ['Household', 'Advisor and firm', 'Status', 'Submitted', 'Waiting'];
+
+export type WorkQueueProps = {
+  page: QueuePage;
+  state: QueueState;
+  /** The other lists' parameters on the dashboard (the advisors overview's), kept by the queue's links and form. */
+  keepParams?: Record<string, string>;
+};
+
+/**
+ * The legal team's work queue (issue 27, server component): submitted plans, oldest submission first, one
+ * row per household's latest plan with its names (a link to its client-info page, which opens on the review
+ * for attorneys and admins), the advisor and firm, the status, the submission date and the wait. Filters and
+ * pages are a GET form and links over the address; the SQL filters and pages (lib/legal-queue/queries.ts).
+ */
+export function WorkQueue({ page, state, keepParams = {} }: WorkQueueProps) {
+  const window_ = pageWindow(page.total, page.page, page.size);
+  const href = (change: Partial<QueueState>) => dashboardHref({ ...state, ...change }, keepParams);
+  return (
+    <section aria-labelledby="work-queue-title" className={styles.card}>
+      <div>
+        <h2 id="work-queue-title">Work queue</h2>
+        <p className={styles.muted}>Trusts submitted for attorney review, oldest submission first.</p>
+      </div>
+      <QueueFilters state={state} keepParams={keepParams} />
+      <p className={styles.count} aria-live="polite">
+        {page.total === 0
+          ? isFiltered(state)
+            ? 'No submitted plans match these filters.'
+            : 'No submitted plans are waiting.'
+          : window_.first === 0
+            ? `No plans on this page; the queue has ${page.total.toLocaleString('en-US')}.`
+            : `Showing ${window_.first}–${window_.last} of ${page.total.toLocaleString('en-US')} ${page.total === 1 ? 'plan' : 'plans'}`}
+      </p>
+      <Table label="Submitted plans, oldest submission first" responsive="stack" columnLabels={COLUMN_LABELS} className={styles.table}>
+        <THead>
+          <tr>
+            <Th>Household</Th>
+            <Th>Advisor and firm</Th>
+            <Th>Status</Th>
+            <Th>Submitted</Th>
+            <Th>Waiting</Th>
+          </tr>
+        </THead>
+        <TBody>
+          {page.rows.length === 0 ? (
+            <EmptyRow colSpan={COLUMN_LABELS.length}>No Records to Display</EmptyRow>
+          ) : (
+            page.rows.map((row) => <QueueRowView key={row.planHash} row={row} />)
+          )}
+        </TBody>
+      </Table>
+      {window_.pageCount > 1 ? (
+        <nav aria-label="Work queue pages" className={styles.pager}>
+          {page.page > 1 ? <Link href={href({ page: page.page - 1 })}>Previous</Link> : <span aria-disabled="true">Previous</span>}
+          <span>
+            Page {page.page} of {window_.pageCount}
+          </span>
+          {page.page < window_.pageCount ? <Link href={href({ page: page.page + 1 })}>Next</Link> : <span aria-disabled="true">Next</span>}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+function QueueRowView({ row }: { row: QueueRow }) {
+  const names = row.names.join(' and ');
+  return (
+    <Tr>
+      <Td>
+        <Link href={`/client-info/${encodeURIComponent(row.clientHash)}`} className={styles.household}>
+          {names}
+        </Link>
+      </Td>
+      <Td>
+        {row.advisor ? (
+          <>
+            <span className={styles.advisor}>{row.advisor.name}</span>
+            {row.firms.length ? <span className={styles.muted}>{row.firms.join(', ')}</span> : null}
+          </>
+        ) : (
+          <span className={styles.muted}>No advisor</span>
+        )}
+      </Td>
+      <Td>{row.statusLabel}</Td>
+      <Td>{row.submittedAt ? <time dateTime={row.submittedAt}>{formatAppDate(new Date(row.submittedAt))}</time> : 'Not recorded'}</Td>
+      <Td>{row.waitingDays === null ? '—' : waitedText(row.waitingDays)}</Td>
+    </Tr>
+  );
+}
