@@ -188,7 +188,7 @@ describe('LawPay’s hosted fields', () => {
     expect(fake.tokens().filter((t) => t.type === 'bank')).toEqual([expect.objectContaining({ last4: '9012', used: true })]);
     const banks = fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/banks');
     expect(banks).toHaveLength(1);
-    expect(fake.charges().filter((c) => c.account_id === FAKE_ACH_ACCOUNT)).toEqual([expect.objectContaining({ amount: 223950 })]);
+    expect(fake.charges().filter((c) => c.account_id === FAKE_ACH_ACCOUNT)).toEqual([expect.objectContaining({ amount: 298500 })]);
     expect(fake.violations).toEqual([]);
   }, 120_000);
 });
