@@ -141,7 +141,7 @@ describe('header on /trust', () => {
         who
       ];
       await expect(page.getByRole('main').getByRole('link', { name: cta[0] }).getAttribute('href')).resolves.toBe(cta[1]);
-      await expect(page.getByRole('main').getByRole('link', { name: 'Log in' }).count()).resolves.toBe(who === 'guest' ? 1 : 0);
+      await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' }).count()).resolves.toBe(who === 'guest' ? 1 : 0);
       // The footer drops its Get Started band on /trust for everyone.
       await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Get Started', exact: true }).count()).resolves.toBe(0);
       // Only the guest page is served from the static cache.
