@@ -183,6 +183,20 @@ describe('footer', () => {
     await context.close();
   }, 60_000);
 
+  // Issue 27: the marketing band showed on every signed-in page (the dashboards, the lock page).
+  it('shows no Get Started band on a signed-in page, not even where a guest sees one', async () => {
+    const context = await newContext(browser(), 1280);
+    const page = await context.newPage();
+    await signIn(page, 'ben.carter@demo.trustwell.test', demoPassword());
+    for (const path of ['/dashboard', '/settings', '/']) {
+      await page.goto(path);
+      const footer = page.getByRole('contentinfo');
+      await footer.getByRole('region', { name: 'Products' }).waitFor();
+      await expect(footer.getByRole('link', { name: 'Get Started', exact: true }).count()).resolves.toBe(0);
+    }
+    await context.close();
+  }, 60_000);
+
   it('links the address to a map in a new tab; Will and Guardian are plain text', async () => {
     const context = await newContext(browser(), 390);
     const page = await context.newPage();
