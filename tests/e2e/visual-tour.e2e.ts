@@ -136,6 +136,12 @@ describe('visual tour', () => {
     await expectShownName(page, LONG_NAME, 'Rivera Family Trust - Draf....pdf');
     await page.setViewportSize({ width: 1280, height: 900 });
     await expectShownName(page, LONG_NAME, LONG_NAME);
+    // The upload opened (nothing is sent): the app's file control, not the browser's.
+    const panel = page.getByRole('region', { name: 'Documents', exact: true });
+    await panel.getByRole('button', { name: 'Upload document for Pat Rivera' }).click();
+    await panel.getByLabel(/Choose a document for Pat Rivera/).waitFor({ state: 'attached' });
+    await capture(page, 'attorney-upload-open', found);
+    await panel.getByRole('button', { name: 'Cancel' }).click();
     expectFindings(found, signedInPage);
   }, 180_000);
 
@@ -145,6 +151,12 @@ describe('visual tour', () => {
     await visit(page, '/dashboard', 'advisor-dashboard', found);
     const newClient = await page.getByRole('link', { name: 'New Client' }).getAttribute('href');
     await visit(page, newClient!, 'new-client', found);
+    // A row's upload opened (nothing is sent), in the Riveras' row: their plan is with the attorneys.
+    await page.goto('/dashboard?q=Rivera');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Upload document for Pat Rivera' }).click();
+    await page.getByLabel(/Choose a document for Pat Rivera/).waitFor({ state: 'attached' });
+    await capture(page, 'advisor-upload-open', found);
     await visit(page, '/dashboard?q=Blake', 'advisor-search', found);
     await Promise.all([page.waitForURL(/client-info/), page.getByRole('link', { name: 'Client information: Jordan Blake' }).click()]);
     await page.waitForLoadState('networkidle');
