@@ -108,10 +108,11 @@ export function UploadDocument({ planHash, onUploaded, existingNames = [], label
     );
   }
   return (
-    <div className={styles.upload} data-stage={stage}>
+    <div className={compact ? `${styles.upload} ${styles.compact}` : styles.upload} data-stage={stage}>
       <FileInput
         ref={input}
         id={inputId}
+        className={styles.fileControl}
         name="newFile"
         accept={DOCUMENT_ACCEPT}
         disabled={stage === 'uploading'}

@@ -570,6 +570,7 @@ function ClientGroups({
                     <div className={styles.upload}>
                       <FileInput
                         id={`upload-${client.hash}`}
+                        className={styles.fileControl}
                         accept={DOCUMENT_ACCEPT}
                         disabled={upload.uploading}
                         onChange={(event) => void onChoose(client, event.currentTarget.files?.[0] ?? null, event.currentTarget)}
