@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
-import { SiteFooter } from '@/components/shell/site-footer';
 import { SiteHeader } from '@/components/shell/site-header';
+import { VisitorFooter } from '@/components/shell/visitor-footer';
 import { siteConfig } from '@/lib/config/site';
 import './globals.css';
 
@@ -19,7 +19,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body>
         <SiteHeader />
         {children}
-        <SiteFooter />
+        <VisitorFooter />
       </body>
     </html>
   );

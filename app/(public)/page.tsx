@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
+import { buttonClass } from '@/components/ui/button';
 import { absoluteUrl, siteConfig } from '@/lib/config/site';
 import styles from './public.module.css';
 
@@ -51,7 +52,7 @@ export default function HomePage() {
             {siteConfig.name} helps you and your spouse create a revocable living trust and the documents that go with it, at your own pace, from any device.
           </p>
           <div className={styles.actions}>
-            <Link href="/trust" className={styles.primaryButton}>
+            <Link href="/trust" className={buttonClass({ size: 'lg' })}>
               Explore the living trust
             </Link>
           </div>

@@ -7,8 +7,8 @@ import { CheckboxField, Form, NameField, PhoneField, SelectField, TextField, use
 import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
 import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
-import { Checkbox, Field, Fieldset, Radio, TextInput } from '@/components/ui/field';
-import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Checkbox, ControlRow, Field, Fieldset, Radio, TextInput } from '@/components/ui/field';
+import { EmailAddress, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { createAdvisorAction, deleteClientAction, listUsersAction, resetPasswordAction, updateUserAction } from '@/lib/actions/admin';
 import type { AdminChoice, AdminSectionsData, AdminUserPage, AdminUserRow } from '@/lib/admin/queries';
 import { SUFFIX_CHOICES } from '@/lib/validation/fields';
@@ -26,10 +26,23 @@ type Props = { data: AdminSectionsData };
 
 /** Create Advisor and User Management, for admins. */
 export function AdminSections({ data }: Props) {
+  // Create Advisor's answer carries the refreshed user list (spec §7: advisors, firms, users), which replaces
+  // the one User Management shows (issue 27: the new user was missing until a reload). A new key starts the
+  // section again on that page, its search cleared.
+  const [created, setCreated] = useState<{ users: AdminUserPage; count: number } | null>(null);
   return (
     <div className={styles.sections}>
-      <CreateAdvisorSection firms={data.firms} advisors={data.advisors} />
-      <UserManagementSection initial={data.users} advisors={data.advisors} canDeleteClients={data.canDeleteClients} />
+      <CreateAdvisorSection
+        firms={data.firms}
+        advisors={data.advisors}
+        onCreated={(users) => setCreated((last) => ({ users, count: (last?.count ?? 0) + 1 }))}
+      />
+      <UserManagementSection
+        key={created?.count ?? 0}
+        initial={created?.users ?? data.users}
+        advisors={data.advisors}
+        canDeleteClients={data.canDeleteClients}
+      />
     </div>
   );
 }
@@ -63,8 +76,19 @@ function AdvisorChecklist({ name, advisors, legend }: { name: string; advisors: 
   );
 }
 
-/** The spec's create-advisor form: an advisor in a firm (existing or new), or a staff user of existing advisors. */
-export function CreateAdvisorSection({ firms, advisors }: { firms: AdminChoice[]; advisors: AdminChoice[] }) {
+/**
+ * The spec's create-advisor form: an advisor in a firm (existing or new), or a staff user of existing advisors.
+ * `onCreated` gets the answer's refreshed user list.
+ */
+export function CreateAdvisorSection({
+  firms,
+  advisors,
+  onCreated,
+}: {
+  firms: AdminChoice[];
+  advisors: AdminChoice[];
+  onCreated?: (users: AdminUserPage) => void;
+}) {
   const router = useRouter();
   const { showMessage } = useMessage();
   const { form, submit, saving } = useActionForm({
@@ -88,7 +112,9 @@ export function CreateAdvisorSection({ firms, advisors }: { firms: AdminChoice[]
       values.account_type === 'staff' && values.staff_advisors.length === 0 ? { title: MISSING_ADVISOR_TITLE, message: MISSING_ADVISOR } : null,
     resetOnSuccess: true,
     onSuccess: async (result) => {
+      onCreated?.(result.users);
       await showMessage({ title: 'Success', message: result.message, tone: 'success' });
+      // The firms and the advisors to choose from come from the page: reloaded too.
       router.refresh();
     },
   });
@@ -200,18 +226,19 @@ export function UserManagementSection({
       <h2 id="user-management-title">User Management</h2>
       <form
         role="search"
-        className={styles.search}
         onSubmit={(event) => {
           event.preventDefault();
           void load(query, 1);
         }}
       >
-        <Field label="Search users">
-          <TextInput type="search" placeholder="Name or email" value={query} onChange={(event) => setQuery(event.target.value)} />
-        </Field>
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
+        <ControlRow>
+          <Field label="Search users" inline>
+            <TextInput type="search" placeholder="Name or email" value={query} onChange={(event) => setQuery(event.target.value)} />
+          </Field>
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </ControlRow>
       </form>
       <Table label="Users" responsive="stack" columnLabels={['Name', 'Email', 'Roles', 'Actions']}>
         <THead>
@@ -228,7 +255,9 @@ export function UserManagementSection({
           {page.rows.map((user) => (
             <Tr key={user.hash}>
               <Td>{user.name}</Td>
-              <Td className={styles.email}>{user.email}</Td>
+              <Td>
+                <EmailAddress address={user.email} />
+              </Td>
               <Td>{user.roles.join(', ') || 'None'}</Td>
               <Td>
                 <span className={styles.rowActions}>

@@ -38,8 +38,10 @@ export function LoginForm({ token, next, error }: Props) {
       <Field label="Password" required>
         <TextInput name="password" type="password" autoComplete="current-password" required />
       </Field>
+      {/* The page's heading says 'Sign in' and so does its button (issue 27); the header's link keeps the
+          spec's 'Login'. */}
       <Button type="submit" fullWidth loading={submitting}>
-        Login
+        Sign in
       </Button>
     </form>
   );

@@ -1,3 +1,5 @@
+import { Button } from '@/components/ui/button';
+import { ControlRow, Field, Select } from '@/components/ui/field';
 import type { AdvisorSummary } from '@/lib/advisors/dashboard';
 import styles from './dashboard.module.css';
 
@@ -9,17 +11,18 @@ import styles from './dashboard.module.css';
 export function AdvisorSelector({ choices, selectedHash }: { choices: AdvisorSummary[]; selectedHash: string | null }) {
   return (
     <form method="get" action="/dashboard" className={styles.selector}>
-      <label htmlFor="advisor-select">Advisor</label>
-      <select id="advisor-select" name="advisor" defaultValue={selectedHash ?? ''}>
-        {choices.map((a) => (
-          <option key={a.hash} value={a.hash}>
-            {a.isOwn ? `${a.name} (me)` : a.name}
-          </option>
-        ))}
-      </select>
-      <button type="submit" className={styles.searchButton}>
-        Show clients
-      </button>
+      <ControlRow>
+        <Field label="Advisor" id="advisor-select" inline>
+          <Select
+            name="advisor"
+            defaultValue={selectedHash ?? ''}
+            options={choices.map((a) => ({ value: a.hash, label: a.isOwn ? `${a.name} (me)` : a.name }))}
+          />
+        </Field>
+        <Button type="submit" variant="secondary">
+          Show clients
+        </Button>
+      </ControlRow>
     </form>
   );
 }

@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { Button } from '@/components/ui/button';
+import { ControlRow, Field, Select, TextInput } from '@/components/ui/field';
+import { EmailAddress, EmptyRow, Table, TBody, Td, Th, THead, Tr, unbroken } from '@/components/ui/table';
 import { formatPhone } from '@/lib/format/phone';
 import type { DashboardData } from '@/lib/advisors/dashboard';
 import { CLIENT_FILTERS, CLIENT_SORTS, FILTER_LABELS, listStateQuery, SORT_LABELS, type ClientListState, type ClientSort } from '@/lib/advisors/rules';
@@ -30,13 +32,22 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
  * The client list: filter tabs, search, sortable headers and pages are plain links and a GET form over the
  * address's list state, so every view is shareable, the back button works, and nothing needs JavaScript.
  */
-/** The columns' labels on phones, where each row is a card (in the order of the header). */
-const CLIENT_COLUMN_LABELS = ['Name', 'Spouse', 'Email', 'Phone', 'Status', 'Completion', 'Last change', 'Created', 'Actions'];
+const ORDER_OPTIONS = [
+  { value: 'asc', label: 'Ascending' },
+  { value: 'desc', label: 'Descending' },
+];
+
+/**
+ * The columns' labels on phones, where each row is a card (in the order of the header). The spouse is the
+ * name's second line and the phone the e-mail's (issue 27: nine columns at 1280 px broke addresses mid-word);
+ * sorting by spouse stays in the Sort by choice.
+ */
+const CLIENT_COLUMN_LABELS = ['Name', 'Contact', 'Status', 'Completion', 'Last change', 'Created', 'Actions'];
 
 export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
   const { page } = data;
   const href = (change: Partial<ClientListState>) => `/dashboard${listStateQuery({ ...state, ...change })}`;
-  const sortHeader = (sort: ClientSort) => {
+  const sortHeader = (sort: ClientSort, className?: string) => {
     const active = state.sort === sort;
     const nextDir = active && state.dir === 'asc' ? 'desc' : 'asc';
     // 'created' ascending lists the newest first (the spec's order), so the arrow follows the dates.
@@ -50,7 +61,7 @@ export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
           ? 'ascending'
           : 'descending';
     return (
-      <Th aria-sort={ariaSort}>
+      <Th aria-sort={ariaSort} className={className}>
         <Link className={styles.sortLink} href={href({ sort, dir: nextDir, page: 1 })}>
           {SORT_LABELS[sort]}
           <span aria-hidden="true" className={styles.sortIcon}>
@@ -78,46 +89,30 @@ export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
         <p className={styles.hint}>Households whose intake has not changed for {data.stalledDays} days and has not been submitted.</p>
       ) : null}
       {/* Keyed by the state it shows: after back/forward the fields show the address's search, not the last typed. */}
-      <form key={`${state.q}|${state.sort}|${state.dir}|${state.filter}`} method="get" action="/dashboard" role="search" className={styles.search}>
+      <form key={`${state.q}|${state.sort}|${state.dir}|${state.filter}`} method="get" action="/dashboard" role="search">
         {state.advisor ? <input type="hidden" name="advisor" value={state.advisor} /> : null}
         {state.filter !== 'all' ? <input type="hidden" name="filter" value={state.filter} /> : null}
-        <label htmlFor="client-search">Search clients</label>
-        {/* autoComplete off: the browser must not restore a typed search into a page whose address has none (back button). */}
-        <input
-          id="client-search"
-          name="q"
-          type="search"
-          defaultValue={state.q}
-          maxLength={100}
-          autoComplete="off"
-          placeholder="Name, email, phone, status or spouse"
-        />
-        {/* The sort is also chosen here: on phones the table's headers are hidden (rows become cards). */}
-        <span className={styles.sortChoice}>
-          <label htmlFor="client-sort">Sort by</label>
-          <select id="client-sort" name="sort" defaultValue={state.sort}>
-            {CLIENT_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-          <label htmlFor="client-dir" className="visually-hidden">
-            Order
-          </label>
-          <select id="client-dir" name="dir" defaultValue={state.dir}>
-            <option value="asc">Ascending</option>
-            <option value="desc">Descending</option>
-          </select>
-        </span>
-        <button type="submit" className={styles.searchButton}>
-          Search
-        </button>
-        {state.q ? (
-          <Link href={href({ q: '', page: 1 })} className={styles.clear}>
-            Clear search
-          </Link>
-        ) : null}
+        <ControlRow>
+          <Field label="Search clients" id="client-search" inline>
+            {/* autoComplete off: the browser must not restore a typed search into a page whose address has none (back button). */}
+            <TextInput name="q" type="search" defaultValue={state.q} maxLength={100} autoComplete="off" placeholder="Name, email, phone, status or spouse" />
+          </Field>
+          {/* The sort is also chosen here: on phones the table's headers are hidden (rows become cards). */}
+          <Field label="Sort by" id="client-sort" inline>
+            <Select name="sort" defaultValue={state.sort} options={CLIENT_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))} />
+          </Field>
+          <Field label="Order" id="client-dir" inline>
+            <Select name="dir" defaultValue={state.dir} options={ORDER_OPTIONS} />
+          </Field>
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+          {state.q ? (
+            <Link href={href({ q: '', page: 1 })} className={styles.clear}>
+              Clear search
+            </Link>
+          ) : null}
+        </ControlRow>
       </form>
       <p className={styles.count} aria-live="polite">
         {page.total === 0
@@ -128,13 +123,11 @@ export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
         <THead>
           <tr>
             {sortHeader('name')}
-            {sortHeader('spouse')}
-            <Th>Email</Th>
-            <Th>Phone</Th>
-            {sortHeader('status')}
-            <Th>Completion</Th>
-            <Th>Last change</Th>
-            {sortHeader('created')}
+            <Th>Contact</Th>
+            {sortHeader('status', styles.statusColumn)}
+            <Th className={styles.completionColumn}>Completion</Th>
+            <Th className={styles.dateColumn}>Last change</Th>
+            {sortHeader('created', styles.dateColumn)}
             <Th>
               <span className="visually-hidden">Actions</span>
             </Th>
@@ -142,14 +135,18 @@ export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
         </THead>
         <TBody>
           {page.rows.length === 0 ? (
-            <EmptyRow colSpan={9}>No Records to Display</EmptyRow>
+            <EmptyRow colSpan={CLIENT_COLUMN_LABELS.length}>No Records to Display</EmptyRow>
           ) : (
             page.rows.map((row) => (
               <Tr key={row.hash}>
-                <Td>{row.name}</Td>
-                <Td>{row.spouseName ?? ''}</Td>
-                <Td className={styles.email}>{row.email ?? ''}</Td>
-                <Td>{formatPhone(row.phone)}</Td>
+                <Td>
+                  {row.name}
+                  {row.spouseName ? <small>Spouse: {row.spouseName}</small> : null}
+                </Td>
+                <Td>
+                  {row.email ? <EmailAddress address={row.email} /> : null}
+                  {row.phone ? <small>{unbroken(formatPhone(row.phone))}</small> : null}
+                </Td>
                 <Td>{row.statusLabel}</Td>
                 <Td>
                   {row.completionPercent === null ? (
@@ -179,7 +176,7 @@ export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
                     </Link>
                     {state.filter === 'stalled' && !row.submitted ? <ReminderButton clientHash={row.hash} name={row.name} disabled={!row.canRemind} /> : null}
                     {uploads[row.hash] ? (
-                      <RefreshingUpload planHash={uploads[row.hash].planHash} existingNames={uploads[row.hash].existingNames} subject={row.name} />
+                      <RefreshingUpload planHash={uploads[row.hash].planHash} existingNames={uploads[row.hash].existingNames} subject={row.name} compact />
                     ) : null}
                     {rowAction?.(row)}
                   </span>

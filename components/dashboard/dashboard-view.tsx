@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ActAsClientButton } from '@/components/admin/act-as-client-button';
 import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
+import { buttonClass } from '@/components/ui/button';
 import type { Actor } from '@/lib/kernel/actor';
 import type { DashboardData } from '@/lib/advisors/dashboard';
 import type { ClientListState } from '@/lib/advisors/rules';
@@ -52,7 +53,7 @@ export function DashboardView({
           <div className={styles.topActions}>
             {canReadOutbox ? <Link href="/outbox">Mail outbox</Link> : null}
             {canCreate ? (
-              <Link href={`/new-client/${selected.hash}`} className={styles.primaryLink}>
+              <Link href={`/new-client/${selected.hash}`} className={buttonClass()}>
                 New Client
               </Link>
             ) : null}

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Form, NameField, TextField, useActionForm } from '@/components/forms';
 import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
-import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { EmailAddress, EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { listInvitesAction, resendInviteAction, sendInviteAction } from '@/lib/actions/advisors';
 import { INVITE_POLL_MS, RESEND_TOOLTIP } from '@/lib/invites/rules';
 import type { InviteView } from '@/lib/invites/invites';
@@ -74,11 +74,11 @@ export function InvitesSection({ advisorHash, initial, locked = false }: Props) 
           </Button>
         </Form>
       )}
-      <Table label="Sent invitations" responsive="stack" columnLabels={['Name', 'Email', 'Sent', 'Status', 'Resend']}>
+      {/* The e-mail is the name's second line: a half-width card has no room for it as a column (issue 27). */}
+      <Table label="Sent invitations" responsive="stack" columnLabels={['Invitee', 'Sent', 'Status', 'Resend']}>
         <THead>
           <tr>
-            <Th>Name</Th>
-            <Th>Email</Th>
+            <Th>Invitee</Th>
             <Th>Sent</Th>
             <Th>Status</Th>
             <Th>
@@ -88,12 +88,16 @@ export function InvitesSection({ advisorHash, initial, locked = false }: Props) 
         </THead>
         <TBody>
           {invites.length === 0 ? (
-            <EmptyRow colSpan={5}>No invitations sent yet.</EmptyRow>
+            <EmptyRow colSpan={4}>No invitations sent yet.</EmptyRow>
           ) : (
             invites.map((invite) => (
               <Tr key={invite.id}>
-                <Td>{invite.name}</Td>
-                <Td className={styles.email}>{invite.email}</Td>
+                <Td>
+                  {invite.name}
+                  <small>
+                    <EmailAddress address={invite.email} />
+                  </small>
+                </Td>
                 <Td>{invite.sent_at_formatted}</Td>
                 <Td>
                   <span className={invite.is_created ? styles.joined : styles.sent}>{invite.is_created ? 'Joined' : 'Sent'}</span>

@@ -29,6 +29,7 @@ export function DeleteDocumentButton({ document, onDeleted }: DeleteDocumentButt
       message: `“${document.name}” will be removed for everyone who can see this household. This cannot be undone.`,
       confirmLabel: 'Delete',
       cancelLabel: 'Cancel',
+      confirmVariant: 'danger',
     });
     if (!ok) return;
     const result = await call(() => deleteDocumentRequest(document.planHash, document.hash));

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DocumentView } from '@/lib/files/document-view';
-import { shortenFileName } from '@/lib/format/file-name';
 import { DocumentIcon } from './document-icon';
+import { FittedFileName } from './fitted-file-name';
 import styles from './files.module.css';
 
 export type DocumentListProps = {
@@ -16,10 +16,9 @@ export type DocumentListProps = {
 };
 
 /**
- * A household's documents: an icon by type, the name shortened past 30 characters (first 26 + '...' + last
- * 4) with the whole name in its tooltip (and accessible description), linked to the view route in a new tab, then who created it (or
- * System) and the date as a plain date string. No hooks: it renders on the server and inside client
- * components alike.
+ * A household's documents: an icon by type, the name (whole when it fits on its line, else shortened as the
+ * spec does: first 26 + '...' + last 4) with the whole name in its tooltip and accessible description, linked
+ * to the view route in a new tab, then who created it (or System) and the date as a plain date string.
  */
 export function DocumentList({ documents, emptyText = 'No documents yet.', actions, label = 'Documents' }: DocumentListProps) {
   if (!documents.length) return <p className={styles.empty}>{emptyText}</p>;
@@ -28,10 +27,10 @@ export function DocumentList({ documents, emptyText = 'No documents yet.', actio
       {documents.map((doc) => (
         <li key={doc.hash} className={styles.item} data-testid="document-item">
           <DocumentIcon name={doc.name} contentType={doc.contentType} className={styles.icon} />
-          {/* Named by its visible (shortened) text, as WCAG 2.5.3 asks; the whole name is the tooltip and the
-              link's description. */}
+          {/* Named by its visible (maybe shortened) text, as WCAG 2.5.3 asks; the whole name is the tooltip and
+              the link's description. */}
           <a href={doc.viewPath} target="_blank" rel="noopener noreferrer" title={doc.name} className={styles.name}>
-            {shortenFileName(doc.name)}
+            <FittedFileName name={doc.name} />
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
           <span className={styles.meta}>

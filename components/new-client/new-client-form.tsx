@@ -5,6 +5,7 @@ import { useFieldArray } from 'react-hook-form';
 import { DateField, Form, NameField, PhoneField, SelectField, SsnField, TextField, useActionForm } from '@/components/forms';
 import { Button } from '@/components/ui/button';
 import { useMessage } from '@/components/ui/call-provider';
+import { Checkbox } from '@/components/ui/field';
 import { createClientsAction } from '@/lib/actions/advisors';
 import { CLIENT_EMAILS_SAME } from '@/lib/validation/advisors';
 import { createClientsSchema } from '@/lib/validation/advisors';
@@ -58,10 +59,13 @@ export function NewClientForm({ advisorHash, advisorName, isOwn }: Props) {
       <p className={styles.lead}>
         For {advisorName}. Each client receives an invitation e-mail to create their account and continue the intake you start here.
       </p>
-      <label className={styles.spouseToggle}>
-        <input type="checkbox" checked={withSpouse} disabled={saving} onChange={(event) => (event.target.checked ? append({ ...EMPTY_CLIENT }) : remove(1))} />
-        Add Spouse
-      </label>
+      <Checkbox
+        label="Add Spouse"
+        className={styles.spouseToggle}
+        checked={withSpouse}
+        disabled={saving}
+        onChange={(event) => (event.target.checked ? append({ ...EMPTY_CLIENT }) : remove(1))}
+      />
       {fields.map((field, index) => (
         <fieldset key={field.id} className={styles.client} disabled={saving}>
           <legend>{index === 0 ? 'Client' : 'Spouse'}</legend>

@@ -6,7 +6,8 @@ import { ActAsAdvisorButton } from '@/components/admin/act-as-advisor-button';
 import { DeleteDocumentButton } from '@/components/files/delete-document-button';
 import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
-import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { ControlRow, Field, FileInput, TextInput } from '@/components/ui/field';
+import { EmailAddress, EmptyRow, Table, TBody, Td, Th, THead, Tr, unbroken } from '@/components/ui/table';
 import { advisorClientsAction } from '@/lib/actions/overview';
 import { DOCUMENT_ACCEPT, sniffContent } from '@/lib/files/document-types';
 import { checkUpload } from '@/lib/files/upload-rules';
@@ -287,11 +288,11 @@ export function AdvisorsTable({ page, state, canActAsAdvisor = false, canDeleteD
     const query = new URLSearchParams({ ...keepParams, ...Object.fromEntries(new URLSearchParams(advisorListQuery({ ...state, ...change }))) }).toString();
     return query ? `/dashboard?${query}` : '/dashboard';
   };
-  const sortHeader = (sort: AdvisorSort) => {
+  const sortHeader = (sort: AdvisorSort, className?: string) => {
     const active = state.sort === sort;
     const ariaSort = active ? (state.dir === 'asc' ? 'ascending' : 'descending') : 'none';
     return (
-      <Th aria-sort={ariaSort}>
+      <Th aria-sort={ariaSort} className={className}>
         <Link className={styles.sortLink} href={href({ sort, dir: nextDirection(state, sort), page: 1 })}>
           {ADVISOR_SORT_LABELS[sort]}
           <span aria-hidden="true" className={styles.sortIcon}>
@@ -306,22 +307,25 @@ export function AdvisorsTable({ page, state, canActAsAdvisor = false, canDeleteD
   return (
     <section aria-labelledby="advisors-title" className={styles.card}>
       <h2 id="advisors-title">Advisors</h2>
-      <form key={`${state.q}|${state.sort}|${state.dir}`} method="get" action="/dashboard" role="search" className={styles.search}>
+      <form key={`${state.q}|${state.sort}|${state.dir}`} method="get" action="/dashboard" role="search">
         {Object.entries(keepParams).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <label htmlFor="advisor-search">Search advisors</label>
-        <input id="advisor-search" name="aq" type="search" defaultValue={state.q} maxLength={100} autoComplete="off" placeholder="Name, email or firm" />
         {state.sort !== 'name' ? <input type="hidden" name="asort" value={state.sort} /> : null}
         {state.dir !== 'asc' ? <input type="hidden" name="adir" value={state.dir} /> : null}
-        <Button type="submit" size="sm">
-          Search
-        </Button>
-        {state.q ? (
-          <Link href={href({ q: '', page: 1 })} className={styles.clear}>
-            Clear search
-          </Link>
-        ) : null}
+        <ControlRow>
+          <Field label="Search advisors" id="advisor-search" inline>
+            <TextInput name="aq" type="search" defaultValue={state.q} maxLength={100} autoComplete="off" placeholder="Name, email or firm" />
+          </Field>
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+          {state.q ? (
+            <Link href={href({ q: '', page: 1 })} className={styles.clear}>
+              Clear search
+            </Link>
+          ) : null}
+        </ControlRow>
       </form>
       <p className={styles.count} aria-live="polite">
         {page.total === 0
@@ -336,10 +340,10 @@ export function AdvisorsTable({ page, state, canActAsAdvisor = false, canDeleteD
             </Th>
             {sortHeader('name')}
             {sortHeader('firms')}
-            {sortHeader('clients')}
-            {sortHeader('submitted')}
-            {sortHeader('review')}
-            {sortHeader('activity')}
+            {sortHeader('clients', styles.figureColumn)}
+            {sortHeader('submitted', styles.figureColumn)}
+            {sortHeader('review', styles.figureColumn)}
+            {sortHeader('activity', styles.dateColumn)}
             <Th>
               <span className="visually-hidden">Actions</span>
             </Th>
@@ -368,7 +372,9 @@ export function AdvisorsTable({ page, state, canActAsAdvisor = false, canDeleteD
                     </Td>
                     <Td>
                       <span className={styles.advisorName}>{advisor.name}</span>
-                      <span className={styles.muted}>{advisor.email}</span>
+                      <small>
+                        <EmailAddress address={advisor.email} />
+                      </small>
                     </Td>
                     <Td>{advisor.firms.length ? advisor.firms.join(', ') : '—'}</Td>
                     <Td>{advisor.clients}</Td>
@@ -521,8 +527,12 @@ function ClientGroups({
                   {client.spouseName ? <span className={styles.muted}> and {client.spouseName}</span> : null}
                 </span>
                 <span className={styles.clientFacts}>
-                  {client.email ? <span>{client.email}</span> : null}
-                  {client.phone ? <span>{formatPhone(client.phone)}</span> : null}
+                  {client.email ? (
+                    <span>
+                      <EmailAddress address={client.email} />
+                    </span>
+                  ) : null}
+                  {client.phone ? <span>{unbroken(formatPhone(client.phone))}</span> : null}
                   <span>{client.statusLabel}</span>
                   <span>
                     {client.documents.length} {client.documents.length === 1 ? 'document' : 'documents'}
@@ -558,14 +568,17 @@ function ClientGroups({
                   ) : null}
                   {upload.inputOpen ? (
                     <div className={styles.upload}>
-                      <label htmlFor={`upload-${client.hash}`}>Choose a document for {client.name} (PDF, text, JPEG or PNG)</label>
-                      <input
+                      <FileInput
                         id={`upload-${client.hash}`}
-                        type="file"
+                        className={styles.fileControl}
                         accept={DOCUMENT_ACCEPT}
                         disabled={upload.uploading}
                         onChange={(event) => void onChoose(client, event.currentTarget.files?.[0] ?? null, event.currentTarget)}
-                      />
+                        fileName={upload.file?.name}
+                        hint="PDF, text, JPEG or PNG"
+                      >
+                        Choose a document<span className="visually-hidden"> for {client.name}</span>
+                      </FileInput>
                       <span className={styles.uploadButtons}>
                         <Button size="sm" disabled={!upload.file} loading={upload.uploading} onClick={() => onUpload(client)}>
                           {upload.uploading ? 'Uploading…' : 'Upload file'}

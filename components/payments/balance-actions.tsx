@@ -120,7 +120,7 @@ export function AutoPayActions({
     await showMessage({ title: result.data.message, tone: 'success' });
   };
   const remove = async () => {
-    const ok = await confirm({ title: `${REMOVE_METHOD_LABEL}?`, message: 'Auto-pay will be disabled too.', confirmLabel: 'Remove' });
+    const ok = await confirm({ title: `${REMOVE_METHOD_LABEL}?`, message: 'Auto-pay will be disabled too.', confirmLabel: 'Remove', confirmVariant: 'danger' });
     if (!ok) return;
     const result = await call(() => removeStoredPaymentMethodAction({ advisor_id: advisorHash }));
     if (!result.ok) return;

@@ -13,6 +13,7 @@ import {
   TextField,
   ZipField,
 } from '@/components/forms';
+import { Fieldset, Radio } from '@/components/ui/field';
 import { CARD_EXPIRED_MESSAGE } from '@/lib/format/card';
 import { SANDBOX_TEST_NUMBERS } from '@/lib/payments/sandbox-numbers';
 import { STATE_CODES, US_STATES } from '@/lib/validation/lists';
@@ -65,15 +66,10 @@ export function PaymentMethodFields({ disabled, hosted = null }: { disabled?: bo
   };
   return (
     <>
-      <fieldset className={styles.kinds} disabled={disabled}>
-        <legend>Pay with</legend>
-        <label>
-          <input type="radio" name="payment-kind" value="card" checked={kind === 'card'} onChange={() => choose('card')} /> Card
-        </label>
-        <label>
-          <input type="radio" name="payment-kind" value="bank" checked={kind === 'bank'} onChange={() => choose('bank')} /> Bank account (eCheck)
-        </label>
-      </fieldset>
+      <Fieldset legend="Pay with" inline>
+        <Radio label="Card" name="payment-kind" value="card" checked={kind === 'card'} disabled={disabled} onChange={() => choose('card')} />
+        <Radio label="Bank account (eCheck)" name="payment-kind" value="bank" checked={kind === 'bank'} disabled={disabled} onChange={() => choose('bank')} />
+      </Fieldset>
       {kind === 'card' ? (
         <div className={styles.grid} key="card">
           <NameField name="method.name" label="Name on card" required className={styles.wide} autoComplete="cc-name" />

@@ -188,6 +188,7 @@ function RecordForm<S extends FormSchema, R>({
       message: texts.removeMessage,
       confirmLabel: 'Remove',
       tone: 'warning',
+      confirmVariant: 'danger',
       focusCancel: true,
     });
     if (!confirmed) return;

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Button } from '@/components/ui/button';
 import type { Actor } from '@/lib/kernel/actor';
 import { BrandMark } from './brand-mark';
 import { MenuToggle } from './menu-toggle';
@@ -24,9 +25,9 @@ export function ImpersonationBanner({ actor }: { actor: HeaderActor }) {
         {/* /logout ends only the impersonation when there is one. A POST form: a real button that works
             without JavaScript and cannot be triggered by a prefetch or a cross-site image. */}
         <form action="/logout" method="post" className={styles.bannerForm}>
-          <button type="submit" className={styles.bannerButton}>
+          <Button type="submit" variant="secondary" size="sm">
             Return to {actor.impersonator.returnToName ?? actor.impersonator.name}
-          </button>
+          </Button>
         </form>
       </div>
     </div>

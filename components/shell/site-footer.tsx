@@ -14,7 +14,8 @@ export interface SiteFooterProps {
   /**
    * Hiding the Get Started band (spec: "can be hidden"). Two ways, chosen so pages need no wiring:
    * - automatically on the paths in GET_STARTED_HIDDEN_ON (a tiny client gate reads the pathname);
-   * - `showGetStarted={false}` hides it everywhere the layout passes it (default true).
+   * - `showGetStarted={false}`, which the layout passes for a signed-in visitor (VisitorFooter): the band is
+   *   marketing for guests, never on a dashboard or the intake (issue 27). Default true.
    */
   showGetStarted?: boolean;
 }

@@ -13,6 +13,18 @@ export type ButtonProps = ComponentPropsWithRef<'button'> & {
   fullWidth?: boolean;
 };
 
+/**
+ * The button's classes, for a link that leads somewhere but looks like one of the app's buttons (New Client,
+ * Get Started, a status page's way onward): one look for everything a person presses.
+ */
+export function buttonClass({
+  variant = 'primary',
+  size = 'md',
+  fullWidth = false,
+}: { variant?: ButtonVariant; size?: ButtonSize; fullWidth?: boolean } = {}): string {
+  return cx(styles.button, styles[variant], styles[size], fullWidth && styles.fullWidth);
+}
+
 /** The one button of the app: variants, sizes and a loading state; forwards its ref and every button prop. */
 export function Button({
   variant = 'primary',
@@ -33,7 +45,7 @@ export function Button({
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
-      className={cx(styles.button, styles[variant], styles[size], fullWidth && styles.fullWidth, loading && styles.loading, className)}
+      className={cx(buttonClass({ variant, size, fullWidth }), loading && styles.loading, className)}
       {...rest}
     >
       <span className={styles.label}>{children}</span>

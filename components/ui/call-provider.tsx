@@ -44,6 +44,10 @@ export type ConfirmOptions = {
   cancelLabel?: string;
   /** Confirmations are warning-style by default (spec). */
   tone?: MessageTone;
+  /**
+   * The confirm button's look: primary by default; 'danger' only for what destroys or ends something (Delete,
+   * Remove, Cancel Annual Charge), never for Confirm, Continue or Update Status (issue 27).
+   */
   confirmVariant?: ButtonVariant;
   /** Cancel is focused by default (spec); pass false to focus the confirm button instead. */
   focusCancel?: boolean;
@@ -150,7 +154,7 @@ export function CallProvider({ children }: { children: ReactNode }) {
       confirmLabel = 'OK',
       cancelLabel = 'Cancel',
       tone = 'warning',
-      confirmVariant = tone === 'warning' || tone === 'error' ? 'danger' : 'primary',
+      confirmVariant = 'primary',
       focusCancel = true,
     }: ConfirmOptions) => {
       const value = await enqueue({

@@ -2,6 +2,7 @@
 
 import { createContext, useContext, useId } from 'react';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { buttonClass, type ButtonSize } from './button';
 import { cx } from './class-names';
 import styles from './field.module.css';
 
@@ -73,12 +74,25 @@ export type FieldProps = {
   id?: string;
   /** Keeps the label for screen readers only (for table cells and compact rows). */
   hideLabel?: boolean;
+  /**
+   * In a row of controls (a search bar with its button): no space below the field, so the row's controls,
+   * aligned to their bottom edge, line up with each other.
+   */
+  inline?: boolean;
   className?: string;
   children: ReactNode;
 };
 
+/**
+ * Fields and buttons side by side (a search bar): aligned to their bottom edge, the first field taking the room
+ * that is left, wrapping on narrow screens. Its fields are `inline`.
+ */
+export function ControlRow({ className, children }: { className?: string; children: ReactNode }) {
+  return <div className={cx(styles.controlRow, className)}>{children}</div>;
+}
+
 /** Wraps one control with its label, hint, error and required marker, wiring id / aria-describedby / aria-invalid. */
-export function Field({ label, hint, error, required = false, id, hideLabel, className, children }: FieldProps) {
+export function Field({ label, hint, error, required = false, id, hideLabel, inline = false, className, children }: FieldProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const hintId = `${controlId}-hint`;
@@ -91,7 +105,7 @@ export function Field({ label, hint, error, required = false, id, hideLabel, cla
     required,
   };
   return (
-    <div className={cx(styles.field, className)}>
+    <div className={cx(styles.field, inline && styles.flush, className)}>
       <label htmlFor={controlId} className={cx(styles.label, hideLabel && 'visually-hidden')}>
         {label}
         {required && (
@@ -236,4 +250,51 @@ export type RadioProps = ChoiceProps;
 /** A radio option with its label; group several inside a Fieldset. */
 export function Radio(props: RadioProps) {
   return <Choice type="radio" {...props} />;
+}
+
+export type FileInputProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'size' | 'children'> & {
+  /** The button's text, which is also the input's name (may end in visually hidden words: 'for Pat Rivera'). */
+  children: ReactNode;
+  /** The chosen file's name, shown beside the button; null or absent before a choice ('No file chosen'). */
+  fileName?: string | null;
+  /** Shown under the button and read with the input: which files are taken. */
+  hint?: ReactNode;
+  size?: ButtonSize;
+};
+
+/**
+ * The app's file control: the native file input (kept for the keyboard, screen readers and the browser's own
+ * picker) hidden behind a label drawn as the kit's secondary button, with the chosen file's name beside it
+ * and an optional hint. The browser's own "Choose File / No file chosen" looks like no other control of the
+ * app, so it is never shown. Forwards its ref and every input prop.
+ */
+export function FileInput({ children, fileName, hint, size = 'sm', id, className, disabled, ref, ...rest }: FileInputProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const nameId = `${inputId}-chosen`;
+  const hintId = `${inputId}-hint`;
+  return (
+    <div className={cx(styles.file, className)}>
+      <input
+        ref={ref}
+        type="file"
+        id={inputId}
+        disabled={disabled}
+        {...rest}
+        aria-describedby={joinIds(nameId, hint ? hintId : undefined, rest['aria-describedby'])}
+        className={styles.fileInput}
+      />
+      <label htmlFor={inputId} className={cx(buttonClass({ variant: 'secondary', size }), styles.fileButton)}>
+        {children}
+      </label>
+      <span id={nameId} className={cx(styles.fileName, !fileName && styles.fileNone)}>
+        {fileName || 'No file chosen'}
+      </span>
+      {hint ? (
+        <p id={hintId} className={styles.fileHint}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
 }

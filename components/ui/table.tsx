@@ -164,6 +164,32 @@ export type TdProps = ComponentPropsWithRef<'td'> & {
   numeric?: boolean;
 };
 
+/**
+ * An e-mail address in a cell: on one line from 1024 px (the table sizes its column for it), else it may wrap
+ * before its '@', never in the middle of a word (issue 27: addresses broken mid-word made rows 4-5 lines tall).
+ */
+export function EmailAddress({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  return (
+    <span className={styles.email}>
+      {at > 0 ? (
+        <>
+          {address.slice(0, at)}
+          <wbr />
+          {address.slice(at)}
+        </>
+      ) : (
+        address
+      )}
+    </span>
+  );
+}
+
+/** A short text kept on one line (a phone number, a date and time): its spaces become no-break spaces. */
+export function unbroken(text: string): string {
+  return text.replace(/ /g, '\u00a0');
+}
+
 /** A data cell (its label in the stacked layout comes from the table's `columnLabels`). */
 export function Td({ align = 'left', numeric, className, ...rest }: TdProps) {
   return <td {...withClass(rest, cx(align !== 'left' && styles[align], numeric && styles.numeric, className))} />;

@@ -79,7 +79,7 @@ describe.each(WIDTHS)('WCAG A/AA at %i px', (width) => {
     await expectNoViolations(page, `login-${width}`);
     await page.getByLabel('Email').fill('nobody@demo.trustwell.test');
     await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('alertdialog').waitFor();
     await expectNoViolations(page, `login-error-dialog-${width}`);
   }, 60_000);

@@ -95,6 +95,10 @@ describe('admin back office', () => {
     await screenshot(admin, 'admin-create-advisor-1280');
     await create.getByRole('button', { name: 'Create Advisor' }).click();
     await success(admin, 'Advisor created successfully');
+    // The new advisor is in User Management at once, from the create's answer (issue 27: only after a reload).
+    const users = admin.getByRole('region', { name: 'Users', exact: true });
+    await users.getByRole('row').filter({ hasText: ADVISOR.email }).waitFor();
+    await expect(users.getByRole('row').filter({ hasText: ADVISOR.email }).textContent()).resolves.toContain(`${ADVISOR.first} ${ADVISOR.last}`);
 
     // A staff user needs an advisor: 'Missing Advisor' first, then one chosen.
     await create.getByLabel('Staff of existing advisors').check();

@@ -91,7 +91,8 @@ describe('advisors overview', () => {
     // Drill into Alice's clients, and back.
     await p.getByRole('link', { name: 'View clients of Alice Morgan' }).click();
     await p.getByRole('heading', { name: "Alice Morgan's Clients" }).waitFor();
-    await p.getByRole('cell', { name: 'Pat Rivera', exact: true }).waitFor();
+    // The name's cell carries the spouse on its second line (issue 27).
+    await p.getByRole('cell', { name: /^Pat Rivera\s*Spouse: Sam Elise Rivera$/ }).waitFor();
     await p.getByRole('link', { name: 'Return to Advisors List' }).click();
     await p.waitForURL((url) => url.pathname === '/dashboard' && url.search === '');
     await advisorsTable(p)

@@ -141,7 +141,7 @@ describe('header on /trust', () => {
         who
       ];
       await expect(page.getByRole('main').getByRole('link', { name: cta[0] }).getAttribute('href')).resolves.toBe(cta[1]);
-      await expect(page.getByRole('main').getByRole('link', { name: 'Log in' }).count()).resolves.toBe(who === 'guest' ? 1 : 0);
+      await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' }).count()).resolves.toBe(who === 'guest' ? 1 : 0);
       // The footer drops its Get Started band on /trust for everyone.
       await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Get Started', exact: true }).count()).resolves.toBe(0);
       // Only the guest page is served from the static cache.
@@ -180,6 +180,20 @@ describe('footer', () => {
     // Elsewhere it is back.
     await page.goto('/login');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Get Started', exact: true }).isVisible()).resolves.toBe(true);
+    await context.close();
+  }, 60_000);
+
+  // Issue 27: the marketing band showed on every signed-in page (the dashboards, the lock page).
+  it('shows no Get Started band on a signed-in page, not even where a guest sees one', async () => {
+    const context = await newContext(browser(), 1280);
+    const page = await context.newPage();
+    await signIn(page, 'ben.carter@demo.trustwell.test', demoPassword());
+    for (const path of ['/dashboard', '/settings', '/']) {
+      await page.goto(path);
+      const footer = page.getByRole('contentinfo');
+      await footer.getByRole('region', { name: 'Products' }).waitFor();
+      await expect(footer.getByRole('link', { name: 'Get Started', exact: true }).count()).resolves.toBe(0);
+    }
     await context.close();
   }, 60_000);
 

@@ -45,6 +45,18 @@ describe('signing in as every demo role', () => {
     await context.close();
   }, 60_000);
 
+  // Issue 27: the page said 'Sign in' above a button reading 'Login'. The header's link keeps the spec's 'Login'.
+  it('says Sign in in its heading, its button and its title; the header links to it as Login', async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Sign in');
+    await expect(page.getByRole('main').getByRole('button').allTextContents()).resolves.toEqual(['Sign in']);
+    await expect(page.title()).resolves.toMatch(/^Sign in \|/);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login', exact: true }).getAttribute('href')).resolves.toBe('/login');
+    await context.close();
+  }, 60_000);
+
   it('has no WCAG A/AA violations on the login page', async () => {
     const context = await newContext(browser());
     const page = await context.newPage();

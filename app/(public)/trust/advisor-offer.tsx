@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useSyncExternalStore } from 'react';
 import { ADVISOR_HASH_SHAPE, ADVISOR_REF_KEY } from '@/lib/accounts/referral';
+import { buttonClass } from '@/components/ui/button';
 import styles from './trust.module.css';
 
 /**
@@ -73,7 +74,7 @@ export function AdvisorOffer({ full, discounted, annualNote, callToAction, linke
           <strong>Advisor discount applied.</strong> The regular price is {full}.
         </span>
       </p>
-      <Link href={callToAction?.href ?? joinHref} className={styles.primaryButton}>
+      <Link href={callToAction?.href ?? joinHref} className={buttonClass({ size: 'lg', fullWidth: true })}>
         {callToAction?.label ?? 'Start your trust'}
       </Link>
     </>

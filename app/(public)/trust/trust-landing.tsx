@@ -66,7 +66,7 @@ export function TrustLanding({ callToAction, linkedToAdvisor = false }: { callTo
             <AdvisorOffer full={full} discounted={discounted} annualNote={annualNote} callToAction={callToAction} linkedToAdvisor={linkedToAdvisor} />
             {callToAction ? null : (
               <p className={styles.small}>
-                Already have an account? <Link href="/login">Log in</Link>
+                Already have an account? <Link href="/login">Sign in</Link>
               </p>
             )}
           </aside>

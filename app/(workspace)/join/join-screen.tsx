@@ -21,7 +21,7 @@ export function JoinScreen({ advisorHash, invite = '', prefill = null }: { advis
         {prefill ? <p className={styles.referral}>Your advisor has started your information: create your account to continue it.</p> : null}
         <JoinForm advisorHash={advisorHash} invite={invite} prefill={prefill} />
         <p className={styles.alt}>
-          Already have an account? <Link href="/login">Login</Link>
+          Already have an account? <Link href="/login">Sign in</Link>
         </p>
       </section>
     </main>

@@ -13,7 +13,7 @@ type Props = { searchParams: Promise<{ error?: string; next?: string }> };
 
 // The legacy front end reads the form token from this meta tag; our own form carries it as a hidden field.
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: 'Login', other: { 'csrf-token': issueLoginToken() }, robots: { index: false } };
+  return { title: 'Sign in', other: { 'csrf-token': issueLoginToken() }, robots: { index: false } };
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { Fragment } from 'react';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
+import { Button } from '@/components/ui/button';
+import { ControlRow, Field, TextInput } from '@/components/ui/field';
 import { requireActor } from '@/lib/http/page';
 import { listOutbox } from '@/lib/mail/outbox';
 import styles from './outbox.module.css';
@@ -43,9 +45,14 @@ export default async function OutboxPage({ searchParams }: Props) {
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
       <h1>Mail Outbox</h1>
       <form method="get" action="/outbox" className={styles.filter}>
-        <label htmlFor="outbox-to">Recipient</label>
-        <input id="outbox-to" name="to" type="email" defaultValue={to} />
-        <button type="submit">Show</button>
+        <ControlRow>
+          <Field label="Recipient" id="outbox-to" inline>
+            <TextInput name="to" type="email" defaultValue={to} />
+          </Field>
+          <Button type="submit" variant="secondary">
+            Show
+          </Button>
+        </ControlRow>
       </form>
       {mails.length === 0 ? <p>No mail.</p> : null}
       {mails.map((mail) => (

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CreateAdvisorSection, UserEditDialog } from '@/components/admin/admin-sections';
+import { AdminSections, CreateAdvisorSection, UserEditDialog } from '@/components/admin/admin-sections';
 import { CallProvider } from '@/components/ui/call-provider';
 import { createAdvisorAction, resetPasswordAction, updateUserAction } from '@/lib/actions/admin';
 import type { AdminUserPage, AdminUserRow } from '@/lib/admin/queries';
@@ -162,9 +162,64 @@ describe('User edit form', () => {
     const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     resetAction.mockResolvedValue({ ok: true, data: { message: 'Casey Lee has been emailed their new password' } });
+    // Resetting a password destroys nothing: the confirmation's button is the primary one, not danger red.
+    expect(within(confirm).getByRole('button', { name: 'Reset Password' }).className).toContain('primary');
+    expect(within(confirm).getByRole('button', { name: 'Reset Password' }).className).not.toContain('danger');
     await user.click(within(confirm).getByRole('button', { name: 'Reset Password' }));
     await waitFor(() => expect(resetAction).toHaveBeenCalledWith({ user_id: 'u1' }));
     expect(onClose).toHaveBeenCalled();
     await waitFor(() => expect(screen.getByRole('alertdialog')).toHaveTextContent('Casey Lee has been emailed their new password'));
+  });
+});
+
+describe('Create Advisor and User Management together', () => {
+  const row = (name: string, email: string): AdminUserRow => ({
+    hash: email,
+    name,
+    email,
+    phone: '',
+    roles: ['Advisor'],
+    isAdvisor: true,
+    isStaff: false,
+    isFirmSupervisor: false,
+    isWaivingFee: false,
+    staffAdvisors: [],
+    canActAs: false,
+    clientHash: null,
+    emailOwnerOnly: false,
+  });
+  const before: AdminUserPage = { rows: [row('Alice Morgan', 'alice@example.com')], total: 1, page: 1, pageSize: 20, q: '' };
+  const after: AdminUserPage = { ...before, rows: [row('Alice Morgan', 'alice@example.com'), row('Nora Newman', 'nora@example.com')], total: 2 };
+
+  // Issue 27: the new advisor appeared in User Management only after a reload.
+  it('lists the new advisor in User Management from the answer to Create Advisor, without a reload', async () => {
+    createAction.mockResolvedValue({ ok: true, data: { message: 'Advisor created successfully', advisors, firms, users: after } });
+    const user = userEvent.setup();
+    render(
+      <CallProvider>
+        <AdminSections data={{ firms, advisors, users: before, canDeleteClients: false }} />
+      </CallProvider>,
+    );
+    const users = screen.getByRole('region', { name: 'Users' });
+    expect(within(users).queryByText('Nora Newman')).toBeNull();
+    await fillPerson(user);
+    await user.click(screen.getByRole('button', { name: 'Create Advisor' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    expect(within(screen.getByRole('region', { name: 'Users' })).getByText('Nora Newman')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1 (2 users)')).toBeInTheDocument();
+  });
+
+  it('puts the user search’s button in one row with its field (no space below the field to push them apart)', () => {
+    render(
+      <CallProvider>
+        <AdminSections data={{ firms, advisors, users: before, canDeleteClients: false }} />
+      </CallProvider>,
+    );
+    const search = screen.getByRole('search');
+    const field = screen.getByRole('searchbox', { name: 'Search users' }).parentElement!;
+    const button = within(search).getByRole('button', { name: 'Search' });
+    expect(field.parentElement).toBe(button.parentElement);
+    expect(field.parentElement!.className).toContain('controlRow');
+    expect(field.className).toContain('flush');
   });
 });

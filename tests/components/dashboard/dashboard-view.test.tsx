@@ -142,3 +142,57 @@ describe('the features lock on the dashboard', () => {
     expect(screen.getByRole('button', { name: 'Send Invite' })).toBeInTheDocument();
   });
 });
+
+describe('the client list at 1280 px (issue 27: addresses broken mid-word, rows 4-5 lines tall)', () => {
+  const row = (change: Partial<DashboardData['page']['rows'][number]> = {}): DashboardData['page']['rows'][number] => ({
+    householdId: 1,
+    householdHash: 'hh1',
+    clientId: 1,
+    hash: 'c1',
+    owner1Id: 1,
+    owner1Hash: 'c1',
+    owner2Id: 2,
+    owner2Hash: 'c2',
+    advisorId: 7,
+    name: 'Lee Nakamura',
+    spouseName: 'Robin Nakamura',
+    email: 'lee.nakamura@demo.trustwell.test',
+    phone: '5125550170',
+    createdAt: new Date('2026-11-28T15:00:00Z'),
+    status: 'incomplete',
+    statusLabel: 'In Progress',
+    submitted: false,
+    lastChangeAt: new Date('2026-11-28T15:00:00Z'),
+    completionPercent: 100,
+    completionAt: null,
+    completionRules: null,
+    reminderSentAt: null,
+    canRemind: false,
+    ...change,
+  });
+
+  it('puts the spouse under the name and the phone under the e-mail, which may wrap only before its @', () => {
+    renderView(
+      actor(['advisor'], 7),
+      data(own, {
+        page: { rows: [row(), row({ hash: 'c3', name: 'Jordan Blake', spouseName: null, phone: null })], total: 2, page: 1, pageCount: 1, size: 25 },
+      }),
+    );
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name↕', 'Contact', 'Status↕', 'Completion', 'Last change', 'Created▼', 'Actions']);
+    const [lee, jordan] = within(table).getAllByRole('row').slice(1);
+    const [name, contact] = within(lee).getAllByRole('cell');
+    expect(name).toHaveTextContent(/^Lee NakamuraSpouse: Robin Nakamura$/);
+    expect(name.querySelector('small')).toHaveTextContent('Spouse: Robin Nakamura');
+    // The one place an address may break is before its '@' (a <wbr>); the phone's spaces do not break.
+    expect(contact.innerHTML).toContain('lee.nakamura<wbr>@demo.trustwell.test');
+    expect(contact.querySelector('small')!.textContent).toBe('(512)\u00a0555-0170');
+    const [jordanName, jordanContact] = within(jordan).getAllByRole('cell');
+    expect(jordanName.querySelector('small')).toBeNull();
+    expect(jordanContact.querySelector('small')).toBeNull();
+  });
+});

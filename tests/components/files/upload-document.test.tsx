@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -68,6 +68,22 @@ describe('UploadDocument', () => {
     expect(screen.getByRole('button', { name: 'Upload document for Pat Rivera' })).toBeInTheDocument();
   });
 
+  it('opens the app’s file control, focused: the kit’s button as its label, the types as its hint, the chosen name beside it', async () => {
+    const { user } = setup();
+    const input = await open(user);
+    // The native input stays (keyboard, screen readers, the picker); the browser's own look does not show.
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveFocus();
+    const label = document.querySelector(`label[for="${input.id}"]`)!;
+    expect(label).toHaveTextContent('Choose a document for Pat Rivera');
+    expect(label.className).toContain('button');
+    expect(label.className).toContain('secondary');
+    expect(input).toHaveAccessibleDescription('No file chosen PDF, text, JPEG or PNG, at most 20 MB');
+    await user.upload(input, file('sample.pdf', 'Trust.pdf', 'application/pdf'));
+    await screen.findByRole('button', { name: 'Upload Trust.pdf for Pat Rivera' });
+    expect(input).toHaveAccessibleDescription('Trust.pdf PDF, text, JPEG or PNG, at most 20 MB');
+  });
+
   it.each([
     ['a renamed executable', 'elf-program.pdf', 'trust.pdf', 'application/pdf'],
     ['an HTML page with a PDF header', 'html-with-pdf-header.pdf', 'page.pdf', 'application/pdf'],
@@ -131,7 +147,7 @@ describe('DocumentList', () => {
     ...change,
   });
 
-  it('shows each document with its type icon, shortened name with the full one in the tooltip, creator or System and date; links open in a new tab', () => {
+  it('shows each document with its type icon, its name linked with the whole name in the tooltip, creator or System and date; links open in a new tab', () => {
     const long = 'Rivera Family Trust - Draft for Attorney Review.pdf';
     render(
       <DocumentList
@@ -144,7 +160,8 @@ describe('DocumentList', () => {
     );
     const items = screen.getAllByTestId('document-item');
     expect(items).toHaveLength(3);
-    const link = within(items[0]).getByRole('link', { name: 'Rivera Family Trust - Draf....pdf (opens in a new tab)', description: long });
+    // jsdom has no layout: the name is shown whole, as on a screen with room for it.
+    const link = within(items[0]).getByRole('link', { name: `${long} (opens in a new tab)`, description: long });
     expect(link).toHaveAttribute('title', long);
     expect(link).toHaveAttribute('href', '/api/file/p1/a/view/get');
     expect(link).toHaveAttribute('target', '_blank');
@@ -155,6 +172,59 @@ describe('DocumentList', () => {
     expect(within(items[1]).getByText('11/01/2026')).toBeInTheDocument();
     expect(within(items[2]).getByRole('img', { name: 'Image document' })).toBeInTheDocument();
     expect(within(items[2]).getByText('Dana Whitfield')).toBeInTheDocument();
+  });
+
+  describe('a long name on a line too narrow for it', () => {
+    // A layout for jsdom: every character 8 px wide, the line as wide as `lineWidth`; resizes are reported
+    // to the observers by `resize`.
+    let lineWidth = 0;
+    const observers: Array<() => void> = [];
+    const resize = (width: number) => {
+      lineWidth = width;
+      act(() => observers.forEach((notify) => notify()));
+    };
+    beforeEach(() => {
+      observers.length = 0;
+      jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+        return (this.textContent ?? '').length * 8;
+      });
+      jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(() => lineWidth);
+      global.ResizeObserver = class {
+        constructor(private readonly notify: () => void) {}
+        observe() {
+          observers.push(this.notify);
+        }
+        disconnect() {}
+        unobserve() {}
+      } as unknown as typeof ResizeObserver;
+    });
+    afterEach(() => {
+      jest.restoreAllMocks();
+      delete (global as { ResizeObserver?: unknown }).ResizeObserver;
+    });
+
+    const long = 'Rivera Family Trust - Draft for Attorney Review.pdf';
+    const nameOf = () => screen.getByRole('link').firstChild!.textContent;
+
+    it('shows it whole when it fits, the spec’s shortened form (26 + ... + 4) when it does not, and whole again when there is room', () => {
+      lineWidth = long.length * 8;
+      render(<DocumentList documents={[doc({ name: long })]} />);
+      expect(nameOf()).toBe(long);
+      resize(200);
+      expect(nameOf()).toBe('Rivera Family Trust - Draf....pdf');
+      // Whatever is shown, the whole name stays the tooltip and the link's description.
+      expect(screen.getByRole('link', { description: long })).toHaveAttribute('title', long);
+      resize(1200);
+      expect(nameOf()).toBe(long);
+    });
+
+    it('starts shortened on a narrow line, and never shortens a name of 30 characters or fewer', () => {
+      lineWidth = 120;
+      render(<DocumentList documents={[doc({ hash: 'a', name: long }), doc({ hash: 'b', name: 'Certification of Trust.pdf' })]} />);
+      const [first, second] = screen.getAllByRole('link');
+      expect(first.firstChild!.textContent).toBe('Rivera Family Trust - Draf....pdf');
+      expect(second.firstChild!.textContent).toBe('Certification of Trust.pdf');
+    });
   });
 
   it('says so when there is none', () => {

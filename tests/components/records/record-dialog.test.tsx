@@ -143,6 +143,8 @@ describe('RecordDialog', () => {
     let confirmation = await screen.findByRole('alertdialog', { name: 'Remove Child?' });
     expect(confirmation).toHaveTextContent('Are you sure you would like to remove this child?');
     expect(confirmation.className).toContain('warning');
+    // Removing destroys the record: its button is the danger one (the app's confirmations default to primary).
+    expect(within(confirmation).getByRole('button', { name: 'Remove' }).className).toContain('danger');
     expect(within(confirmation).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(confirmation).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());

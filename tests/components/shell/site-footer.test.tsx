@@ -1,9 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import { usePathname } from 'next/navigation';
 import { SiteFooter } from '@/components/shell/site-footer';
+import { VisitorFooter } from '@/components/shell/visitor-footer';
+import { getActor } from '@/lib/auth/actor';
 import { addressOneLine, mapsSearchUrl, siteConfig } from '@/lib/config/site';
 
 jest.mock('next/navigation', () => ({ usePathname: jest.fn(() => '/') }));
+jest.mock('@/lib/auth/actor', () => ({ getActor: jest.fn() }));
 const pathname = usePathname as jest.Mock;
 
 beforeEach(() => pathname.mockReturnValue('/'));
@@ -23,6 +26,20 @@ describe('SiteFooter', () => {
   it('hides Get Started when the layout asks it to', () => {
     render(<SiteFooter showGetStarted={false} />);
     expect(screen.queryByRole('link', { name: 'Get Started' })).toBeNull();
+  });
+
+  // Issue 27: the marketing band showed on the dashboards, the intake and the lock page.
+  it('offers Get Started to guests only: the footer of a signed-in page has no band', async () => {
+    (getActor as jest.Mock).mockResolvedValue(null);
+    const { unmount } = render(await VisitorFooter());
+    expect(screen.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/trust');
+    unmount();
+    (getActor as jest.Mock).mockResolvedValue({ name: 'Alice Morgan', isClient: false, impersonator: null });
+    render(await VisitorFooter());
+    expect(screen.queryByRole('link', { name: 'Get Started' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Protect your family with a living trust' })).toBeNull();
+    // The rest of the footer stays.
+    expect(screen.getByRole('region', { name: 'Products' })).toBeInTheDocument();
   });
 
   it('shows Will and Guardian as plain text, and Trust as a link', () => {

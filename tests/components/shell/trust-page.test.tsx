@@ -57,7 +57,7 @@ describe('trust page', () => {
     render(<TrustLanding callToAction={{ href: '/dashboard', label: 'Go to your dashboard' }} />);
     expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(screen.queryByRole('link', { name: 'Start your trust' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 
   it('renders the signed-in page for the session, and the guest card for a stale cookie', async () => {
@@ -69,7 +69,7 @@ describe('trust page', () => {
     getActor.mockResolvedValueOnce(null);
     render(await signedIn.default());
     expect(screen.getByRole('link', { name: 'Start your trust' })).toHaveAttribute('href', '/join');
-    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 
   it('shows a client linked to an advisor the discounted price, in the HTML the server sends', async () => {

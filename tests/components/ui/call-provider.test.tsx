@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { CallProvider, useCall, useMessage } from '@/components/ui/call-provider';
@@ -177,6 +177,41 @@ describe('confirm', () => {
     await userEvent.click(dialog.querySelector('button:last-child')!);
     await waitFor(() => expect(onAnswer).toHaveBeenCalledWith(true));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('confirm’s button colour (issue 27: danger red only for destructive actions)', () => {
+  function Ask({ options }: { options: Parameters<ReturnType<typeof useMessage>['confirm']>[0] }) {
+    const { confirm } = useMessage();
+    return (
+      <button type="button" onClick={() => void confirm(options)}>
+        Ask
+      </button>
+    );
+  }
+  const confirmButton = async (options: Parameters<ReturnType<typeof useMessage>['confirm']>[0]) => {
+    render(
+      <CallProvider>
+        <Ask options={options} />
+      </CallProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    return within(screen.getByRole('alertdialog')).getByRole('button', { name: options.confirmLabel });
+  };
+
+  it.each([
+    ['Act as Advisor?', 'Confirm', undefined],
+    ['Change the status?', 'Update Status', 'warning'],
+    ['Missing Information', 'Continue', 'error'],
+  ] as const)('%s: a warning or error tone alone keeps %s primary', async (title, confirmLabel, tone) => {
+    const button = await confirmButton({ title, confirmLabel, tone });
+    expect(button.className).toContain('primary');
+    expect(button.className).not.toContain('danger');
+  });
+
+  it('is danger red when the caller says the action destroys something', async () => {
+    const button = await confirmButton({ title: 'Delete document?', confirmLabel: 'Delete', confirmVariant: 'danger' });
+    expect(button.className).toContain('danger');
   });
 });
 

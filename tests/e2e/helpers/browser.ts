@@ -73,7 +73,7 @@ export function demoPassword(): string {
 export async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Signs in through the login form and waits for the landing page. */
@@ -82,7 +82,7 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   try {
-    await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Login' }).click()]);
+    await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
   } catch (error) {
     // Say where the sign-in stopped (and the Error dialog's text, if any) instead of only "timeout".
     const dialog = await page
