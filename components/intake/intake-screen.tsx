@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { IntakeView } from '@/lib/intake/types';
 import { fromJsonText, type JsonText } from '@/lib/json-text';
 import { AccountsSection } from './assets/accounts-section';
@@ -29,24 +29,28 @@ import styles from './page/intake-page.module.css';
  * loaded (as JSON text, lib/json-text.ts says why); every section edits through the intake actions and
  * shows their refreshed view. The review (components/intake/review) replaces it while open; attorneys open
  * a submitted trust on it. `nextSteps` is given for the household's own clients: after the submission they
- * read what happens next under the banner.
+ * read what happens next under the banner. `documents` (the page's documents panel) follows the title.
  */
 export function IntakeScreen({
   view: viewText,
   startOnReview = false,
   nextSteps,
+  documents,
 }: {
   view: JsonText<IntakeView>;
   startOnReview?: boolean;
   nextSteps?: NextStepsInfo;
+  /** The household's documents panel, rendered by the page: it sits under the page title, here and on the review (issue 27). */
+  documents?: ReactNode;
 }) {
   // Parsed once per server render: the same text (a refresh that changed nothing) keeps the same view.
   const view = useMemo(() => fromJsonText(viewText), [viewText]);
   return (
     <IntakeProvider initial={view}>
       <ReviewModeProvider initial={startOnReview}>
-        <ReviewSwitch>
+        <ReviewSwitch documents={documents}>
           <PageHeader />
+          {documents}
           {nextSteps ? <WhatHappensNext info={nextSteps} /> : null}
           <ConflictNotice />
           <div className={styles.layout}>

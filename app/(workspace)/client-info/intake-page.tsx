@@ -52,19 +52,21 @@ export function IntakePage({ view, actor, documents }: { view: IntakeView; actor
   return (
     <FeatureLockGate lock={view.featureLock} showWarning={!actor.isClient} detail={actor.isClient ? null : lockedFeaturesText()}>
       <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
-        <DocumentsPanel
-          documents={documents}
-          forClient={ownHousehold}
-          ready={ready}
-          uploadPlanHash={uploadPlanHash}
-          canDelete={can(actor, 'file.delete')}
-          subject={`${view.client.person.firstName} ${view.client.person.lastName}`.trim() || undefined}
-        />
         {/* Attorneys and admins open a submitted trust on its review (intake §2). */}
         {/* The household's own clients read what happens after their submission (issue 27). */}
         <IntakeScreen
           view={toJsonText(view)}
           startOnReview={view.abilities.isLegal && !!view.abilities.isSubmitted}
+          documents={
+            <DocumentsPanel
+              documents={documents}
+              forClient={ownHousehold}
+              ready={ready}
+              uploadPlanHash={uploadPlanHash}
+              canDelete={can(actor, 'file.delete')}
+              subject={`${view.client.person.firstName} ${view.client.person.lastName}`.trim() || undefined}
+            />
+          }
           nextSteps={
             ownHousehold ? { turnaroundDays: attorneyTurnaroundBusinessDays(), supportEmail: siteConfig.supportEmail, latestPlanDocuments } : undefined
           }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useIntake } from '../intake-context';
 import { householdNames } from '../shared/people';
@@ -55,7 +55,7 @@ const noSubscription = () => () => {};
  * The review page (intake §2): read-only, every section in the spec's order, the estate summary diagram on
  * top, printable (the print title names the trust, the people and the date; 2 cards per row).
  */
-export function ReviewScreen() {
+export function ReviewScreen({ documents }: { documents?: ReactNode } = {}) {
   const { view } = useIntake();
   // The print title's date is the browser's today (it prints there); the server's clock may be on another
   // day around midnight, so the server renders the title without it and the browser adds it.
@@ -82,6 +82,7 @@ export function ReviewScreen() {
         <PlanStatus />
         <StatusBar />
         <StatusHistory />
+        {documents}
         <EstateDiagram view={view} />
         <FamilyReviewSections />
         <AssetReviewSections />

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { useReviewMode } from './review-mode';
 import { ReviewScreen } from './review-screen';
 
-/** The intake sections, or the review while it is open. */
-export function ReviewSwitch({ children }: { children: ReactNode }) {
+/** The intake sections, or the review while it is open (with the page's documents panel under its title). */
+export function ReviewSwitch({ children, documents }: { children: ReactNode; documents?: ReactNode }) {
   const { reviewing } = useReviewMode();
-  return reviewing ? <ReviewScreen /> : <>{children}</>;
+  return reviewing ? <ReviewScreen documents={documents} /> : <>{children}</>;
 }
