@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
+import { Select, TextInput } from '@/components/ui/field';
 import {
   DEFAULT_QUEUE_STATE,
   QUEUE_FILTER_LABELS,
@@ -39,18 +40,18 @@ export function QueueFilters({ state, keepParams = {} }: QueueFiltersProps) {
       <span className={styles.field}>
         <label htmlFor="queue-status">Status</label>
         {/* autoComplete off here too: Chromium restores a select's last choice on the back button otherwise. */}
-        <select id="queue-status" name="qstatus" defaultValue={state.status} autoComplete="off">
-          {QUEUE_STATUS_FILTERS.map((filter) => (
-            <option key={filter} value={filter}>
-              {QUEUE_FILTER_LABELS[filter]}
-            </option>
-          ))}
-        </select>
+        <Select
+          id="queue-status"
+          name="qstatus"
+          defaultValue={state.status}
+          autoComplete="off"
+          options={QUEUE_STATUS_FILTERS.map((filter) => ({ value: filter, label: QUEUE_FILTER_LABELS[filter] }))}
+        />
       </span>
       <span className={styles.field}>
         <label htmlFor="queue-advisor">Advisor or firm</label>
         {/* autoComplete off: the browser must not restore typed text into a page whose address has none (back button). */}
-        <input
+        <TextInput
           id="queue-advisor"
           name="qadvisor"
           type="search"
@@ -62,7 +63,7 @@ export function QueueFilters({ state, keepParams = {} }: QueueFiltersProps) {
       </span>
       <span className={styles.field}>
         <label htmlFor="queue-client">Client name</label>
-        <input
+        <TextInput
           id="queue-client"
           name="qclient"
           type="search"

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/field';
 import { useCall, useMessage } from '@/components/ui/call-provider';
 import type { EstatePlanStatus } from '@/db/schema';
 import { updatePlanStatusAction } from '@/lib/actions/plans';
@@ -100,14 +101,14 @@ export function StatusBar() {
       <label htmlFor={selectId} className="visually-hidden">
         New status
       </label>
-      <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)} className={styles.statusSelect} disabled={choices.length === 0}>
+      <Select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)} className={styles.statusSelect} disabled={choices.length === 0}>
         <option value="">{choices.length ? 'Change status to…' : 'No change available'}</option>
         {choices.map((code) => (
           <option key={code} value={code}>
             {statusLabel(code)}
           </option>
         ))}
-      </select>
+      </Select>
       <Button size="sm" onClick={save} disabled={!choice}>
         Save
       </Button>
