@@ -263,6 +263,7 @@ export function account(kind: AccountView['kind'], overrides: Partial<AccountVie
 type Lists = Partial<
   Pick<
     IntakeView,
+    | 'hasChildren'
     | 'children'
     | 'beneficiaries'
     | 'trustees'
@@ -305,6 +306,7 @@ export function household(lists: Lists = {}): IntakeView {
       statusLabel: 'In Progress',
       history: [{ statusLabel: 'In Progress', at: '2026-11-02T14:05:00.000Z', atText: '11/02/2026, 9:05 AM', by: 'Alice Morgan' }],
     },
+    hasChildren: null,
     children: [],
     beneficiaries: [],
     trustees: [],
