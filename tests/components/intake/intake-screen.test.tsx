@@ -98,9 +98,12 @@ describe('The client-info page', () => {
     const view = household({
       client: { ...ANSWERED },
       spouse: { ...ANSWERED, isOrganDonor: null },
+      hasChildren: false,
       beneficiaries: [beneficiary({ terms1: terms('primary', '50.00') })],
       trustees: [trustee()],
     });
+    // Six equal shares (issue 27): personal 13 of 14, plan, children ('no children') and trustees done.
+    expect(view.completion.percent).toBe(Math.floor(((13 / 14 + 3) / 6) * 100));
     const { user } = renderScreen(view);
     const links = within(nav()).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
