@@ -17,11 +17,11 @@ export function stateText(section: SectionState): string {
 const ICONS: Record<SectionState['state'], string> = { complete: '✓', incomplete: '!', empty: '○' };
 
 /*
- * The section in view: the first, in page order, that crosses the upper half of the viewport (a section
- * taller than the screen stays current while it fills that band). Between two sections the last one found
- * stays current.
+ * The section in view: the one crossing a reading line about a third of the way down the viewport (a thin
+ * band, 35-36 %: the tail of the section above, still at the top, is not what is being read). While the
+ * line is in the gap between two sections the last one found stays current.
  */
-const IN_VIEW_BAND = '0px 0px -50% 0px';
+const IN_VIEW_BAND = '-35% 0px -64% 0px';
 
 /** Tracks which of the given sections is in view (IntersectionObserver; nothing where there is none). */
 function useSectionInView(keys: readonly SectionKey[]): [SectionKey | null, (key: SectionKey) => void] {
