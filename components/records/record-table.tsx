@@ -141,7 +141,8 @@ export function RecordTable<T>({
               <span aria-hidden="true" className={styles.plus}>
                 +
               </span>
-              <span className="visually-hidden">Add {noun}</span>
+              {/* The words show (issue 27: a lone '+' said nothing); the plus is decoration. */}
+              <span>Add {noun}</span>
             </Button>
           )}
         </div>

@@ -55,6 +55,9 @@ export const clients = pgTable(
     isSpousePoaGeneral: boolean('is_spouse_poa_general'),
     isSpousePoaMedical: boolean('is_spouse_poa_medical'),
     isSpousePoaFinancial: boolean('is_spouse_poa_financial'),
+    // The household's answer to 'Do you have any children?' (issue 27), held on owner 1's row (a spouse's
+    // row keeps null): true once a child is added, false only by an explicit No while the list is empty.
+    hasChildren: boolean('has_children'),
     isTrustSubmitted: boolean('is_trust_submitted').notNull().default(false),
     version: versionColumn('clients'),
     createdAt: createdAt(),

@@ -14,6 +14,7 @@ import { deleteAgent } from '@/lib/intake/delete-agent';
 import { deleteBeneficiary } from '@/lib/intake/delete-beneficiary';
 import { deleteChild } from '@/lib/intake/delete-child';
 import { deleteTrustee } from '@/lib/intake/delete-trustee';
+import { setHasChildren } from '@/lib/intake/set-has-children';
 import { setSpouseChoice } from '@/lib/intake/set-spouse-choice';
 import { updateEstatePlanInfo } from '@/lib/intake/update-estate-plan-info';
 import { updatePersonalInfo } from '@/lib/intake/update-personal-info';
@@ -27,6 +28,7 @@ import {
   deleteChildSchema,
   deleteTrusteeSchema,
   ESTATE_PLAN_UPDATED,
+  setHasChildrenSchema,
   setSpouseChoiceSchema,
   updateEstatePlanInfoSchema,
   updatePersonalInfoSchema,
@@ -54,6 +56,7 @@ export const updatePersonalInfoAction = action('intake.write', updatePersonalInf
 export const updateEstatePlanInfoAction = action('intake.write', updateEstatePlanInfoSchema, updateEstatePlanInfo, { message: ESTATE_PLAN_UPDATED });
 export const setSpouseChoiceAction = action('intake.write', setSpouseChoiceSchema, setSpouseChoice);
 
+export const setHasChildrenAction = action('intake.write', setHasChildrenSchema, setHasChildren);
 export const upsertChildAction = action('intake.write', upsertChildSchema, upsertChild);
 export const deleteChildAction = action('intake.write', deleteChildSchema, deleteChild);
 

@@ -181,11 +181,12 @@ function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow
   const agentRows = jsonRows<AgentJson>(listRow?.agents, SHAPES.agent);
 
   // Clients ----------------------------------------------------------------------------------------------
-  const clientViewOf = (id: number, ownerNo: 1 | 2): { view: ClientView; showsFinancialPoa: boolean } => {
+  const clientViewOf = (id: number, ownerNo: 1 | 2): { view: ClientView; showsFinancialPoa: boolean; hasChildren: boolean | null } => {
     const row = clientRows.find((r) => r.id === id);
     if (!row) throw new Error(`Household ${household.householdHash} lost client ${id}`);
     return {
       showsFinancialPoa: firmShowsFinancialPoa(row.firstFirm),
+      hasChildren: row.hasChildren,
       view: {
         hash: row.hash,
         version: row.version,
@@ -403,6 +404,8 @@ function intakeViewOf(ctx: PublicContext, household: Household, listRow: ListRow
     latestPlan: plan
       ? { hash: plan.hash, status: plan.status, statusLabel: statusLabel(plan.status as EstatePlanStatus), history: plan.history.map(statusChangeOf) }
       : null,
+    // The household's answer lives on owner 1's row.
+    hasChildren: client.hasChildren,
     ...lists,
     properties: propertyViews,
     companies: companyViews,
@@ -442,6 +445,7 @@ type ClientJson = Omit<ClientView, 'ownerNo' | 'person' | 'intents' | 'isSpouseP
   isSpousePoaGeneral: boolean | null;
   isSpousePoaMedical: boolean | null;
   isSpousePoaFinancial: boolean | null;
+  hasChildren: boolean | null;
 };
 
 type ChildJson = {
@@ -646,6 +650,7 @@ const SHAPES = {
     isSpousePoaMedical: 'c.is_spouse_poa_medical',
     isSpousePoaFinancial: 'c.is_spouse_poa_financial',
     isTrustSubmitted: 'c.is_trust_submitted',
+    hasChildren: 'c.has_children',
   },
   child: {
     id: 'ch.id',

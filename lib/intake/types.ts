@@ -304,6 +304,12 @@ export type IntakeView = {
   /** The advisor's first firm decides firm-specific rules (the financial PoA block for apsi / alpha 1). */
   showsFinancialPoa: boolean;
   latestPlan: { hash: string; status: string; statusLabel: string; history: PlanStatusChange[] } | null;
+  /**
+   * The household's answer to 'Do you have any children?' (owner 1's clients.has_children): null
+   * unanswered, true once a child was added or Yes chosen, false for an explicit No (which, with no child
+   * listed, completes the Children section).
+   */
+  hasChildren: boolean | null;
   children: ChildView[];
   beneficiaries: BeneficiaryView[];
   trustees: TrusteeView[];

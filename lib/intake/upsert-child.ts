@@ -8,6 +8,7 @@ import { AppError } from '@/lib/kernel/errors';
 import type { RequestContext } from '@/lib/kernel/context';
 import type { GuardianInput, UpsertChildInput } from '@/lib/validation/intake';
 import { takesGuardians } from './save-rules';
+import { markHasChildren } from './set-has-children';
 import type { IntakeView } from './types';
 import {
   ALREADY_ON_LIST_MESSAGE,
@@ -112,7 +113,7 @@ async function resolveGuardian(tx: Tx, household: Household, entry: GuardianInpu
 /**
  * Creates or updates a child of the household: the child's person (linked, own or new), gender, guardians
  * 1 and 2 (only for a child under 18 with a valid date of birth; dropped for an adult) and the owners'
- * pivot rows; answers the refreshed intake.
+ * pivot rows; a new child answers 'Do you have any children?' with Yes. Answers the refreshed intake.
  */
 export async function upsertChild(ctx: RequestContext, input: UpsertChildInput, options: WriteOptions = {}): Promise<IntakeView> {
   return intakeWrite(
@@ -166,6 +167,7 @@ export async function upsertChild(ctx: RequestContext, input: UpsertChildInput, 
       } else {
         const [row] = await tx.insert(children).values(values).returning({ id: children.id });
         childId = row.id;
+        await markHasChildren(tx, household);
       }
 
       const pivots = await tx.select({ clientId: clientChildren.clientId }).from(clientChildren).where(eq(clientChildren.childId, childId));

@@ -339,6 +339,8 @@ async function seedJordan(tx: Tx, passwordHash: string, advisorId: number) {
       wantsLifeSupport: false,
       wantsCremation: true,
       // Organ donation, the estate plan questions and the trust intents are still Unanswered.
+      // Riley is listed: the household's 'Do you have any children?' is Yes, as adding him would store.
+      hasChildren: true,
     })
     .returning();
   await tx.insert(t.households).values({ owner1ClientId: client.id });
@@ -447,7 +449,7 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
   };
   const [patClient] = await tx
     .insert(t.clients)
-    .values({ ...answers, personId: pat.person.id, userId: pat.user.id, gender: 'male', wantsLifeSupport: true, wantsCremation: false })
+    .values({ ...answers, personId: pat.person.id, userId: pat.user.id, gender: 'male', wantsLifeSupport: true, wantsCremation: false, hasChildren: true })
     .returning();
   const [samClient] = await tx
     .insert(t.clients)
@@ -811,7 +813,7 @@ async function seedNakamuras(tx: Tx, passwordHash: string, advisorId: number) {
   };
   const [leeClient] = await tx
     .insert(t.clients)
-    .values({ ...answers, personId: lee.person.id, userId: lee.user.id, gender: 'male', wantsLifeSupport: true })
+    .values({ ...answers, personId: lee.person.id, userId: lee.user.id, gender: 'male', wantsLifeSupport: true, hasChildren: true })
     .returning();
   const [robinClient] = await tx
     .insert(t.clients)

@@ -275,6 +275,13 @@ export type SetSpouseChoiceInput = z.output<typeof setSpouseChoiceSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Section 3: children and guardians
 
+/** The household's answer to 'Do you have any children?' (issue 27); any of its clients may give it. */
+export const setHasChildrenSchema = z.object({
+  client_hash: publicHash('Client'),
+  has_children: z.boolean({ error: 'Please select Yes or No.' }),
+});
+export type SetHasChildrenInput = z.output<typeof setHasChildrenSchema>;
+
 /** A guardian of a minor child: a person; `person_hash` names one already in the household (reused). */
 export const guardianSchema = z.object({
   person_hash: optionalHash('Guardian'),

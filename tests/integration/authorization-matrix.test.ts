@@ -246,6 +246,11 @@ const INTAKE: Record<string, Entry> = {
     args: (w) => ({ input: { client_hash: owner2(w), version: 1, is_spouse_beneficiary: true, is_spouse_poa_financial: false } }),
     expect: intakeWrite,
   },
+  'action lib/actions/intake.ts#setHasChildrenAction': {
+    permission: 'intake.write',
+    args: (w) => ({ input: { client_hash: owner2(w), has_children: true } }),
+    expect: intakeWrite,
+  },
   'action lib/actions/intake.ts#upsertChildAction': { permission: 'intake.write', args: (w) => ({ input: childInput(w) }), expect: intakeWrite },
   'action lib/actions/intake.ts#deleteChildAction': { permission: 'intake.write', prepare: withRecords, args: deleteOf('child'), expect: intakeWrite },
   'action lib/actions/intake.ts#upsertBeneficiaryAction': { permission: 'intake.write', args: (w) => ({ input: beneficiaryInput(w) }), expect: intakeWrite },

@@ -311,6 +311,10 @@ const CASES: Record<string, Case> = {
     role: 'client',
     input: (w) => ({ client_hash: owner2(w), version: 1, is_spouse_beneficiary: true, is_spouse_poa_financial: false }),
   },
+  'lib/actions/intake.ts#setHasChildrenAction': {
+    role: 'client',
+    input: (w) => ({ client_hash: owner2(w), has_children: true }),
+  },
   'lib/actions/intake.ts#upsertChildAction': {
     role: 'client',
     input: (w) => ({

@@ -9,6 +9,7 @@ import { deleteChild } from '@/lib/intake/delete-child';
 import { deleteTrustee } from '@/lib/intake/delete-trustee';
 import { loadIntake } from '@/lib/intake/load';
 import { peopleOf } from '@/lib/intake/people';
+import { CHILDREN_LISTED_MESSAGE, setHasChildren } from '@/lib/intake/set-has-children';
 import { setSpouseChoice } from '@/lib/intake/set-spouse-choice';
 import type { IntakeView } from '@/lib/intake/types';
 import { updateEstatePlanInfo } from '@/lib/intake/update-estate-plan-info';
@@ -23,6 +24,7 @@ import {
   deleteBeneficiarySchema,
   deleteChildSchema,
   deleteTrusteeSchema,
+  setHasChildrenSchema,
   setSpouseChoiceSchema,
   STALE_VERSION_MESSAGE,
   updateEstatePlanInfoSchema,
@@ -32,7 +34,10 @@ import {
   upsertChildSchema,
   upsertTrusteeSchema,
 } from '@/lib/validation/intake';
+import { setHasChildrenAction } from '@/lib/actions/intake';
 import { resetDatabase } from '../helpers/db';
+import { setRequestHeaders } from '../helpers/fake-headers';
+import { signInAs, signOut } from '../helpers/session';
 import { actorOf, ctxOf } from '../helpers/context';
 import { makeUser } from '../helpers/factories';
 import { databaseFingerprint } from '../helpers/world';
@@ -189,6 +194,72 @@ describe('children and guardians', () => {
     expect(after.children).toEqual([]);
     expect(after.trustees[0].person.hash).toBe(child.person.hash);
     expect(await lastAudit()).toMatchObject({ action: 'intake.child.delete' });
+  });
+});
+
+describe("'Do you have any children?' (issue 27)", () => {
+  const answer = (ctx: RequestContext, hasChildren: boolean, clientHash = couple.owner1.hash) =>
+    setHasChildren(ctx, setHasChildrenSchema.parse({ client_hash: clientHash, has_children: hasChildren }));
+  const childrenSection = (view: IntakeView) => view.completion.sections.find((s) => s.key === 'children')!;
+  const storedAnswers = async () =>
+    (await db.select({ id: t.clients.id, hasChildren: t.clients.hasChildren, version: t.clients.version }).from(t.clients)).filter((c) =>
+      [couple.owner1.id, couple.owner2!.id].includes(c.id),
+    );
+
+  it('a new household has not answered: Children is not complete and the figure is 0 %; an explicit No completes it', async () => {
+    const fresh = await loadIntake(couple.clientCtx, couple.owner1.hash);
+    expect(fresh.hasChildren).toBeNull();
+    expect(childrenSection(fresh).state).toBe('empty');
+    expect(fresh.completion.percent).toBe(0);
+    // The spouse answers for the household: the answer is stored on owner 1's row, the versions untouched.
+    const no = await answer(couple.spouseCtx!, false, couple.owner2!.hash);
+    expect(no.hasChildren).toBe(false);
+    expect(childrenSection(no)).toMatchObject({ state: 'complete', unanswered: 0 });
+    expect(no.completion.percent).toBe(16);
+    expect(await storedAnswers()).toEqual(
+      expect.arrayContaining([
+        { id: couple.owner1.id, hasChildren: false, version: 1 },
+        { id: couple.owner2!.id, hasChildren: null, version: 1 },
+      ]),
+    );
+    expect(await lastAudit()).toMatchObject({ action: 'intake.hasChildren.update', actorUserId: couple.household.spouse!.user.id, targetType: 'client' });
+    // Yes with nobody listed is answered but not complete: the list is still to fill.
+    const yes = await answer(couple.clientCtx, true);
+    expect(childrenSection(yes)).toMatchObject({ state: 'incomplete', problem: 'No child listed yet' });
+  });
+
+  it('adding a child says Yes; No while children are listed is refused (422) and writes nothing', async () => {
+    await answer(couple.clientCtx, false);
+    const view = await addChild(couple.clientCtx, { dob: '01/01/1990' });
+    expect(view.hasChildren).toBe(true);
+    expect(childrenSection(view).state).toBe('complete');
+    await refusedUnchanged(() => answer(couple.clientCtx, false), 422, CHILDREN_LISTED_MESSAGE);
+    // Once the list is empty again, No is an answer.
+    const emptied = await deleteChild(couple.clientCtx, deleteChildSchema.parse({ client_hash: couple.owner1.hash, hash: view.children[0].hash, version: 1 }));
+    expect(childrenSection(emptied).state).toBe('incomplete');
+    expect(childrenSection(await answer(couple.clientCtx, false))).toMatchObject({ state: 'complete' });
+  });
+
+  it("the action: another household's client is refused (404) and bad input is refused (422), writing nothing", async () => {
+    const other = await makeCouple({ spouse: false });
+    setRequestHeaders({ host: 'localhost:3000', origin: 'http://localhost:3000' });
+    try {
+      // Signing in records a session: each fingerprint is taken after it.
+      await signInAs(other.household.user);
+      const before = await databaseFingerprint();
+      expect(await setHasChildrenAction({ client_hash: couple.owner1.hash, has_children: false })).toMatchObject({ ok: false, status: 404 });
+      expect(await databaseFingerprint()).toEqual(before);
+      await signInAs(couple.household.user);
+      const beforeBad = await databaseFingerprint();
+      for (const bad of [{ client_hash: couple.owner1.hash, has_children: 'no' }, { client_hash: couple.owner1.hash }, { has_children: false }]) {
+        expect(await setHasChildrenAction(bad as never)).toMatchObject({ ok: false, status: 422 });
+      }
+      expect(await databaseFingerprint()).toEqual(beforeBad);
+      // The household's own client is let in.
+      expect(await setHasChildrenAction({ client_hash: couple.owner1.hash, has_children: false })).toMatchObject({ ok: true, data: { hasChildren: false } });
+    } finally {
+      signOut();
+    }
   });
 });
 

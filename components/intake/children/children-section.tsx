@@ -13,21 +13,37 @@ import { nameOf } from '../shared/people';
 import { ChildFields } from './child-fields';
 import { childFormValues, childInput, defaultGuardians, guardianValues } from './child-values';
 import { GuardianLine } from './guardian-line';
+import { HasChildrenChoice } from './has-children-choice';
 import styles from './children.module.css';
 
-/** Age in months under a year, else years; 'Invalid DoB' at 120+ or in the future; minors in red. */
-export function ChildAge({ dob }: { dob: string | null }) {
+/**
+ * Age in months under a year, else years; 'Invalid DoB' at 120+ or in the future, in the error colour. A
+ * minor is no error (issue 27): a neutral 'Minor' badge, and a warning badge while no guardian is named.
+ */
+export function ChildAge({ dob, hasGuardian = true }: { dob: string | null; hasGuardian?: boolean }) {
   if (!dob) return null;
-  const flagged = isMinor(dob) || isInvalidDob(dob);
-  return <span className={flagged ? styles.minor : undefined}>{ageLabel(dob)}</span>;
+  if (isInvalidDob(dob)) return <span className={styles.invalid}>{ageLabel(dob)}</span>;
+  const minor = isMinor(dob);
+  return (
+    <span className={styles.age}>
+      <span>{ageLabel(dob)}</span>
+      {minor && <span className={styles.badge}>Minor</span>}
+      {minor && !hasGuardian && <span className={styles.warningBadge}>No guardian named</span>}
+    </span>
+  );
 }
 
 const columns: RecordColumn<ChildView>[] = [
   { key: 'name', header: 'Name', cell: (child) => nameOf(child.person), sortValue: (child) => child.person.lastName },
-  { key: 'age', header: 'Age', cell: (child) => <ChildAge dob={child.person.dob} />, sortValue: (child) => child.person.dob },
+  {
+    key: 'age',
+    header: 'Age',
+    cell: (child) => <ChildAge dob={child.person.dob} hasGuardian={child.guardian1 !== null} />,
+    sortValue: (child) => child.person.dob,
+  },
 ];
 
-/** Section 3: the children, with the minor guardian line above the table. */
+/** Section 3: the children, with the minor guardian line above the table; 'Any children?' while none is listed. */
 export function ChildrenSection() {
   const { view, people } = useIntake();
   const fallback = defaultGuardians(view.children);
@@ -38,6 +54,7 @@ export function ChildrenSection() {
 
   return (
     <IntakeSection section="children">
+      <HasChildrenChoice />
       <IntakeRecordSection
         label="List of children"
         texts={{ noun: 'Child', section: 'Children' }}

@@ -16,11 +16,47 @@ export function stateText(section: SectionState): string {
 
 const ICONS: Record<SectionState['state'], string> = { complete: '✓', incomplete: '!', empty: '○' };
 
+/*
+ * The section in view: the one crossing a reading line about a third of the way down the viewport (a thin
+ * band, 35-36 %: the tail of the section above, still at the top, is not what is being read). While the
+ * line is in the gap between two sections the last one found stays current.
+ */
+const IN_VIEW_BAND = '-35% 0px -64% 0px';
+
+/** Tracks which of the given sections is in view (IntersectionObserver; nothing where there is none). */
+function useSectionInView(keys: readonly SectionKey[]): [SectionKey | null, (key: SectionKey) => void] {
+  const [current, setCurrent] = useState<SectionKey | null>(null);
+  const joined = keys.join(',');
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') return;
+    const targets = joined
+      .split(',')
+      .map((key) => ({ key: key as SectionKey, element: document.getElementById(sectionAnchor(key as SectionKey)) }))
+      .filter((t): t is { key: SectionKey; element: HTMLElement } => t.element !== null);
+    const inBand = new Set<Element>();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) inBand.add(entry.target);
+          else inBand.delete(entry.target);
+        }
+        const first = targets.find((t) => inBand.has(t.element));
+        if (first) setCurrent(first.key);
+      },
+      { rootMargin: IN_VIEW_BAND },
+    );
+    for (const target of targets) observer.observe(target.element);
+    return () => observer.disconnect();
+  }, [joined]);
+  return [current, setCurrent];
+}
+
 /**
  * Where the household stands: each section complete, incomplete (with its count of unanswered questions,
  * or the rule it breaks) or not started, and the completion percentage. Beside the content from 1024px
- * (sticky); on narrower screens a sticky 'Sections' button opens it as a disclosure. Its links jump to the
- * sections.
+ * (sticky, scrolling on its own when taller than the screen); on narrower screens a sticky 'Sections'
+ * button opens it as a disclosure. Its links jump to the sections; the section in view is marked
+ * (aria-current="location") and kept in view within the navigation.
  */
 export function SectionNav({ hidden = [] }: { hidden?: SectionKey[] }) {
   const { view } = useIntake();
@@ -30,6 +66,20 @@ export function SectionNav({ hidden = [] }: { hidden?: SectionKey[] }) {
   const progressId = useId();
   const rootRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const shown = sections.filter((section) => !hidden.includes(section.key));
+  const [current, setCurrent] = useSectionInView(shown.map((section) => section.key));
+
+  // The current item stays visible in a navigation that scrolls on its own (the page does not move).
+  useEffect(() => {
+    const panel = panelRef.current;
+    const link = panel?.querySelector<HTMLElement>('[aria-current="location"]');
+    if (!panel || !link || panel.scrollHeight <= panel.clientHeight) return;
+    const box = panel.getBoundingClientRect();
+    const item = link.getBoundingClientRect();
+    if (item.top < box.top) panel.scrollTop -= box.top - item.top;
+    else if (item.bottom > box.bottom) panel.scrollTop += item.bottom - box.bottom;
+  }, [current]);
 
   // On phones the open panel closes with Escape (back to its button) or a click elsewhere.
   useEffect(() => {
@@ -50,8 +100,6 @@ export function SectionNav({ hidden = [] }: { hidden?: SectionKey[] }) {
     };
   }, [open]);
 
-  const shown = sections.filter((section) => !hidden.includes(section.key));
-
   return (
     <nav ref={rootRef} aria-label="Intake sections" className={cx(styles.nav, open && styles.open)}>
       <button
@@ -66,7 +114,7 @@ export function SectionNav({ hidden = [] }: { hidden?: SectionKey[] }) {
         <span className={styles.togglePercent}>{percent}% complete</span>
         <span aria-hidden="true" className={styles.chevron} />
       </button>
-      <div id={panelId} className={styles.panel}>
+      <div id={panelId} ref={panelRef} className={styles.panel}>
         <p id={progressId} className={styles.completion}>
           <span className={styles.percent}>{percent}%</span> complete
         </p>
@@ -74,7 +122,15 @@ export function SectionNav({ hidden = [] }: { hidden?: SectionKey[] }) {
         <ol className={styles.list}>
           {shown.map((section) => (
             <li key={section.key}>
-              <a href={`#${sectionAnchor(section.key)}`} className={cx(styles.link, styles[section.state])} onClick={() => setOpen(false)}>
+              <a
+                href={`#${sectionAnchor(section.key)}`}
+                className={cx(styles.link, styles[section.state], section.key === current && styles.current)}
+                aria-current={section.key === current ? 'location' : undefined}
+                onClick={() => {
+                  setOpen(false);
+                  setCurrent(section.key);
+                }}
+              >
                 <span aria-hidden="true" className={styles.icon}>
                   {ICONS[section.state]}
                 </span>

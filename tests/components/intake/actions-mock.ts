@@ -7,6 +7,7 @@
 export const updatePersonalInfoAction = jest.fn();
 export const updateEstatePlanInfoAction = jest.fn();
 export const setSpouseChoiceAction = jest.fn();
+export const setHasChildrenAction = jest.fn();
 export const upsertChildAction = jest.fn();
 export const deleteChildAction = jest.fn();
 export const upsertBeneficiaryAction = jest.fn();

@@ -23,7 +23,7 @@ function yearsAgo(years: number): string {
 }
 
 describe('Children', () => {
-  it('lists name and age (months under a year, minors and invalid dates in red), the Client column only with a spouse', () => {
+  it('lists name and age (months under a year; a minor with a neutral badge, an invalid date in red), the Client column only with a spouse', () => {
     const baby = new Date();
     baby.setMonth(baby.getMonth() - 5);
     const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -38,12 +38,43 @@ describe('Children', () => {
     const table = screen.getByRole('table');
     expect(headers(table)).toEqual(['Name', 'Age', 'Client', 'Actions']);
     const noah = within(table).getByRole('row', { name: /Noah Rivera/ });
-    expect(within(noah).getByText('5 months')).toHaveClass('minor');
+    // A minor is no error (issue 27): the age in the text colour, a neutral 'Minor' badge, and a warning
+    // badge while no guardian is named.
+    expect(within(noah).getByText('5 months')).not.toHaveClass('invalid');
+    expect(within(noah).getByText('Minor')).toHaveClass('badge');
+    expect(within(noah).getByText('No guardian named')).toHaveClass('warningBadge');
     expect(within(noah).getByText('Both')).toBeInTheDocument();
     const avery = within(table).getByRole('row', { name: /Avery Rivera/ });
-    expect(within(avery).getByText(/years$/)).not.toHaveClass('minor');
+    expect(within(avery).getByText(/years$/)).not.toHaveClass('invalid');
+    expect(within(avery).queryByText('Minor')).not.toBeInTheDocument();
     expect(within(avery).getByText('Sam')).toBeInTheDocument();
-    expect(within(table).getByText('Invalid DoB')).toHaveClass('minor');
+    expect(within(table).getByText('Invalid DoB')).toHaveClass('invalid');
+  });
+
+  it("a minor with a guardian shows only the neutral 'Minor' badge", () => {
+    renderIntake(household({ children: [child({ guardian1: guardian() })] }), <ChildrenSection />);
+    const row = within(screen.getByRole('table')).getByRole('row', { name: /Riley/ });
+    expect(within(row).getByText('Minor')).toBeInTheDocument();
+    expect(within(row).queryByText('No guardian named')).not.toBeInTheDocument();
+  });
+
+  it("asks 'Do you have any children?' while nobody is listed: No is saved at once and completes the section", async () => {
+    const { user, server } = renderIntake(household({ spouse: null }), <ChildrenSection />);
+    const question = screen.getByRole('group', { name: 'Do you have any children?' });
+    await user.click(within(question).getByRole('radio', { name: 'No' }));
+    await waitFor(() => expect(server.inputsOf('setHasChildrenAction')).toHaveLength(1));
+    expect(server.inputsOf('setHasChildrenAction')[0]).toEqual({ client_hash: 'client-pat', has_children: false });
+    await waitFor(() => expect(within(screen.getByRole('group', { name: 'Do you have any children?' })).getByRole('radio', { name: 'No' })).toBeChecked());
+    expect(server.current().completion.sections.find((s) => s.key === 'children')?.state).toBe('complete');
+  });
+
+  it('the question leaves once a child is listed, and a read-only viewer reads the answer', () => {
+    const { unmount } = renderIntake(household({ children: [child()] }), <ChildrenSection />);
+    expect(screen.queryByRole('group', { name: 'Do you have any children?' })).not.toBeInTheDocument();
+    unmount();
+    renderIntake(household({ hasChildren: false, abilities: { canEdit: false, canRevealIdentifiers: false, isLegal: false } }), <ChildrenSection />);
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.getByText('Do you have any children?').nextSibling).toHaveTextContent('No');
   });
 
   it('has no Client column and no owner choice for a single client', async () => {

@@ -42,6 +42,7 @@ import {
   deleteChildSchema,
   deleteTrusteeSchema,
   ESTATE_PLAN_UPDATED,
+  setHasChildrenSchema,
   setSpouseChoiceSchema,
   STALE_VERSION_MESSAGE,
   updateEstatePlanInfoSchema,
@@ -263,6 +264,7 @@ export function account(kind: AccountView['kind'], overrides: Partial<AccountVie
 type Lists = Partial<
   Pick<
     IntakeView,
+    | 'hasChildren'
     | 'children'
     | 'beneficiaries'
     | 'trustees'
@@ -305,6 +307,7 @@ export function household(lists: Lists = {}): IntakeView {
       statusLabel: 'In Progress',
       history: [{ statusLabel: 'In Progress', at: '2026-11-02T14:05:00.000Z', atText: '11/02/2026, 9:05 AM', by: 'Alice Morgan' }],
     },
+    hasChildren: null,
     children: [],
     beneficiaries: [],
     trustees: [],
@@ -461,6 +464,12 @@ export function fakeServer(initial: IntakeView) {
     return answer({ ...view, [target]: updated });
   });
 
+  mock('setHasChildrenAction', (raw) => {
+    const input = setHasChildrenSchema.parse(raw);
+    if (!input.has_children && view.children.length > 0) return { ok: false, status: 422, message: 'Children are listed in this section.' };
+    return answer({ ...view, hasChildren: input.has_children });
+  });
+
   mock('upsertChildAction', (raw) => {
     const input = upsertChildSchema.parse(raw);
     const stored = view.children.find((c) => c.hash === input.hash);
@@ -476,7 +485,12 @@ export function fakeServer(initial: IntakeView) {
       guardian2: minor ? guardianView(input.guardian2) : null,
       multiGuardianSpecifics: input.multi_guardian_specifics,
     };
-    return answer({ ...view, children: stored ? view.children.map((c) => (c === stored ? next : c)) : [...view.children, next] });
+    // As upsertChild: a new child answers 'Do you have any children?' with Yes.
+    return answer({
+      ...view,
+      hasChildren: stored ? view.hasChildren : true,
+      children: stored ? view.children.map((c) => (c === stored ? next : c)) : [...view.children, next],
+    });
   });
   mock('deleteChildAction', (raw) => {
     const input = deleteChildSchema.parse(raw);

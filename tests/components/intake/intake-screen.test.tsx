@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntakeScreen } from '@/components/intake/intake-screen';
 import { toJsonText } from '@/lib/json-text';
@@ -79,6 +79,45 @@ describe('The client-info page', () => {
     ]);
   });
 
+  it('marks the section in view in the navigation (aria-current="location"), followed by IntersectionObserver and by the links', async () => {
+    // jsdom has no IntersectionObserver: a stand-in that lets the test say which sections cross the band.
+    let report: ((entries: Partial<IntersectionObserverEntry>[]) => void) | null = null;
+    const observed: Element[] = [];
+    class FakeObserver {
+      constructor(callback: (entries: Partial<IntersectionObserverEntry>[]) => void) {
+        report = callback;
+      }
+      observe(element: Element) {
+        observed.push(element);
+      }
+      disconnect() {}
+    }
+    const original = (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+    (window as { IntersectionObserver?: unknown }).IntersectionObserver = FakeObserver;
+    try {
+      const { user } = renderScreen(household());
+      const link = (name: RegExp) => within(nav()).getByRole('link', { name });
+      expect(observed.map((element) => element.id)).toContain('successor-trustees');
+      expect(within(nav()).queryAllByRole('link', { current: 'location' })).toEqual([]);
+      const section = (id: string) => document.getElementById(id)!;
+      act(() => report!([{ target: section('children'), isIntersecting: true }]));
+      expect(link(/^Children/)).toHaveAttribute('aria-current', 'location');
+      expect(link(/^Children/)).toHaveClass('current');
+      // Two in the band: the first in page order is the one being read.
+      act(() => report!([{ target: section('estate-plan'), isIntersecting: true }]));
+      expect(link(/^Current & New Estate Plan Info/)).toHaveAttribute('aria-current', 'location');
+      expect(link(/^Children/)).not.toHaveAttribute('aria-current');
+      act(() => report!([{ target: section('estate-plan'), isIntersecting: false }]));
+      expect(link(/^Children/)).toHaveAttribute('aria-current', 'location');
+      // A link followed is the current section at once.
+      await user.click(link(/^Additional Comments/));
+      expect(link(/^Additional Comments/)).toHaveAttribute('aria-current', 'location');
+      expect(within(nav()).getAllByRole('link', { current: 'location' })).toHaveLength(1);
+    } finally {
+      (window as { IntersectionObserver?: unknown }).IntersectionObserver = original;
+    }
+  });
+
   it("reads 'Review Information' once the trust is submitted", () => {
     renderScreen(
       household({
@@ -98,9 +137,12 @@ describe('The client-info page', () => {
     const view = household({
       client: { ...ANSWERED },
       spouse: { ...ANSWERED, isOrganDonor: null },
+      hasChildren: false,
       beneficiaries: [beneficiary({ terms1: terms('primary', '50.00') })],
       trustees: [trustee()],
     });
+    // Six equal shares (issue 27): personal 13 of 14, plan, children ('no children') and trustees done.
+    expect(view.completion.percent).toBe(Math.floor(((13 / 14 + 3) / 6) * 100));
     const { user } = renderScreen(view);
     const links = within(nav()).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual([

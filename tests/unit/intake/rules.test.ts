@@ -146,12 +146,12 @@ describe('completion', () => {
   const noMinorIssue = () => false;
   const empty = { client: blank, spouse: null, children: [], beneficiaries: [], trustees: [], agents: [], showsFinancialPoa: true };
 
-  it('a new household: every section empty but children (optional), and a low percentage', () => {
+  it('a new household: every section empty, children too (not answered is not complete), and 0 %', () => {
     const c = completionOf(empty, noMinorIssue);
     expect(c.sections.map((s) => [s.key, s.state, s.unanswered])).toEqual([
       ['personal', 'empty', 7],
       ['estatePlan', 'empty', 6],
-      ['children', 'complete', 0],
+      ['children', 'empty', 1],
       ['beneficiaries', 'empty', 1],
       ['trustees', 'empty', 1],
       ['poas', 'empty', 3],
@@ -165,14 +165,49 @@ describe('completion', () => {
       ['annuityAccounts', 'empty', 0],
       ['notes', 'empty', 0],
     ]);
-    // 19 questions: 7 personal, 6 plan (the plan and intents 1-5), children, beneficiaries, trustees, 3 PoA types.
-    expect(c.percent).toBe(Math.floor((1 / 19) * 100));
+    expect(c.percent).toBe(0);
+    expect(completionOf({ ...empty, hasChildren: null }, noMinorIssue).percent).toBe(0);
+  });
+
+  it("an explicit 'no children' completes the children section; a Yes with nobody listed does not", () => {
+    const no = completionOf({ ...empty, hasChildren: false }, noMinorIssue);
+    expect(no.sections.find((s) => s.key === 'children')).toMatchObject({ state: 'complete', unanswered: 0, problem: null });
+    // One of six equal shares.
+    expect(no.percent).toBe(16);
+    const yes = completionOf({ ...empty, hasChildren: true }, noMinorIssue);
+    expect(yes.sections.find((s) => s.key === 'children')).toMatchObject({ state: 'incomplete', unanswered: 1, problem: 'No child listed yet' });
+    expect(yes.percent).toBe(0);
+  });
+
+  it('weighs the six required sections equally: answered personal and plan questions carry no household far', () => {
+    // Personal and plan answered, no children: 3 of 6 sections, whatever the number of questions in them.
+    const half = completionOf({ ...empty, client: answeredAll, hasChildren: false }, noMinorIssue);
+    expect(half.percent).toBe(50);
+    // The outside test's case (issue 27): everything but trustees and powers of attorney is at most 66 %.
+    const beneficiary = {
+      hash: 'b',
+      version: 1,
+      owner: '1' as const,
+      type: 'person' as const,
+      person: blank.person,
+      entity: null,
+      terms1: terms('primary', '100'),
+      terms2: null,
+    };
+    expect(completionOf({ ...empty, client: answeredAll, hasChildren: false, beneficiaries: [beneficiary] }, noMinorIssue).percent).toBe(66);
+    // Half of one section's questions is half of its share: 7 + 6 questions, 6 of 7 personal answered.
+    const some = completionOf(
+      { ...empty, client: { ...answeredAll, isOrganDonor: null, hasEstatePlan: null, intents: [null, null, null, null, null, null, null] } },
+      noMinorIssue,
+    );
+    expect(some.percent).toBe(Math.floor((6 / 7 / 6) * 100));
   });
 
   it('answers move sections to complete and the percentage to 100', () => {
     const person = blank.person;
     const full = {
       ...empty,
+      hasChildren: false,
       client: { ...answeredAll },
       beneficiaries: [
         { hash: 'b', version: 1, owner: '1' as const, type: 'person' as const, person, entity: null, terms1: terms('primary', '100'), terms2: null },
@@ -217,7 +252,8 @@ describe('completion', () => {
     };
     const broken = completionOf({ ...full, gifts: [gift] }, noMinorIssue);
     expect(broken.sections.find((s) => s.key === 'gifts')).toMatchObject({ state: 'incomplete', unanswered: 1, problem: '1 gift to fix' });
-    expect(broken.percent).toBeLessThan(100);
+    // A seventh equal share while there is a gift to fix: its fraction is the gifts that are fine (0 of 1).
+    expect(broken.percent).toBe(Math.floor((6 / 7) * 100));
     const fixed = completionOf({ ...full, gifts: [{ ...gift, owner: '1' as const }], note: { hash: 'n', version: 1, body: 'Hi' } }, noMinorIssue);
     expect(fixed.sections.filter((s) => ['gifts', 'notes'].includes(s.key)).map((s) => s.state)).toEqual(['complete', 'complete']);
     expect(fixed.percent).toBe(100);
@@ -243,6 +279,9 @@ describe('completion', () => {
     };
     const c = completionOf({ ...empty, children: [child] }, () => true);
     expect(c.sections.find((s) => s.key === 'children')).toMatchObject({ state: 'incomplete', unanswered: 1, problem: '1 minor without a guardian' });
+    // A listed child answers "any children?": the question counts, the child without a guardian does not.
+    expect(c.percent).toBe(Math.floor((1 / 2 / 6) * 100));
+    expect(completionOf({ ...empty, children: [child] }, noMinorIssue).sections.find((s) => s.key === 'children')?.state).toBe('complete');
     const two = completionOf({ ...empty, children: [child, { ...child, hash: 'l' }] }, () => true);
     expect(two.sections.find((s) => s.key === 'children')?.problem).toBe('2 minors without a guardian');
     expect(two.sections.find((s) => s.key === 'personal')).toMatchObject({ state: 'empty', problem: null });
