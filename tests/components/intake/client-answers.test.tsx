@@ -51,8 +51,10 @@ describe('Personal info', () => {
     await user.click(within(question(editor, /Life support/)).getByRole('radio', { name: 'Used to maintain life' }));
     await user.click(within(editor).getByRole('button', { name: 'Save' }));
 
-    const success = await screen.findByRole('alertdialog', { name: 'Success' });
-    expect(success).toHaveTextContent('Personal info updated successfully');
+    // The spec names no dialog for it: a non-blocking notice, no OK to press (issue 27).
+    const notice = (await screen.findByText('Personal info updated successfully')).closest('[role="status"]');
+    expect(notice).toHaveAttribute('aria-live', 'polite');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(server.inputsOf('updatePersonalInfoAction')[0]).toMatchObject({
       client_hash: 'client-pat',
       version: 1,
@@ -61,7 +63,6 @@ describe('Personal info', () => {
       is_us_citizen: true,
       wants_life_support: true,
     });
-    await user.click(within(success).getByRole('button', { name: 'OK' }));
     const pat = screen.getByRole('region', { name: 'Pat Rivera' });
     expect(within(pat).getByText('Oregon')).toBeInTheDocument();
     expect(within(pat).getByText('XXX-XX-6789')).toBeInTheDocument();
