@@ -191,7 +191,10 @@ describe('visual tour', () => {
     await visit(lee, '/client-info', 'client-ready', found);
     // Lee's trust may already be submitted by review-submit.e2e.ts (the files share one database): then the
     // entry reads 'Review Information' and the review is read-only.
-    await lee.getByRole('button', { name: /^Review (& Submit Trust|Information)$/ }).first().click();
+    await lee
+      .getByRole('button', { name: /^Review (& Submit Trust|Information)$/ })
+      .first()
+      .click();
     await lee.getByRole('heading', { level: 1, name: /^Review (& Submit Trust|Information)$/ }).waitFor();
     await capture(lee, 'client-review', found);
     const pat = await signedIn(PAT);
