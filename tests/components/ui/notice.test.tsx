@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CallProvider } from '@/components/ui/call-provider';
 import { NOTICE_DURATION_MS, NoticeProvider, useNotice } from '@/components/ui/notice';
+import { axeViolations } from '../records/axe';
 
 function Saver({ text = 'Personal info updated successfully' }: { text?: string }) {
   const notify = useNotice();
@@ -31,6 +32,7 @@ describe('NoticeProvider and useNotice', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(save).toHaveFocus();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('leaves by itself after about five seconds', async () => {
