@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Form, TextField, useActionForm } from '@/components/forms';
 import { Button } from '@/components/ui/button';
-import { useMessage } from '@/components/ui/call-provider';
+import { useNotice } from '@/components/ui/notice';
 import { forgotPasswordAction, setPasswordAction } from '@/lib/actions/passwords';
 import { PASSWORD_MIN_LENGTH } from '@/lib/validation/fields';
 import { forgotPasswordSchema, setPasswordSchema } from '@/lib/validation/admin';
@@ -37,16 +37,19 @@ export function ForgotPasswordForm() {
   );
 }
 
-/** The password link's form: a new password and its confirmation; success goes to sign-in. */
+/**
+ * The password link's form: a new password and its confirmation; success goes to sign-in, where a notice
+ * says the password is set (the workspace layout, and so the notice, stays across the navigation).
+ */
 export function SetPasswordForm({ token }: { token: string }) {
   const router = useRouter();
-  const { showMessage } = useMessage();
+  const notify = useNotice();
   const { form, submit, saving } = useActionForm({
     schema: setPasswordSchema,
     defaults: { token, password: '', password_confirmation: '' },
     action: setPasswordAction,
     onSuccess: async (data) => {
-      await showMessage({ title: 'Success', message: data.message, tone: 'success' });
+      notify(data.message);
       router.push('/login');
     },
   });

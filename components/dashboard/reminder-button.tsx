@@ -2,18 +2,22 @@
 
 import { useRouter } from 'next/navigation';
 import { Button } from '@/components/ui/button';
-import { useCall, useMessage } from '@/components/ui/call-provider';
+import { useCall } from '@/components/ui/call-provider';
+import { useNotice } from '@/components/ui/notice';
 import { sendReminderAction } from '@/lib/actions/advisors';
 
-/** 'Send reminder' on a stalled household's row: one e-mail a day per household (the server decides). */
+/**
+ * 'Send reminder' on a stalled household's row: one e-mail a day per household (the server decides). Sent,
+ * it says so in a non-blocking notice (the spec names no dialog for it).
+ */
 export function ReminderButton({ clientHash, name, disabled }: { clientHash: string; name: string; disabled: boolean }) {
   const call = useCall();
-  const { showMessage } = useMessage();
+  const notify = useNotice();
   const router = useRouter();
   const send = async () => {
     const result = await call(() => sendReminderAction({ client_hash: clientHash }));
     if (!result.ok) return;
-    await showMessage({ title: 'Success', message: `A reminder was e-mailed to ${name}.`, tone: 'success' });
+    notify(`A reminder was e-mailed to ${name}.`);
     router.refresh();
   };
   return (

@@ -1,9 +1,10 @@
 'use client';
 
+import { useState } from 'react';
 import { CheckboxField, useActionForm } from '@/components/forms';
 import { Button } from '@/components/ui/button';
 import { useMessage } from '@/components/ui/call-provider';
-import { Modal } from '@/components/ui/dialog';
+import { Modal, useModalExit } from '@/components/ui/dialog';
 import { FormProvider } from 'react-hook-form';
 import { payTrustFeeAction } from '@/lib/actions/payments';
 import type { AmountDueView } from '@/lib/billing/trust-fee';
@@ -48,6 +49,9 @@ export function PaymentDueDialog({
   onSubmitted: () => void;
 }) {
   const { showMessage } = useMessage();
+  // Paid: the modal leaves before 'Payment Successful!' opens, whatever the parent does (never two at once).
+  const [paid, setPaid] = useState(false);
+  const exit = useModalExit();
   const setup = fee.paymentStep === 'setup';
   const annual = compareMoney(fee.amountRecurring, 0) > 0;
   // Nothing due now: the method is kept only for the annual charge, so saving it (the consent) is the step.
@@ -71,14 +75,17 @@ export function PaymentDueDialog({
       return result.ok && paid ? { ok: true as const, data: paid as PayTrustFeeResult } : (result as Extract<ActionResult<never>, { ok: false }>);
     },
     onSuccess: async (data) => {
+      const gone = exit.untilClosed();
+      setPaid(true);
+      await gone;
       onSubmitted();
-      // One dialog, never two stacked: what was paid, then that the trust went to the attorneys.
+      // One dialog, never two stacked, its title said once: what was paid, then that the trust went to the attorneys.
       const success = successMessage(data.message);
       await showMessage({
         title: success.title,
         message: (
           <>
-            <p>{success.message}</p>
+            {success.message ? <p>{success.message}</p> : null}
             <p>{capitalize(SUBMITTED_MESSAGE)}</p>
           </>
         ),
@@ -91,7 +98,8 @@ export function PaymentDueDialog({
 
   return (
     <Modal
-      open={open}
+      open={open && !paid}
+      onClosed={exit.onClosed}
       onOpenChange={(next) => !next && onClose()}
       title={PAYMENT_DUE_TITLE}
       size="lg"
@@ -153,11 +161,17 @@ export function PaymentDueDialog({
   );
 }
 
-/** 'Payment Successful! $995.00 was paid…' as a dialog: the spec's first words its title, the rest its text. */
+/**
+ * 'Payment Successful! $995.00 was paid…' as a dialog: the spec's first words its title, the rest its text,
+ * never the title twice (issue 27: 'Payment Successful! Payment Successful!'). A message that is only the
+ * title has no text; one with other words keeps them all.
+ */
 export function successMessage(text: string): { title: string; message: string } {
-  return text.startsWith(`${PAYMENT_SUCCESS_TITLE} `)
-    ? { title: PAYMENT_SUCCESS_TITLE, message: text.slice(PAYMENT_SUCCESS_TITLE.length + 1) }
-    : { title: PAYMENT_SUCCESS_TITLE, message: text };
+  const trimmed = text.trim();
+  let rest = trimmed;
+  // However often the server's text repeats the title, it is said once, as the title.
+  while (rest.startsWith(PAYMENT_SUCCESS_TITLE)) rest = rest.slice(PAYMENT_SUCCESS_TITLE.length).trimStart();
+  return { title: PAYMENT_SUCCESS_TITLE, message: rest };
 }
 
 function capitalize(text: string): string {

@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { DefaultValues } from 'react-hook-form';
@@ -8,7 +8,7 @@ import { useActionForm } from '@/components/forms/use-action-form';
 import type { ActionFormMethods, FormInput, FormOutput, FormSchema, PrecheckProblem } from '@/components/forms/use-action-form';
 import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
-import { firstField, Modal, ModalBody, ModalFooter, ModalForm } from '@/components/ui/dialog';
+import { firstField, Modal, ModalBody, ModalFooter, ModalForm, useModalExit } from '@/components/ui/dialog';
 import type { ModalSize } from '@/components/ui/dialog';
 import type { ActionResult } from '@/lib/http/result';
 import { newRequestKey } from '@/lib/request-key';
@@ -78,18 +78,33 @@ export type RecordDialogProps<S extends FormSchema, R> = {
  * - Cancel (or ×) closes; a new record that was never saved is discarded.
  * Each opening (and each Add Another) starts from fresh `defaults`: the form is remounted, not patched,
  * and gets a new request key for its save.
+ * Never two dialogs at once (issue 27): after a save the modal is hidden first, and the '… Added' or
+ * '… Updated' dialog opens once it is gone (the focus back on the button that opened it); Add Another
+ * shows the modal again with a fresh form.
  */
 export function RecordDialog<S extends FormSchema, R>(props: RecordDialogProps<S, R>) {
   const { open, mode, title, description, size = 'md', onClose } = props;
   const texts = recordTexts(props.texts);
   const [generation, setGeneration] = useState(0);
   const [busy, setBusy] = useState(false);
+  // Hidden while the save's confirmation shows, so two dialogs never stack.
+  const [hidden, setHidden] = useState(false);
+  const exit = useModalExit();
   // Set by Add Another: the next form focuses its first field (Radix only does so when the modal opens).
   const focusNext = useRef(false);
 
+  /** Hides the modal; resolves once it is gone and the focus is back where it was opened from. */
+  const { untilClosed } = exit;
+  const hide = useCallback(() => {
+    const gone = untilClosed();
+    setHidden(true);
+    return gone;
+  }, [untilClosed]);
+
   return (
     <Modal
-      open={open}
+      open={open && !hidden}
+      onClosed={exit.onClosed}
       onOpenChange={(next) => {
         if (!next) onClose();
       }}
@@ -105,9 +120,15 @@ export function RecordDialog<S extends FormSchema, R>(props: RecordDialogProps<S
         resolvedTexts={texts}
         onBusyChange={setBusy}
         focusOnMountRef={focusNext}
+        hide={hide}
+        onClose={() => {
+          setHidden(false);
+          onClose();
+        }}
         onAddAnother={() => {
           focusNext.current = true;
           setGeneration((current) => current + 1);
+          setHidden(false);
         }}
       />
     </Modal>
@@ -115,6 +136,8 @@ export function RecordDialog<S extends FormSchema, R>(props: RecordDialogProps<S
 }
 
 type RecordFormProps<S extends FormSchema, R> = RecordDialogProps<S, R> & {
+  /** Hides the modal (the form unmounts); resolves once it is gone. */
+  hide: () => Promise<void>;
   resolvedTexts: RecordTexts;
   onBusyChange: (busy: boolean) => void;
   focusOnMountRef: { current: boolean };
@@ -136,6 +159,7 @@ function RecordForm<S extends FormSchema, R>({
   onBusyChange,
   focusOnMountRef,
   onAddAnother,
+  hide,
 }: RecordFormProps<S, R>) {
   const call = useCall();
   const { confirm, showMessage } = useMessage();
@@ -152,6 +176,9 @@ function RecordForm<S extends FormSchema, R>({
     precheck,
     onSuccess: async (data) => {
       onSaved?.(data, mode);
+      // The modal goes first: the confirmation never opens on top of it. This form unmounts here; what
+      // follows only calls the dialog's own callbacks.
+      await hide();
       if (mode === 'create') {
         const another = await confirm({
           title: texts.added,

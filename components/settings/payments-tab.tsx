@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
+import { useNotice } from '@/components/ui/notice';
 import { cancelAnnualChargeAction } from '@/lib/actions/payments';
 import type { AnnualChargeView } from '@/lib/billing/queries';
 import type { PaymentSummary } from '@/lib/billing/receipts';
@@ -15,12 +16,14 @@ const STATUS: Record<PaymentSummary['status'], string> = { paid: 'Paid', pending
 /**
  * Settings, Payments (a client's): the annual charge for amendments and revisions that the Payment Due step
  * said could be canceled here — its amount, next date and payment method — and Cancel Annual Charge, after
- * a confirmation that says what canceling means; then the household's payments, each with its receipt.
+ * a confirmation that says what canceling means (the outcome is a non-blocking notice: the spec names no
+ * dialog for it); then the household's payments, each with its receipt.
  */
 export function PaymentsTab({ initial, history }: { initial: AnnualChargeView[]; history: PaymentSummary[] }) {
   const [charges, setCharges] = useState(initial);
   const call = useCall();
-  const { confirm, showMessage } = useMessage();
+  const { confirm } = useMessage();
+  const notify = useNotice();
 
   const cancel = async (charge: AnnualChargeView) => {
     const ok = await confirm({
@@ -34,7 +37,7 @@ export function PaymentsTab({ initial, history }: { initial: AnnualChargeView[];
     const result = await call(() => cancelAnnualChargeAction({ charge_hash: charge.hash }));
     if (!result.ok) return;
     setCharges(result.data.charges);
-    await showMessage({ title: 'Success', message: result.data.message, tone: 'success' });
+    notify(result.data.message);
   };
 
   return (

@@ -4,9 +4,11 @@ import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useMessage } from '@/components/ui/call-provider';
+import { useNotice } from '@/components/ui/notice';
 import type { SettingsValues } from '@/lib/account-settings/types';
 import type { AnnualChargeView } from '@/lib/billing/queries';
 import type { PaymentSummary } from '@/lib/billing/receipts';
+import { SETTINGS_MESSAGES } from '@/lib/validation/settings';
 import { formatPhone } from '@/lib/format/phone';
 import { EmailForm } from './email-form';
 import { NameForm } from './name-form';
@@ -38,7 +40,8 @@ const MASKED_PASSWORD = (
  * My Information: tabs Name and Credentials (the spec's), and Payments for clients (their annual charge,
  * which Payment Due says can be canceled here, and their receipts; `payments` is null for everyone else). One field group
  * at a time is in edit mode; a successful save updates the values shown here, ends edit mode and shows the
- * spec's success message.
+ * spec's success message in a dialog; a message the spec does not name (the new email's link was sent: the
+ * group then shows the address waiting for confirmation) is a non-blocking notice (issue 27).
  */
 export function SettingsPanel({
   initial,
@@ -49,6 +52,7 @@ export function SettingsPanel({
   payments?: { annualCharges: AnnualChargeView[]; history: PaymentSummary[] } | null;
 }) {
   const { showMessage } = useMessage();
+  const notify = useNotice();
   const [values, setValues] = useState(initial);
   const [tab, setTab] = useState<TabKey>('name');
   const [editing, setEditing] = useState<GroupId | null>(null);
@@ -68,7 +72,8 @@ export function SettingsPanel({
 
   const saved = (group: GroupId, message: string, update?: (current: SettingsValues) => SettingsValues) => {
     endEdit(group, update);
-    void showMessage({ title: 'Success', message, tone: 'success' });
+    if ((Object.values(SETTINGS_MESSAGES) as string[]).includes(message)) void showMessage({ title: 'Success', message, tone: 'success' });
+    else notify(message);
   };
 
   const group = (id: GroupId, title: string, shown: ReadOnlyValue[], form: ReactNode) => (

@@ -6,6 +6,7 @@ import { createPortal } from 'react-dom';
 import type { ActionResult } from '@/lib/http/result';
 import type { ButtonVariant } from './button';
 import { MessageDialog } from './dialog';
+import { NoticeProvider } from './notice';
 import type { MessageButton, MessageTone } from './dialog';
 import styles from './call-provider.module.css';
 
@@ -79,7 +80,8 @@ function useCallContext(hook: string): CallContextValue {
 
 /**
  * Owns the app's loading overlay and message dialogs (one at a time, in order), and hands out `call`,
- * which runs a server action with both. Mount it once near the root of the client tree.
+ * which runs a server action with both. Mount it once near the root of the client tree. It mounts the
+ * NoticeProvider too: every page that can show a dialog can say a non-blocking notice instead (useNotice).
  */
 export function CallProvider({ children }: { children: ReactNode }) {
   const [pending, setPending] = useState(0);
@@ -177,7 +179,7 @@ export function CallProvider({ children }: { children: ReactNode }) {
 
   return (
     <CallContext.Provider value={value}>
-      {children}
+      <NoticeProvider>{children}</NoticeProvider>
       {current && (
         <MessageDialog
           key={current.id}

@@ -1,7 +1,7 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { useCallback, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ComponentPropsWithRef, FormEventHandler, ReactNode } from 'react';
 import { Button } from './button';
 import type { ButtonVariant } from './button';
@@ -13,14 +13,23 @@ const FOCUSABLE_FIELD = 'input:not([type="hidden"]):not(:disabled), select:not(:
 /**
  * Focus handling shared by both dialogs. Opened from code (not from a Radix Trigger), Radix would send
  * focus to <body> on close, so the element focused before opening is remembered and focused again.
+ * `onClosed` runs once the dialog is gone and the focus is back (a dialog that must not stack on this one
+ * waits for it).
  */
-function useFocusReturn(pickInitial: (content: HTMLElement) => HTMLElement | null | undefined) {
+function useFocusReturn(pickInitial: (content: HTMLElement) => HTMLElement | null | undefined, onClosed?: () => void) {
   const contentRef = useRef<HTMLDivElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
+  const closed = useRef(onClosed);
+  useLayoutEffect(() => {
+    closed.current = onClosed;
+  });
 
   const onOpenAutoFocus = useCallback(
     (event: Event) => {
-      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const active = document.activeElement;
+      // Reopened with nothing focused (a record modal hidden while its confirmation showed): the element it
+      // first opened from stays the one to return to.
+      if (active instanceof HTMLElement && active !== document.body) returnTo.current = active;
       const content = contentRef.current;
       const target = content ? pickInitial(content) : null;
       if (target) {
@@ -34,14 +43,40 @@ function useFocusReturn(pickInitial: (content: HTMLElement) => HTMLElement | nul
   const onCloseAutoFocus = useCallback((event: Event) => {
     event.preventDefault();
     const target = returnTo.current;
-    returnTo.current = null;
     // Code may already have placed focus on purpose (a record form reset for 'Add Another'): leave it there.
     const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
-    if (target?.isConnected) target.focus();
+    if (!(active && active !== document.body && active.isConnected) && target?.isConnected) target.focus();
+    closed.current?.();
   }, []);
 
   return { contentRef, onOpenAutoFocus, onCloseAutoFocus };
+}
+
+/** How long `untilClosed` waits at most for the close signal (a modal its parent unmounted sends none). */
+const CLOSE_FALLBACK_MS = 500;
+
+/**
+ * Never two dialogs at once (issue 27): `const exit = useModalExit()`, pass `exit.onClosed` to the Modal,
+ * and after a save `const gone = exit.untilClosed(); setOpen(false); await gone;` before showing the
+ * confirmation. It resolves once the modal is gone and the focus is back on what opened it.
+ */
+export function useModalExit(): { onClosed: () => void; untilClosed: () => Promise<void> } {
+  const waiting = useRef<(() => void)[]>([]);
+  const onClosed = useCallback(() => {
+    for (const resume of waiting.current.splice(0)) resume();
+  }, []);
+  const untilClosed = useCallback(
+    () =>
+      new Promise<void>((resolve) => {
+        const fallback = setTimeout(resolve, CLOSE_FALLBACK_MS);
+        waiting.current.push(() => {
+          clearTimeout(fallback);
+          resolve();
+        });
+      }),
+    [],
+  );
+  return useMemo(() => ({ onClosed, untilClosed }), [onClosed, untilClosed]);
 }
 
 /** The first enabled field of a modal's body (or of any container), or null. */
@@ -75,6 +110,8 @@ export type ModalProps = {
   size?: ModalSize;
   /** While saving: the × button is disabled, so the modal cannot be closed mid-request. */
   busy?: boolean;
+  /** Runs once the modal has closed and handed the focus back (see useFocusReturn). */
+  onClosed?: () => void;
   hideClose?: boolean;
   closeLabel?: string;
   /** When given, body and footer are wrapped in a <form noValidate>, so a submit button in the footer works. */
@@ -124,8 +161,9 @@ export function Modal({
   onSubmit,
   bare = false,
   className,
+  onClosed,
 }: ModalProps) {
-  const { contentRef, onOpenAutoFocus, onCloseAutoFocus } = useFocusReturn(pickModalFocus);
+  const { contentRef, onOpenAutoFocus, onCloseAutoFocus } = useFocusReturn(pickModalFocus, onClosed);
 
   const inner = bare ? (
     children

@@ -122,6 +122,8 @@ export function Field({ label, hint, error, required = false, id, hideLabel, inl
 
 export type FieldsetProps = {
   legend: ReactNode;
+  /** A plain-words line right under the legend, saying what the question means; it describes the group. */
+  description?: ReactNode;
   hint?: ReactNode;
   error?: ReactNode;
   required?: boolean;
@@ -132,20 +134,24 @@ export type FieldsetProps = {
   children: ReactNode;
 };
 
-/** Groups radios or checkboxes under one legend; its hint and error describe every option inside. */
-export function Fieldset({ legend, hint, error, required = false, inline, hideLegend, className, children }: FieldsetProps) {
+/**
+ * Groups radios or checkboxes under one legend; its description (under the legend), hint and error
+ * describe every option inside, and the description the group itself.
+ */
+export function Fieldset({ legend, description, hint, error, required = false, inline, hideLegend, className, children }: FieldsetProps) {
   const baseId = useId();
+  const descriptionId = `${baseId}-description`;
   const hintId = `${baseId}-hint`;
   const errorId = `${baseId}-error`;
   const hasError = Boolean(error);
   const context: FieldContextValue = {
     // No id: each option inside keeps its own.
-    describedBy: joinIds(hint ? hintId : undefined, hasError ? errorId : undefined),
+    describedBy: joinIds(description ? descriptionId : undefined, hint ? hintId : undefined, hasError ? errorId : undefined),
     invalid: hasError,
     required,
   };
   return (
-    <fieldset className={cx(styles.fieldset, className)}>
+    <fieldset className={cx(styles.fieldset, className)} aria-describedby={description ? descriptionId : undefined}>
       <legend className={cx(styles.label, styles.legend, hideLegend && 'visually-hidden')}>
         {legend}
         {required && (
@@ -154,6 +160,11 @@ export function Fieldset({ legend, hint, error, required = false, inline, hideLe
           </span>
         )}
       </legend>
+      {description && (
+        <p id={descriptionId} className={styles.description}>
+          {description}
+        </p>
+      )}
       <FieldContext.Provider value={context}>
         <div className={cx(styles.options, inline && styles.inline)}>{children}</div>
       </FieldContext.Provider>

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { axeViolations, browserForThisFile, demoPassword, exactLabel, newContext, screenshot, settle, signIn, submitLogin } from './helpers/browser';
+import { axeViolations, browserForThisFile, demoPassword, exactLabel, newContext, notice, screenshot, settle, signIn, submitLogin } from './helpers/browser';
 
 /*
  * The admin back office (issue 21) in Chromium against the demo data:
@@ -72,7 +72,7 @@ async function choosePassword(p: Page, link: string, password: string) {
   await p.getByLabel(exactLabel('New password')).fill(password);
   await p.getByLabel(exactLabel('Confirm new password')).fill(password);
   await p.getByRole('button', { name: 'Set password' }).click();
-  await success(p, 'Your password has been set.');
+  await notice(p, 'Your password has been set.');
   await p.waitForURL('**/login');
   // A fresh load of the login page before the next form post (as helpers/browser.ts signIn does).
   await p.goto('/login');
@@ -112,7 +112,7 @@ describe('admin back office', () => {
     await missing.getByRole('button', { name: 'OK' }).click();
     await create.getByLabel('Alice Morgan').check();
     await create.getByRole('button', { name: 'Create Staff User' }).click();
-    await success(admin, 'Staff user created successfully');
+    await notice(admin, 'Staff user created successfully');
 
     // The new advisor's mail: a link to choose a password (no password in it).
     const link = await linkFromOutbox(admin, ADVISOR.email, 'Your Trustwell account is ready: choose your password');
@@ -226,7 +226,7 @@ describe('admin back office', () => {
     await staff.getByLabel(exactLabel('New password')).fill('Staffer-Fresh-2026');
     await staff.getByLabel(exactLabel('Confirm new password')).fill('Staffer-Fresh-2026');
     await staff.getByRole('button', { name: 'Set password' }).click();
-    await success(staff, 'Your password has been set.');
+    await notice(staff, 'Your password has been set.');
     await staff.waitForURL('**/login');
     await staff.goto('/login');
     // The temporary password is used up; the new one signs in.

@@ -1,4 +1,4 @@
-import { browserForThisFile, screenshot } from './helpers/browser';
+import { browserForThisFile, notice, screenshot } from './helpers/browser';
 import { alert, expectNoViolations, openHouseholdById as openHousehold, signedInPages } from './helpers/intake-pages';
 
 /*
@@ -93,9 +93,7 @@ describe('payments', () => {
     await screenshot(page, 'dashboard-auto-pay-390');
 
     await autoPay.getByRole('button', { name: 'Disable Auto-Pay' }).click();
-    const disabled = alert(page, 'Auto-pay has been disabled');
-    await disabled.waitFor();
-    await disabled.getByRole('button', { name: 'OK' }).click();
+    await notice(page, 'Auto-pay has been disabled');
     await autoPay.getByText('Auto-pay is off with bank account ending in 9012.').waitFor();
 
     await autoPay.getByRole('button', { name: 'Remove Stored Payment Method' }).click();

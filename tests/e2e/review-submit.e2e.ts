@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserForThisFile, exactLabel, resultsDir, screenshot, settle } from './helpers/browser';
+import { browserForThisFile, exactLabel, notice, resultsDir, screenshot, settle } from './helpers/browser';
 import { alert, expectNoViolations, openHouseholdById as openHousehold, openPaymentDue, signedInPages } from './helpers/intake-pages';
 
 /*
@@ -300,10 +300,7 @@ describe('review, submission and the attorney status', () => {
     await sure.waitFor();
     await screenshot(page, 'settings-cancel-annual-390');
     await sure.getByRole('button', { name: 'Cancel Annual Charge' }).click();
-    const done = alert(page, 'Success');
-    await done.waitFor();
-    await expect(done.textContent()).resolves.toContain('Your annual charge has been canceled.');
-    await done.getByRole('button', { name: 'OK' }).click();
+    await notice(page, 'Your annual charge has been canceled.');
     await panel.getByText(/^Canceled on /).waitFor();
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'settings-payments-1280');

@@ -9,6 +9,8 @@ export type YesNoFieldProps = {
   /** The question; the legend of the radio pair (its accessible group name). */
   label: ReactNode;
   required?: boolean;
+  /** What the question means, in plain words, right under it (describes the group and each answer). */
+  description?: ReactNode;
   hint?: ReactNode;
   yesLabel?: string;
   noLabel?: string;
@@ -18,7 +20,7 @@ export type YesNoFieldProps = {
 };
 
 /** A Yes/No question as a radio pair; the form holds true, false or null (unanswered). */
-export function YesNoField({ name, label, required, hint, yesLabel = 'Yes', noLabel = 'No', hideLabel, disabled, className }: YesNoFieldProps) {
+export function YesNoField({ name, label, required, description, hint, yesLabel = 'Yes', noLabel = 'No', hideLabel, disabled, className }: YesNoFieldProps) {
   const {
     field: { name: fieldName, value, onChange, onBlur, ref: fieldRef, disabled: formDisabled },
     fieldState,
@@ -29,7 +31,16 @@ export function YesNoField({ name, label, required, hint, yesLabel = 'Yes', noLa
     [false, noLabel],
   ] as const;
   return (
-    <Fieldset legend={label} required={required} hint={hint} error={fieldState.error?.message} inline hideLegend={hideLabel} className={className}>
+    <Fieldset
+      legend={label}
+      description={description}
+      required={required}
+      hint={hint}
+      error={fieldState.error?.message}
+      inline
+      hideLegend={hideLabel}
+      className={className}
+    >
       {answers.map(([answer, optionLabel], index) => (
         <Radio
           key={optionLabel}

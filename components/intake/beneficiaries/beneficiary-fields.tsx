@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { DateField, IdentifierField, SsnField, TextField } from '@/components/forms';
 import { Checkbox } from '@/components/ui/field';
@@ -15,7 +15,7 @@ import { DobField, NameFields } from '../shared/person-fields';
 import type { LockableField } from '../shared/person-fields';
 import { RadioChoiceField } from '../shared/radio-choice-field';
 import { BeneficiaryTermsFields } from './beneficiary-terms-fields';
-import { EMPTY_TERMS, TRUST_TERMS } from './beneficiary-values';
+import { childRelationships, EMPTY_TERMS, TRUST_TERMS } from './beneficiary-values';
 import type { TermsForm } from './beneficiary-values';
 import fieldStyles from '../shared/intake-fields.module.css';
 
@@ -41,6 +41,31 @@ function useTrustRelationship() {
       if (trust) setValue(`${key}.relationship`, TRUST_RELATIONSHIP, { shouldDirty: true });
       else if (current === TRUST_RELATIONSHIP) setValue(`${key}.relationship`, '', { shouldDirty: true });
     }
+  };
+}
+
+/**
+ * A beneficiary linked from a child's record gets its relationship filled in ('Child', or 'Step-Child' for
+ * the parent's spouse) instead of being asked again (issue 27); the field stays editable. Only an empty
+ * field, or one still holding the previous prefill, is written: what the person chose is kept.
+ */
+function useChildRelationshipPrefill() {
+  const { view, hasSpouse } = useIntake();
+  const { getValues, setValue } = useFormContext();
+  const prefilled = useRef<Partial<Record<'values1' | 'values2', string>>>({});
+  return (personHash: string | null) => {
+    const child = personHash ? view.children.find((candidate) => candidate.person.hash === personHash) : undefined;
+    const next = child ? childRelationships(child, hasSpouse) : { values1: null, values2: null };
+    const options = { shouldDirty: true };
+    for (const key of ['values1', 'values2'] as const) {
+      const current = (getValues(`${key}.relationship`) as string) ?? '';
+      const untouched = current === '' || current === prefilled.current[key];
+      if (!untouched) continue;
+      prefilled.current[key] = next[key] ?? undefined;
+      if (current !== (next[key] ?? '')) setValue(`${key}.relationship`, next[key] ?? '', options);
+    }
+    // A child of one spouse is the other's step-child: shared values would give both the same relationship.
+    if (next.values2 && next.values1 !== next.values2 && getValues('owner') === 'both') setValue('same_values', false, options);
   };
 }
 
@@ -79,6 +104,7 @@ export function BeneficiaryFields({ beneficiary, candidates }: Props) {
   const { hasSpouse } = useIntake();
   const { setValue } = useFormContext();
   const setTrustRelationship = useTrustRelationship();
+  const prefillRelationship = useChildRelationshipPrefill();
   const asks = beneficiary === null && candidates.length > 0;
   const [link, setLink] = useState<LinkState | null>(null);
   const type = useWatch({ name: 'type' }) as 'person' | 'entity';
@@ -101,6 +127,7 @@ export function BeneficiaryFields({ beneficiary, candidates }: Props) {
             setLink(state);
             // A linked person is a person beneficiary.
             if (state.answer === 'yes') setValue('type', 'person');
+            prefillRelationship(state.answer === 'yes' ? (state.person?.hash ?? null) : null);
           }}
         />
       )}

@@ -1,5 +1,5 @@
 import { sameValuesOf } from '@/lib/intake/owners';
-import type { BeneficiaryTerms, BeneficiaryView, IntakeView } from '@/lib/intake/types';
+import type { BeneficiaryTerms, BeneficiaryView, ChildView, IntakeView } from '@/lib/intake/types';
 import { TRUST_RELATIONSHIP } from '@/lib/validation/lists';
 import type { UpsertBeneficiaryForm } from '@/lib/validation/intake';
 import { newRecordOwner } from '../shared/people';
@@ -13,6 +13,20 @@ export const TRUST_TERMS: TermsForm = { ...EMPTY_TERMS, relationship: TRUST_RELA
 
 export const TIER_LABELS = { primary: 'Primary', contingent: 'Contingent', tertiary: 'Tertiary', omitted: 'Omitted' } as const;
 export const TIER_OPTIONS = (['primary', 'contingent', 'tertiary'] as const).map((tier) => ({ value: tier, label: TIER_LABELS[tier] }));
+
+/** The spec's relationship options (intake §3 Lists) for a child of the household. */
+export const CHILD_RELATIONSHIP = 'Child';
+export const STEP_CHILD_RELATIONSHIP = 'Step-Child';
+
+/**
+ * What a child of the household is to each client, for a beneficiary linked from the child's record (issue
+ * 27: it was asked again): 'Child' to the child's parent (the child record's owner, both for a shared child),
+ * 'Step-Child' to the parent's spouse. `values2` is null without a spouse. Still editable in the form.
+ */
+export function childRelationships(child: Pick<ChildView, 'owner'>, hasSpouse: boolean): { values1: string; values2: string | null } {
+  const of = (ownerNo: '1' | '2') => (child.owner === 'both' || child.owner === ownerNo ? CHILD_RELATIONSHIP : STEP_CHILD_RELATIONSHIP);
+  return { values1: of('1'), values2: hasSpouse ? of('2') : null };
+}
 
 export function termsFormValues(terms: BeneficiaryTerms | null): TermsForm {
   if (!terms) return EMPTY_TERMS;

@@ -83,6 +83,7 @@ export function EstatePlanClientFields({ prefix, name }: { prefix: 'client1' | '
           key={intent.number}
           name={path(`has_trust_intent_${intent.number}`)}
           label={`${intent.number}. ${intent.question(stateName(state))}`}
+          description={intent.explanation}
           required
           disabled={intent.number === 1 && !state}
         />

@@ -3,8 +3,8 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '@/components/ui/button';
-import { useMessage } from '@/components/ui/call-provider';
 import { cx } from '@/components/ui/class-names';
+import { useNotice } from '@/components/ui/notice';
 import type { ClientView } from '@/lib/intake/types';
 import { useIntake } from '../intake-context';
 import { IntakeSection } from '../page/intake-section';
@@ -16,11 +16,12 @@ import styles from './personal.module.css';
 
 /**
  * Section 1: personal info of the client and the spouse, each read-only with an Edit button that opens
- * that client's editor in place (one at a time). A save shows the refreshed answers and a confirmation.
+ * that client's editor in place (one at a time). A save shows the refreshed answers and a non-blocking
+ * notice: the spec names no dialog for it (issue 27, fewer interruptions).
  */
 export function PersonalSection() {
   const { view, canEdit, generation } = useIntake();
-  const { showMessage } = useMessage();
+  const notify = useNotice();
   const [editing, setEditing] = useState<string | null>(null);
   const editButtons = useRef(new Map<string, HTMLButtonElement | null>());
   const clients = [view.client, ...(view.spouse ? [view.spouse] : [])];
@@ -61,7 +62,7 @@ export function PersonalSection() {
             onCancel={() => close(client.hash)}
             onSaved={() => {
               close(client.hash);
-              void showMessage({ title: 'Success', message: PERSONAL_INFO_UPDATED, tone: 'success' });
+              notify(PERSONAL_INFO_UPDATED);
             }}
           />
         ) : (

@@ -77,6 +77,9 @@ describe('Create Advisor form', () => {
     await user.click(screen.getByRole('button', { name: 'Create Staff User' }));
     await waitFor(() => expect(createAction).toHaveBeenCalledTimes(1));
     expect(createAction.mock.calls[0][0]).toMatchObject({ account_type: 'staff', staff_advisors: ['adv1'] });
+    // The spec names no 'Staff user created' dialog: a non-blocking notice says it (issue 27).
+    expect(await screen.findByRole('status')).toHaveTextContent('Staff user created successfully');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('disables the staff option when no advisors exist, asks a new firm its name, and shows server errors', async () => {

@@ -46,7 +46,9 @@ describe('password link forms', () => {
     await user.type(screen.getByLabelText(/^Confirm new password/), 'Chosen-Pass-1');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     await waitFor(() => expect(setPassword).toHaveBeenCalledWith({ token: 't'.repeat(43), password: 'Chosen-Pass-1', password_confirmation: 'Chosen-Pass-1' }));
-    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    // No dialog to close first: a non-blocking notice says it, and the way goes on to sign-in (issue 27).
+    expect(await screen.findByRole('status')).toHaveTextContent('Your password has been set. Please sign in with it.');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await waitFor(() => expect(push).toHaveBeenCalledWith('/login'));
   });
 });

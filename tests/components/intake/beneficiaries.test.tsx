@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { BeneficiariesSection } from '@/components/intake/beneficiaries/beneficiaries-section';
 import { axeViolations } from '../records/axe';
-import { beneficiary, household, person, renderIntake, terms, trustee } from './fake-intake';
+import { beneficiary, child, household, person, renderIntake, terms, trustee } from './fake-intake';
 
 jest.mock('@/lib/actions/intake', () => jest.requireActual('./actions-mock'));
 jest.mock('@/lib/actions/plans', () => jest.requireActual('./plans-actions-mock'));
@@ -255,6 +255,59 @@ describe('Beneficiaries', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Create' }));
     await screen.findByRole('alertdialog', { name: 'Beneficiary Added' });
     expect(server.inputsOf('upsertBeneficiaryAction')[0]).toMatchObject({ type: 'person', existing_person_hash: morgan.person.hash, first_name: 'Morgan' });
+  });
+
+  // Issue 27: a beneficiary linked from a child's record asked for the relationship again.
+  it("links a child: the relationship is filled in as 'Child', still editable, and saved", async () => {
+    const riley = child({ owner: '1' });
+    const { user, server } = renderIntake(household({ spouse: null, children: [riley] }), <BeneficiariesSection />);
+    await user.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
+    await user.click(within(dialog()).getByRole('radio', { name: 'Yes' }));
+    await user.selectOptions(within(dialog()).getByRole('combobox', { name: 'Existing Person' }), riley.person.hash);
+    const relationship = within(dialog()).getByRole('combobox', { name: 'Relationship' });
+    expect(relationship).toHaveValue('Child');
+    expect(relationship).toBeEnabled();
+    // Editable: another choice is kept and saved.
+    await user.selectOptions(relationship, 'Step-Child');
+    expect(relationship).toHaveValue('Step-Child');
+    await user.selectOptions(within(dialog()).getByRole('combobox', { name: 'Tier' }), 'primary');
+    await user.type(within(dialog()).getByRole('textbox', { name: 'Percentage' }), '100');
+    await user.click(within(dialog()).getByRole('button', { name: 'Create' }));
+    await screen.findByRole('alertdialog', { name: 'Beneficiary Added' });
+    expect(server.inputsOf('upsertBeneficiaryAction')[0]).toMatchObject({ existing_person_hash: riley.person.hash, values1: { relationship: 'Step-Child' } });
+  });
+
+  it("with a spouse: a shared child is 'Child' to both; one spouse's child is the other's 'Step-Child', with separate values", async () => {
+    const shared = child({ owner: 'both', person: person({ firstName: 'Avery', lastName: 'Rivera', dob: '2012-01-05' }) });
+    const pats = child({ owner: '1', person: person({ firstName: 'Quinn', lastName: 'Rivera', dob: '2010-04-11' }) });
+    const { user } = renderIntake(household({ children: [shared, pats] }), <BeneficiariesSection />);
+    await user.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
+    await user.click(within(dialog()).getByRole('radio', { name: 'Yes' }));
+    const existing = within(dialog()).getByRole('combobox', { name: 'Existing Person' });
+    await user.selectOptions(existing, shared.person.hash);
+    expect(
+      within(dialog())
+        .getAllByRole('combobox', { name: 'Relationship' })
+        .map((select) => (select as HTMLSelectElement).value),
+    ).toEqual(['Child']);
+
+    await user.selectOptions(existing, pats.person.hash);
+    await waitFor(() =>
+      expect(
+        within(dialog())
+          .getAllByRole('combobox', { name: 'Relationship' })
+          .map((select) => (select as HTMLSelectElement).value),
+      ).toEqual(['Child', 'Step-Child']),
+    );
+  });
+
+  it('links someone who is not a child: the relationship is left to choose', async () => {
+    const morgan = trustee();
+    const { user } = renderIntake(household({ spouse: null, trustees: [morgan] }), <BeneficiariesSection />);
+    await user.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
+    await user.click(within(dialog()).getByRole('radio', { name: 'Yes' }));
+    await user.selectOptions(within(dialog()).getByRole('combobox', { name: 'Existing Person' }), morgan.person.hash);
+    expect(within(dialog()).getByRole('combobox', { name: 'Relationship' })).toHaveValue('');
   });
 
   it('has no axe violation with the modal open (person, then entity with separate values and errors)', async () => {

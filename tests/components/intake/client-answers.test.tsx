@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { EstatePlanSection } from '@/components/intake/estate-plan/estate-plan-section';
+import { INTENTS } from '@/components/intake/estate-plan/intents';
 import { PersonalSection } from '@/components/intake/personal/personal-section';
 import { axeViolations } from '../records/axe';
 import { ANSWERED, household, renderIntake } from './fake-intake';
@@ -51,8 +52,10 @@ describe('Personal info', () => {
     await user.click(within(question(editor, /Life support/)).getByRole('radio', { name: 'Used to maintain life' }));
     await user.click(within(editor).getByRole('button', { name: 'Save' }));
 
-    const success = await screen.findByRole('alertdialog', { name: 'Success' });
-    expect(success).toHaveTextContent('Personal info updated successfully');
+    // The spec names no dialog for it: a non-blocking notice, no OK to press (issue 27).
+    const notice = (await screen.findByText('Personal info updated successfully')).closest('[role="status"]');
+    expect(notice).toHaveAttribute('aria-live', 'polite');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(server.inputsOf('updatePersonalInfoAction')[0]).toMatchObject({
       client_hash: 'client-pat',
       version: 1,
@@ -61,7 +64,6 @@ describe('Personal info', () => {
       is_us_citizen: true,
       wants_life_support: true,
     });
-    await user.click(within(success).getByRole('button', { name: 'OK' }));
     const pat = screen.getByRole('region', { name: 'Pat Rivera' });
     expect(within(pat).getByText('Oregon')).toBeInTheDocument();
     expect(within(pat).getByText('XXX-XX-6789')).toBeInTheDocument();
@@ -172,6 +174,25 @@ describe('Current and New Estate Plan Info', () => {
     // Clearing the state takes intent 1's answer with it.
     await user.selectOptions(within(sam).getByRole('combobox', { name: 'State Governing the New Trust' }), '');
     expect(within(question(sam, /^1\. /)).getByRole('radio', { name: 'Yes' })).not.toBeChecked();
+  });
+
+  // Issue 27: each trust intent gets a one-line explanation in plain words, linked to the question.
+  it('explains each trust intent in one line under the question, describing the question and its answers', async () => {
+    const { user } = renderIntake(household(), <EstatePlanSection />);
+    await user.click(screen.getByRole('button', { name: 'Edit current and new estate plan info' }));
+    const pat = within(form('Edit current and new estate plan info')).getByRole('group', { name: 'Pat Rivera' });
+    expect(INTENTS).toHaveLength(7);
+    for (const intent of INTENTS) {
+      const group = question(pat, new RegExp(`^${intent.number}\\. `));
+      // The question's words are unchanged; the explanation is its description, not part of its name.
+      expect(group).toHaveAccessibleName(`${intent.number}. ${intent.question('')}`);
+      expect(group).toHaveAccessibleDescription(intent.explanation);
+      expect(intent.explanation).not.toMatch(/\n/);
+      expect(within(group).getByRole('radio', { name: 'Yes' })).toHaveAccessibleDescription(intent.explanation);
+      // Shown right under the question, before the answers.
+      const description = within(group).getByText(intent.explanation);
+      expect(group.querySelector('legend')?.nextElementSibling).toBe(description);
+    }
   });
 
   it('Cancel leaves the summary unchanged and returns focus to the pencil', async () => {

@@ -23,7 +23,9 @@ describe('AutoPayActions', () => {
     expect(screen.getByRole('button', { name: 'Remove Stored Payment Method' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Disable Auto-Pay' }));
     expect(disable).toHaveBeenCalledWith({ advisor_id: 'advisorhash' });
-    await waitFor(() => expect(screen.getByText('Auto-pay has been disabled')).toBeInTheDocument());
+    // A notice, not a dialog: the spec names no confirmation for it (issue 27).
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Auto-pay has been disabled'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('offers neither while an admin acts as the advisor: money settings are their owner’s', () => {

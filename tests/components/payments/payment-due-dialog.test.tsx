@@ -160,6 +160,8 @@ describe('the Payment Due modal', () => {
     expect(dialog).toHaveTextContent('$995.00 was paid with your Visa ending in 4242.');
     expect(dialog).toHaveTextContent('The estate plan information has been sent for attorney review.');
     expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+    // The Payment Due modal left before it opened, even though this parent keeps it open (issue 27).
+    expect(screen.queryAllByRole('dialog', { hidden: true })).toHaveLength(0);
     expect(onSubmitted).toHaveBeenCalled();
   });
 

@@ -107,6 +107,16 @@ export async function axeViolations(page: Page) {
   });
 }
 
+/**
+ * Waits for the non-blocking notice (role status) that says `text` (issue 27: a confirmation the spec does
+ * not name is a notice, not a dialog; nothing to press) and answers it.
+ */
+export async function notice(page: Page, text: string | RegExp) {
+  const found = page.getByRole('status').filter({ hasText: text });
+  await found.first().waitFor();
+  return found.first();
+}
+
 /** A field's label as Playwright reads it: the required marker '*' is hidden from screen readers but part of the text. */
 export const exactLabel = (text: string) => new RegExp(`^${text}\\*?$`);
 
