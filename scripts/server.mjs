@@ -108,18 +108,63 @@ function admitted(req, res, run) {
 
 /**
  * An answer given while the request's body is still arriving (a 413 that stopped reading it, a 415 or 401
- * that never started) closes the connection: `Connection: close`, and Node ends the socket once the answer
- * is written. Left open, the connection waited forever: the app had stopped reading the body, so the rest of
- * it stayed unread and the next request sent on that connection was never parsed nor answered (issue 26;
- * tests/e2e/request-limits.e2e.ts). Closing also spares reading and dropping the rest of a large refused
- * body, which Node otherwise did to keep the connection. Every response passes through writeHead (an
- * implicit head included), the last moment the header can still be added.
+ * that never started) closes the connection: `Connection: close`. Left open, the connection waited forever:
+ * the app had stopped reading the body, so the rest of it stayed unread and the next request sent on that
+ * connection was never parsed nor answered (issue 26; tests/e2e/request-limits.e2e.ts).
+ *
+ * The close lingers, as nginx's does (lingering_close): once the answer is written the server ends its side
+ * (FIN) and goes on reading and dropping what the client still sends, for at most LINGER_MS, before it lets
+ * go of the socket. Node's own close destroys the socket at once, and a socket closed with unread bytes in
+ * its receive queue answers them with a reset, which can reach the client before it has read the answer: it
+ * saw "write EPIPE" or a reset instead of its 413 or 415 (seen in CI, issue 33). Dropped bytes are never
+ * kept, so lingering costs no memory. Every response passes through writeHead (an implicit head included),
+ * the last moment the header can still be added.
  */
+const LINGER_MS = 5_000;
+
 function closeWhenBodyUnread(req, res) {
   const writeHead = res.writeHead;
   res.writeHead = function (...args) {
-    if (!req.complete) this.setHeader('Connection', 'close');
+    if (!req.complete) {
+      this.setHeader('Connection', 'close');
+      const socket = this.socket ?? req.socket;
+      if (socket) lingerOnClose(req, socket);
+    }
     return writeHead.apply(this, args);
+  };
+}
+
+/** Replaces the socket's destroySoon, which Node calls once a `Connection: close` answer is written. */
+function lingerOnClose(req, socket) {
+  socket.destroySoon = function () {
+    if (this.writable) this.end();
+    // What is left of the body flows on unkept (a body the app was reading may have been paused).
+    if (!req.destroyed) req.resume();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+    // The client has sent all it will (its FIN): nothing is left to drop.
+    this.once('end', () => this.destroy());
+  };
+}
+
+/**
+ * A route that stops reading a body past its limit cancels the body's stream (lib/http/route.ts,
+ * lib/http/multipart.ts), and cancelling the stream Next made of the request destroys the request and, with
+ * it, the socket: the 413 being written raced the socket's end, and a client often got no answer at all
+ * (issue 33). Until the answer is written, destroying the request without an error therefore only stops
+ * keeping its body: what still arrives is dropped, and the answer then closes the connection (above). A
+ * request destroyed with an error (the client went away, a parse error) is destroyed as before.
+ */
+function dropBodyInsteadOfDestroying(req, res) {
+  const destroy = req.destroy;
+  req.destroy = function (error) {
+    if (error || req.complete || res.writableEnded) return destroy.call(this, error);
+    this.removeAllListeners('data');
+    this.removeAllListeners('readable');
+    // After Node has noted that no 'readable' listener is left (on the next tick): else it would not flow.
+    process.nextTick(() => this.resume());
+    return this;
   };
 }
 
@@ -132,6 +177,7 @@ const guard = createRequestGuard({ actionIds: await readActionIds(path.join(root
 const server = http.createServer((req, res) => {
   req.headers[PEER_HEADER] = req.socket.remoteAddress ?? '';
   closeWhenBodyUnread(req, res);
+  dropBodyInsteadOfDestroying(req, res);
   if (hsts) res.setHeader('Strict-Transport-Security', hsts);
   if (cspChanges.length) rewriteCsp(res);
   guard(req, res, () => admitted(req, res, () => serve(req, res, handle)));
