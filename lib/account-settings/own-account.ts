@@ -39,7 +39,7 @@ export async function assertCurrentPassword(ctx: RequestContext, user: { hash: s
     throw new AppError('VALIDATION', CURRENT_PASSWORD_REQUIRED, { password_check: CURRENT_PASSWORD_REQUIRED });
   }
   const device = deviceTokenFor(user.hash, await readDeviceCookie());
-  const attemptId = await reserveAttempt({ email: normaliseEmail(user.email), ip: ctx.ip, deviceNonce: device?.nonce ?? null });
+  const attemptId = await reserveAttempt({ email: normaliseEmail(user.email), ip: ctx.ip, deviceNonce: device?.nonce ?? null }, ctx.now);
   const ok = await verifyPassword(user.passwordHash, password);
   await settleAttempt(attemptId, ok);
   if (!ok) throw new AppError('VALIDATION', CURRENT_PASSWORD_INCORRECT, { password_check: CURRENT_PASSWORD_INCORRECT });

@@ -28,7 +28,7 @@ export function hashEmailChangeToken(token: string): string {
 }
 
 /** How many email changes the user asked for in the last hour. */
-async function recentRequests(q: Queryable, userId: number, now = new Date()): Promise<number> {
+async function recentRequests(q: Queryable, userId: number, now: Date): Promise<number> {
   const [recent] = await q
     .select({ n: count() })
     .from(emailChanges)
@@ -53,14 +53,14 @@ export async function updateEmail(ctx: RequestContext, input: UpdateEmailInput):
     throw new AppError('VALIDATION', EMAIL_UNCHANGED, { 'contact_info.email': EMAIL_UNCHANGED });
   }
   // The user's own count of requests tells nothing either; refused here, it costs no password check.
-  if ((await recentRequests(db, user.id)) >= EMAIL_CHANGE_HOURLY_LIMIT) throw new AppError('RATE_LIMITED', EMAIL_CHANGE_TOO_MANY);
+  if ((await recentRequests(db, user.id, ctx.now)) >= EMAIL_CHANGE_HOURLY_LIMIT) throw new AppError('RATE_LIMITED', EMAIL_CHANGE_TOO_MANY);
   // After the password, so an unattended session can't be used to probe which addresses have accounts.
   await assertCurrentPassword(ctx, user, input.password_check);
 
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     if (await emailInUse(tx, email, user.id)) throw new AppError('CONFLICT', EMAIL_IN_USE, { 'contact_info.email': EMAIL_IN_USE });
-    const now = new Date();
+    const { now } = ctx;
     // Again inside the write: two requests at once both passed the check above.
     if ((await recentRequests(tx, user.id, now)) >= EMAIL_CHANGE_HOURLY_LIMIT) throw new AppError('RATE_LIMITED', EMAIL_CHANGE_TOO_MANY);
     // The newest request is the one that counts: older links stop working, and their mails drop them.

@@ -28,7 +28,7 @@ export async function updatePassword(ctx: RequestContext, input: UpdatePasswordI
       .where(eq(users.id, user.id))
       .returning({ sessionVersion: users.sessionVersion });
     // A forgot-password link or temporary password mailed earlier would set it again without this one.
-    await retirePasswordSecrets(tx, user.id);
+    await retirePasswordSecrets(tx, user.id, ctx.now);
     await audit(tx, ctx, 'settings.password.update', { type: 'user', id: user.id });
     await queueMail(tx, passwordChangedMail({ to: user.email }));
     return row.sessionVersion;

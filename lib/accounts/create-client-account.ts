@@ -108,12 +108,12 @@ async function joiningAdvisorId(tx: Tx, input: CreateClientAccountInput, email: 
 export async function createClientAccount(ctx: PublicContext, input: CreateClientAccountInput): Promise<CreateClientAccountResult> {
   const email = normaliseEmail(input.email);
   // A cheap early refusal before the deliberately slow hashing, which stays outside the transaction.
-  await assertSignupAllowed(db, ctx.ip);
+  await assertSignupAllowed(db, ctx.ip, ctx.now);
   const passwordHash = await hashPassword(input.password);
 
   const attempt = () =>
     db.transaction(async (tx): Promise<CreateClientAccountResult> => {
-      await holdSignupSlot(tx, ctx.ip);
+      await holdSignupSlot(tx, ctx.ip, ctx.now);
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
       if (existing) return answerTaken(tx, ctx, input, email, { type: 'user', id: existing.id }, existingAccountMail({ to: email }));
 
@@ -200,7 +200,7 @@ async function answerTaken(
         eq(auditLog.action, SIGNUP_EXISTING_ACTION),
         eq(auditLog.targetType, target.type),
         eq(auditLog.targetId, target.id),
-        gt(auditLog.createdAt, new Date(Date.now() - TAKEN_MAIL_INTERVAL_MS)),
+        gt(auditLog.createdAt, new Date(ctx.now.getTime() - TAKEN_MAIL_INTERVAL_MS)),
       ),
     );
   const mailed = recent.n === 0;

@@ -19,7 +19,7 @@ export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 export const SIGNUP_EXISTING_ACTION = 'client.signup.existing';
 
 /** Refuses a sign-up when the address has used up its allowance (429). */
-export async function assertSignupAllowed(q: Queryable, ip: string, now = new Date()): Promise<void> {
+export async function assertSignupAllowed(q: Queryable, ip: string, now: Date): Promise<void> {
   const [recent] = await q
     .select({ n: count() })
     .from(auditLog)
@@ -38,7 +38,7 @@ export async function assertSignupAllowed(q: Queryable, ip: string, now = new Da
  * (released at commit) makes parallel sign-ups from one address take turns, so each one counts the
  * accounts the others created and no burst gets past the limit.
  */
-export async function holdSignupSlot(tx: Queryable, ip: string, now = new Date()): Promise<void> {
+export async function holdSignupSlot(tx: Queryable, ip: string, now: Date): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signup:${ip}`}))`);
   await assertSignupAllowed(tx, ip, now);
 }

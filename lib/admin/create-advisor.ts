@@ -67,7 +67,7 @@ export async function createAdvisor(ctx: RequestContext, input: CreateAdvisorInp
         const [advisor] = await tx.insert(advisors).values({ userId: user.id, isWaivingFee: input.is_waiving_fee }).returning({ id: advisors.id });
         await tx.insert(advisorFirms).values({ advisorId: advisor.id, firmId: firmId!, position: 0 });
       }
-      const link = await issuePasswordLink(tx, user.id, 'set');
+      const link = await issuePasswordLink(tx, user.id, 'set', ctx.now);
       const name = personName({ firstName: input.first_name, middleName: input.middle_name, lastName: input.last_name, suffix: input.suffix });
       await queueMail(tx, accountCreatedMail({ to: input.email, name, link, hours: PASSWORD_TOKEN_TTL_MS.set / 3_600_000 }));
       await audit(tx, ctx, staff ? 'staff.create' : 'advisor.create', { type: 'user', id: user.id });

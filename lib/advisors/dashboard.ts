@@ -116,10 +116,13 @@ export async function advisorBilling(advisorId: number): Promise<AdvisorBilling>
 type InviteRow = { hash: string; client_name: string; client_email: string; sent_at: string; joined_user_id: number | null };
 
 /**
- * The billing and, when `inviteLimit` is given, the advisor's newest invites (as invitesOfAdvisor reads
+ * The billing and, when `invitesAt` is given, the advisor's newest `limit` invites as seen at `now` (as invitesOfAdvisor reads
  * them) in the same statement: on the embedded database every statement queues behind the others'.
  */
-async function billingAndInvites(advisorId: number, inviteLimit: number | null): Promise<{ billing: AdvisorBilling; invites: InviteView[] | null }> {
+async function billingAndInvites(
+  advisorId: number,
+  invitesAt: { limit: number; now: Date } | null,
+): Promise<{ billing: AdvisorBilling; invites: InviteView[] | null }> {
   const [advisor] = await db
     .select({
       maxInvoices: advisors.maxInvoices,
@@ -140,11 +143,11 @@ async function billingAndInvites(advisorId: number, inviteLimit: number | null):
         select json_build_object('brand', pm.brand, 'last4', pm.last4, 'kind', pm.kind) from payment_methods pm
          where pm.advisor_id = ${ADVISOR_ID} order by pm.created_at desc, pm.id desc limit 1)`,
       invites:
-        inviteLimit === null
+        invitesAt === null
           ? sql<null>`null`
           : sql<InviteRow[]>`(
         select coalesce(json_agg(json_build_object('hash', iv.hash, 'client_name', iv.client_name, 'client_email', iv.client_email, 'sent_at', iv.sent_at, 'joined_user_id', iv.joined_user_id) order by iv.sent_at desc, iv.id desc), '[]'::json)
-          from (select * from invites inn where inn.advisor_id = ${ADVISOR_ID} order by inn.sent_at desc, inn.id desc limit ${inviteLimit}) iv)`,
+          from (select * from invites inn where inn.advisor_id = ${ADVISOR_ID} order by inn.sent_at desc, inn.id desc limit ${invitesAt.limit}) iv)`,
     })
     .from(advisors)
     .where(eq(advisors.id, advisorId))
@@ -173,16 +176,16 @@ async function billingAndInvites(advisorId: number, inviteLimit: number | null):
   }));
   const method = parse<{ brand: string | null; last4: string; kind: string } | null>(advisor.method);
   const unpaid = Number(advisor.unpaid);
-  const now = new Date();
   const inviteRows = parse<InviteRow[] | null>(advisor.invites);
-  const invites = inviteRows
-    ? inviteRows.map((i) =>
-        toInviteView(
-          { hash: i.hash, clientName: i.client_name, clientEmail: i.client_email, sentAt: new Date(i.sent_at), joinedUserId: i.joined_user_id },
-          now,
-        ),
-      )
-    : null;
+  const invites =
+    inviteRows && invitesAt
+      ? inviteRows.map((i) =>
+          toInviteView(
+            { hash: i.hash, clientName: i.client_name, clientEmail: i.client_email, sentAt: new Date(i.sent_at), joinedUserId: i.joined_user_id },
+            invitesAt.now,
+          ),
+        )
+      : null;
   const billing: AdvisorBilling = {
     outstanding: outstanding.toFixed(2),
     unpaidInvoices: unpaid,
@@ -233,13 +236,13 @@ export async function loadDashboard(ctx: RequestContext, state: ClientListState)
 
   const [page, selectedBilling, team] = await Promise.all([
     listClientPage(actor, { advisorIds: selected ? [selected.id] : global ? null : [], state, stalledDays }),
-    selected ? billingAndInvites(selected.id, 200) : Promise.resolve(null),
+    selected ? billingAndInvites(selected.id, { limit: 200, now: ctx.now }) : Promise.resolve(null),
     global ? Promise.resolve(null) : teamOf(actor, choices),
   ]);
   const billing = selectedBilling ? { ...selectedBilling.billing, impersonating: actor.impersonator !== null } : null;
   const invites = selectedBilling?.invites ?? null;
   const rows = await withCompletion(ctx, page.rows);
-  const now = new Date();
+  const { now } = ctx;
   const heading = actor.isAdmin ? 'Admin' : actor.isLegal ? 'Attorney' : 'Dashboard';
   const tableTitle = selected ? (selected.isOwn ? 'My Clients' : `${selected.name}'s Clients`) : 'Clients';
   return {

@@ -68,7 +68,7 @@ export async function fetchAdvisor(ctx: RequestContext, input: AdvisorRefInput):
       .where(eq(advisorFirms.advisorId, advisor.id))
       .orderBy(asc(advisorFirms.position), asc(firms.id)),
     advisorBilling(advisor.id),
-    invitesOfAdvisor(advisor.id),
+    invitesOfAdvisor(advisor.id, ctx.now),
     listClientPage(ctx.actor, { advisorIds: [advisor.id], state: { ...DEFAULT_LIST_STATE, size: 100_000 }, stalledDays: 14 }),
   ]);
   const [row] = await db.select({ isAutoPay: advisors.isAutoPay }).from(advisors).where(eq(advisors.id, advisor.id)).limit(1);

@@ -65,7 +65,7 @@ export function stalledAfterDays(env: Record<string, string | undefined> = proce
 
 /** The reminder allowance: at most one 'Send reminder' e-mail per household within this window. */
 export const REMINDER_INTERVAL_MS = 24 * 60 * 60 * 1000;
-export function canSendReminder(lastSentAt: Date | null, now: Date = new Date()): boolean {
+export function canSendReminder(lastSentAt: Date | null, now: Date): boolean {
   return lastSentAt === null || now.getTime() - lastSentAt.getTime() >= REMINDER_INTERVAL_MS;
 }
 

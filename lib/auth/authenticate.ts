@@ -45,7 +45,8 @@ export class PasswordChangeRequired extends AppError {
 /**
  * Checks an email and password behind the brute-force brakes (lib/auth/sign-in-brake.ts), records the new
  * session and returns its claims with the browser's device token. The error never says whether the email
- * exists.
+ * exists. `now` is the request's clock (the form's door passes its context's; next-auth's authorize, a door
+ * without a context, reads the clock here).
  */
 export async function authenticate(input: SignInInput, now = new Date()): Promise<SignedIn> {
   const email = normaliseEmail(input.email);

@@ -52,8 +52,9 @@ async function loadTarget(hash: string) {
  * return to (lib/auth/sign-out.ts). Audited as `impersonation.start` (the audit row names the admin behind
  * an advisor when acting as a client). Answers where to go: the dashboard, or the client's intake.
  */
-export async function startImpersonation(ctx: RequestContext, targetHash: string, now = Date.now()): Promise<{ redirectTo: string; name: string }> {
+export async function startImpersonation(ctx: RequestContext, targetHash: string): Promise<{ redirectTo: string; name: string }> {
   const { actor } = ctx;
+  const now = ctx.now.getTime();
   const claims = await readSessionClaims();
   if (!claims || claims.uid !== actor.hash) throw new AppError('UNAUTHENTICATED');
   const asClient = actor.impersonator !== null;

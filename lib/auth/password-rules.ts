@@ -21,12 +21,12 @@ export function hashPasswordToken(token: string): string {
 }
 
 /** When a link issued at `now` stops working. */
-export function passwordTokenExpiry(purpose: PasswordTokenPurpose, now = new Date()): Date {
+export function passwordTokenExpiry(purpose: PasswordTokenPurpose, now: Date): Date {
   return new Date(now.getTime() + PASSWORD_TOKEN_TTL_MS[purpose]);
 }
 
 /** Whether a stored link may still be used at `now`: not used, and before its end. */
-export function isPasswordTokenUsable(row: { usedAt: Date | null; expiresAt: Date }, now = new Date()): boolean {
+export function isPasswordTokenUsable(row: { usedAt: Date | null; expiresAt: Date }, now: Date): boolean {
   return row.usedAt === null && row.expiresAt.getTime() > now.getTime();
 }
 

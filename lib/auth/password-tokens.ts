@@ -36,7 +36,7 @@ export const temporaryPasswordRef = (userId: number) => `temporary-password:${us
  * Issues a link for the user and returns its token (for the mail, or the redirect of a temporary password's
  * sign-in); older unused links stop working, and the mails that carried them no longer keep them.
  */
-export async function issuePasswordToken(q: Queryable, userId: number, purpose: PasswordTokenPurpose, now = new Date()): Promise<string> {
+export async function issuePasswordToken(q: Queryable, userId: number, purpose: PasswordTokenPurpose, now: Date): Promise<string> {
   const token = newPasswordToken();
   await q
     .update(passwordTokens)
@@ -51,7 +51,7 @@ export async function issuePasswordToken(q: Queryable, userId: number, purpose: 
  * Retires whatever could still set the user's password without the current one: unused links stop working
  * and their mails, and a temporary password's, keep no secret. For a password changed another way (Settings).
  */
-export async function retirePasswordSecrets(q: Queryable, userId: number, now = new Date()): Promise<void> {
+export async function retirePasswordSecrets(q: Queryable, userId: number, now: Date): Promise<void> {
   await q
     .update(passwordTokens)
     .set({ usedAt: now })
@@ -60,7 +60,7 @@ export async function retirePasswordSecrets(q: Queryable, userId: number, now = 
 }
 
 /** Issues a link for the user (issuePasswordToken) as the secret of the mail that carries it. */
-export async function issuePasswordLink(q: Queryable, userId: number, purpose: PasswordTokenPurpose, now = new Date()): Promise<MailSecret> {
+export async function issuePasswordLink(q: Queryable, userId: number, purpose: PasswordTokenPurpose, now: Date): Promise<MailSecret> {
   const token = await issuePasswordToken(q, userId, purpose, now);
   return { value: setPasswordLink(token), kind: 'link', userId, ref: passwordLinkRef(userId), expiresAt: passwordTokenExpiry(purpose, now) };
 }
@@ -70,7 +70,7 @@ export function temporaryPasswordSecret(userId: number, password: string): MailS
   return { value: password, kind: 'password', userId, ref: temporaryPasswordRef(userId), expiresAt: null };
 }
 
-async function linkRow(q: Queryable, token: string, lock: boolean) {
+async function linkRow(q: Queryable, token: string, lock: boolean, now: Date) {
   const query = q
     .select({
       id: passwordTokens.id,
@@ -85,13 +85,13 @@ async function linkRow(q: Queryable, token: string, lock: boolean) {
     .where(and(eq(passwordTokens.tokenHash, hashPasswordToken(token)), isNull(users.disabledAt)))
     .limit(1);
   const [row] = lock ? await query.for('update', { of: passwordTokens }) : await query;
-  return row && isPasswordTokenUsable(row) ? row : null;
+  return row && isPasswordTokenUsable(row, now) ? row : null;
 }
 
 /** What a link's page shows: the account's address and why it is there; null when the link is not (or no longer) good. */
-export async function findPasswordLink(token: unknown): Promise<{ email: string; purpose: PasswordTokenPurpose } | null> {
+export async function findPasswordLink(token: unknown, now: Date): Promise<{ email: string; purpose: PasswordTokenPurpose } | null> {
   if (!isPasswordTokenShape(token)) return null;
-  const row = await linkRow(db, token, false);
+  const row = await linkRow(db, token, false, now);
   return row ? { email: row.email, purpose: row.purpose as PasswordTokenPurpose } : null;
 }
 
@@ -106,7 +106,7 @@ export async function setPasswordWithToken(ctx: PublicContext, input: SetPasswor
   if (!isPasswordTokenShape(input.token)) throw new AppError('NOT_FOUND', PASSWORD_LINK_INVALID);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
-    const link = await linkRow(tx, input.token, true);
+    const link = await linkRow(tx, input.token, true, ctx.now);
     if (!link) throw new AppError('NOT_FOUND', PASSWORD_LINK_INVALID);
     await tx
       .update(users)
@@ -140,7 +140,7 @@ export async function exchangeTemporaryPassword(ctx: PublicContext, userId: numb
       .returning({ id: users.id });
     if (!user) throw new AppError('UNAUTHENTICATED');
     await dropMailSecrets(tx, [temporaryPasswordRef(userId)], 'used');
-    const token = await issuePasswordToken(tx, userId, 'reset');
+    const token = await issuePasswordToken(tx, userId, 'reset', ctx.now);
     await auditSecretUse(tx, ctx, userId, 'password.temporary.used', { type: 'user', id: userId });
     return token;
   });

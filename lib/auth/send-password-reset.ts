@@ -26,7 +26,7 @@ export async function sendPasswordReset(ctx: SystemContext, { requestId, userId 
     const [user] = await tx.select({ email: users.email, disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).limit(1);
     if (!user || user.disabledAt) return;
     if (!(await claimOnce(tx, userId, { key: `password.forgot:${requestId}`, seconds: PASSWORD_TOKEN_TTL_MS.reset / 1000 }))) return;
-    const link = await issuePasswordLink(tx, userId, 'reset');
+    const link = await issuePasswordLink(tx, userId, 'reset', ctx.now);
     await queueMail(tx, passwordResetMail({ to: user.email, link, minutes: PASSWORD_TOKEN_TTL_MS.reset / 60_000 }));
     await audit(tx, ctx, 'password.reset.mailed', { type: 'user', id: userId }, { request: requestId });
   });

@@ -67,7 +67,7 @@ async function brakeCounts(q: Pick<typeof db, 'select'>, attempt: Attempt, now: 
  * while the attempt must wait: a browser vouched for by its device cookie only on the device's own
  * failures; any other on the address's and then the account's. Returns the attempt's id for settleAttempt.
  */
-export async function reserveAttempt(attempt: Attempt, now = new Date()): Promise<number> {
+export async function reserveAttempt(attempt: Attempt, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sign-in:${attempt.email}`}, 0))`);
     const counts = await brakeCounts(tx, attempt, now);

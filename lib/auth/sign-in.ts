@@ -25,13 +25,16 @@ export async function signInWithForm(ctx: PublicContext, input: LoginFormInput):
   if (!verifyLoginToken(input._token)) throw new AppError('BAD_REQUEST', LOGIN_EXPIRED);
   let signedIn: SignedIn;
   try {
-    signedIn = await authenticate({
-      email: input.email,
-      password: input.password,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-      deviceCookie: await readDeviceCookie(),
-    });
+    signedIn = await authenticate(
+      {
+        email: input.email,
+        password: input.password,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        deviceCookie: await readDeviceCookie(),
+      },
+      ctx.now,
+    );
   } catch (error) {
     // A temporary password signs in once, to choose a new one: it is exchanged for a set-password link.
     if (!(error instanceof PasswordChangeRequired)) throw error;

@@ -19,11 +19,8 @@ export type AnnualChargeResult = { charged: number; failed: number; skipped: num
  * (only from the period charged) are recorded with the charge. A refusal leaves the row due: the next
  * day's run tries again, and the client is told.
  */
-export async function chargeDueAnnualCharges(
-  ctx: SystemContext,
-  now: Date = new Date(),
-  gateway: PaymentGateway = getPaymentGateway(),
-): Promise<AnnualChargeResult> {
+export async function chargeDueAnnualCharges(ctx: SystemContext, gateway: PaymentGateway = getPaymentGateway()): Promise<AnnualChargeResult> {
+  const { now } = ctx;
   const due = await db
     .select({ charge: recurringCharges, method: paymentMethods, email: users.email })
     .from(recurringCharges)

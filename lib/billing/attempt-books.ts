@@ -79,7 +79,7 @@ async function writeInvoicesPaid(tx: Tx, ctx: AnyContext, outcome: AttemptOutcom
   for (const invoice of rows) {
     await tx
       .update(invoices)
-      .set({ status: 'paid', amountPaid: invoice.amount, paymentId: payment?.id ?? null, updatedAt: new Date() })
+      .set({ status: 'paid', amountPaid: invoice.amount, paymentId: payment?.id ?? null, updatedAt: ctx.now })
       .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'open')));
   }
 }
@@ -94,7 +94,7 @@ async function writeTrustFeePaid(tx: Tx, ctx: AnyContext, outcome: AttemptOutcom
     .for('update');
   if (!plan) return;
   // What was due before this payment decides Paid in Full or Partial.
-  const due = (await trustFeeOfPlan(tx, planId)).amountDue;
+  const due = (await trustFeeOfPlan(tx, planId, ctx.now)).amountDue;
   const recorded = await record(tx, ctx, outcome, {
     chargeType: 'trust_fee',
     clientId: plan.clientId,
@@ -103,7 +103,7 @@ async function writeTrustFeePaid(tx: Tx, ctx: AnyContext, outcome: AttemptOutcom
     description: 'the trust fee',
   });
   if (recorded === null) return;
-  await movePlanStatus(tx, planId, plan.status, statusAfterPayment(plan.status, compareMoney(outcome.amount, due) >= 0), outcome.payerUserId);
+  await movePlanStatus(tx, planId, plan.status, statusAfterPayment(plan.status, compareMoney(outcome.amount, due) >= 0), outcome.payerUserId, ctx.now);
 }
 
 async function writeAnnualCharged(tx: Tx, ctx: AnyContext, outcome: AttemptOutcome): Promise<void> {
@@ -127,7 +127,7 @@ async function writeAnnualCharged(tx: Tx, ctx: AnyContext, outcome: AttemptOutco
   if (charge.nextChargeOn.toISOString().slice(0, 10) === period) {
     await tx
       .update(recurringCharges)
-      .set({ nextChargeOn: oneYearFrom(charge.nextChargeOn), updatedAt: new Date() })
+      .set({ nextChargeOn: oneYearFrom(charge.nextChargeOn), updatedAt: ctx.now })
       .where(and(eq(recurringCharges.id, charge.id), eq(recurringCharges.nextChargeOn, charge.nextChargeOn)));
   }
 }
@@ -139,7 +139,7 @@ async function writeReturned(tx: Tx, ctx: AnyContext, outcome: AttemptOutcome): 
   await audit(tx, ctx, 'payment.returned', { type: 'payment', id: row.id }, { reference: outcome.reference, code: outcome.error?.code ?? null });
   const invoiceIds = invoiceIdsOf(outcome.subject);
   if (invoiceIds.length)
-    await tx.update(invoices).set({ status: 'open', amountPaid: '0', paymentId: null, updatedAt: new Date() }).where(inArray(invoices.id, invoiceIds));
+    await tx.update(invoices).set({ status: 'open', amountPaid: '0', paymentId: null, updatedAt: ctx.now }).where(inArray(invoices.id, invoiceIds));
   const [to] = row.advisorId
     ? await tx.select({ email: users.email }).from(advisors).innerJoin(users, eq(users.id, advisors.userId)).where(eq(advisors.id, row.advisorId))
     : row.clientId

@@ -34,7 +34,7 @@ export async function cancelAnnualCharge(ctx: RequestContext, input: CancelAnnua
       .for('update', { of: recurringCharges });
     if (!charge) throw new AppError('NOT_FOUND');
     if (charge.canceledAt) throw new AppError('CONFLICT', ANNUAL_CHARGE_ALREADY_CANCELED_MESSAGE);
-    const now = new Date();
+    const { now } = ctx;
     await tx
       .update(recurringCharges)
       .set({ canceledAt: now, updatedAt: now })

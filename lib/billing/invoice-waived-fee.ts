@@ -15,7 +15,7 @@ import { trustFeeOfPlan } from './trust-fee';
  * job, queued in the same transaction. Call inside the submission's transaction.
  */
 export async function invoiceWaivedFee(ctx: AnyContext, q: Queryable, planId: number): Promise<number | null> {
-  const fee = await trustFeeOfPlan(q, planId);
+  const fee = await trustFeeOfPlan(q, planId, ctx.now);
   if (!fee.waived || fee.advisorId === null) return null;
   const [existing] = await q.select({ id: invoices.id }).from(invoices).where(eq(invoices.estatePlanId, planId)).limit(1);
   if (existing) return null;

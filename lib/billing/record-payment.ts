@@ -55,7 +55,7 @@ export async function recordPayment(q: Queryable, ctx: AnyContext, outcome: Atte
     await queueMail(q, {
       to: what.receiptTo,
       subject: 'Your Trustwell payment receipt',
-      text: `Thank you for your payment.\n\nAmount: ${formatUsd(outcome.amount)}\nFor: ${what.description}\nPaid with: ${describeMethod(outcome.method)}\nDate: ${new Date().toISOString().slice(0, 10)}\nReference: ${outcome.reference}\n${pendingNote}`,
+      text: `Thank you for your payment.\n\nAmount: ${formatUsd(outcome.amount)}\nFor: ${what.description}\nPaid with: ${describeMethod(outcome.method)}\nDate: ${ctx.now.toISOString().slice(0, 10)}\nReference: ${outcome.reference}\n${pendingNote}`,
     });
   }
   return row.id;

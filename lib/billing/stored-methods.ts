@@ -137,7 +137,7 @@ export async function deleteStoredMethods(q: Queryable, ctx: AnyContext, rows: P
   if (advisorId !== null)
     await q
       .update(advisors)
-      .set({ isAutoPay: false, updatedAt: new Date() })
+      .set({ isAutoPay: false, updatedAt: ctx.now })
       .where(and(eq(advisors.id, advisorId), eq(advisors.isAutoPay, true)));
 }
 
@@ -150,10 +150,10 @@ export async function removeAtGateway(gateway: PaymentGateway, rows: PaymentMeth
 }
 
 /** Schedules the annual charge of a plan with a stored method, starting `startsOn` (once per plan: an earlier one is canceled). */
-export async function scheduleAnnualCharge(q: Queryable, planId: number, methodId: number, amount: string, startsOn: Date): Promise<void> {
+export async function scheduleAnnualCharge(q: Queryable, planId: number, methodId: number, amount: string, startsOn: Date, now: Date): Promise<void> {
   await q
     .update(recurringCharges)
-    .set({ canceledAt: new Date(), updatedAt: new Date() })
+    .set({ canceledAt: now, updatedAt: now })
     .where(and(eq(recurringCharges.estatePlanId, planId), isNull(recurringCharges.canceledAt)));
   await q.insert(recurringCharges).values({ estatePlanId: planId, paymentMethodId: methodId, amount, nextChargeOn: startsOn });
 }

@@ -45,7 +45,7 @@ export type TrustFee = {
 };
 
 /** The fee of the plan `planId`, read with `q` (a transaction's, so a payment's check and its write agree). */
-export async function trustFeeOfPlan(q: Queryable, planId: number, now: Date = new Date()): Promise<TrustFee> {
+export async function trustFeeOfPlan(q: Queryable, planId: number, now: Date): Promise<TrustFee> {
   const [row] = await q
     .select({
       planId: estatePlans.id,
@@ -127,7 +127,7 @@ export function amountDueView(fee: TrustFee): AmountDueView {
 /** `GET /estatePlan/{hash}/amountDue`: the fee of a plan within the reader's scope. */
 export async function getAmountDue(ctx: PublicContext, planHash: string): Promise<AmountDueView> {
   const plan = await loadEstatePlan(ctx, planHash, 'intake.read');
-  return amountDueView(await trustFeeOfPlan(db, plan.id));
+  return amountDueView(await trustFeeOfPlan(db, plan.id, ctx.now));
 }
 
 /** Sums the succeeded trust-fee payments of plans (for tests and reports). */

@@ -29,7 +29,7 @@ export async function acknowledgePayment(ctx: RequestContext, planHash: string) 
     const [locked] = await tx.select({ status: estatePlans.status }).from(estatePlans).where(eq(estatePlans.id, plan.id)).for('update');
     if (!canAcknowledgePayment(locked.status)) throw new AppError('CONFLICT', ALREADY_PAID_MESSAGE);
     if ((await heldThings(tx, thingsOf(subjectKey({ plan: plan.id })))).length) throw new AppError('CONFLICT', PAYMENT_BEING_PROCESSED_MESSAGE);
-    await movePlanStatus(tx, plan.id, locked.status, 'paid', ctx.actor.userId);
+    await movePlanStatus(tx, plan.id, locked.status, 'paid', ctx.actor.userId, ctx.now);
     await audit(tx, ctx, 'payment.acknowledge', { type: 'estate_plan', id: plan.id }, { from: locked.status });
     return { message: PAYMENT_ACKNOWLEDGED_MESSAGE, estate_plan: { hash: plan.hash, status: 'paid', status_full: statusLabel('paid') } };
   });

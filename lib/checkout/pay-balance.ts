@@ -76,7 +76,7 @@ export async function payBalance(ctx: RequestContext, input: PayBalanceInput, op
         .update(payments)
         .set({ paymentMethodId: method.id })
         .where(and(eq(payments.gateway, gateway.name), eq(payments.gatewayReference, outcome.reference)));
-      await tx.update(advisors).set({ isAutoPay: true, updatedAt: new Date() }).where(eq(advisors.id, advisor.id));
+      await tx.update(advisors).set({ isAutoPay: true, updatedAt: ctx.now }).where(eq(advisors.id, advisor.id));
       await audit(tx, ctx, 'autopay.enable', { type: 'advisor', id: advisor.id });
     });
     await removeAtGateway(gateway, replaced);
@@ -144,7 +144,7 @@ export async function disableAutoPay(ctx: RequestContext, input: AdvisorPaymentR
   await db.transaction(async (tx) => {
     const changed = await tx
       .update(advisors)
-      .set({ isAutoPay: false, updatedAt: new Date() })
+      .set({ isAutoPay: false, updatedAt: ctx.now })
       .where(and(eq(advisors.id, advisor.id), eq(advisors.isAutoPay, true)))
       .returning({ id: advisors.id });
     if (changed.length) await audit(tx, ctx, 'autopay.disable', { type: 'advisor', id: advisor.id });

@@ -69,10 +69,10 @@ export async function payTrustFee(
   // 1. The checks, and Ready for Payment.
   const { fee, household } = await db.transaction(async (tx) => {
     const prepared = await prepareSubmission(ctx, submitInput, options, tx);
-    const fee = await trustFeeOfPlan(tx, prepared.plan.id);
+    const fee = await trustFeeOfPlan(tx, prepared.plan.id, ctx.now);
     if (compareMoney(fee.amountDue, 0) > 0) {
       const next = statusAfterConsent(prepared.plan.status);
-      if (await movePlanStatus(tx, prepared.plan.id, prepared.plan.status, next, ctx.actor.userId)) {
+      if (await movePlanStatus(tx, prepared.plan.id, prepared.plan.status, next, ctx.actor.userId, ctx.now)) {
         await audit(tx, ctx, 'plan.status.payment', { type: 'estate_plan', id: prepared.plan.id }, { from: prepared.plan.status, to: next });
       }
     }
@@ -103,7 +103,7 @@ export async function payTrustFee(
         chargeWithBooks(ctx, key, setup ? SETUP_CHARGE : fee.amountDue, method, {
           gateway,
           payer: payerOf(ctx, `client:${household.clientId}`),
-          verify: async (tx) => sameFee(fee, await trustFeeOfPlan(tx, fee.planId)),
+          verify: async (tx) => sameFee(fee, await trustFeeOfPlan(tx, fee.planId, ctx.now)),
         }),
     }));
   } catch (error) {
@@ -134,7 +134,7 @@ export async function payTrustFee(
           .set({ paymentMethodId: row.id })
           .where(and(eq(payments.gateway, gateway.name), eq(payments.gatewayReference, outcome.reference)));
         if (annual) {
-          await scheduleAnnualCharge(tx, fee.planId, row.id, fee.amountRecurring, fee.recurringStartsOn);
+          await scheduleAnnualCharge(tx, fee.planId, row.id, fee.amountRecurring, fee.recurringStartsOn, ctx.now);
           await confirmAnnualCharge(tx, ctx, fee, describeMethod(outcome.method));
         }
       }
@@ -180,7 +180,7 @@ async function afterAnotherPayment(
   household: { clientHash: string },
   before: TrustFee,
 ): Promise<PayTrustFeeResult> {
-  const fee = await trustFeeOfPlan(db, before.planId);
+  const fee = await trustFeeOfPlan(db, before.planId, ctx.now);
   if (compareMoney(fee.amountDue, 0) === 0 && compareMoney(fee.paid, 0) > 0) return submitAfterPayment(ctx, submitInput, options, household, fee, null);
   throw new AppError('CONFLICT', FEE_CHANGED_MESSAGE);
 }

@@ -4,11 +4,18 @@ import type { Queryable } from '@/db';
 import { estatePlans, estatePlanStatusChanges, type EstatePlanStatus } from '@/db/schema';
 
 /** Moves a plan's status (a client-stage move decided by the caller) with its history row, if it still is `from`. */
-export async function movePlanStatus(q: Queryable, planId: number, from: EstatePlanStatus, to: EstatePlanStatus, userId: number | null): Promise<boolean> {
+export async function movePlanStatus(
+  q: Queryable,
+  planId: number,
+  from: EstatePlanStatus,
+  to: EstatePlanStatus,
+  userId: number | null,
+  now: Date,
+): Promise<boolean> {
   if (from === to) return false;
   const moved = await q
     .update(estatePlans)
-    .set({ status: to, updatedAt: new Date() })
+    .set({ status: to, updatedAt: now })
     .where(and(eq(estatePlans.id, planId), eq(estatePlans.status, from)))
     .returning({ id: estatePlans.id });
   if (!moved.length) return false;

@@ -38,7 +38,7 @@ export async function updatePlanStatus(ctx: RequestContext, input: UpdatePlanSta
 
     const [row] = await tx
       .update(estatePlans)
-      .set({ status: input.status, updatedAt: new Date() })
+      .set({ status: input.status, updatedAt: ctx.now })
       .where(and(eq(estatePlans.id, plan.id), eq(estatePlans.status, latest.status)))
       .returning({ hash: estatePlans.hash, type: estatePlans.type, status: estatePlans.status, updatedAt: estatePlans.updatedAt });
     if (!row) throw new AppError('CONFLICT', STATUS_CHANGED_MEANWHILE);

@@ -26,7 +26,7 @@ export async function requireActor(permission: Permission | 'signed-in', from: s
 export async function requirePageContext(permission: Permission | 'signed-in', from: string): Promise<RequestContext> {
   const actor = await requireActor(permission, from);
   const requestHeaders = await headers();
-  return { actor, ip: clientAddress(requestHeaders), userAgent: userAgentOf(requestHeaders) };
+  return { actor, ip: clientAddress(requestHeaders), userAgent: userAgentOf(requestHeaders), now: new Date() };
 }
 
 /** Out of scope, unknown or malformed: the app's 404 page, the same answer for each (nobody learns more). */

@@ -104,7 +104,7 @@ export function errorResponse(error: unknown): Response {
 
 /** Builds the request context of a route call from its request. */
 export function contextOf<A>(actor: A, request: Request) {
-  return { actor, ip: clientAddress(request), userAgent: userAgentOf(request) };
+  return { actor, ip: clientAddress(request), userAgent: userAgentOf(request), now: new Date() };
 }
 
 /**

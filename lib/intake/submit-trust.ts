@@ -134,7 +134,7 @@ export async function submitTrust(ctx: RequestContext, input: SubmitTrustInput, 
   assertCan(ctx.actor, 'plan.submit');
   return db.transaction(async (tx) => {
     const prepared = await prepareSubmission(ctx, input, options, tx);
-    const fee = await trustFeeOfPlan(tx, prepared.plan.id);
+    const fee = await trustFeeOfPlan(tx, prepared.plan.id, ctx.now);
     if (compareMoney(fee.amountDue, 0) > 0) throw new AppError('PAYMENT_FAILED', FEE_DUE_MESSAGE);
     await completeSubmission(ctx, prepared, options, tx);
     return loadHouseholdIntake(ctx, prepared.household, tx);

@@ -41,7 +41,7 @@ export function formatSentAt(date: Date): string {
 
 export function toInviteView(
   row: { hash: string; clientName: string; clientEmail: string; sentAt: Date; joinedUserId: number | null },
-  now = new Date(),
+  now: Date,
 ): InviteView {
   const joined = row.joinedUserId !== null;
   return {
@@ -56,7 +56,7 @@ export function toInviteView(
 }
 
 /** The invites of one advisor (already loaded through the scope), newest first. */
-export async function invitesOfAdvisor(advisorId: number, q: Queryable = db, limit = 500): Promise<InviteView[]> {
+export async function invitesOfAdvisor(advisorId: number, now: Date, q: Queryable = db, limit = 500): Promise<InviteView[]> {
   const rows = await q
     .select({
       hash: invites.hash,
@@ -69,14 +69,13 @@ export async function invitesOfAdvisor(advisorId: number, q: Queryable = db, lim
     .where(eq(invites.advisorId, advisorId))
     .orderBy(desc(invites.sentAt), desc(invites.id))
     .limit(limit);
-  const now = new Date();
   return rows.map((r) => toInviteView(r, now));
 }
 
 /** The invites of an advisor by hash, within the actor's scope (the list and its 30-second re-poll). */
 export async function listInvites(ctx: RequestContext, input: { advisor_id: string }): Promise<InviteView[]> {
   const advisor = await loadAdvisor(ctx, input.advisor_id, 'invite.send');
-  return invitesOfAdvisor(advisor.id);
+  return invitesOfAdvisor(advisor.id, ctx.now);
 }
 
 async function advisorName(tx: Queryable, advisorId: number): Promise<string> {
@@ -130,7 +129,7 @@ export async function sendInvite(ctx: RequestContext, input: SendInviteInput): P
     const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     if (account) throw new AppError('CONFLICT', EMAIL_HAS_ACCOUNT);
     if (!(await claimOnce(tx, ctx.actor.userId, identicalCallKey('invite.send', { advisor: advisor.hash, name: input.client_name, email })))) {
-      return invitesOfAdvisor(advisor.id, tx);
+      return invitesOfAdvisor(advisor.id, ctx.now, tx);
     }
     const [pending] = await tx
       .select({ id: clients.id })
@@ -141,7 +140,7 @@ export async function sendInvite(ctx: RequestContext, input: SendInviteInput): P
       .limit(1);
     await writeInvite(tx, advisor, { name: input.client_name, email, clientId: pending?.id ?? null });
     await audit(tx, ctx, 'invite.send', { type: 'advisor', id: advisor.id }, { email, clientId: pending?.id ?? null });
-    return invitesOfAdvisor(advisor.id, tx);
+    return invitesOfAdvisor(advisor.id, ctx.now, tx);
   });
   return list;
 }
@@ -192,7 +191,7 @@ export async function resendInvite(ctx: RequestContext, input: ResendInviteInput
       }),
     );
     await audit(tx, ctx, 'invite.resend', { type: 'advisor', id: advisor.id }, { invite: input.id });
-    return invitesOfAdvisor(advisor.id, tx);
+    return invitesOfAdvisor(advisor.id, ctx.now, tx);
   });
   return list;
 }

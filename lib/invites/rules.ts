@@ -10,6 +10,6 @@ export const INVITE_POLL_MS = 30 * 1000;
 export const RESEND_TOOLTIP = 'Please wait 5 minutes before resending this invitation.';
 
 /** Whether an invite may be resent: not joined, and 5 minutes since the last send. */
-export function canResendInvite(invite: { sentAt: Date; joined: boolean }, now: Date = new Date()): boolean {
+export function canResendInvite(invite: { sentAt: Date; joined: boolean }, now: Date): boolean {
   return !invite.joined && now.getTime() - invite.sentAt.getTime() >= INVITE_RESEND_WAIT_MS;
 }

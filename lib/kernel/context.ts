@@ -10,6 +10,12 @@ export type RequestContext = {
   /** The client's address (lib/http/request.ts clientAddress): the connection, or the trusted proxy's view. */
   ip: string;
   userAgent: string;
+  /**
+   * The request's clock, read once by the door that built the context: every rule, expiry and stamp of one
+   * request uses this moment, so one request never straddles two, and a test moves the time by setting it.
+   * Elapsed-time measures (timeouts, polling deadlines) still read the real clock.
+   */
+  now: Date;
 };
 
 /** The context of a public door: the caller may be a guest. */

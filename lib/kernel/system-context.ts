@@ -12,11 +12,13 @@ export type SystemContext = {
   readonly actor: null;
   readonly ip: 'system';
   readonly userAgent: string;
+  /** The job's clock (lib/kernel/context.ts `now`): read once when the runner hands the job its context. */
+  readonly now: Date;
 };
 
-/** Builds the system context of a job. */
-export function systemContext(job: string): SystemContext {
-  return { kind: 'system', job, reach: 'global', actor: null, ip: 'system', userAgent: `job:${job}` };
+/** Builds the system context of a job, at `now` (the moment the job runs, unless a test says otherwise). */
+export function systemContext(job: string, now: Date = new Date()): SystemContext {
+  return { kind: 'system', job, reach: 'global', actor: null, ip: 'system', userAgent: `job:${job}`, now };
 }
 
 /** Whether a context is a job's (system) context. */

@@ -28,13 +28,13 @@ export type DeliveryOutcome = 'sent' | 'kept' | 'retry' | 'failed';
  * secret a mail carries goes out in its body and is dropped from the row in the update that marks it sent
  * (or failed for good): the stored copy keeps what was sent, not the secret.
  */
-export async function deliverQueuedMail(id: number, { lastAttempt = true } = {}): Promise<DeliveryOutcome> {
+export async function deliverQueuedMail(id: number, { now, lastAttempt = true }: { now: Date; lastAttempt?: boolean }): Promise<DeliveryOutcome> {
   const smtpTransport = await smtp();
   if (!smtpTransport) return 'kept';
   const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
   if (!mail || mail.status !== 'queued') return mail?.status === 'sent' ? 'sent' : 'failed';
   try {
-    const body = outgoingBodies(mail, new Date());
+    const body = outgoingBodies(mail, now);
     await smtpTransport.sendMail({
       from: process.env.MAIL_FROM ?? 'Trustwell <no-reply@trustwell.example>',
       to: mail.to,
@@ -45,7 +45,7 @@ export async function deliverQueuedMail(id: number, { lastAttempt = true } = {})
     });
     await db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: new Date(), error: null, ...dropOnLeaving('sent') })
+      .set({ status: 'sent', sentAt: now, error: null, ...dropOnLeaving('sent') })
       .where(eq(mailOutbox.id, id));
     return 'sent';
   } catch (error) {

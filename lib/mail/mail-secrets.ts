@@ -136,7 +136,7 @@ export async function dropMailSecrets(q: Queryable, refs: string[], reason: Extr
 }
 
 /** Drops every stored secret past its end (the hourly job; readers already treat them as expired). */
-export async function dropExpiredMailSecrets(now = new Date()): Promise<number> {
+export async function dropExpiredMailSecrets(now: Date): Promise<number> {
   const dropped = await db
     .update(mailOutbox)
     .set({ secretCipher: null, secretRemoved: 'expired' })

@@ -18,7 +18,7 @@ export type OutboxMail = { hash: string; to: string; subject: string; text: stri
  * a reader the policy allows (canReadMailedSecret: never a secret for another admin's or an attorney's
  * account); anywhere else the body says why it is not there.
  */
-export async function listOutbox(actor: Actor, options: { to?: string; limit?: number } = {}, now = new Date()): Promise<OutboxMail[]> {
+export async function listOutbox(actor: Actor, options: { to?: string; limit?: number }, now: Date): Promise<OutboxMail[]> {
   assertCan(actor, 'outbox.read');
   // The address comes from the page's query string: a NUL would fail in the query, so it is dropped.
   const to = options.to === undefined ? undefined : withoutNul(options.to).trim().toLowerCase();

@@ -300,7 +300,7 @@ async function seedBenHouseholds(tx: Tx, advisorId: number): Promise<void> {
 async function payRiverasFee(database: Database, planId: number | null): Promise<void> {
   const gateway = getPaymentGateway();
   if (planId === null || gateway.name !== 'sandbox') return;
-  const fee = await trustFeeOfPlan(database, planId);
+  const fee = await trustFeeOfPlan(database, planId, SEED_CONTEXT.now);
   await chargeWithBooks(
     SEED_CONTEXT,
     { purpose: 'trust_fee', subject: subjectKey({ plan: planId }) },

@@ -37,11 +37,11 @@ export async function actorOf(user: Pick<User, 'hash' | 'sessionVersion'>, imper
 }
 
 /** A request context for calling domain functions directly. */
-export function ctxOf(actor: Actor, ip = '203.0.113.10'): RequestContext {
-  return { actor, ip, userAgent: 'jest' };
+export function ctxOf(actor: Actor, ip = '203.0.113.10', now = new Date()): RequestContext {
+  return { actor, ip, userAgent: 'jest', now };
 }
 
 /** A guest's request context. */
-export function guestCtx(ip = '203.0.113.10'): PublicContext {
-  return { actor: null, ip, userAgent: 'jest' };
+export function guestCtx(ip = '203.0.113.10', now = new Date()): PublicContext {
+  return { actor: null, ip, userAgent: 'jest', now };
 }

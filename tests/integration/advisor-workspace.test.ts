@@ -368,7 +368,7 @@ describe('New Client, invites and the takeover join', () => {
     await sendInvite(ctx, { advisor_id: a.advisor.hash, client_name: 'Second Invitee', client_email: 'second@invite.example' });
     const dashboardInvites = (await loadDashboard(ctx, state())).invites;
     expect(dashboardInvites).toHaveLength(2);
-    expect(dashboardInvites).toEqual(await invitesOfAdvisor(a.advisor.id, db, 200));
+    expect(dashboardInvites).toEqual(await invitesOfAdvisor(a.advisor.id, ctx.now, db, 200));
     // Another advisor cannot see or resend it.
     const b = await makeAdvisor();
     await expect(resendInvite(ctxOf(await actorOf(b.user)), { id: list[0].id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -438,7 +438,7 @@ describe('the features lock', () => {
       message: FEATURE_LOCKED_MESSAGE,
     });
     expect(await db.select({ n: count() }).from(t.clients)).toEqual(clientsBefore);
-    expect((await invitesOfAdvisor(a.advisor.id)).map((i) => i.email)).toEqual(['early@lock.example']);
+    expect((await invitesOfAdvisor(a.advisor.id, new Date())).map((i) => i.email)).toEqual(['early@lock.example']);
     // The dashboard names what the lock stops.
     expect((await loadDashboard(ctx, state())).billing).toMatchObject({ lock: 'locked' });
     const { makeUser } = await import('../helpers/factories');

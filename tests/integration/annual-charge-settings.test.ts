@@ -68,7 +68,7 @@ describe('Settings, Payments', () => {
     expect(mails.map((m) => m.to)).toEqual([couple.spouseCtx!.actor.email]);
 
     const later = new Date(nextYear.getTime() + 86_400_000);
-    expect(await chargeDueAnnualCharges(systemContext('test'), later, new SandboxGateway())).toEqual({ charged: 0, failed: 0, skipped: 0 });
+    expect(await chargeDueAnnualCharges(systemContext('test', later), new SandboxGateway())).toEqual({ charged: 0, failed: 0, skipped: 0 });
     expect(await caught(cancelAnnualCharge(couple.clientCtx, { charge_hash: charge.hash }))).toMatchObject({
       status: 409,
       message: ANNUAL_CHARGE_ALREADY_CANCELED_MESSAGE,

@@ -48,7 +48,7 @@ function useSmtp(url: string | undefined) {
 }
 
 /** What an admin's /outbox?to= shows for an address: the mails' texts, newest first. */
-async function outboxTexts(admin: t.User, to: string, now?: Date): Promise<string[]> {
+async function outboxTexts(admin: t.User, to: string, now = new Date()): Promise<string[]> {
   return (await listOutbox(await actorOf(admin), { to }, now)).map((mail) => mail.text);
 }
 
@@ -235,7 +235,7 @@ describe('the outbox with SMTP', () => {
       await forgot(user.email);
       expect((await outboxTexts(admin, user.email))[0]).toContain('[Link hidden: it goes out by e-mail only.]');
       const [row] = await storedRows(user.email);
-      expect(await deliverQueuedMail(row.id)).toBe('sent');
+      expect(await deliverQueuedMail(row.id, { now: new Date() })).toBe('sent');
       // The mailbox got the link; the stored row no longer has it.
       const token = tokenIn(quotedPrintable(smtp.received.at(-1)!.raw))!;
       expect(token).not.toBeNull();
@@ -257,9 +257,9 @@ describe('the outbox with SMTP', () => {
     const { user } = await makeAdvisor();
     await forgot(user.email);
     const [row] = await storedRows(user.email);
-    expect(await deliverQueuedMail(row.id, { lastAttempt: false })).toBe('retry');
+    expect(await deliverQueuedMail(row.id, { now: new Date(), lastAttempt: false })).toBe('retry');
     expect((await storedRows(user.email))[0].secretCipher).not.toBeNull();
-    expect(await deliverQueuedMail(row.id, { lastAttempt: true })).toBe('failed');
+    expect(await deliverQueuedMail(row.id, { now: new Date(), lastAttempt: true })).toBe('failed');
     expect((await storedRows(user.email))[0]).toMatchObject({ status: 'failed', secretCipher: null, secretRemoved: 'failed' });
   });
 });
@@ -276,7 +276,7 @@ describe('every set-password says who set it and from where', () => {
     const { user: admin } = await makeUser({ isAdmin: true });
     const { user } = await makeAdvisor();
     await forgot(user.email);
-    await setPassword(tokenIn((await mailboxOf(user.email))[0].text)!, 'Guest-Set-Pass-1', { actor: null, ip: '203.0.113.50', userAgent: 'Guest browser' });
+    await setPassword(tokenIn((await mailboxOf(user.email))[0].text)!, 'Guest-Set-Pass-1', { actor: null, ip: '203.0.113.50', userAgent: 'Guest browser', now: new Date() });
     expect((await entries(user.id, 'password.reset'))[0]).toMatchObject({
       actorUserId: user.id,
       impersonatorUserId: null,
@@ -289,6 +289,7 @@ describe('every set-password says who set it and from where', () => {
       actor: await actorOf(admin),
       ip: '203.0.113.51',
       userAgent: 'Admin browser',
+      now: new Date(),
     });
     expect((await entries(user.id, 'password.reset'))[0]).toMatchObject({
       actorUserId: admin.id,

@@ -60,7 +60,7 @@ describe('mail outbox', () => {
 
   it('keeps mail in the outbox when SMTP is not configured', async () => {
     const id = await queueMail(db, { to: 'c@test.example', subject: 'Kept', text: 'x' });
-    expect(await deliverQueuedMail(id)).toBe('kept');
+    expect(await deliverQueuedMail(id, { now: new Date() })).toBe('kept');
     expect((await outboxRow(id)).status).toBe('queued');
   });
 
@@ -69,8 +69,8 @@ describe('mail outbox', () => {
     try {
       useSmtp(smtp.url);
       const id = await queueMail(db, { to: 'd@test.example', subject: 'Once', text: 'x' });
-      expect(await deliverQueuedMail(id)).toBe('sent');
-      expect(await deliverQueuedMail(id)).toBe('sent');
+      expect(await deliverQueuedMail(id, { now: new Date() })).toBe('sent');
+      expect(await deliverQueuedMail(id, { now: new Date() })).toBe('sent');
       expect(smtp.received.map((m) => m.to)).toEqual([['d@test.example']]);
       expect(await outboxRow(id)).toMatchObject({ status: 'sent', error: null });
     } finally {
@@ -82,9 +82,9 @@ describe('mail outbox', () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     useSmtp('smtp://127.0.0.1:1'); // nothing listens there
     const id = await queueMail(db, { to: 'e@test.example', subject: 'Down', text: 'secret link' });
-    expect(await deliverQueuedMail(id, { lastAttempt: false })).toBe('retry');
+    expect(await deliverQueuedMail(id, { now: new Date(), lastAttempt: false })).toBe('retry');
     expect(await outboxRow(id)).toMatchObject({ status: 'queued', error: expect.stringMatching(/ECONNREFUSED|connect/i) });
-    expect(await deliverQueuedMail(id, { lastAttempt: true })).toBe('failed');
+    expect(await deliverQueuedMail(id, { now: new Date(), lastAttempt: true })).toBe('failed');
     expect((await outboxRow(id)).status).toBe('failed');
     // The log names the mail, never its body.
     expect(JSON.stringify((console.error as jest.Mock).mock.calls)).not.toContain('secret link');

@@ -157,9 +157,9 @@ describe("the client's trust fee", () => {
     await payTrustFee(couple.clientCtx, payInput(approveCard, { save_method: true }), { gateway });
     const [recurring] = await db.select().from(t.recurringCharges);
     const later = new Date(recurring.nextChargeOn.getTime() + 60_000);
-    const ctx = systemContext('test');
-    expect(await chargeDueAnnualCharges(ctx, later, gateway)).toMatchObject({ charged: 1 });
-    expect(await chargeDueAnnualCharges(ctx, later, gateway)).toMatchObject({ charged: 0 });
+    const ctx = systemContext('test', later);
+    expect(await chargeDueAnnualCharges(ctx, gateway)).toMatchObject({ charged: 1 });
+    expect(await chargeDueAnnualCharges(ctx, gateway)).toMatchObject({ charged: 0 });
     const annual = await db.select().from(t.payments).where(eq(t.payments.chargeType, 'annual_charge'));
     expect(annual).toEqual([expect.objectContaining({ amount: '95.00', status: 'succeeded' })]);
     const [moved] = await db.select().from(t.recurringCharges);

@@ -597,7 +597,7 @@ describe('demo data: the Nakamuras, married and ready to submit', () => {
     const actor = (await loadActor(await signIn(DEMO_ACCOUNTS[8].email, readFileOrEmpty().match(/^Password for all demo accounts: (\S+)$/m)![1])))!;
     const { loadIntake } = await import('@/lib/intake/load');
     const { unansweredQuestions } = await import('@/lib/intake/required');
-    const view = await loadIntake({ actor, ip: 'test', userAgent: 'jest' }, lee.hash);
+    const view = await loadIntake({ actor, ip: 'test', userAgent: 'jest', now: new Date() }, lee.hash);
     expect(view.spouse).not.toBeNull();
     for (const c of [view.client, view.spouse!]) expect(unansweredQuestions(c, true)).toEqual([]);
     // Ready to submit: every section the figure weighs is complete (issue 27's rules), children included.

@@ -40,7 +40,7 @@ export default async function OutboxPage({ searchParams }: Props) {
   const actor = await requireActor('outbox.read', '/outbox');
   const raw = (await searchParams).to;
   const to = (Array.isArray(raw) ? raw[0] : raw) ?? '';
-  const mails = await listOutbox(actor, { to });
+  const mails = await listOutbox(actor, { to }, new Date());
   return (
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
       <h1>Mail Outbox</h1>

@@ -23,7 +23,7 @@ const LEADS = {
 export default async function SetPasswordPage({ searchParams }: Props) {
   const { token: raw, reason } = await searchParams;
   const token = typeof raw === 'string' ? raw : '';
-  const link = await findPasswordLink(token);
+  const link = await findPasswordLink(token, new Date());
   const lead = reason === 'temporary' ? LEADS.temporary : link ? LEADS[link.purpose] : '';
   return (
     <main id={MAIN_CONTENT_ID} className={styles.page}>

@@ -10,7 +10,7 @@ export const LOGIN_ATTEMPTS_KEPT_MS = Math.max(ACCOUNT_BRAKE.windowMs, ADDRESS_B
 export const EMAIL_CHANGES_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /** Deletes what the sign-in records no longer need: attempts past every brake's window, ended sessions, old change links. */
-export async function pruneSignInRecords(now = new Date()): Promise<void> {
+export async function pruneSignInRecords(now: Date): Promise<void> {
   await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - LOGIN_ATTEMPTS_KEPT_MS)));
   await db
     .delete(emailChanges)
@@ -26,7 +26,7 @@ export const pruneSignInRecordsJob = defineJob({
   name: 'auth.prune-sign-in-records',
   cron: '17 * * * *',
   queue: { retryLimit: 2, retryDelay: 60 },
-  run: async () => {
-    await pruneSignInRecords();
+  run: async (ctx) => {
+    await pruneSignInRecords(ctx.now);
   },
 });

@@ -11,8 +11,8 @@ export const MAIL_RETRY = { retryLimit: 30, retryDelay: 30, retryBackoff: true, 
 export const deliverMailJob = defineJob<{ outboxId: number }>({
   name: 'mail.deliver',
   queue: MAIL_RETRY,
-  run: async (_ctx, { outboxId }, attempt) => {
-    const outcome = await deliverQueuedMail(outboxId, { lastAttempt: attempt.lastAttempt });
+  run: async (ctx, { outboxId }, attempt) => {
+    const outcome = await deliverQueuedMail(outboxId, { now: ctx.now, lastAttempt: attempt.lastAttempt });
     if (outcome === 'retry') throw new Error(`mail #${outboxId} not delivered yet`);
   },
 });

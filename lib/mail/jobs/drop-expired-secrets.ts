@@ -9,7 +9,7 @@ export const dropExpiredMailSecretsJob = defineJob({
   name: 'mail.drop-expired-secrets',
   cron: '41 * * * *',
   queue: { retryLimit: 2, retryDelay: 60 },
-  run: async () => {
-    await dropExpiredMailSecrets();
+  run: async (ctx) => {
+    await dropExpiredMailSecrets(ctx.now);
   },
 });

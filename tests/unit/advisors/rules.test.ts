@@ -102,20 +102,20 @@ describe('invite resend timing (fake clock)', () => {
   afterEach(() => jest.useRealTimers());
   const sentAt = new Date('2026-11-23T12:00:00Z');
   it('waits 5 minutes after the last send', () => {
-    expect(canResendInvite({ sentAt, joined: false })).toBe(false);
+    expect(canResendInvite({ sentAt, joined: false }, new Date())).toBe(false);
     jest.advanceTimersByTime(4 * 60 * 1000 + 59 * 1000);
-    expect(canResendInvite({ sentAt, joined: false })).toBe(false);
+    expect(canResendInvite({ sentAt, joined: false }, new Date())).toBe(false);
     jest.advanceTimersByTime(1000);
-    expect(canResendInvite({ sentAt, joined: false })).toBe(true);
+    expect(canResendInvite({ sentAt, joined: false }, new Date())).toBe(true);
   });
   it('never for a joined invite', () => {
     jest.advanceTimersByTime(60 * 60 * 1000);
-    expect(canResendInvite({ sentAt, joined: true })).toBe(false);
+    expect(canResendInvite({ sentAt, joined: true }, new Date())).toBe(false);
   });
   it('reminders: one a day', () => {
-    expect(canSendReminder(null)).toBe(true);
-    expect(canSendReminder(new Date('2026-11-22T12:00:01Z'))).toBe(false);
-    expect(canSendReminder(new Date('2026-11-22T12:00:00Z'))).toBe(true);
+    expect(canSendReminder(null, new Date())).toBe(true);
+    expect(canSendReminder(new Date('2026-11-22T12:00:01Z'), new Date())).toBe(false);
+    expect(canSendReminder(new Date('2026-11-22T12:00:00Z'), new Date())).toBe(true);
   });
 });
 
