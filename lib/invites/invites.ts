@@ -39,10 +39,7 @@ export function formatSentAt(date: Date): string {
   return formatAppDateTime(date);
 }
 
-export function toInviteView(
-  row: { hash: string; clientName: string; clientEmail: string; sentAt: Date; joinedUserId: number | null },
-  now: Date,
-): InviteView {
+export function toInviteView(row: { hash: string; clientName: string; clientEmail: string; sentAt: Date; joinedUserId: number | null }, now: Date): InviteView {
   const joined = row.joinedUserId !== null;
   return {
     id: row.hash,

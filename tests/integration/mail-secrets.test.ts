@@ -276,7 +276,12 @@ describe('every set-password says who set it and from where', () => {
     const { user: admin } = await makeUser({ isAdmin: true });
     const { user } = await makeAdvisor();
     await forgot(user.email);
-    await setPassword(tokenIn((await mailboxOf(user.email))[0].text)!, 'Guest-Set-Pass-1', { actor: null, ip: '203.0.113.50', userAgent: 'Guest browser', now: new Date() });
+    await setPassword(tokenIn((await mailboxOf(user.email))[0].text)!, 'Guest-Set-Pass-1', {
+      actor: null,
+      ip: '203.0.113.50',
+      userAgent: 'Guest browser',
+      now: new Date(),
+    });
     expect((await entries(user.id, 'password.reset'))[0]).toMatchObject({
       actorUserId: user.id,
       impersonatorUserId: null,
