@@ -5,28 +5,53 @@ import nextTs from 'eslint-config-next/typescript';
  * Which folder may import which (docs/decisions.md, "Kernel and seams: the kernel"). From the bottom up:
  * db/ (drizzle, the schema and its value lists) imports nothing from lib/; lib/kernel (contexts, actor,
  * policy, read-only scope loaders, errors, audit, rowsOf) imports only db/; the utilities (config, format,
- * money, crypto, validation ...) and the jobs seam (lib/jobs) import no feature; the features (lib/<area>)
+ * money, crypto, validation ...) and the seams (lib/jobs, lib/payments) import no feature; the features (lib/<area>)
  * import no door (lib/http, lib/actions) and not the start-up (lib/startup, the composition root that names
  * every feature's jobs); components never import app/. Type-only imports count too. Circles among files
  * and folders are found by scripts/check-imports.mjs, which `npm run lint` runs after ESLint.
  */
 
-/** The features: domain folders of lib/ (each a use case per file, queries, jobs). */
-export const FEATURES = [
-  'account-settings',
-  'accounts',
-  'advisors',
-  'auth',
-  'billing',
-  'estate-plans',
-  'files',
-  'intake',
-  'invites',
-  'legal-queue',
-  'mail',
-  'seed',
-  'checkout',
-];
+/**
+ * Every folder of lib/ in its layer, from the bottom up. tests/unit/lint/import-rules.test.ts fails when a
+ * folder of lib/ is in none of them (a folder no rule names would let anything in). The files directly in
+ * lib/ (money.ts, crypto.ts, idempotency.ts ...) are utilities.
+ */
+export const LIB_LAYERS = {
+  /** Contexts, actor, policy, scope loaders, errors, audit: imports only db/. */
+  kernel: ['kernel'],
+  /** The zod schemas and field rules: import only lib/format and lib/money. */
+  validation: ['validation'],
+  /** Configuration, formatting, people's names: below the features. */
+  utilities: ['config', 'format', 'people'],
+  /** Seams with their implementations (the job queue; the payment gateway: sandbox | LawPay): no feature. */
+  seams: ['jobs', 'payments'],
+  /** The features: domain folders (each a use case per file, queries, jobs); lib/legacy is the earlier front end's contract. */
+  features: [
+    'account-settings',
+    'accounts',
+    'admin',
+    'advisors',
+    'auth',
+    'billing',
+    'checkout',
+    'estate-plans',
+    'files',
+    'intake',
+    'invites',
+    'legacy',
+    'legal-queue',
+    'mail',
+    'overview',
+    'seed',
+  ],
+  /** The doors: the route() and action() wrappers and the server actions. */
+  doors: ['http', 'actions'],
+  /** The composition root (every feature's jobs). */
+  startup: ['startup'],
+};
+
+/** The features: domain folders of lib/. */
+export const FEATURES = LIB_LAYERS.features;
 const features = FEATURES.join('|');
 
 const pattern = (regex, message) => ({ regex, message });
@@ -40,6 +65,11 @@ const NO_STARTUP = pattern('^(@/lib/|(\\.\\./)+)startup(/|$)', 'lib/startup is t
 const NO_FEATURE = pattern(
   `^(@/lib/|(\\.\\./)+)(${features}|http|actions|startup)(/|$)`,
   'This folder is below the features and the doors: it imports none of them.',
+);
+/** The same for the files directly in lib/, whose relative imports of a folder start with `./`. */
+const NO_FEATURE_BESIDE = pattern(
+  `^\\./(${features}|http|actions|startup)(/|$)`,
+  'The files directly in lib/ are utilities, below the features and the doors: they import none of them.',
 );
 
 /** no-restricted-imports for a set of files, with every pattern that applies to them (a later config would replace, not add to, an earlier one's options). */
@@ -82,12 +112,24 @@ export const importRules = [
     ['lib/jobs/**'],
     [
       pattern('^@/lib/(?!jobs/|kernel/)', 'The jobs seam (lib/jobs) names no feature: jobs live beside their use case and lib/startup/jobs.ts lists them.'),
+      pattern('^\\.\\./(?!kernel/)', 'The jobs seam (lib/jobs) imports no folder of lib/ but the kernel (relative paths included).'),
       NO_APP,
       NO_COMPONENTS,
     ],
   ),
-  restrict('utilities', ['lib/*.ts', 'lib/config/**', 'lib/format/**', 'lib/people/**'], [NO_FEATURE, NO_APP, NO_COMPONENTS]),
-  restrict('doors-and-startup', ['lib/http/**', 'lib/actions/**', 'lib/startup/**'], [NO_APP, NO_COMPONENTS]),
+  // The payment gateway seam: its callers (lib/billing, lib/checkout) are features; it names none of them.
+  restrict('payments-seam', ['lib/payments/**'], [NO_FEATURE, NO_APP, NO_COMPONENTS]),
+  restrict(
+    'utilities',
+    LIB_LAYERS.utilities.map((f) => `lib/${f}/**`),
+    [NO_FEATURE, NO_APP, NO_COMPONENTS],
+  ),
+  restrict('utilities-beside', ['lib/*.ts'], [NO_FEATURE, NO_FEATURE_BESIDE, NO_APP, NO_COMPONENTS]),
+  restrict(
+    'doors-and-startup',
+    [...LIB_LAYERS.doors, ...LIB_LAYERS.startup].map((f) => `lib/${f}/**`),
+    [NO_APP, NO_COMPONENTS],
+  ),
   restrict('components', ['components/**'], [NO_APP, NO_STARTUP]),
   restrict(
     'db',

@@ -6,7 +6,7 @@
 // time spent waiting for a core is not counted. Each page is compared with /settings (the signed-in shell:
 // the actor and one small statement, a short form) measured in the same run, interleaved round by round.
 import http from 'node:http';
-import { cpuMsOfTree } from './bench-memory.mjs';
+import { cpuMsOfTree } from './bench-proc.mjs';
 
 const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
 const RENDERS_PER_ROUND = Number(process.env.BENCH_CPU_RENDERS ?? 30);

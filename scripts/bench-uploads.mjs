@@ -8,7 +8,7 @@
 // so these fail when an upload's bytes sit in memory (several copies each, four uploads at once).
 import fs from 'node:fs';
 import { signIn } from './bench-pages.mjs';
-import { treeRss } from './bench-memory.mjs';
+import { treeRss } from './bench-proc.mjs';
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_UPLOAD_CONCURRENCY ?? 4);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run lint` runs this after ESLint: it walks the imports of the application's code (app, components,
-// lib, db and the root files; tests excluded) and fails when files import each other in a circle or when
+// `npm run lint` runs this after ESLint: it walks the imports of the application's code and its scripts
+// (app, components, lib, db, scripts and the root files; tests excluded) and fails when files import each other in a circle or when
 // folders do (lib/intake -> lib/advisors -> lib/intake). Every import counts: type-only ones and dynamic
 // `import()` too, since a circle hidden behind either is still a circle of meaning. The folder rules
 // (which folder may import which) are ESLint's (eslint.config.mjs); this script finds the circles.
@@ -15,7 +15,7 @@ const rootArg = args.indexOf('--root');
 const root = path.resolve(rootArg >= 0 ? args[rootArg + 1] : path.join(path.dirname(new URL(import.meta.url).pathname), '..'));
 const asJson = args.includes('--json');
 
-const SOURCE_DIRS = ['app', 'components', 'lib', 'db'];
+const SOURCE_DIRS = ['app', 'components', 'lib', 'db', 'scripts'];
 const ROOT_FILES = ['middleware.ts', 'instrumentation.ts', 'instrumentation-client.ts'];
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.mjs', '.js', '.d.mts'];
 
@@ -48,7 +48,7 @@ function resolve(from, specifier) {
   return null;
 }
 
-/** The folder a file belongs to for the folder rules: lib/<area>, components/<area>, db, app, or a root file. */
+/** The folder a file belongs to for the folder rules: lib/<area>, components/<area>, db, app, or a root file (a script is its own). */
 export function folderOf(rel) {
   const parts = rel.split('/');
   if (parts[0] === 'lib' || parts[0] === 'components') {

@@ -138,6 +138,16 @@ describe('the circle check (scripts/check-imports.mjs)', () => {
     expect(result.stderr).toContain('lib/intake/load.ts imports lib/advisors/lock.ts');
   });
 
+  it('walks scripts/ too', () => {
+    const dir = tree({
+      'scripts/bench-a.mjs': "import { b } from './bench-b.mjs';\nexport const a = () => b;\n",
+      'scripts/bench-b.mjs': "import { a } from './bench-a.mjs';\nexport const b = () => a;\n",
+    });
+    const result = run(dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('File circle: scripts/bench-a.mjs -> scripts/bench-b.mjs -> scripts/bench-a.mjs');
+  });
+
   it('passes on the tree', () => {
     const result = run(root);
     expect(result.stderr).toBe('');

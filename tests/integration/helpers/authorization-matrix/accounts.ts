@@ -1,0 +1,77 @@
+import { db } from '@/db';
+import * as t from '@/db/schema';
+import { hashEmailChangeToken } from '@/lib/account-settings/update-email';
+import { issueLoginToken } from '@/lib/auth/login-token';
+import { TEST_PASSWORD } from '../../../helpers/factories';
+import type { World } from '../../../helpers/world';
+import { every, serial, uniqueEmail, type Entry, type Expectation, type Prepared } from '.';
+
+// ---- Accounts: sign-up, signing in and out, next-auth's endpoints, the signed-in user's own settings --------
+
+/** Signed-in users acting on their own account: guests 401, an admin acting as someone 403 (settings are the real user's). */
+const ownAccount: Expectation = { ...every(200), guest: 401, adminImpersonating: 403 };
+
+const signUp = () => ({
+  first_name: 'Matrix',
+  middle_name: '',
+  last_name: 'Person',
+  suffix: '',
+  email: uniqueEmail(),
+  phone: '5551234567',
+  password: 'Matrix-Password-1',
+  password_confirmation: 'Matrix-Password-1',
+  advisor_hash: '',
+});
+const nameChange = { nickname: '', first_name: 'Renamed', middle_name: '', last_name: 'Person', suffix: '', password_check: TEST_PASSWORD };
+const emailChange = () => ({ contact_info: { email: uniqueEmail(), phone: '5551234567' }, password_check: TEST_PASSWORD });
+const phoneChange = { contact_info: { email: 'ignored@test.example', phone: '5559876543' }, password_check: TEST_PASSWORD };
+const passwordChange = { password_check: TEST_PASSWORD, new_password: 'Brand-New-Password-9', new_password_confirmation: 'Brand-New-Password-9' };
+
+/** A pending email change of the world's advisor, and its link's token. */
+const withEmailChange = async (w: World): Promise<Prepared> => {
+  const token = `matrix${serial()}${Date.now()}`;
+  await db.insert(t.emailChanges).values({
+    userId: w.users.advisor.id,
+    oldEmail: w.users.advisor.email,
+    newEmail: uniqueEmail(),
+    tokenHash: hashEmailChangeToken(token),
+    expiresAt: new Date(Date.now() + 3_600_000),
+  });
+  return { emailChangeToken: token };
+};
+
+export const ACCOUNTS: Record<string, Entry> = {
+  // Sign-up is open to anyone; a signed-in user may create another account (audited under them).
+  'POST /api/createClient': { permission: 'public', args: () => ({ body: signUp() }), expect: every(200) },
+  'action lib/actions/accounts.ts#createClientAccountAction': { permission: 'public', args: () => ({ input: signUp() }), expect: every(200) },
+  // The form post always answers with a redirect (to the landing page, or back with an error code).
+  'POST /api/login': {
+    permission: 'public',
+    args: (world) => ({ form: { _token: issueLoginToken(), email: world.users.advisor.email, password: TEST_PASSWORD } }),
+    expect: every(303),
+  },
+  'POST /api/logout': { permission: 'public', args: () => ({ form: {} }), expect: every(303) },
+  // next-auth's own endpoints: the session read answers everyone; a sign-out without its CSRF token is
+  // sent to the sign-out page and changes nothing.
+  'GET /api/auth/[...nextauth]': { permission: 'public', args: () => ({ path: '/api/auth/session', params: { nextauth: ['session'] } }), expect: every(200) },
+  'POST /api/auth/[...nextauth]': {
+    permission: 'public',
+    args: () => ({ path: '/api/auth/signout', params: { nextauth: ['signout'] }, form: {} }),
+    expect: every(302),
+  },
+  'POST /api/user/update/name': { permission: 'own', args: () => ({ body: nameChange }), expect: ownAccount },
+  'POST /api/user/update/email': { permission: 'own', args: () => ({ body: emailChange() }), expect: ownAccount },
+  'POST /api/user/update/phone': { permission: 'own', args: () => ({ body: phoneChange }), expect: ownAccount },
+  'POST /api/user/update/password': { permission: 'own', args: () => ({ body: passwordChange }), expect: ownAccount },
+  'action lib/actions/settings.ts#updateNameAction': { permission: 'own', args: () => ({ input: nameChange }), expect: ownAccount },
+  'action lib/actions/settings.ts#updateEmailAction': { permission: 'own', args: () => ({ input: emailChange() }), expect: ownAccount },
+  'action lib/actions/settings.ts#updatePhoneAction': { permission: 'own', args: () => ({ input: phoneChange }), expect: ownAccount },
+  'action lib/actions/settings.ts#updatePasswordAction': { permission: 'own', args: () => ({ input: passwordChange }), expect: ownAccount },
+  // The link sent to a new email address: its token is the permission, whoever (if anyone) is signed in.
+  'action lib/actions/settings.ts#confirmEmailChangeAction': {
+    permission: 'public',
+    prepare: withEmailChange,
+    args: (_w, _r, p) => ({ input: { token: p.emailChangeToken } }),
+    expect: every(200),
+  },
+};
