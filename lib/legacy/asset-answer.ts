@@ -2,7 +2,7 @@ import { maskAccountNumber } from '@/lib/format/account';
 import type { AccountView, AddressView, BeneficiaryView, CompanyTerms, CompanyView, GiftView, IntakeView, PropertyView } from '@/lib/intake/types';
 import type { LegacyClientExtras } from './client-answer';
 import { toLegacyLists } from './family-answer';
-import { byOwnerLists, flip, perspectiveOf, pick } from './perspective';
+import { byOwnerLists, flip, perspectiveOf, pick, recordHead } from './perspective';
 
 /*
  * The full refreshed data the spec says every asset call answers (intake §7, "Asset sections"): the family
@@ -50,9 +50,7 @@ function legacyCompanyTerms(n: 1 | 2, terms: CompanyTerms | null) {
 function legacyCompany(c: CompanyView, perspective: 1 | 2) {
   const [terms1, terms2] = pick(perspective, c.terms1, c.terms2);
   return {
-    hash_id: c.hash,
-    version: c.version,
-    owner: flip(c.owner, perspective),
+    ...recordHead(c, perspective),
     name: c.name,
     type: c.type,
     address: c.address ? legacyAddress(c.address) : null,
@@ -76,9 +74,7 @@ function legacyGiftBeneficiary(b: BeneficiaryView | undefined) {
 
 function legacyGift(g: GiftView, perspective: 1 | 2, view: IntakeView) {
   return {
-    hash_id: g.hash,
-    version: g.version,
-    owner: flip(g.owner, perspective),
+    ...recordHead(g, perspective),
     gift_type: g.giftType,
     beneficiary: legacyGiftBeneficiary(view.beneficiaries.find((b) => b.hash === g.beneficiaryHash)),
     hash_id_bene: g.beneficiaryHash,
@@ -91,9 +87,7 @@ function legacyGift(g: GiftView, perspective: 1 | 2, view: IntakeView) {
 
 function legacyAccount(a: AccountView, perspective: 1 | 2) {
   return {
-    hash_id: a.hash,
-    version: a.version,
-    owner: flip(a.owner, perspective),
+    ...recordHead(a, perspective),
     company: a.company,
     ...(a.kind === 'annuity' ? {} : { type: a.type }),
     number: maskAccountNumber(a.numberLast4) || null,

@@ -1,6 +1,6 @@
 import type { AgentView, BeneficiaryTerms, BeneficiaryView, ChildView, GuardianView, IntakeView, PoaType, TrusteeView } from '@/lib/intake/types';
 import { legacyClient, legacyPerson, ssnOf, type LegacyClientExtras } from './client-answer';
-import { byOwnerLists, flip, perspectiveOf, pick } from './perspective';
+import { byOwnerLists, flip, perspectiveOf, pick, recordHead } from './perspective';
 
 /*
  * The refreshed IntakeView as the spec's save and delete calls of the family sections answer it (intake
@@ -24,9 +24,7 @@ function legacyGuardian(n: 1 | 2, guardian: GuardianView | null) {
 
 function legacyChild(child: ChildView, perspective: 1 | 2) {
   return {
-    hash_id: child.hash,
-    version: child.version,
-    owner: flip(child.owner, perspective),
+    ...recordHead(child, perspective),
     gender: child.gender,
     ...legacyPerson(child.person),
     ...legacyGuardian(1, child.guardian1),
@@ -48,9 +46,7 @@ function legacyTerms(n: 1 | 2, terms: BeneficiaryTerms | null) {
 function legacyBeneficiary(b: BeneficiaryView, perspective: 1 | 2) {
   const [terms1, terms2] = pick(perspective, b.terms1, b.terms2);
   return {
-    hash_id: b.hash,
-    version: b.version,
-    owner: flip(b.owner, perspective),
+    ...recordHead(b, perspective),
     type: b.type,
     ...(b.person
       ? legacyPerson(b.person)
@@ -67,7 +63,7 @@ function legacyBeneficiary(b: BeneficiaryView, perspective: 1 | 2) {
 
 function legacyTrustee(trustee: TrusteeView, perspective: 1 | 2) {
   const [order1, order2] = pick(perspective, trustee.order1, trustee.order2);
-  return { hash_id: trustee.hash, version: trustee.version, owner: flip(trustee.owner, perspective), ...legacyPerson(trustee.person), order1, order2 };
+  return { ...recordHead(trustee, perspective), ...legacyPerson(trustee.person), order1, order2 };
 }
 
 function legacyAgent(agent: AgentView, perspective: 1 | 2) {

@@ -16,6 +16,13 @@ export const flip = (owner: Owner, perspective: 1 | 2): Owner => (perspective ==
 /** The two per-owner values, the named client's first. */
 export const pick = <T>(perspective: 1 | 2, one: T, two: T): [T, T] => (perspective === 1 ? [one, two] : [two, one]);
 
+/** The fields every record of an answer starts with: its hash, version and owner as seen from the named client. */
+export const recordHead = (item: { hash: string; version: number; owner: Owner }, perspective: 1 | 2) => ({
+  hash_id: item.hash,
+  version: item.version,
+  owner: flip(item.owner, perspective),
+});
+
 /** Splits a list into the spec's 1 / 2 / Both lists under a name (beneficiaries1, beneficiaries2, beneficiariesBoth). */
 export function byOwnerLists<N extends string, T extends { owner: Owner }>(name: N, items: T[]) {
   return {
