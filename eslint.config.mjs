@@ -62,6 +62,10 @@ const NO_DOORS = pattern(
   'A feature imports no door (lib/http, lib/actions): take the context from lib/kernel/context.ts; the doors call the feature.',
 );
 const NO_STARTUP = pattern('^(@/lib/|(\\.\\./)+)startup(/|$)', 'lib/startup is the composition root: nothing below it imports it.');
+const NO_LEGACY = pattern(
+  '^(@/lib/|(\\.\\./)+)legacy(/|$)',
+  "lib/legacy is the earlier front end's contract: only the doors (app/api routes) translate through it; a feature answers in its own terms.",
+);
 const NO_FEATURE = pattern(
   `^(@/lib/|(\\.\\./)+)(${features}|http|actions|startup)(/|$)`,
   'This folder is below the features and the doors: it imports none of them.',
@@ -93,7 +97,9 @@ export const importRules = [
       NO_COMPONENTS,
     ],
   ),
-  restrict('features', LIB_FEATURE_FILES, [NO_DOORS, NO_STARTUP, NO_APP, NO_COMPONENTS]),
+  restrict('features', LIB_FEATURE_FILES, [NO_DOORS, NO_STARTUP, NO_APP, NO_COMPONENTS, NO_LEGACY]),
+  // The earlier front end's contract: translations between its payloads and the features, above the features.
+  restrict('legacy', ['lib/legacy/**'], [NO_DOORS, NO_STARTUP, NO_APP, NO_COMPONENTS]),
   restrict(
     'validation',
     ['lib/validation/**'],

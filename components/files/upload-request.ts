@@ -1,5 +1,6 @@
 import type { ActionResult } from '@/lib/http/result';
-import { documentDeletePath, type LegacyAdvisor } from '@/lib/files/document-view';
+import { documentDeletePath } from '@/lib/files/document-view';
+import type { LegacyAdvisor } from '@/lib/legacy/document-shapes';
 
 /** What the upload call answers (POST /api/file/{planHash}/upload). */
 export type UploadAnswer = { message: string; file: { hash: string; name: string }; advisors: LegacyAdvisor[] };

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
 import { advisors, invoices, payments } from '@/db/schema';
-import { fetchAdvisor, type AdvisorFetchResult } from '@/lib/advisors/fetch-advisor';
+import { advisorAccount, type AdvisorAccount } from '@/lib/advisors/advisor-account';
 import { chargeWithBooks, isOwnAttempt, payerOf } from '@/lib/billing/charge';
 import { toMethodInput } from '@/lib/billing/method-input';
 import { auditRefusal } from '@/lib/billing/record-payment';
@@ -36,7 +36,7 @@ import { PAYMENT_IN_PROGRESS_MESSAGE } from './pay-trust-fee';
 export const NOTHING_DUE_MESSAGE = 'There is no outstanding balance to pay.';
 export const NO_STORED_METHOD_MESSAGE = 'There is no stored payment method.';
 
-export type AdvisorPaymentResult = { message: string; advisor: AdvisorFetchResult['advisor'] };
+export type AdvisorPaymentResult = { message: string; advisor: AdvisorAccount };
 
 /**
  * Outstanding Balance (`POST /billing/processLawpayPayment`): pays every open invoice of an advisor in the
@@ -81,7 +81,7 @@ export async function payBalance(ctx: RequestContext, input: PayBalanceInput, op
     });
     await removeAtGateway(gateway, replaced);
   }
-  const { advisor: view } = await fetchAdvisor(ctx, { advisor_id: advisor.hash });
+  const view = await advisorAccount(ctx, advisor.hash);
   // Auto-pay is said to be on only when it is: a duplicate of a payment that stored nothing enabled nothing.
   return { message: input.enable_auto_pay && view.is_auto_pay ? BALANCE_PAID_AUTOPAY_MESSAGE : BALANCE_PAID_MESSAGE, advisor: view };
 }
@@ -149,7 +149,7 @@ export async function disableAutoPay(ctx: RequestContext, input: AdvisorPaymentR
       .returning({ id: advisors.id });
     if (changed.length) await audit(tx, ctx, 'autopay.disable', { type: 'advisor', id: advisor.id });
   });
-  const { advisor: view } = await fetchAdvisor(ctx, { advisor_id: advisor.hash });
+  const view = await advisorAccount(ctx, advisor.hash);
   return { message: AUTOPAY_DISABLED_MESSAGE, advisor: view };
 }
 
@@ -169,6 +169,6 @@ export async function removeStoredPaymentMethod(
     return rows;
   });
   await removeAtGateway(gateway, rows);
-  const { advisor: view } = await fetchAdvisor(ctx, { advisor_id: advisor.hash });
+  const view = await advisorAccount(ctx, advisor.hash);
   return { message: METHOD_REMOVED_MESSAGE, advisor: view };
 }

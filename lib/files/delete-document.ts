@@ -7,15 +7,14 @@ import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import { assertCan } from '@/lib/kernel/policy';
 import { loadEstatePlan } from '@/lib/kernel/scope';
-import { advisorsAnswer } from './advisors-answer';
-import type { LegacyAdvisor } from './document-view';
 import { findDocument } from './queries';
 import { storeFor } from './store';
 
 export const FILE_REMOVED_MESSAGE = 'File removed successfully';
 export const SYSTEM_FILE_MESSAGE = 'This document was created by the System and cannot be removed.';
 
-export type DeleteAnswer = { message: string; advisors: LegacyAdvisor[] };
+/** `householdClientId` (internal: the plan's owner 1) lets the compatibility door answer the spec's `advisors`. */
+export type DeleteAnswer = { message: string; householdClientId: number };
 
 /**
  * Removes a document (admins only, platform spec §5), and only one with a creator: a System document stays
@@ -38,5 +37,5 @@ export async function deleteDocument(ctx: RequestContext, planHash: string, file
     .catch((error: unknown) => {
       console.error(`[files] File ${removed.id} was removed, but its bytes (${removed.storage} key ${removed.storageKey}) could not be:`, error);
     });
-  return { message: FILE_REMOVED_MESSAGE, advisors: await advisorsAnswer(plan.clientId) };
+  return { message: FILE_REMOVED_MESSAGE, householdClientId: plan.clientId };
 }

@@ -1,6 +1,6 @@
 /*
- * A document as the pages list it and the compatibility answers name it. No Node APIs and no database: the
- * list and upload components import these types and the view path.
+ * A document as the pages list it (the compatibility answers' shapes are lib/legacy/document-shapes.ts). No
+ * Node APIs and no database: the list and upload components import these types and the view path.
  */
 
 /** One document of a household's plan, ready to show: public hashes only. */
@@ -49,25 +49,3 @@ export function documentIconOf(doc: { contentType?: string | null; name: string 
   if (type === 'image/png' || type === 'image/jpeg' || ext === 'png' || ext === 'jpg' || ext === 'jpeg') return 'image';
   return 'file';
 }
-
-/** A document in the spec's File shape (platform §3): `created_by` is absent for the System's files. */
-export type LegacyFile = { id: string; hash: string; name: string; updated_at: string; created_by?: { person: { name: { full: string } } } };
-
-export type LegacyPlanWithFiles = { hash: string; type: string; status: string; status_full: string; updated_at: string; files: LegacyFile[] };
-
-/** A client in the spec's shape, as far as the overview's rows use it, with its plans and their files. */
-export type LegacyClientWithPlans = {
-  hash: string;
-  person: { name: { full: string }; contact_info: { email: string | null; phone: string | null } };
-  spouse: { hash: string; person: { name: { full: string } } } | null;
-  created_at: string;
-  estate_plans: LegacyPlanWithFiles[];
-};
-
-/** An advisor in the spec's shape (platform §3 Advisor), with the clients the answer refreshes. */
-export type LegacyAdvisor = {
-  hash: string;
-  user: { hash: string; person: { name: { full: string } } };
-  firms: { id: string; name: string }[];
-  clients: LegacyClientWithPlans[];
-};

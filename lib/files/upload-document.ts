@@ -8,8 +8,6 @@ import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import { assertCan } from '@/lib/kernel/policy';
 import { loadEstatePlan } from '@/lib/kernel/scope';
-import { advisorsAnswer } from './advisors-answer';
-import type { LegacyAdvisor } from './document-view';
 import { documentNamesOfPlan } from './queries';
 import { sniffFile } from './sniff-file';
 import { documentStore } from './store';
@@ -25,7 +23,8 @@ export const NOT_ATTORNEY_STAGE_MESSAGE = 'Documents can be added only once the 
  */
 export type IncomingDocument = { file: string; name: string; declaredType: string };
 
-export type UploadAnswer = { message: string; file: { hash: string; name: string }; advisors: LegacyAdvisor[] };
+/** The stored document; `householdClientId` (internal: the plan's owner 1) lets the compatibility door answer the spec's `advisors`. */
+export type UploadAnswer = { message: string; file: { hash: string; name: string }; householdClientId: number };
 
 /**
  * Adds a document to a plan (attorneys, admins and the household's advisory side): the plan must be in the
@@ -74,5 +73,5 @@ export async function uploadDocument(ctx: RequestContext, planHash: string, file
     });
     throw error;
   }
-  return { message: FILE_UPLOADED_MESSAGE, file: { hash: row.hash, name: row.name }, advisors: await advisorsAnswer(plan.clientId) };
+  return { message: FILE_UPLOADED_MESSAGE, file: { hash: row.hash, name: row.name }, householdClientId: plan.clientId };
 }

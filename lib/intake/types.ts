@@ -5,7 +5,7 @@
  * never internal ids, and never an unmasked SSN or identifier (only their last four; admins and attorneys
  * fetch a full value on demand through the reveal action of the review page).
  *
- * The compatibility routes answer the spec's own shape instead; lib/intake/legacy.ts maps this view onto it.
+ * The compatibility routes answer the spec's own shape instead; lib/legacy/ maps this view onto it.
  */
 import type { AdvisorLock } from '@/lib/billing/lock';
 import type { Owner } from './owners';

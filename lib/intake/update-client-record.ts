@@ -1,10 +1,18 @@
 import 'server-only';
 import type { RequestContext } from '@/lib/kernel/context';
-import type { LegacyClientInfoInput } from './legacy';
-import { saveSpouseChoices } from './set-spouse-choice';
+import { saveSpouseChoices, type SpouseChoices } from './set-spouse-choice';
 import type { IntakeView } from './types';
-import { saveEstatePlanEntry } from './update-estate-plan-info';
+import { saveEstatePlanEntry, type EstatePlanEntry } from './update-estate-plan-info';
 import { intakeWrite } from './write';
+
+/** The client record save's input (lib/legacy/client-record-payload.ts reads it from the earlier front end's payload). */
+export type ClientRecordInput = {
+  client_hash: string;
+  version?: number;
+  /** The estate plan answers sent; the others keep their stored values. */
+  estatePlan: Omit<EstatePlanEntry, 'version'> | null;
+  choices: SpouseChoices | null;
+};
 
 /**
  * The earlier front end's client record save (POST /api/ClientInfo/updateClientInfo) for the client it
@@ -12,7 +20,7 @@ import { intakeWrite } from './write';
  * spouse choices, in one transaction with the same rules as the two form saves. Answers the refreshed
  * intake.
  */
-export async function updateClientRecord(ctx: RequestContext, input: LegacyClientInfoInput): Promise<IntakeView> {
+export async function updateClientRecord(ctx: RequestContext, input: ClientRecordInput): Promise<IntakeView> {
   return intakeWrite(ctx, input.client_hash, async (tx, household) => {
     let version = input.version;
     if (input.estatePlan) {

@@ -19,7 +19,7 @@ import { BENEFICIARY_TIERS, GENDERS, IDENTIFIER_KINDS, OWNERS, POA_TYPES, type O
 
 /*
  * The intake's saves and deletes (client-info sections 1-6): one schema per use case, shared by the forms
- * (zodResolver), the server actions (lib/actions/intake.ts) and, through lib/intake/legacy.ts, the
+ * (zodResolver), the server actions (lib/actions/intake.ts) and, through lib/legacy/intake-payloads.ts, the
  * compatibility routes. Every field is a composition of the field rules (./fields); nothing is redefined.
  *
  * Conventions:
@@ -477,7 +477,7 @@ export const deleteTrusteeSchema = deleteObject.check(requireVersion);
 export const deleteAgentSchema = deleteAgentObject.check(requireVersion);
 
 /**
- * The same shapes without the version requirement, for the compatibility routes (lib/intake/legacy.ts):
+ * The same shapes without the version requirement, for the compatibility routes (lib/legacy/intake-payloads.ts):
  * the earlier front end sends no version, so its saves apply to the current version. Our own forms always
  * send one, and the schemas above refuse a save without it.
  */

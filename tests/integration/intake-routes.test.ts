@@ -569,7 +569,7 @@ describe("the client object in the spec's shapes (intake §3 Client, platform §
 
   it('reads the extras in one statement, for the routes only', async () => {
     const { loadIntake } = await import('@/lib/intake/load');
-    const { loadLegacyClientExtras } = await import('@/lib/intake/legacy-answer');
+    const { loadLegacyClientExtras } = await import('@/lib/legacy/client-extras');
     const view = await loadIntake(couple.clientCtx, h1);
     const { count, result } = await countQueries(() => loadLegacyClientExtras(couple.clientCtx, view));
     expect(count).toBe(1);

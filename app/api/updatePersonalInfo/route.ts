@@ -1,6 +1,7 @@
 import { route } from '@/lib/http/route';
-import { legacyPersonalInfoSchema, toLegacyClient } from '@/lib/intake/legacy';
-import { legacyAnswer } from '@/lib/intake/legacy-answer';
+import { toLegacyClient } from '@/lib/legacy/client-answer';
+import { legacyAnswer } from '@/lib/legacy/client-extras';
+import { legacyPersonalInfoSchema } from '@/lib/legacy/intake-payloads';
 import { updatePersonalInfo } from '@/lib/intake/update-personal-info';
 
 /** POST /api/updatePersonalInfo/ — the earlier front end's personal info save of hash_id's client; answers `{ client }`. */

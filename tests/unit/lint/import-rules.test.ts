@@ -46,6 +46,13 @@ const refused: Case[] = [
   { file: 'lib/auth/jobs/probe.ts', code: "import { route } from '../../http/route';\nexport const probe = route;\n" },
   { file: 'lib/advisors/probe.ts', code: "import { sendReminderAction } from '@/lib/actions/advisors';\nexport const probe = sendReminderAction;\n" },
   { file: 'lib/mail/probe.ts', code: "import { allJobs } from '@/lib/startup/jobs';\nexport const probe = allJobs;\n" },
+  // Features answer in their own terms: only the doors translate through the earlier front end's contract.
+  { file: 'lib/files/probe.ts', code: "import { advisorsAnswer } from '@/lib/legacy/file-advisors-answer';\nexport const probe = advisorsAnswer;\n" },
+  { file: 'lib/intake/probe.ts', code: "import type { LegacyClientExtras } from '../legacy/client-answer';\nexport type Probe = LegacyClientExtras;\n" },
+  // lib/legacy sits with the features: no door, no start-up, no app/.
+  { file: 'lib/legacy/probe.ts', code: "import { route } from '@/lib/http/route';\nexport const probe = route;\n" },
+  { file: 'lib/legacy/probe.ts', code: "import { allJobs } from '../startup/jobs';\nexport const probe = allJobs;\n" },
+  { file: 'lib/legacy/probe.ts', code: "import { POST } from '@/app/api/advisor/fetch/route';\nexport const probe = POST;\n" },
   // Validation imports no domain folder.
   { file: 'lib/validation/probe.ts', code: "import { deriveOwner } from '@/lib/intake/owners';\nexport const probe = deriveOwner;\n" },
   {
@@ -84,6 +91,11 @@ const allowed: Case[] = [
   },
   { file: 'lib/http/probe.ts', code: "import { getActor } from '@/lib/auth/actor';\nexport const probe = getActor;\n" },
   { file: 'lib/startup/probe.ts', code: "import { deliverMailJob } from '@/lib/mail/jobs/deliver-mail';\nexport const probe = deliverMailJob;\n" },
+  {
+    file: 'lib/legacy/probe.ts',
+    code: "import { loadIntake } from '@/lib/intake/load';\nimport type { RequestContext } from '@/lib/kernel/context';\nexport type Probe = RequestContext;\nexport const probe = loadIntake;\n",
+  },
+  { file: 'app/api/probe/route.ts', code: "import { fetchAdvisor } from '@/lib/legacy/fetch-advisor';\nexport const probe = fetchAdvisor;\n" },
   {
     file: 'components/dashboard/probe.tsx',
     code: "import { loadDashboard } from '@/lib/advisors/dashboard';\nimport type { ActionResult } from '@/lib/http/result';\nexport type Probe = ActionResult<unknown>;\nexport const probe = loadDashboard;\n",

@@ -1,4 +1,4 @@
-import { fetchAdvisor } from '@/lib/advisors/fetch-advisor';
+import { fetchAdvisor } from '@/lib/legacy/fetch-advisor';
 import { route } from '@/lib/http/route';
 import { legacyAdvisorRefSchema } from '@/lib/validation/advisors';
 

@@ -1,6 +1,6 @@
 import { updatePlanStatus } from '@/lib/estate-plans/update-plan-status';
 import { route } from '@/lib/http/route';
-import { legacyUpdateStatusSchema } from '@/lib/estate-plans/legacy';
+import { legacyUpdateStatusSchema } from '@/lib/legacy/plan-status-payload';
 
 /**
  * POST /api/attorney/updateStatus/ — the earlier front end's status change: `estate_plan_id` (the plan's

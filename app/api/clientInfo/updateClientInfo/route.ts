@@ -1,7 +1,8 @@
 import { submitTrust } from '@/lib/intake/submit-trust';
 import { route } from '@/lib/http/route';
-import { legacyClientInfoSchema, toLegacyClient } from '@/lib/intake/legacy';
-import { legacyAnswer } from '@/lib/intake/legacy-answer';
+import { toLegacyClient } from '@/lib/legacy/client-answer';
+import { legacyAnswer } from '@/lib/legacy/client-extras';
+import { legacyClientInfoSchema } from '@/lib/legacy/client-record-payload';
 import { updateClientRecord } from '@/lib/intake/update-client-record';
 
 /**

@@ -1,7 +1,8 @@
 import { route } from '@/lib/http/route';
 import { deleteBeneficiary } from '@/lib/intake/delete-beneficiary';
-import { legacyDeleteBeneficiarySchema, toLegacyLists } from '@/lib/intake/legacy';
-import { legacyAnswer } from '@/lib/intake/legacy-answer';
+import { legacyAnswer } from '@/lib/legacy/client-extras';
+import { toLegacyLists } from '@/lib/legacy/family-answer';
+import { legacyDeleteBeneficiarySchema } from '@/lib/legacy/intake-payloads';
 
 /** POST /api/clientInfo/delete/beneficiary/ — the earlier front end's delete of hash_id_beneficiary; answers the refreshed lists. */
 export const POST = route('intake.write', legacyDeleteBeneficiarySchema, async ({ ctx, input }) =>

@@ -1,7 +1,8 @@
 import { route } from '@/lib/http/route';
 import { deleteAccount } from '@/lib/intake/delete-account';
-import { legacyAnswer } from '@/lib/intake/legacy-answer';
-import { legacyDeleteAccountSchema, toLegacyData } from '@/lib/intake/legacy-assets';
+import { toLegacyData } from '@/lib/legacy/asset-answer';
+import { legacyDeleteAccountSchema } from '@/lib/legacy/asset-payloads';
+import { legacyAnswer } from '@/lib/legacy/client-extras';
 
 /** POST /api/clientInfo/delete/brokerageAccount/ — removes hash_id_account (a brokerage account); answers the full refreshed data. */
 export const POST = route('intake.write', legacyDeleteAccountSchema('brokerage'), async ({ ctx, input }) =>

@@ -1,7 +1,8 @@
 import { route } from '@/lib/http/route';
 import { deleteGift } from '@/lib/intake/delete-gift';
-import { legacyAnswer } from '@/lib/intake/legacy-answer';
-import { legacyDeleteGiftSchema, toLegacyData } from '@/lib/intake/legacy-assets';
+import { toLegacyData } from '@/lib/legacy/asset-answer';
+import { legacyDeleteGiftSchema } from '@/lib/legacy/asset-payloads';
+import { legacyAnswer } from '@/lib/legacy/client-extras';
 
 /** POST /api/clientInfo/delete/gift/ — removes hash_id_gift; answers the full refreshed data. */
 export const POST = route('intake.write', legacyDeleteGiftSchema, async ({ ctx, input }) =>

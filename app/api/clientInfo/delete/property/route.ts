@@ -1,7 +1,8 @@
 import { route } from '@/lib/http/route';
 import { deleteProperty } from '@/lib/intake/delete-property';
-import { legacyAnswer } from '@/lib/intake/legacy-answer';
-import { legacyDeletePropertySchema, toLegacyData } from '@/lib/intake/legacy-assets';
+import { toLegacyData } from '@/lib/legacy/asset-answer';
+import { legacyDeletePropertySchema } from '@/lib/legacy/asset-payloads';
+import { legacyAnswer } from '@/lib/legacy/client-extras';
 
 /** POST /api/clientInfo/delete/property/ — removes hash_id_property; answers the full refreshed data. */
 export const POST = route('intake.write', legacyDeletePropertySchema, async ({ ctx, input }) =>

@@ -1,6 +1,7 @@
 import { route } from '@/lib/http/route';
-import { LEGACY_WRITE, legacyUpsertTrusteeSchema, toLegacyLists } from '@/lib/intake/legacy';
-import { legacyAnswer } from '@/lib/intake/legacy-answer';
+import { legacyAnswer } from '@/lib/legacy/client-extras';
+import { toLegacyLists } from '@/lib/legacy/family-answer';
+import { LEGACY_WRITE, legacyUpsertTrusteeSchema } from '@/lib/legacy/intake-payloads';
 import { upsertTrustee } from '@/lib/intake/upsert-trustee';
 
 /**

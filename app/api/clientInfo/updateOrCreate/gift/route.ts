@@ -1,7 +1,8 @@
 import { route } from '@/lib/http/route';
-import { LEGACY_WRITE } from '@/lib/intake/legacy';
-import { legacyAnswer } from '@/lib/intake/legacy-answer';
-import { legacyUpsertGiftSchema, toLegacyData } from '@/lib/intake/legacy-assets';
+import { toLegacyData } from '@/lib/legacy/asset-answer';
+import { legacyUpsertGiftSchema } from '@/lib/legacy/asset-payloads';
+import { legacyAnswer } from '@/lib/legacy/client-extras';
+import { LEGACY_WRITE } from '@/lib/legacy/intake-payloads';
 import { upsertGift } from '@/lib/intake/upsert-gift';
 
 /** POST /api/clientInfo/updateOrCreate/gift/ — the earlier front end's specific gift save (intake §7). Answers the full refreshed data. */

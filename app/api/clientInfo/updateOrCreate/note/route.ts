@@ -1,6 +1,7 @@
 import { route } from '@/lib/http/route';
-import { legacyAnswer } from '@/lib/intake/legacy-answer';
-import { legacySaveNoteSchema, toLegacyData } from '@/lib/intake/legacy-assets';
+import { toLegacyData } from '@/lib/legacy/asset-answer';
+import { legacySaveNoteSchema } from '@/lib/legacy/asset-payloads';
+import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { saveNote } from '@/lib/intake/save-note';
 
 /**

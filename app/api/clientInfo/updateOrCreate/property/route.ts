@@ -1,7 +1,8 @@
 import { route } from '@/lib/http/route';
-import { LEGACY_WRITE } from '@/lib/intake/legacy';
-import { legacyAnswer } from '@/lib/intake/legacy-answer';
-import { legacyUpsertPropertySchema, toLegacyData } from '@/lib/intake/legacy-assets';
+import { toLegacyData } from '@/lib/legacy/asset-answer';
+import { legacyUpsertPropertySchema } from '@/lib/legacy/asset-payloads';
+import { legacyAnswer } from '@/lib/legacy/client-extras';
+import { LEGACY_WRITE } from '@/lib/legacy/intake-payloads';
 import { upsertProperty } from '@/lib/intake/upsert-property';
 
 /**

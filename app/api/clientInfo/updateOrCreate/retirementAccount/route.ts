@@ -1,7 +1,8 @@
 import { route } from '@/lib/http/route';
-import { LEGACY_WRITE } from '@/lib/intake/legacy';
-import { legacyAnswer } from '@/lib/intake/legacy-answer';
-import { legacyUpsertAccountSchema, toLegacyData } from '@/lib/intake/legacy-assets';
+import { toLegacyData } from '@/lib/legacy/asset-answer';
+import { legacyUpsertAccountSchema } from '@/lib/legacy/asset-payloads';
+import { legacyAnswer } from '@/lib/legacy/client-extras';
+import { LEGACY_WRITE } from '@/lib/legacy/intake-payloads';
 import { upsertAccount } from '@/lib/intake/upsert-account';
 
 /** POST /api/clientInfo/updateOrCreate/retirementAccount/ — the earlier front end's retirement account save (intake §7). Answers the full refreshed data. */

@@ -3,6 +3,7 @@ import { uploadStagingDir } from '@/lib/files/store';
 import { uploadDocument } from '@/lib/files/upload-document';
 import { receivedFile } from '@/lib/http/multipart';
 import { route } from '@/lib/http/route';
+import { withAdvisors } from '@/lib/legacy/file-advisors-answer';
 import { NO_FILE_MESSAGE } from '@/lib/validation/files';
 
 /**
@@ -24,7 +25,7 @@ export const POST = route(
   uploadDocumentSchema,
   async ({ ctx, input, params }) => {
     const file = input.newFile;
-    return uploadDocument(ctx, String(params.planHash), { file: file.path, name: file.name, declaredType: file.type });
+    return withAdvisors(await uploadDocument(ctx, String(params.planHash), { file: file.path, name: file.name, declaredType: file.type }));
   },
   { multipart: { stagingDir: uploadStagingDir } },
 );

@@ -1,5 +1,6 @@
 import { deleteDocument } from '@/lib/files/delete-document';
 import { route } from '@/lib/http/route';
+import { withAdvisors } from '@/lib/legacy/file-advisors-answer';
 import { noBodySchema } from '@/lib/validation/files';
 
 /**
@@ -7,4 +8,6 @@ import { noBodySchema } from '@/lib/validation/files';
  * 'File removed successfully', advisors } (platform spec §7). `{fileId}` is the document's public hash
  * (its `id` in every answer); numeric ids stay internal.
  */
-export const DELETE = route('file.delete', noBodySchema, ({ ctx, params }) => deleteDocument(ctx, String(params.planHash), String(params.fileHash)));
+export const DELETE = route('file.delete', noBodySchema, async ({ ctx, params }) =>
+  withAdvisors(await deleteDocument(ctx, String(params.planHash), String(params.fileHash))),
+);

@@ -4,7 +4,7 @@ import {
   legacyUpsertCompanySchema,
   legacyUpsertGiftSchema,
   legacyUpsertPropertySchema,
-} from '@/lib/intake/legacy-assets';
+} from '@/lib/legacy/asset-payloads';
 import { accountNumber, purchaseYear, stockShares } from '@/lib/validation/fields';
 
 describe('legacy is_primary', () => {

@@ -5,15 +5,22 @@ import { db, type Queryable } from '@/db';
 import { advisorFirms, advisors, clients, estatePlans, firms, households, persons, users } from '@/db/schema';
 import { statusLabel } from '@/lib/estate-plans/statuses';
 import { personName } from '@/lib/people/person-name';
-import type { DocumentView, LegacyAdvisor, LegacyFile } from './document-view';
+import type { DocumentView } from '@/lib/files/document-view';
+import { documentsOfPlans } from '@/lib/files/queries';
+import type { LegacyAdvisor, LegacyFile } from './document-shapes';
 
-export type { LegacyAdvisor, LegacyClientWithPlans, LegacyFile, LegacyPlanWithFiles } from './document-view';
-import { documentsOfPlans } from './queries';
+/** A document in the spec's File shape. */
 
 export function toLegacyFile(doc: DocumentView): LegacyFile {
   const file: LegacyFile = { id: doc.hash, hash: doc.hash, name: doc.name, updated_at: doc.createdAt };
   if (doc.createdBy !== null) file.created_by = { person: { name: { full: doc.createdBy } } };
   return file;
+}
+
+/** A file call's answer with the `advisors` the spec's answer carries, for the household the call changed. */
+export async function withAdvisors<T extends { householdClientId: number }>(answer: T): Promise<Omit<T, 'householdClientId'> & { advisors: LegacyAdvisor[] }> {
+  const { householdClientId, ...rest } = answer;
+  return { ...rest, advisors: await advisorsAnswer(householdClientId) };
 }
 
 /**

@@ -10,14 +10,14 @@ import { placeOf } from '@/lib/encrypted-columns';
 import { statusLabel } from '@/lib/estate-plans/statuses';
 import { formatSsn } from '@/lib/format/ssn';
 import type { RequestContext } from '@/lib/kernel/context';
-import type { LegacyFile } from '@/lib/files/document-view';
 import { personName } from '@/lib/people/person-name';
-import type { LegacyClientExtras } from './legacy';
-import type { IntakeView } from './types';
+import type { IntakeView } from '@/lib/intake/types';
+import type { LegacyClientExtras } from './client-answer';
+import type { LegacyFile } from './document-shapes';
 
 /*
- * The compatibility routes' answers: the refreshed IntakeView in the spec's shape (lib/intake/legacy.ts and
- * legacy-assets.ts), with what the spec's client object holds beyond the view (estate plans, advisor and
+ * The compatibility routes' answers: the refreshed IntakeView in the spec's shape (client-answer.ts,
+ * family-answer.ts and asset-answer.ts), with what the spec's client object holds beyond the view (estate plans, advisor and
  * firms, and for attorneys and admins the full SSNs) read here in one statement for the routes only, so
  * the client-info page's load stays as it is (docs/performance.md).
  */

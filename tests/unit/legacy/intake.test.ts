@@ -1,15 +1,14 @@
+import { toLegacyClient, type LegacyClientExtras } from '@/lib/legacy/client-answer';
+import { legacyClientInfoSchema } from '@/lib/legacy/client-record-payload';
+import { toLegacyLists } from '@/lib/legacy/family-answer';
 import {
-  legacyBoolean,
-  legacyClientInfoSchema,
   legacyDeleteAgentSchema,
   legacyUpsertAgentSchema,
   legacyUpsertBeneficiarySchema,
   legacyUpsertChildSchema,
   legacyUpsertTrusteeSchema,
-  toLegacyClient,
-  toLegacyLists,
-  type LegacyClientExtras,
-} from '@/lib/intake/legacy';
+} from '@/lib/legacy/intake-payloads';
+import { legacyBoolean } from '@/lib/legacy/payload-values';
 import type { AgentView, BeneficiaryView, ClientView, IntakeView, PersonView } from '@/lib/intake/types';
 
 describe('legacy payloads → intake inputs', () => {
