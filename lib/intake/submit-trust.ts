@@ -89,11 +89,11 @@ export async function completeSubmission(ctx: RequestContext, prepared: Prepared
   const marked = await tx
     .update(estatePlans)
     .set({
-      submittedAt: new Date(),
+      submittedAt: ctx.now,
       submittedByUserId: ctx.actor.userId,
       submittedByImpersonatorUserId: ctx.actor.impersonator?.userId ?? null,
       status: next,
-      updatedAt: new Date(),
+      updatedAt: ctx.now,
     })
     .where(and(eq(estatePlans.id, plan.id), isNull(estatePlans.submittedAt)))
     .returning({ id: estatePlans.id });
@@ -116,7 +116,7 @@ export async function completeSubmission(ctx: RequestContext, prepared: Prepared
       })),
     ),
   );
-  await tx.update(clients).set({ isTrustSubmitted: true, updatedAt: new Date() }).where(inArray(clients.id, ids));
+  await tx.update(clients).set({ isTrustSubmitted: true, updatedAt: ctx.now }).where(inArray(clients.id, ids));
   if (next !== plan.status) {
     await tx.insert(estatePlanStatusChanges).values({ estatePlanId: plan.id, fromStatus: plan.status, toStatus: next, changedByUserId: ctx.actor.userId });
   }
