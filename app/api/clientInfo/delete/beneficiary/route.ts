@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteBeneficiary } from '@/lib/intake/delete-beneficiary';
+import { deleteBeneficiary } from '@/lib/intake/records/beneficiaries';
 import { legacyDeleteBeneficiarySchema, toLegacyLists } from '@/lib/intake/legacy';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
 

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteChild } from '@/lib/intake/delete-child';
+import { deleteChild } from '@/lib/intake/records/children';
 import { legacyDeleteChildSchema, toLegacyLists } from '@/lib/intake/legacy';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
 

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteCompany } from '@/lib/intake/delete-company';
+import { deleteCompany } from '@/lib/intake/records/companies';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { legacyDeleteCompanySchema, toLegacyData } from '@/lib/intake/legacy-assets';
 

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteTrustee } from '@/lib/intake/delete-trustee';
+import { deleteTrustee } from '@/lib/intake/records/trustees';
 import { legacyDeleteTrusteeSchema, toLegacyLists } from '@/lib/intake/legacy';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
 

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteGift } from '@/lib/intake/delete-gift';
+import { deleteGift } from '@/lib/intake/records/gifts';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { legacyDeleteGiftSchema, toLegacyData } from '@/lib/intake/legacy-assets';
 

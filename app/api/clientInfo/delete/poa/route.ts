@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteAgent } from '@/lib/intake/delete-agent';
+import { deleteAgent } from '@/lib/intake/records/agents';
 import { legacyDeleteAgentSchema, toLegacyLists } from '@/lib/intake/legacy';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
 

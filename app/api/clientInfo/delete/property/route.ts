@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteProperty } from '@/lib/intake/delete-property';
+import { deleteProperty } from '@/lib/intake/records/properties';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { legacyDeletePropertySchema, toLegacyData } from '@/lib/intake/legacy-assets';
 

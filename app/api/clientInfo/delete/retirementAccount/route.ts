@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteAccount } from '@/lib/intake/delete-account';
+import { deleteAccount } from '@/lib/intake/records/accounts';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { legacyDeleteAccountSchema, toLegacyData } from '@/lib/intake/legacy-assets';
 

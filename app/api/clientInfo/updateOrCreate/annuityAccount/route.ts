@@ -2,7 +2,7 @@ import { route } from '@/lib/http/route';
 import { LEGACY_WRITE } from '@/lib/intake/legacy';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { legacyUpsertAccountSchema, toLegacyData } from '@/lib/intake/legacy-assets';
-import { upsertAccount } from '@/lib/intake/upsert-account';
+import { upsertAccount } from '@/lib/intake/records/accounts';
 
 /** POST /api/clientInfo/updateOrCreate/annuityAccount/ — the earlier front end's annuity account save (intake §7). Answers the full refreshed data. */
 export const POST = route('intake.write', legacyUpsertAccountSchema('annuity'), async ({ ctx, input }) =>

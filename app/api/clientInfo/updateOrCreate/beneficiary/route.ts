@@ -1,7 +1,7 @@
 import { route } from '@/lib/http/route';
 import { LEGACY_WRITE, legacyUpsertBeneficiarySchema, toLegacyLists } from '@/lib/intake/legacy';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
-import { upsertBeneficiary } from '@/lib/intake/upsert-beneficiary';
+import { upsertBeneficiary } from '@/lib/intake/records/beneficiaries';
 
 /**
  * POST /api/clientInfo/updateOrCreate/beneficiary/ — the earlier front end's save (intake §7): creates (hash_id_beneficiary

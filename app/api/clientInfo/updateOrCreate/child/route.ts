@@ -1,7 +1,7 @@
 import { route } from '@/lib/http/route';
 import { LEGACY_WRITE, legacyUpsertChildSchema, toLegacyLists } from '@/lib/intake/legacy';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
-import { upsertChild } from '@/lib/intake/upsert-child';
+import { upsertChild } from '@/lib/intake/records/children';
 
 /**
  * POST /api/clientInfo/updateOrCreate/child/ — the earlier front end's save (intake §7): creates (hash_id_child

@@ -2,7 +2,7 @@ import { route } from '@/lib/http/route';
 import { LEGACY_WRITE } from '@/lib/intake/legacy';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { legacyUpsertCompanySchema, toLegacyData } from '@/lib/intake/legacy-assets';
-import { upsertCompany } from '@/lib/intake/upsert-company';
+import { upsertCompany } from '@/lib/intake/records/companies';
 
 /**
  * POST /api/clientInfo/updateOrCreate/company/ — the earlier front end's company save (intake §7); stock

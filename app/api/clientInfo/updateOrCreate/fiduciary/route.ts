@@ -1,7 +1,7 @@
 import { route } from '@/lib/http/route';
 import { LEGACY_WRITE, legacyUpsertTrusteeSchema, toLegacyLists } from '@/lib/intake/legacy';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
-import { upsertTrustee } from '@/lib/intake/upsert-trustee';
+import { upsertTrustee } from '@/lib/intake/records/trustees';
 
 /**
  * POST /api/clientInfo/updateOrCreate/fiduciary/ — the earlier front end's save (intake §7): creates (hash_id_fiduciary

@@ -1,7 +1,7 @@
 import { route } from '@/lib/http/route';
 import { LEGACY_WRITE, legacyUpsertAgentSchema, toLegacyLists } from '@/lib/intake/legacy';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
-import { upsertAgent } from '@/lib/intake/upsert-agent';
+import { upsertAgent } from '@/lib/intake/records/agents';
 
 /**
  * POST /api/clientInfo/updateOrCreate/poa/ — the earlier front end's save (intake §7): creates (hash_id_poa

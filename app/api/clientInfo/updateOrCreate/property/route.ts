@@ -2,7 +2,7 @@ import { route } from '@/lib/http/route';
 import { LEGACY_WRITE } from '@/lib/intake/legacy';
 import { legacyAnswer } from '@/lib/intake/legacy-answer';
 import { legacyUpsertPropertySchema, toLegacyData } from '@/lib/intake/legacy-assets';
-import { upsertProperty } from '@/lib/intake/upsert-property';
+import { upsertProperty } from '@/lib/intake/records/properties';
 
 /**
  * POST /api/clientInfo/updateOrCreate/property/ — the earlier front end's property save (intake §7): creates
