@@ -1,27 +1,19 @@
 'use server';
 
 import { action } from '@/lib/http/action';
-import { deleteAccount } from '@/lib/intake/delete-account';
-import { deleteCompany } from '@/lib/intake/delete-company';
-import { deleteGift } from '@/lib/intake/delete-gift';
-import { deleteProperty } from '@/lib/intake/delete-property';
+import { deleteAccount, upsertAccount } from '@/lib/intake/records/accounts';
+import { deleteAgent, upsertAgent } from '@/lib/intake/records/agents';
+import { deleteBeneficiary, upsertBeneficiary } from '@/lib/intake/records/beneficiaries';
+import { deleteChild, upsertChild } from '@/lib/intake/records/children';
+import { deleteCompany, upsertCompany } from '@/lib/intake/records/companies';
+import { deleteGift, upsertGift } from '@/lib/intake/records/gifts';
+import { deleteProperty, upsertProperty } from '@/lib/intake/records/properties';
+import { deleteTrustee, upsertTrustee } from '@/lib/intake/records/trustees';
 import { saveNote } from '@/lib/intake/save-note';
-import { upsertAccount } from '@/lib/intake/upsert-account';
-import { upsertCompany } from '@/lib/intake/upsert-company';
-import { upsertGift } from '@/lib/intake/upsert-gift';
-import { upsertProperty } from '@/lib/intake/upsert-property';
-import { deleteAgent } from '@/lib/intake/delete-agent';
-import { deleteBeneficiary } from '@/lib/intake/delete-beneficiary';
-import { deleteChild } from '@/lib/intake/delete-child';
-import { deleteTrustee } from '@/lib/intake/delete-trustee';
 import { setHasChildren } from '@/lib/intake/set-has-children';
 import { setSpouseChoice } from '@/lib/intake/set-spouse-choice';
 import { updateEstatePlanInfo } from '@/lib/intake/update-estate-plan-info';
 import { updatePersonalInfo } from '@/lib/intake/update-personal-info';
-import { upsertAgent } from '@/lib/intake/upsert-agent';
-import { upsertBeneficiary } from '@/lib/intake/upsert-beneficiary';
-import { upsertChild } from '@/lib/intake/upsert-child';
-import { upsertTrustee } from '@/lib/intake/upsert-trustee';
 import {
   deleteAgentSchema,
   deleteBeneficiarySchema,
@@ -69,7 +61,7 @@ export const deleteTrusteeAction = action('intake.write', deleteTrusteeSchema, d
 export const upsertAgentAction = action('intake.write', upsertAgentSchema, upsertAgent);
 export const deleteAgentAction = action('intake.write', deleteAgentSchema, deleteAgent);
 
-// Sections 7-14: assets and the note (lib/intake/upsert-*.ts, delete-*.ts, save-note.ts).
+// Sections 7-14: assets (lib/intake/records/*.ts) and the note (save-note.ts).
 export const upsertPropertyAction = action('intake.write', upsertPropertySchema, upsertProperty);
 export const deletePropertyAction = action('intake.write', deletePropertySchema, deleteProperty);
 

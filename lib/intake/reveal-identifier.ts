@@ -10,7 +10,8 @@ import { AppError } from '@/lib/kernel/errors';
 import { formatSsn } from '@/lib/format/ssn';
 import type { RequestContext } from '@/lib/kernel/context';
 import type { IdentifierRef, RevealIdentifierInput } from '@/lib/validation/plans';
-import { clientIdsOf, householdPersonScope } from './write';
+import { householdPersonScope } from './records/persons';
+import { clientIdsOf } from './write';
 
 /**
  * The review page's eye icon (one identifier) and its print (all shown ones): full SSNs of the household's

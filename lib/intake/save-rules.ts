@@ -1,7 +1,8 @@
+import type { clients } from '@/db/schema';
 import { isMinor } from '@/lib/format/date';
 import { TRUST_RELATIONSHIP } from '@/lib/validation/lists';
 import type { BeneficiaryTermsInput, EstatePlanAnswers } from '@/lib/validation/intake';
-import type { Tier, YesNo } from './types';
+import type { Tier } from './types';
 
 /*
  * The intake's dependent-answer rules as the server applies them on every save, whatever the form did
@@ -12,24 +13,19 @@ import type { Tier, YesNo } from './types';
 // Estate plan info
 
 /** What an estate plan save stores for one client: the answers after the spec's dependencies. */
-export type EstatePlanColumns = {
-  hasEstatePlan: YesNo | null;
-  estatePlanType: string | null;
-  trustName: string | null;
-  trustDate: string | null;
-  trustTimesAmended: number | null;
-  trustReplacementReason: string | null;
-  isAssetsTrustOwned: YesNo | null;
-  trustGoverningState: string | null;
-  hasTrustIntent1: boolean | null;
-  hasTrustIntent2: boolean | null;
-  hasTrustIntent3: boolean | null;
-  hasTrustIntent4: boolean | null;
-  hasTrustIntent5: boolean | null;
-  hasTrustIntent6: boolean | null;
-  hasTrustIntent7: boolean | null;
-  trustIntentOther: string | null;
-};
+export type EstatePlanColumns = Pick<
+  typeof clients.$inferSelect,
+  | 'hasEstatePlan'
+  | 'estatePlanType'
+  | 'trustName'
+  | 'trustDate'
+  | 'trustTimesAmended'
+  | 'trustReplacementReason'
+  | 'isAssetsTrustOwned'
+  | 'trustGoverningState'
+  | `hasTrustIntent${1 | 2 | 3 | 4 | 5 | 6 | 7}`
+  | 'trustIntentOther'
+>;
 
 export type EstatePlanValues = Omit<EstatePlanAnswers, 'version'>;
 

@@ -7,7 +7,7 @@ import type { Tx } from '@/db';
 import type { Household } from '@/lib/kernel/scope';
 import type { SetSpouseChoiceInput, SpouseChoice } from '@/lib/validation/intake';
 import type { IntakeView } from './types';
-import { assertPoaTypeAvailable } from './upsert-agent';
+import { assertPoaTypeAvailable } from './records/agents';
 import { intakeWrite, updateVersioned } from './write';
 
 export const NO_SPOUSE_MESSAGE = 'These choices are for a married couple.';

@@ -5,7 +5,8 @@ import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
 import type { UpdatePersonalInfoInput } from '@/lib/validation/intake';
 import type { IntakeView } from './types';
-import { intakeWrite, loadPersonById, updateVersioned, writePerson } from './write';
+import { loadPersonById, writePerson } from './records/persons';
+import { intakeWrite, updateVersioned } from './write';
 
 /**
  * Saves one client's personal info (section 1): name, phone, date of birth and SSN ('' keeps the stored

@@ -16,16 +16,16 @@ import { openIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import type { RequestContext } from '@/lib/kernel/context';
 import type { RouteHandler } from '@/lib/http/route';
-import { deleteAccount } from '@/lib/intake/delete-account';
-import { deleteBeneficiary } from '@/lib/intake/delete-beneficiary';
-import { deleteProperty, PROPERTY_HAS_GIFTS } from '@/lib/intake/delete-property';
+import { deleteAccount } from '@/lib/intake/records/accounts';
+import { deleteBeneficiary } from '@/lib/intake/records/beneficiaries';
+import { deleteProperty, PROPERTY_HAS_GIFTS } from '@/lib/intake/records/properties';
 import { saveNote } from '@/lib/intake/save-note';
-import { upsertAccount } from '@/lib/intake/upsert-account';
-import { upsertCompany } from '@/lib/intake/upsert-company';
-import { GIFT_BENEFICIARY_NOT_OWNED, GIFT_PROPERTY_NOT_OWNED, upsertGift } from '@/lib/intake/upsert-gift';
-import { upsertProperty } from '@/lib/intake/upsert-property';
+import { upsertAccount } from '@/lib/intake/records/accounts';
+import { upsertCompany } from '@/lib/intake/records/companies';
+import { GIFT_BENEFICIARY_NOT_OWNED, GIFT_PROPERTY_NOT_OWNED, upsertGift } from '@/lib/intake/records/gifts';
+import { upsertProperty } from '@/lib/intake/records/properties';
 import { STALE_VERSION_MESSAGE, upsertBeneficiarySchema } from '@/lib/validation/intake';
-import { upsertBeneficiary } from '@/lib/intake/upsert-beneficiary';
+import { upsertBeneficiary } from '@/lib/intake/records/beneficiaries';
 import {
   deleteAccountSchema,
   deletePropertySchema,

@@ -1,9 +1,9 @@
 import { route } from '@/lib/http/route';
+import { upsertAccount } from '@/lib/intake/records/accounts';
 import { toLegacyData } from '@/lib/legacy/asset-answer';
 import { legacyUpsertAccountSchema } from '@/lib/legacy/asset-payloads';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { LEGACY_WRITE } from '@/lib/legacy/intake-payloads';
-import { upsertAccount } from '@/lib/intake/upsert-account';
 
 /** POST /api/clientInfo/updateOrCreate/bankAccount/ — the earlier front end's bank account save (intake §7). Answers the full refreshed data. */
 export const POST = route('intake.write', legacyUpsertAccountSchema('bank'), async ({ ctx, input }) =>

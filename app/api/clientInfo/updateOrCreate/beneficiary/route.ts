@@ -1,8 +1,8 @@
 import { route } from '@/lib/http/route';
+import { upsertBeneficiary } from '@/lib/intake/records/beneficiaries';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { toLegacyLists } from '@/lib/legacy/family-answer';
 import { LEGACY_WRITE, legacyUpsertBeneficiarySchema } from '@/lib/legacy/intake-payloads';
-import { upsertBeneficiary } from '@/lib/intake/upsert-beneficiary';
 
 /**
  * POST /api/clientInfo/updateOrCreate/beneficiary/ — the earlier front end's save (intake §7): creates (hash_id_beneficiary

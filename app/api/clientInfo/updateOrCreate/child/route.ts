@@ -1,8 +1,8 @@
 import { route } from '@/lib/http/route';
+import { upsertChild } from '@/lib/intake/records/children';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { toLegacyLists } from '@/lib/legacy/family-answer';
 import { LEGACY_WRITE, legacyUpsertChildSchema } from '@/lib/legacy/intake-payloads';
-import { upsertChild } from '@/lib/intake/upsert-child';
 
 /**
  * POST /api/clientInfo/updateOrCreate/child/ — the earlier front end's save (intake §7): creates (hash_id_child

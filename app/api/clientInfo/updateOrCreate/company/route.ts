@@ -1,9 +1,9 @@
 import { route } from '@/lib/http/route';
+import { upsertCompany } from '@/lib/intake/records/companies';
 import { toLegacyData } from '@/lib/legacy/asset-answer';
 import { legacyUpsertCompanySchema } from '@/lib/legacy/asset-payloads';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { LEGACY_WRITE } from '@/lib/legacy/intake-payloads';
-import { upsertCompany } from '@/lib/intake/upsert-company';
 
 /**
  * POST /api/clientInfo/updateOrCreate/company/ — the earlier front end's company save (intake §7); stock

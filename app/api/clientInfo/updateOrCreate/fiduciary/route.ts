@@ -1,8 +1,8 @@
 import { route } from '@/lib/http/route';
+import { upsertTrustee } from '@/lib/intake/records/trustees';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { toLegacyLists } from '@/lib/legacy/family-answer';
 import { LEGACY_WRITE, legacyUpsertTrusteeSchema } from '@/lib/legacy/intake-payloads';
-import { upsertTrustee } from '@/lib/intake/upsert-trustee';
 
 /**
  * POST /api/clientInfo/updateOrCreate/fiduciary/ — the earlier front end's save (intake §7): creates (hash_id_fiduciary

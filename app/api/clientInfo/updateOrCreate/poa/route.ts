@@ -1,8 +1,8 @@
 import { route } from '@/lib/http/route';
+import { upsertAgent } from '@/lib/intake/records/agents';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { toLegacyLists } from '@/lib/legacy/family-answer';
 import { LEGACY_WRITE, legacyUpsertAgentSchema } from '@/lib/legacy/intake-payloads';
-import { upsertAgent } from '@/lib/intake/upsert-agent';
 
 /**
  * POST /api/clientInfo/updateOrCreate/poa/ — the earlier front end's save (intake §7): creates (hash_id_poa

@@ -1,9 +1,9 @@
 import { route } from '@/lib/http/route';
+import { upsertProperty } from '@/lib/intake/records/properties';
 import { toLegacyData } from '@/lib/legacy/asset-answer';
 import { legacyUpsertPropertySchema } from '@/lib/legacy/asset-payloads';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { LEGACY_WRITE } from '@/lib/legacy/intake-payloads';
-import { upsertProperty } from '@/lib/intake/upsert-property';
 
 /**
  * POST /api/clientInfo/updateOrCreate/property/ — the earlier front end's property save (intake §7): creates

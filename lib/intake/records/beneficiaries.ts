@@ -1,0 +1,111 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import { beneficiaries, clientBeneficiaries, gifts } from '@/db/schema';
+import { sealIdentifier } from '@/lib/crypto';
+import { placeOf } from '@/lib/encrypted-columns';
+import type { RequestContext } from '@/lib/kernel/context';
+import { AppError } from '@/lib/kernel/errors';
+import type { DeleteBeneficiaryInput, UpsertBeneficiaryInput } from '@/lib/validation/intake';
+import { termsRow } from '../save-rules';
+import type { IdentifierKind } from '../types';
+import type { WriteOptions } from '../write';
+import { defineRecord, type SaveStep } from './define';
+import { deleteRecord, upsertRecord } from './engine';
+
+type StoredBeneficiary = {
+  id: number;
+  hash: string;
+  version: number;
+  type: 'person' | 'entity';
+  personId: number | null;
+  hasIdentifier: boolean;
+  identifierKind: IdentifierKind | null;
+};
+
+const KIND_REQUIRED = 'Please choose what kind of number the identifier is.';
+export const BENEFICIARY_HAS_GIFTS = 'This beneficiary receives a specific gift. Remove the gift first.';
+
+/**
+ * Beneficiaries (intake §4): a person (linked, own or new; SSN sealed to the person row) or an entity
+ * (name, identifier sealed with its kind, date, trust flag), with each owning client's terms: an omitted
+ * beneficiary gets share 0 and no per stirpes and keeps its reason; a trust has the relationship 'Trust'.
+ * A beneficiary who receives a specific gift is kept on delete (409): removing it would silently remove the gift.
+ */
+export const beneficiaryRecord = defineRecord<UpsertBeneficiaryInput, StoredBeneficiary, DeleteBeneficiaryInput>({
+  table: beneficiaries,
+  columns: {
+    id: beneficiaries.id,
+    hash: beneficiaries.hash,
+    version: beneficiaries.version,
+    type: beneficiaries.type,
+    personId: beneficiaries.personId,
+    hasIdentifier: sql<boolean>`${beneficiaries.entityIdentifierCipher} is not null`,
+    identifierKind: beneficiaries.entityIdentifierKind,
+  },
+  pivot: {
+    table: clientBeneficiaries,
+    record: clientBeneficiaries.beneficiaryId,
+    terms: {
+      tier: clientBeneficiaries.tier,
+      sharePercent: clientBeneficiaries.sharePercent,
+      relationship: clientBeneficiaries.relationship,
+      isPerStirpes: clientBeneficiaries.isPerStirpes,
+      omissionReason: clientBeneficiaries.omissionReason,
+    },
+  },
+  owned: (input) => {
+    const isTrust = input.type === 'entity' && input.is_trust;
+    return { owner: input.owner, sameValues: input.same_values, values1: termsRow(input.values1, isTrust), values2: termsRow(input.values2, isTrust) };
+  },
+  person: { column: beneficiaries.personId, contact: ['dob', 'ssn'], when: (input) => input.type === 'person', unique: true },
+  audit: { noun: 'beneficiary', type: 'beneficiary', once: 'beneficiary' },
+  values: beneficiaryValues,
+  insertValues: ({ hash, input }) => ({ hash, type: input.type }),
+  beforeDelete: async (tx, beneficiary) => {
+    const [gift] = await tx.select({ id: gifts.id }).from(gifts).where(eq(gifts.beneficiaryId, beneficiary.id)).limit(1);
+    if (gift) throw new AppError('CONFLICT', BENEFICIARY_HAS_GIFTS);
+  },
+});
+
+/** Creates or updates a beneficiary with each owning client's terms; answers the refreshed intake. */
+export const upsertBeneficiary = (ctx: RequestContext, input: UpsertBeneficiaryInput, options?: WriteOptions) =>
+  upsertRecord(beneficiaryRecord, ctx, input, options);
+/** Removes a beneficiary (both owners' terms) unless it receives a specific gift. */
+export const deleteBeneficiary = (ctx: RequestContext, input: DeleteBeneficiaryInput) => deleteRecord(beneficiaryRecord, ctx, input);
+
+/** A person's row holds only the person; an entity's its name, identifier ('' keeps the stored one), date and trust flag. */
+function beneficiaryValues({ input, stored, hash, personId }: SaveStep<UpsertBeneficiaryInput, StoredBeneficiary>) {
+  if (input.type === 'person') {
+    return {
+      type: 'person',
+      personId,
+      entityName: null,
+      entityIdentifierCipher: null,
+      entityIdentifierLast4: null,
+      entityIdentifierKind: null,
+      entityDate: null,
+      isTrust: false,
+    };
+  }
+  // '' keeps the stored identifier (of an entity that stays an entity); 9 digits replace it.
+  const keeps = stored?.type === 'entity' && stored.hasIdentifier && !input.identifier;
+  const kind = (input.identifier_kind || (keeps ? stored!.identifierKind : null)) as IdentifierKind | null;
+  if ((input.identifier || keeps) && !kind) throw new AppError('VALIDATION', KIND_REQUIRED, { identifier_kind: KIND_REQUIRED });
+  const values: Partial<typeof beneficiaries.$inferInsert> = {
+    type: 'entity',
+    personId: null,
+    entityName: input.name,
+    entityIdentifierKind: kind,
+    entityDate: input.date,
+    isTrust: input.is_trust,
+  };
+  if (input.identifier) {
+    const sealed = sealIdentifier(input.identifier, placeOf(beneficiaries.entityIdentifierCipher, hash));
+    values.entityIdentifierCipher = sealed.cipher;
+    values.entityIdentifierLast4 = sealed.last4;
+  } else if (!keeps) {
+    values.entityIdentifierCipher = null;
+    values.entityIdentifierLast4 = null;
+  }
+  return values;
+}
