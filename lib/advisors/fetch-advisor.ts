@@ -6,6 +6,7 @@ import { loadAdvisor } from '@/lib/kernel/scope';
 import type { RequestContext } from '@/lib/kernel/context';
 import { invitesOfAdvisor, type InviteView } from '@/lib/invites/invites';
 import { personName } from '@/lib/people/person-name';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 import type { AdvisorRefInput } from '@/lib/validation/advisors';
 import { listClientPage } from './client-list';
 import { advisorBilling, type InvoiceView } from './dashboard';
@@ -52,10 +53,7 @@ export async function fetchAdvisor(ctx: RequestContext, input: AdvisorRefInput):
       .select({
         hash: users.hash,
         email: users.email,
-        firstName: persons.firstName,
-        middleName: persons.middleName,
-        lastName: persons.lastName,
-        suffix: persons.suffix,
+        ...personNameColumns,
       })
       .from(users)
       .innerJoin(persons, eq(persons.id, users.personId))

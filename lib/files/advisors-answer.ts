@@ -5,6 +5,7 @@ import { db, type Queryable } from '@/db';
 import { advisorFirms, advisors, clients, estatePlans, firms, households, persons, users } from '@/db/schema';
 import { statusLabel } from '@/lib/estate-plans/statuses';
 import { personName } from '@/lib/people/person-name';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 import type { DocumentView, LegacyAdvisor, LegacyFile } from './document-view';
 
 export type { LegacyAdvisor, LegacyClientWithPlans, LegacyFile, LegacyPlanWithFiles } from './document-view';
@@ -33,10 +34,7 @@ export async function advisorsAnswer(owner1ClientId: number, q: Queryable = db):
       hash: clients.hash,
       advisorId: clients.advisorId,
       createdAt: clients.createdAt,
-      firstName: persons.firstName,
-      middleName: persons.middleName,
-      lastName: persons.lastName,
-      suffix: persons.suffix,
+      ...personNameColumns,
       email: persons.email,
       phone: persons.phone,
       spouseHash: owner2.hash,
