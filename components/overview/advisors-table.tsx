@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { ActAsAdvisorButton } from '@/components/admin/act-as-advisor-button';
 import { DeleteDocumentButton } from '@/components/files/delete-document-button';
+import { postDocument } from '@/components/files/upload-request';
 import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
 import { ControlRow, Field, FileInput, TextInput } from '@/components/ui/field';
@@ -19,7 +20,6 @@ import {
   advisorListQuery,
   DOCUMENT_GROUP_EXPAND_AFTER_RETURN_MS,
   documentIconKind,
-  documentUploadPath,
   documentViewPath,
   formatPlainDate,
   nextDirection,
@@ -36,8 +36,6 @@ import styles from './overview.module.css';
 export const RETURN_KEY = 'trustwell.overview.return';
 /** A remembered return older than this is ignored (someone who wandered off and came back later). */
 const RETURN_MAX_AGE_MS = 30 * 60 * 1000;
-
-export const UPLOAD_SUCCESS_MESSAGE = 'File uploaded successfully';
 
 export type AdvisorsTableProps = {
   page: AdvisorOverviewPage;
@@ -258,24 +256,12 @@ export function AdvisorsTable({ page, state, canActAsAdvisor = false, canDeleteD
     if (!state?.file || !client.planHash || !openAdvisor) return;
     const file = state.file;
     setUpload(client.hash, { ...state, uploading: true });
-    const body = new FormData();
-    body.append('newFile', file, file.name);
-    const result = await call(async () => {
-      try {
-        const response = await fetch(documentUploadPath(client.planHash!), { method: 'POST', body, credentials: 'same-origin' });
-        const answer = (await response.json().catch(() => ({}))) as { message?: string };
-        return response.ok
-          ? { ok: true as const, data: null, message: UPLOAD_SUCCESS_MESSAGE }
-          : { ok: false as const, status: response.status, message: answer.message || 'The file could not be uploaded.' };
-      } catch {
-        return { ok: false as const, status: 0, message: 'The file could not be uploaded. Please check your connection and try again.' };
-      }
-    });
+    const result = await call(() => postDocument(client.planHash!, file));
     setUpload(client.hash, null);
     if (!result.ok) return;
     // The advisors table's figures do not count documents: only the open advisor's rows are reloaded.
     await loadClients(openAdvisor);
-    await showMessage({ title: 'Success', message: UPLOAD_SUCCESS_MESSAGE, tone: 'success' });
+    await showMessage({ title: 'Success', message: result.data.message, tone: 'success' });
   };
 
   const showTip = (anchor: HTMLElement, text: string) => {
