@@ -1,6 +1,7 @@
 'use client';
 
-import Link from 'next/link';
+import { Card } from '@/components/ui/card';
+import { Pager } from '@/components/ui/pager';
 import { EmptyRow, Table, TBody, Th, THead } from '@/components/ui/table';
 import type { AdvisorOverviewPage } from '@/lib/overview/queries';
 import { pageWindow, type AdvisorListState } from '@/lib/overview/rules';
@@ -56,13 +57,12 @@ export function AdvisorsTable({ page, state, canActAsAdvisor = false, canDeleteD
   useReturnToClient(page.rows, later, expansion.reopen);
 
   const window_ = pageWindow(page.total, page.page, page.size);
-  const href = (change: Partial<AdvisorListState>) => advisorListHref(state, keepParams, change);
   const sortHeader = (sort: AdvisorListState['sort'], className?: string) => (
     <AdvisorSortHeader sort={sort} state={state} keepParams={keepParams} className={className} />
   );
 
   return (
-    <section aria-labelledby="advisors-title" className={styles.card}>
+    <Card aria-labelledby="advisors-title">
       <h2 id="advisors-title">Advisors</h2>
       <AdvisorSearchForm state={state} keepParams={keepParams} />
       <p className={styles.count} aria-live="polite">
@@ -127,20 +127,12 @@ export function AdvisorsTable({ page, state, canActAsAdvisor = false, canDeleteD
           )}
         </TBody>
       </Table>
-      {window_.pageCount > 1 ? (
-        <nav aria-label="Advisor pages" className={styles.pager}>
-          {page.page > 1 ? <Link href={href({ page: page.page - 1 })}>Previous</Link> : <span aria-disabled="true">Previous</span>}
-          <span>
-            Page {page.page} of {window_.pageCount}
-          </span>
-          {page.page < window_.pageCount ? <Link href={href({ page: page.page + 1 })}>Next</Link> : <span aria-disabled="true">Next</span>}
-        </nav>
-      ) : null}
+      <Pager label="Advisor pages" page={page.page} pageCount={window_.pageCount} hrefOf={(n) => advisorListHref(state, keepParams, { page: n })} />
       {tip ? (
         <div role="tooltip" id={TOOLTIP_ID} className={styles.tooltip} style={{ top: tip.top, left: tip.left }}>
           {tip.text}
         </div>
       ) : null}
-    </section>
+    </Card>
   );
 }
