@@ -4,6 +4,7 @@ import { ActAsAdvisorButton } from '@/components/admin/act-as-advisor-button';
 import { EmailAddress, Td, Tr } from '@/components/ui/table';
 import type { AdvisorOverviewRow } from '@/lib/overview/queries';
 import { advisorPanelId } from './overview-ids';
+import { ExpandToggle } from './expand-toggle';
 import styles from './overview.module.css';
 
 const activityDate = new Intl.DateTimeFormat('en-US', {
@@ -29,16 +30,12 @@ export function AdvisorRow({ advisor, open, onToggle, canActAsAdvisor, children 
     <Fragment>
       <Tr className={open ? styles.openRow : undefined}>
         <Td>
-          <button
-            type="button"
-            className={styles.toggle}
-            aria-expanded={open}
-            aria-controls={open ? advisorPanelId(advisor.hash) : undefined}
-            aria-label={`${open ? 'Collapse' : 'Expand'} ${advisor.name}'s clients`}
+          <ExpandToggle
+            open={open}
+            controls={advisorPanelId(advisor.hash)}
+            label={`${open ? 'Collapse' : 'Expand'} ${advisor.name}'s clients`}
             onClick={onToggle}
-          >
-            <span aria-hidden="true">{open ? '−' : '+'}</span>
-          </button>
+          />
         </Td>
         <Td>
           <span className={styles.advisorName}>{advisor.name}</span>

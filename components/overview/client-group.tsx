@@ -7,6 +7,7 @@ import { DocumentRow, type DocumentRowProps } from './document-row';
 import { DocumentUploadForm } from './document-upload-form';
 import { docAnchorId, groupId } from './overview-ids';
 import type { UploadState } from './use-document-uploads';
+import { ExpandToggle } from './expand-toggle';
 import styles from './overview.module.css';
 
 /** What a household row can do, handed down from the table. */
@@ -44,16 +45,12 @@ export function ClientGroup({
   return (
     <li className={styles.client}>
       <div className={styles.clientRow}>
-        <button
-          type="button"
-          className={styles.toggle}
-          aria-expanded={open}
-          aria-controls={open ? groupId(client.hash) : undefined}
-          aria-label={`${open ? 'Hide' : 'Show'} ${client.name}'s documents`}
+        <ExpandToggle
+          open={open}
+          controls={groupId(client.hash)}
+          label={`${open ? 'Hide' : 'Show'} ${client.name}'s documents`}
           onClick={() => onToggle(client.hash)}
-        >
-          <span aria-hidden="true">{open ? '−' : '+'}</span>
-        </button>
+        />
         <span className={styles.clientMain}>
           <Link href={`/client-info/${encodeURIComponent(client.hash)}`} onClick={() => onRemember(client)} className={styles.clientName}>
             {client.name}
