@@ -3,6 +3,7 @@ import type { AdvisorBilling } from '@/lib/advisors/dashboard';
 import { PAID_HISTORY_LIMIT } from '@/lib/advisors/rules';
 import { formatUsd } from '@/lib/money';
 import { FEATURE_LOCKED_MESSAGE, lockedFeaturesText, lockWarningText } from '@/lib/billing/lock';
+import { Card } from '@/components/ui/card';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { AutoPayActions, PayBalance } from '@/components/payments/balance-actions';
 import styles from './dashboard.module.css';
@@ -23,7 +24,7 @@ export function waivedFeeNote(advisor: BillingAdvisor): string {
  */
 export function OutstandingBalance({ billing, advisor, canPay }: { billing: AdvisorBilling; advisor: BillingAdvisor & { hash: string }; canPay: boolean }) {
   return (
-    <section aria-labelledby="balance-title" className={styles.card}>
+    <Card aria-labelledby="balance-title">
       <h2 id="balance-title">Outstanding Balance</h2>
       {billing.lock === 'locked' ? (
         <div role="alert" className={styles.locked}>
@@ -78,7 +79,7 @@ export function OutstandingBalance({ billing, advisor, canPay }: { billing: Advi
         </Table>
       ) : null}
       <InvoiceHistory paid={billing.paidInvoices} />
-    </section>
+    </Card>
   );
 }
 
@@ -130,7 +131,7 @@ export function AutoPaySection({ billing, advisorHash, canPay }: { billing: Advi
   const method = billing.paymentMethod;
   if (!billing.isAutoPay && !method) return null;
   return (
-    <section aria-labelledby="autopay-title" className={styles.card}>
+    <Card aria-labelledby="autopay-title">
       <h2 id="autopay-title">Auto-Pay</h2>
       <p>
         {billing.isAutoPay ? 'Auto-pay is on' : 'Auto-pay is off'}
@@ -139,6 +140,6 @@ export function AutoPaySection({ billing, advisorHash, canPay }: { billing: Advi
       {canPay ? (
         <AutoPayActions advisorHash={advisorHash} isAutoPay={billing.isAutoPay} hasMethod={method !== null} canChangeSettings={!billing.impersonating} />
       ) : null}
-    </section>
+    </Card>
   );
 }

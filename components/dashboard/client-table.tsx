@@ -1,7 +1,9 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { ControlRow, Field, Select, TextInput } from '@/components/ui/field';
+import { Pager } from '@/components/ui/pager';
 import { EmailAddress, EmptyRow, Table, TBody, Td, Th, THead, Tr, unbroken } from '@/components/ui/table';
 import { formatPhone } from '@/lib/format/phone';
 import type { DashboardData } from '@/lib/advisors/dashboard';
@@ -75,7 +77,7 @@ export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
   const last = Math.min(page.total, page.page * page.size);
 
   return (
-    <section aria-labelledby="clients-title" className={styles.card}>
+    <Card aria-labelledby="clients-title">
       {page.rows.length > 0 ? <AddressCardSymbol /> : null}
       <h2 id="clients-title">{data.tableTitle}</h2>
       <nav aria-label="Client filters" className={styles.filters}>
@@ -186,16 +188,8 @@ export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
           )}
         </TBody>
       </Table>
-      {page.pageCount > 1 ? (
-        <nav aria-label="Pages" className={styles.pager}>
-          {page.page > 1 ? <Link href={href({ page: page.page - 1 })}>Previous</Link> : <span aria-disabled="true">Previous</span>}
-          <span>
-            Page {page.page} of {page.pageCount}
-          </span>
-          {page.page < page.pageCount ? <Link href={href({ page: page.page + 1 })}>Next</Link> : <span aria-disabled="true">Next</span>}
-        </nav>
-      ) : null}
-    </section>
+      <Pager label="Pages" page={page.page} pageCount={page.pageCount} hrefOf={(n) => href({ page: n })} />
+    </Card>
   );
 }
 

@@ -15,6 +15,7 @@ import { ClientTable } from './client-table';
 import { InvitesSection } from './invites-section';
 import { TeamSection } from './team-section';
 import styles from './dashboard.module.css';
+import { Card } from '@/components/ui/card';
 
 /** The dashboard's sections for the loaded data (server component; the invites and reminders are client parts). */
 export function DashboardView({
@@ -78,13 +79,13 @@ export function DashboardView({
       {selected && data.invites && can(actor, 'invite.send') ? (
         <div className={styles.columns}>
           <InvitesSection advisorHash={selected.hash} initial={data.invites} locked={locked} />
-          <section aria-labelledby="link-title" className={styles.card}>
+          <Card aria-labelledby="link-title">
             <h2 id="link-title">{selected.isOwn ? 'Your client sign-up link' : `${selected.name}'s client sign-up link`}</h2>
             <p className={styles.hint}>Clients who create their account through this link are linked to the advisor and get the advisor discount.</p>
             <p className={styles.joinLink}>
               <a href={data.joinPath!}>{`${resolveBaseUrl()}${data.joinPath}`}</a>
             </p>
-          </section>
+          </Card>
         </div>
       ) : null}
       {data.billing && selected ? <AutoPaySection billing={data.billing} advisorHash={selected.hash} canPay={can(actor, 'advisor.pay')} /> : null}

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Form, NameField, TextField, useActionForm } from '@/components/forms';
 import { Button } from '@/components/ui/button';
 import { useCall, useMessage } from '@/components/ui/call-provider';
+import { Card } from '@/components/ui/card';
 import { EmailAddress, EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { listInvitesAction, resendInviteAction, sendInviteAction } from '@/lib/actions/advisors';
 import { INVITE_POLL_MS, RESEND_TOOLTIP } from '@/lib/invites/rules';
@@ -61,7 +62,7 @@ export function InvitesSection({ advisorHash, initial, locked = false }: Props) 
   };
 
   return (
-    <section aria-labelledby="invites-title" className={styles.card}>
+    <Card aria-labelledby="invites-title">
       <h2 id="invites-title">Client Invites</h2>
       {locked ? (
         <p className={styles.lockedNote}>New invitations can be sent again once the outstanding balance is paid.</p>
@@ -125,6 +126,6 @@ export function InvitesSection({ advisorHash, initial, locked = false }: Props) 
           )}
         </TBody>
       </Table>
-    </section>
+    </Card>
   );
 }

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import type { AdvisorSummary } from '@/lib/advisors/dashboard';
 import { listStateQuery } from '@/lib/advisors/rules';
+import { Card } from '@/components/ui/card';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import styles from './dashboard.module.css';
 
 /**
  * My Team (firm supervisors): the firm's advisors with their households (a married couple is one, as in
@@ -10,7 +10,7 @@ import styles from './dashboard.module.css';
  */
 export function TeamSection({ team, selectedHash }: { team: AdvisorSummary[]; selectedHash: string | null }) {
   return (
-    <section aria-labelledby="team-title" className={styles.card}>
+    <Card aria-labelledby="team-title">
       <h2 id="team-title">My Team</h2>
       <Table label="Advisors of my firm" responsive="stack" columnLabels={['Advisor', 'Households', 'Open']}>
         <THead>
@@ -38,6 +38,6 @@ export function TeamSection({ team, selectedHash }: { team: AdvisorSummary[]; se
           ))}
         </TBody>
       </Table>
-    </section>
+    </Card>
   );
 }

@@ -1,4 +1,6 @@
 import Link from 'next/link';
+import { Card } from '@/components/ui/card';
+import { Pager } from '@/components/ui/pager';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 import { formatAppDate } from '@/lib/format/app-time';
 import type { QueuePage, QueueRow } from '@/lib/legal-queue/queries';
@@ -27,7 +29,7 @@ export function WorkQueue({ page, state, keepParams = {} }: WorkQueueProps) {
   const window_ = pageWindow(page.total, page.page, page.size);
   const href = (change: Partial<QueueState>) => dashboardHref({ ...state, ...change }, keepParams);
   return (
-    <section aria-labelledby="work-queue-title" className={styles.card}>
+    <Card aria-labelledby="work-queue-title">
       <div>
         <h2 id="work-queue-title">Work queue</h2>
         <p className={styles.muted}>Trusts submitted for attorney review, oldest submission first.</p>
@@ -60,16 +62,8 @@ export function WorkQueue({ page, state, keepParams = {} }: WorkQueueProps) {
           )}
         </TBody>
       </Table>
-      {window_.pageCount > 1 ? (
-        <nav aria-label="Work queue pages" className={styles.pager}>
-          {page.page > 1 ? <Link href={href({ page: page.page - 1 })}>Previous</Link> : <span aria-disabled="true">Previous</span>}
-          <span>
-            Page {page.page} of {window_.pageCount}
-          </span>
-          {page.page < window_.pageCount ? <Link href={href({ page: page.page + 1 })}>Next</Link> : <span aria-disabled="true">Next</span>}
-        </nav>
-      ) : null}
-    </section>
+      <Pager label="Work queue pages" page={page.page} pageCount={window_.pageCount} hrefOf={(n) => href({ page: n })} />
+    </Card>
   );
 }
 

@@ -4,6 +4,7 @@ import { db } from '@/db';
 import { emailChanges, persons, users } from '@/db/schema';
 import type { Actor } from '@/lib/kernel/actor';
 import type { SettingsValues } from './types';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 
 /**
  * The actor's own login and name/contact columns (never the SSN), or undefined when the account is gone.
@@ -22,10 +23,7 @@ export async function findOwnAccount(actor: Actor) {
       person: {
         id: persons.id,
         nickname: persons.nickname,
-        firstName: persons.firstName,
-        middleName: persons.middleName,
-        lastName: persons.lastName,
-        suffix: persons.suffix,
+        ...personNameColumns,
         phone: persons.phone,
       },
     })

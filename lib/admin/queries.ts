@@ -7,6 +7,7 @@ import { AppError } from '@/lib/kernel/errors';
 import { assertCan, can } from '@/lib/kernel/policy';
 import { mayDeleteClients } from '@/lib/config/client-delete';
 import { personName } from '@/lib/people/person-name';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 import type { ListUsersInput } from '@/lib/validation/admin';
 
 /** Users per page of User Management. */
@@ -78,10 +79,7 @@ export async function listUsers(actor: Actor, input: ListUsersInput, q: Queryabl
       hash: users.hash,
       email: users.email,
       phone: persons.phone,
-      firstName: persons.firstName,
-      middleName: persons.middleName,
-      lastName: persons.lastName,
-      suffix: persons.suffix,
+      ...personNameColumns,
       isAdmin: users.isAdmin,
       isLegal: users.isLegal,
       isAdvisory: users.isAdvisory,
@@ -127,7 +125,7 @@ export async function listUsers(actor: Actor, input: ListUsersInput, q: Queryabl
 export async function listAdvisorChoices(actor: Actor, q: Queryable = db): Promise<AdminChoice[]> {
   assertCan(actor, 'advisor.create');
   const rows = await q
-    .select({ hash: advisors.hash, firstName: persons.firstName, middleName: persons.middleName, lastName: persons.lastName, suffix: persons.suffix })
+    .select({ hash: advisors.hash, ...personNameColumns })
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
     .innerJoin(persons, eq(persons.id, users.personId))

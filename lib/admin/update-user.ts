@@ -13,6 +13,7 @@ import { queueMail } from '@/lib/mail/send-mail';
 import { EMAIL_IN_USE } from '@/lib/validation/settings';
 import { ACCOUNT_UPDATED, NOTHING_CHANGED, type UpdateUserInput } from '@/lib/validation/admin';
 import { advisorIdsOf, listUsers } from './queries';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 
 export const OWN_EMAIL_IN_SETTINGS = 'Change your own sign-in email in Settings.';
 export const STAFF_EMAIL_BY_OWNER = 'An administrator’s or attorney’s sign-in email can be changed only by its owner, in Settings.';
@@ -29,10 +30,7 @@ export async function loadManagedUser(q: Queryable, hash: string) {
       email: users.email,
       personId: users.personId,
       phone: persons.phone,
-      firstName: persons.firstName,
-      middleName: persons.middleName,
-      lastName: persons.lastName,
-      suffix: persons.suffix,
+      ...personNameColumns,
       isAdmin: users.isAdmin,
       isLegal: users.isLegal,
       isAdvisory: users.isAdvisory,

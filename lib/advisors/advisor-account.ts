@@ -5,6 +5,7 @@ import { advisorFirms, advisors, firms, persons, users } from '@/db/schema';
 import type { RequestContext } from '@/lib/kernel/context';
 import { loadAdvisor } from '@/lib/kernel/scope';
 import { personName } from '@/lib/people/person-name';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 import { advisorBilling, type InvoiceView } from './dashboard';
 
 /**
@@ -32,10 +33,7 @@ export async function advisorAccountOf(advisor: { id: number; hash: string; user
       .select({
         hash: users.hash,
         email: users.email,
-        firstName: persons.firstName,
-        middleName: persons.middleName,
-        lastName: persons.lastName,
-        suffix: persons.suffix,
+        ...personNameColumns,
       })
       .from(users)
       .innerJoin(persons, eq(persons.id, users.personId))

@@ -12,6 +12,7 @@ import { AppError } from '@/lib/kernel/errors';
 import type { RequestContext } from '@/lib/kernel/context';
 import { toInviteView, type InviteView } from '@/lib/invites/invites';
 import { personName } from '@/lib/people/person-name';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 import { listClientPage, listedHouseholdCount, type ClientListRow, type ClientPage } from './client-list';
 import { withCompletion } from '@/lib/intake/completion-cache';
 import { ADVISOR_ID, unpaidInvoicesSql } from '@/lib/billing/feature-lock';
@@ -74,10 +75,7 @@ export async function advisorsInScope(actor: Actor): Promise<AdvisorSummary[]> {
     .select({
       id: advisors.id,
       hash: advisors.hash,
-      firstName: persons.firstName,
-      middleName: persons.middleName,
-      lastName: persons.lastName,
-      suffix: persons.suffix,
+      ...personNameColumns,
       householdCount: counted ? sql<number>`(${listedHouseholdCount(actor, sql`${advisors.id}`)})` : sql<number>`0`,
     })
     .from(advisors)
@@ -95,10 +93,7 @@ async function anyAdvisor(actor: Actor, hash: string): Promise<AdvisorSummary | 
     .select({
       id: advisors.id,
       hash: advisors.hash,
-      firstName: persons.firstName,
-      middleName: persons.middleName,
-      lastName: persons.lastName,
-      suffix: persons.suffix,
+      ...personNameColumns,
     })
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))

@@ -8,6 +8,7 @@ import { can } from '@/lib/kernel/policy';
 import { advisorScope } from '@/lib/kernel/scope';
 import type { PublicContext } from '@/lib/kernel/context';
 import { personName } from '@/lib/people/person-name';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 
 /** An advisor by hash with their name, within the actor's scope for the permission; null otherwise. */
 export async function advisorDisplay(ctx: PublicContext, hash: string, permission: Permission) {
@@ -17,10 +18,7 @@ export async function advisorDisplay(ctx: PublicContext, hash: string, permissio
     .select({
       id: advisors.id,
       hash: advisors.hash,
-      firstName: persons.firstName,
-      middleName: persons.middleName,
-      lastName: persons.lastName,
-      suffix: persons.suffix,
+      ...personNameColumns,
     })
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))

@@ -11,6 +11,7 @@ import { householdSubmittedSql } from '@/lib/estate-plans/submitted';
 import { reminderMail } from '@/lib/invites/invite-mail';
 import { queueMail } from '@/lib/mail/send-mail';
 import { personName } from '@/lib/people/person-name';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 import type { SendReminderInput } from '@/lib/validation/advisors';
 import { REMINDER_INTERVAL_MS } from './rules';
 
@@ -33,10 +34,7 @@ export async function sendReminder(ctx: RequestContext, input: SendReminderInput
         id: clients.id,
         loginEmail: users.email,
         email: persons.email,
-        firstName: persons.firstName,
-        middleName: persons.middleName,
-        lastName: persons.lastName,
-        suffix: persons.suffix,
+        ...personNameColumns,
         advisorName: sql<
           string | null
         >`(select concat_ws(' ', ap.first_name, ap.last_name) from advisors a join users au on au.id = a.user_id join persons ap on ap.id = au.person_id where a.id = ${clients.advisorId})`,

@@ -6,6 +6,7 @@ import { advisors, clients, households, persons, sessions, users } from '@/db/sc
 import type { Actor } from '@/lib/kernel/actor';
 import { rolesOf, type RoleFlags } from '@/lib/kernel/roles';
 import { personName } from '@/lib/people/person-name';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 import { readSessionClaims, type SessionClaims } from './session';
 
 /*
@@ -35,10 +36,7 @@ const usersByHash = preparedRead('actor_users', (q) =>
       isLegal: users.isLegal,
       isAdvisory: users.isAdvisory,
       isFirmSupervisor: users.isFirmSupervisor,
-      firstName: persons.firstName,
-      middleName: persons.middleName,
-      lastName: persons.lastName,
-      suffix: persons.suffix,
+      ...personNameColumns,
       advisorId: sql<number | null>`(select a.id from ${advisors} a where a.user_id = ${users.id})`,
       clientId: sql<number | null>`(select c.id from ${clients} c where c.user_id = ${users.id} order by c.id limit 1)`,
       // The household the user's client row belongs to, as recorded in households (owner 1 first).

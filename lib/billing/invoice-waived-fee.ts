@@ -6,6 +6,7 @@ import { enqueue } from '@/lib/jobs/enqueue';
 import { audit } from '@/lib/kernel/audit';
 import type { AnyContext } from '@/lib/kernel/context';
 import { personName } from '@/lib/people/person-name';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 import { autoPayJob } from './jobs/auto-pay';
 import { trustFeeOfPlan } from './trust-fee';
 
@@ -20,7 +21,7 @@ export async function invoiceWaivedFee(ctx: AnyContext, q: Queryable, planId: nu
   const [existing] = await q.select({ id: invoices.id }).from(invoices).where(eq(invoices.estatePlanId, planId)).limit(1);
   if (existing) return null;
   const [owner] = await q
-    .select({ clientId: clients.id, firstName: persons.firstName, middleName: persons.middleName, lastName: persons.lastName, suffix: persons.suffix })
+    .select({ clientId: clients.id, ...personNameColumns })
     .from(estatePlans)
     .innerJoin(clients, eq(clients.id, estatePlans.clientId))
     .innerJoin(persons, eq(persons.id, clients.personId))

@@ -9,6 +9,7 @@ import { AppError } from '@/lib/kernel/errors';
 import { assertCan } from '@/lib/kernel/policy';
 import { advisorScope, clientScope } from '@/lib/kernel/scope';
 import { personName } from '@/lib/people/person-name';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 import { describeMethod } from './method-input';
 
 /*
@@ -108,10 +109,6 @@ export async function ownPayments(actor: Actor, limit = 50): Promise<PaymentSumm
 }
 
 async function householdName(clientId: number): Promise<string> {
-  const [row] = await db
-    .select({ firstName: persons.firstName, middleName: persons.middleName, lastName: persons.lastName, suffix: persons.suffix })
-    .from(clients)
-    .innerJoin(persons, eq(persons.id, clients.personId))
-    .where(eq(clients.id, clientId));
+  const [row] = await db.select(personNameColumns).from(clients).innerJoin(persons, eq(persons.id, clients.personId)).where(eq(clients.id, clientId));
   return row ? personName(row) : '';
 }

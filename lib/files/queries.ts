@@ -6,6 +6,7 @@ import type { PublicContext } from '@/lib/kernel/context';
 import { can } from '@/lib/kernel/policy';
 import { planScope } from '@/lib/kernel/scope';
 import { personName } from '@/lib/people/person-name';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 import { formatAppDate } from '@/lib/format/app-time';
 import { ATTORNEY_STATUSES } from '@/lib/estate-plans/statuses';
 import { documentViewPath, type DocumentView } from './document-view';
@@ -21,10 +22,7 @@ function documentSelect(q: Queryable) {
       contentType: files.contentType,
       createdAt: files.createdAt,
       creatorId: files.createdByUserId,
-      firstName: persons.firstName,
-      middleName: persons.middleName,
-      lastName: persons.lastName,
-      suffix: persons.suffix,
+      ...personNameColumns,
     })
     .from(files)
     .innerJoin(estatePlans, eq(estatePlans.id, files.estatePlanId))

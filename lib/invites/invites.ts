@@ -12,6 +12,7 @@ import { claimOnce, identicalCallKey } from '@/lib/idempotency';
 import { dropMailSecrets } from '@/lib/mail/mail-secrets';
 import { queueMail } from '@/lib/mail/send-mail';
 import { personName } from '@/lib/people/person-name';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 import type { ResendInviteInput, SendInviteInput } from '@/lib/validation/advisors';
 import { inviteLinkSecret, inviteMail, inviteRef, newInviteToken } from './invite-mail';
 import { formatAppDateTime } from '@/lib/format/app-time';
@@ -77,7 +78,7 @@ export async function listInvites(ctx: RequestContext, input: { advisor_id: stri
 
 async function advisorName(tx: Queryable, advisorId: number): Promise<string> {
   const [row] = await tx
-    .select({ firstName: persons.firstName, middleName: persons.middleName, lastName: persons.lastName, suffix: persons.suffix })
+    .select(personNameColumns)
     .from(advisors)
     .innerJoin(users, eq(users.id, advisors.userId))
     .innerJoin(persons, eq(persons.id, users.personId))

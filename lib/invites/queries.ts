@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { db } from '@/db';
 import { clients, invites, persons } from '@/db/schema';
 import { hashInviteToken } from './invite-mail';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 
 export type InvitePrefill = { first_name: string; middle_name: string; last_name: string; suffix: string; email: string; phone: string };
 
@@ -17,10 +18,7 @@ export async function invitePrefill(token: string): Promise<InvitePrefill | null
     .select({
       name: invites.clientName,
       email: invites.clientEmail,
-      firstName: persons.firstName,
-      middleName: persons.middleName,
-      lastName: persons.lastName,
-      suffix: persons.suffix,
+      ...personNameColumns,
       personEmail: persons.email,
       phone: persons.phone,
       clientUserId: clients.userId,

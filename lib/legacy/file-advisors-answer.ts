@@ -8,6 +8,7 @@ import { personName } from '@/lib/people/person-name';
 import type { DocumentView } from '@/lib/files/document-view';
 import { documentsOfPlans } from '@/lib/files/queries';
 import type { LegacyAdvisor, LegacyFile } from './document-shapes';
+import { personNameColumns } from '@/lib/people/person-name-columns';
 
 /** A document in the spec's File shape. */
 
@@ -40,10 +41,7 @@ export async function advisorsAnswer(owner1ClientId: number, q: Queryable = db):
       hash: clients.hash,
       advisorId: clients.advisorId,
       createdAt: clients.createdAt,
-      firstName: persons.firstName,
-      middleName: persons.middleName,
-      lastName: persons.lastName,
-      suffix: persons.suffix,
+      ...personNameColumns,
       email: persons.email,
       phone: persons.phone,
       spouseHash: owner2.hash,
