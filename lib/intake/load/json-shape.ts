@@ -66,13 +66,26 @@ function jsonValue(value: unknown): unknown {
   return typeof value === 'string' ? JSON.parse(value) : value;
 }
 
-function named(shape: Shape, values: readonly unknown[]): Record<string, unknown> {
+/** A shape's keys in order, each with its nested names (null for a plain value): read per row, built once. */
+type Names = readonly (readonly [key: string, nested: Names | null])[];
+const namesByShape = new WeakMap<Shape, Names>();
+
+function namesOf(shape: Shape): Names {
+  let names = namesByShape.get(shape);
+  if (!names) {
+    // The values are drizzle columns (proxies, for an alias's): asked once here, never per row.
+    names = Object.entries(shape).map(([key, spec]) => [key, isNested(spec) ? namesOf(spec.shape) : null] as const);
+    namesByShape.set(shape, names);
+  }
+  return names;
+}
+
+function named(names: Names, values: readonly unknown[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  let i = 0;
-  for (const key of Object.keys(shape)) {
-    const spec = shape[key];
-    const value = values[i++];
-    out[key] = !isNested(spec) || value === null ? value : named(spec.shape, value as unknown[]);
+  for (let i = 0; i < names.length; i++) {
+    const [key, nested] = names[i];
+    const value = values[i];
+    out[key] = nested === null || value === null ? value : named(nested, value as unknown[]);
   }
   return out;
 }
@@ -80,11 +93,12 @@ function named(shape: Shape, values: readonly unknown[]): Record<string, unknown
 /** The rows of a jsonList column, named by its shape. */
 export function jsonRows<S extends Shape>(value: unknown, shape: S): RowOf<S>[] {
   const rows = jsonValue(value) as unknown[][] | null;
-  return (rows ?? []).map((values) => named(shape, values) as RowOf<S>);
+  const names = namesOf(shape);
+  return (rows ?? []).map((values) => named(names, values) as RowOf<S>);
 }
 
 /** The row of a jsonElement column, named by its shape; null when the subquery found none. */
 export function jsonOne<S extends Shape>(value: unknown, shape: S): RowOf<S> | null {
   const values = jsonValue(value) as unknown[] | null;
-  return values ? (named(shape, values) as RowOf<S>) : null;
+  return values ? (named(namesOf(shape), values) as RowOf<S>) : null;
 }

@@ -1,10 +1,26 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { lockColumns } from '@/lib/billing/feature-lock';
 import { accountsColumn, companiesColumn, giftsColumn, noteColumn, propertiesColumn } from './asset-lists';
 import { clientsColumn } from './client-rows';
 import { agentsColumn, beneficiariesColumn, childrenColumn, trusteesColumn } from './people-lists';
 import { advisorColumn, planColumn } from './plan-and-advisor';
-import type { ListScope } from './subqueries';
+import { frozenColumn, type ListScope } from './subqueries';
+
+/** Each subquery, rendered to text once (frozenColumn). */
+const columns = {
+  clients: frozenColumn(clientsColumn),
+  children: frozenColumn(childrenColumn),
+  beneficiaries: frozenColumn(beneficiariesColumn),
+  trustees: frozenColumn(trusteesColumn),
+  agents: frozenColumn(agentsColumn),
+  plan: frozenColumn(planColumn),
+  properties: frozenColumn(propertiesColumn),
+  companies: frozenColumn(companiesColumn),
+  gifts: frozenColumn(giftsColumn),
+  accounts: frozenColumn(accountsColumn),
+  note: frozenColumn(noteColumn),
+  advisor: frozenColumn(advisorColumn),
+};
 
 /**
  * The household's clients, every list of theirs as a JSON array of pivot rows (one element per item and
@@ -14,18 +30,7 @@ import type { ListScope } from './subqueries';
  */
 export function listColumns(scope: ListScope) {
   return {
-    clients: clientsColumn(scope),
-    children: childrenColumn(scope),
-    beneficiaries: beneficiariesColumn(scope),
-    trustees: trusteesColumn(scope),
-    agents: agentsColumn(scope),
-    plan: planColumn(scope),
-    properties: propertiesColumn(scope),
-    companies: companiesColumn(scope),
-    gifts: giftsColumn(scope),
-    accounts: accountsColumn(scope),
-    note: noteColumn(scope),
-    advisor: advisorColumn(scope),
+    ...(Object.fromEntries(Object.entries(columns).map(([name, column]) => [name, column(scope)])) as Record<keyof typeof columns, SQL<unknown>>),
     // The features lock's figures (owner 1's advisor's), for the page's notice and the view's featureLock.
     ...lockColumns(sql`${scope.owner1Id}`),
   };
