@@ -1,5 +1,5 @@
 /*
- * The intake as the client-info page sees it: one load of a household (lib/intake/load.ts) gives this
+ * The intake as the client-info page sees it: one load of a household (lib/intake/load/) gives this
  * view, server components render it and client components edit it through the intake actions
  * (lib/actions/intake.ts), which answer with the refreshed view. Plain, serialisable data: public hashes,
  * never internal ids, and never an unmasked SSN or identifier (only their last four; admins and attorneys

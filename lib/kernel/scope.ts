@@ -97,7 +97,7 @@ type ExtraColumns = Record<string, SQL>;
 /**
  * The prepared reads of a household by client hash (one for attorneys and admins, one for everyone whose
  * reach is a list), with `columns` added to the same statement: a page that needs the household's data
- * reads it together with the scope check, in one round trip (lib/intake/load.ts, the intake's lists).
+ * reads it together with the scope check, in one round trip (lib/intake/load/, the intake's lists).
  */
 export function householdReads<C extends ExtraColumns>(name: string, columns: (owners: HouseholdOwnerIds) => C) {
   return {

@@ -20,7 +20,7 @@ import { loadIntake, resolveClientHash } from '@/lib/intake/load';
 import type { IntakeView } from '@/lib/intake/types';
 import styles from './client-info.module.css';
 
-/** The household a client-info address opens, from one load of the intake (lib/intake/load.ts). */
+/** The household a client-info address opens, from one load of the intake (lib/intake/load/). */
 export function loadIntakeOr404(ctx: PublicContext, address: string): Promise<IntakeView> {
   return orNotFound(() => loadIntake(ctx, address));
 }

@@ -1,0 +1,40 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { lockColumns } from '@/lib/billing/feature-lock';
+import { accountsColumn, companiesColumn, giftsColumn, noteColumn, propertiesColumn } from './asset-lists';
+import { clientsColumn } from './client-rows';
+import { agentsColumn, beneficiariesColumn, childrenColumn, trusteesColumn } from './people-lists';
+import { advisorColumn, planColumn } from './plan-and-advisor';
+import { frozenColumn, type ListScope } from './subqueries';
+
+/** Each subquery, rendered to text once (frozenColumn). */
+const columns = {
+  clients: frozenColumn(clientsColumn),
+  children: frozenColumn(childrenColumn),
+  beneficiaries: frozenColumn(beneficiariesColumn),
+  trustees: frozenColumn(trusteesColumn),
+  agents: frozenColumn(agentsColumn),
+  plan: frozenColumn(planColumn),
+  properties: frozenColumn(propertiesColumn),
+  companies: frozenColumn(companiesColumn),
+  gifts: frozenColumn(giftsColumn),
+  accounts: frozenColumn(accountsColumn),
+  note: frozenColumn(noteColumn),
+  advisor: frozenColumn(advisorColumn),
+};
+
+/**
+ * The household's clients, every list of theirs as a JSON array of pivot rows (one element per item and
+ * owning client), owner 1's latest plan and note: subqueries of one statement, so the page's load does not
+ * grow with the lists and the database is asked once. Never a cipher: identifiers and account
+ * numbers only by their last four.
+ */
+export function listColumns(scope: ListScope) {
+  return {
+    ...(Object.fromEntries(Object.entries(columns).map(([name, column]) => [name, column(scope)])) as Record<keyof typeof columns, SQL<unknown>>),
+    // The features lock's figures (owner 1's advisor's), for the page's notice and the view's featureLock.
+    ...lockColumns(sql`${scope.owner1Id}`),
+  };
+}
+
+/** The row of listColumns as a driver answers it (undefined columns: none read). */
+export type ListRow = Partial<Record<keyof ReturnType<typeof listColumns>, unknown>>;
