@@ -97,11 +97,12 @@ export function guardian(overrides: Partial<GuardianView> = {}): GuardianView {
   return { ...asGuardian(person({ firstName: 'Quinn', lastName: 'Blake', phone: '5035550111', email: 'quinn@example.test' })), ...overrides };
 }
 
+/** A list section's record: a fresh hash, version 1, client 1's. */
+const record = (prefix: string) => ({ hash: nextHash(prefix), version: 1, owner: '1' as const });
+
 export function child(overrides: Partial<ChildView> = {}): ChildView {
   return {
-    hash: nextHash('child'),
-    version: 1,
-    owner: '1',
+    ...record('child'),
     gender: null,
     person: person({ firstName: 'Riley', lastName: 'Rivera', dob: '2014-09-02' }),
     guardian1: null,
@@ -122,9 +123,7 @@ export const terms = (tier: BeneficiaryTerms['tier'], sharePercent: string | nul
 
 export function beneficiary(overrides: Partial<BeneficiaryView> = {}): BeneficiaryView {
   return {
-    hash: nextHash('bene'),
-    version: 1,
-    owner: '1',
+    ...record('bene'),
     type: 'person',
     person: person({ firstName: 'Avery', lastName: 'Rivera', dob: '2001-06-15', ssnLast4: '9012' }),
     entity: null,
@@ -136,9 +135,7 @@ export function beneficiary(overrides: Partial<BeneficiaryView> = {}): Beneficia
 
 export function trustee(overrides: Partial<TrusteeView> = {}): TrusteeView {
   return {
-    hash: nextHash('trustee'),
-    version: 1,
-    owner: '1',
+    ...record('trustee'),
     person: person({ firstName: 'Morgan', lastName: 'Ellis', phone: '4085550130', email: 'morgan@example.test' }),
     order1: 1,
     order2: null,
@@ -148,10 +145,8 @@ export function trustee(overrides: Partial<TrusteeView> = {}): TrusteeView {
 
 export function agent(type: PoaType, overrides: Partial<AgentView> = {}): AgentView {
   return {
-    hash: nextHash('agent'),
-    version: 1,
+    ...record('agent'),
     type,
-    owner: '1',
     person: person({ firstName: 'Grace', lastName: 'Kim', phone: '6505550160', email: 'grace@example.test' }),
     order1: 1,
     order2: null,
@@ -163,9 +158,7 @@ export function agent(type: PoaType, overrides: Partial<AgentView> = {}): AgentV
 
 export function property(overrides: Partial<PropertyView> = {}): PropertyView {
   return {
-    hash: nextHash('property'),
-    version: 1,
-    owner: '1',
+    ...record('property'),
     address: { hash: nextHash('address'), street: '12 Oak Lane', unit: '', city: 'San Jose', state: 'CA', zip: '95112', value: '850000.00' },
     purchaseMonth: 6,
     purchaseYear: 2012,
@@ -177,9 +170,7 @@ export function property(overrides: Partial<PropertyView> = {}): PropertyView {
 
 export function company(overrides: Partial<CompanyView> = {}): CompanyView {
   return {
-    hash: nextHash('company'),
-    version: 1,
-    owner: '1',
+    ...record('company'),
     name: 'Rivera Design Inc',
     type: 'corporation',
     address: null,
@@ -191,9 +182,7 @@ export function company(overrides: Partial<CompanyView> = {}): CompanyView {
 
 export function gift(overrides: Partial<GiftView> = {}): GiftView {
   return {
-    hash: nextHash('gift'),
-    version: 1,
-    owner: '1',
+    ...record('gift'),
     giftType: 'cash',
     beneficiaryHash: '',
     addressHash: null,
@@ -206,10 +195,8 @@ export function gift(overrides: Partial<GiftView> = {}): GiftView {
 
 export function account(kind: AccountView['kind'], overrides: Partial<AccountView> = {}): AccountView {
   return {
-    hash: nextHash('account'),
-    version: 1,
+    ...record('account'),
     kind,
-    owner: '1',
     company: 'Vanguard',
     type: kind === 'annuity' ? '' : 'Roth IRA',
     numberLast4: '7788',
@@ -218,28 +205,8 @@ export function account(kind: AccountView['kind'], overrides: Partial<AccountVie
   };
 }
 
-type Lists = Partial<
-  Pick<
-    IntakeView,
-    | 'hasChildren'
-    | 'children'
-    | 'beneficiaries'
-    | 'trustees'
-    | 'agents'
-    | 'showsFinancialPoa'
-    | 'advisor'
-    | 'latestPlan'
-    | 'abilities'
-    | 'properties'
-    | 'companies'
-    | 'gifts'
-    | 'retirementAccounts'
-    | 'brokerageAccounts'
-    | 'bankAccounts'
-    | 'annuityAccounts'
-    | 'note'
-  >
-> & {
+/** What a test may give a household: everything but the derived figures, with overrides of the clients. */
+type Lists = Partial<Omit<IntakeView, 'householdHash' | 'client' | 'spouse' | 'completion' | 'featureLock'>> & {
   client?: Partial<ClientView>;
   spouse?: Partial<ClientView> | null;
 };

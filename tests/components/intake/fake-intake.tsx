@@ -17,23 +17,7 @@ import {
 import { finish, nextHash } from './fake-household';
 import { FAKE_LISTS, personFrom, stale, type ActionName, type ListName, type Run } from './fake-lists';
 
-export {
-  ANSWERED,
-  account,
-  agent,
-  beneficiary,
-  child,
-  client,
-  company,
-  finish,
-  gift,
-  guardian,
-  household,
-  person,
-  property,
-  terms,
-  trustee,
-} from './fake-household';
+export * from './fake-household';
 
 /*
  * A household for the intake's component tests (./fake-household.ts) and a fake of the intake actions: each
@@ -105,15 +89,7 @@ export function fakeServer(initial: IntakeView) {
           trustReplacementReason: trust ? a.trust_replacement_reason : null,
           isAssetsTrustOwned: trust ? a.is_assets_trust_owned : null,
           trustGoverningState: a.trust_governing_state || null,
-          intents: [
-            a.has_trust_intent_1,
-            a.has_trust_intent_2,
-            a.has_trust_intent_3,
-            a.has_trust_intent_4,
-            a.has_trust_intent_5,
-            a.has_trust_intent_6,
-            a.has_trust_intent_7,
-          ],
+          intents: ([1, 2, 3, 4, 5, 6, 7] as const).map((n) => a[`has_trust_intent_${n}`]) as ClientView['intents'],
           trustIntentOther: a.trust_intent_other || null,
         };
       };

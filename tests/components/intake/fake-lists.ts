@@ -13,8 +13,8 @@ import { asGuardian, nextHash, person } from './fake-household';
  * The intake's list sections in the fake server, as lib/intake/records/ has them on the real one: one
  * generic fake (`fakeList`: parse with the real schema, find by hash, 409 when the version is stale, create
  * with a new hash at version 1 or update at version + 1, delete, answer the refreshed view) over one
- * definition per section that declares only what differs: its actions and schemas, the IntakeView list it
- * lives in, how an input maps to its view row, and the section's own rules the tests rely on.
+ * declaration per section with only what differs: the noun of its actions and schemas, the IntakeView list
+ * it lives in, how an input maps to its view record, and the section's own rules the tests rely on.
  */
 
 export type ActionName = keyof typeof actions;
@@ -67,8 +67,8 @@ type Parser = { parse: (raw: unknown) => unknown };
 type ListRules<N extends Noun, L extends ListName> = {
   /** Which stored record an input addresses besides the hash (an agent under its type). */
   matches?: (record: RowOf<L>, input: Parsed<`upsert${N}Schema` | `delete${N}Schema`>) => boolean;
-  /** The view record a save makes, without hash and version; `stored` is the record saved over. */
-  row: (input: Parsed<`upsert${N}Schema`>, stored: RowOf<L> | undefined, view: IntakeView) => Omit<RowOf<L>, 'hash' | 'version'>;
+  /** The view record a save makes besides its hash, version and owner; `stored` is the record saved over. */
+  row: (input: Parsed<`upsert${N}Schema`>, stored: RowOf<L> | undefined, view: IntakeView) => Omit<RowOf<L>, 'hash' | 'version' | 'owner'>;
   /** The section's own rule once the saved record is in its list (the other records, the rest of the view). */
   saved?: (step: { view: IntakeView; next: RowOf<L>; input: Parsed<`upsert${N}Schema`>; created: boolean }) => IntakeView;
 };
@@ -83,7 +83,7 @@ function fakeList<N extends Noun, L extends ListName>(
   rules: ListRules<N, L>,
 ) {
   type R = RowOf<L> & Versioned;
-  type Input = Parsed<`upsert${N}Schema` | `delete${N}Schema`> & { hash?: string; version?: number };
+  type Input = Parsed<`upsert${N}Schema` | `delete${N}Schema`> & { hash?: string; version?: number; owner?: Owner };
   const parse = (verb: 'upsert' | 'delete', raw: unknown) => (schemas[`${verb}${noun}Schema`] as Parser).parse(raw) as Input;
   const find = (view: IntakeView, input: Input) => {
     const name = typeof list === 'function' ? list(input) : list;
@@ -99,7 +99,7 @@ function fakeList<N extends Noun, L extends ListName>(
         const { name, rows, stored } = find(current, input);
         if (stored && stored.version !== input.version) return stale();
         const hash = stored?.hash ?? nextHash(noun.toLowerCase());
-        const next = { hash, version: (stored?.version ?? 0) + 1, ...rules.row(input, stored, current) } as R;
+        const next = { hash, version: (stored?.version ?? 0) + 1, owner: input.owner, ...rules.row(input, stored, current) } as unknown as R;
         const saved = { ...current, [name]: stored ? rows.map((r) => (r === stored ? next : r)) : [...rows, next] };
         return answer(rules.saved ? rules.saved({ view: saved, next, input, created: !stored }) : saved);
       },
@@ -130,7 +130,6 @@ const children = fakeList('Child', 'children', {
   row: (input, stored, view) => {
     const minor = isMinor(input.dob);
     return {
-      owner: input.owner,
       gender: input.gender || null,
       person: recordPerson(view, input, stored?.person),
       guardian1: minor ? guardianView(input.guardian1) : null,
@@ -154,7 +153,6 @@ const beneficiaries = fakeList('Beneficiary', 'beneficiaries', {
   row: (input, stored, view) => {
     const [terms1, terms2] = owned(input, (t) => termsFrom(t, input.type === 'entity' && input.is_trust));
     return {
-      owner: input.owner,
       type: input.type,
       person: input.type === 'person' ? recordPerson(view, input, stored?.person) : null,
       entity:
@@ -176,7 +174,7 @@ const beneficiaries = fakeList('Beneficiary', 'beneficiaries', {
 const trustees = fakeList('Trustee', 'trustees', {
   row: (input, stored, view) => {
     const [order1, order2] = owned(input, (v) => v.order);
-    return { owner: input.owner, person: recordPerson(view, input, stored?.person), order1, order2 };
+    return { person: recordPerson(view, input, stored?.person), order1, order2 };
   },
 });
 
@@ -192,7 +190,6 @@ const agents = fakeList('Agent', 'agents', {
     const order = { isCollective: false, isIndependent: false };
     return {
       type: input.type,
-      owner: input.owner,
       person: recordPerson(view, input, stored?.person),
       order1,
       order2,
@@ -216,7 +213,6 @@ const addressFrom = ({ street, unit, city, state, zip, value }: AddressInput, ha
 
 const properties = fakeList('Property', 'properties', {
   row: (input, stored) => ({
-    owner: input.owner,
     address: addressFrom(input, stored?.address.hash),
     purchaseMonth: input.purchase_month,
     purchaseYear: input.purchase_year,
@@ -237,13 +233,12 @@ const companies = fakeList('Company', 'companies', {
     // Stock shares only for a corporation; an address only when some field of it is given.
     const [terms1, terms2] = owned(input, (t) => ({ sharePercent: t.share_percent, stockShares: input.type === 'corporation' ? t.stock_shares : null }));
     const hasAddress = [input.street, input.unit, input.city, input.state, input.zip].some(Boolean) || input.value !== null;
-    return { owner: input.owner, name: input.name, type: input.type, address: hasAddress ? addressFrom(input) : null, terms1, terms2 };
+    return { name: input.name, type: input.type, address: hasAddress ? addressFrom(input) : null, terms1, terms2 };
   },
 });
 
 const gifts = fakeList('Gift', 'gifts', {
   row: (input) => ({
-    owner: input.owner,
     giftType: input.gift_type,
     beneficiaryHash: input.beneficiary_hash!,
     addressHash: input.gift_type === 'property' ? input.address_hash! : null,
@@ -260,7 +255,6 @@ const accounts = fakeList('Account', (input) => accountList[input.kind], {
     const alnum = input.number.replace(/[^\p{L}\p{N}]/gu, '');
     return {
       kind: input.kind,
-      owner: input.owner,
       company: input.company,
       type: input.kind === 'annuity' ? '' : input.type,
       numberLast4: alnum ? alnum.slice(-4) : (stored?.numberLast4 ?? null),
