@@ -1,14 +1,14 @@
 'use server';
 
 import { action } from '@/lib/http/action';
-import { deleteAccount, upsertAccount } from '@/lib/intake/records/accounts';
-import { deleteAgent, upsertAgent } from '@/lib/intake/records/agents';
-import { deleteBeneficiary, upsertBeneficiary } from '@/lib/intake/records/beneficiaries';
-import { deleteChild, upsertChild } from '@/lib/intake/records/children';
-import { deleteCompany, upsertCompany } from '@/lib/intake/records/companies';
-import { deleteGift, upsertGift } from '@/lib/intake/records/gifts';
-import { deleteProperty, upsertProperty } from '@/lib/intake/records/properties';
-import { deleteTrustee, upsertTrustee } from '@/lib/intake/records/trustees';
+import { deleteAccount, upsertAccount } from '@/lib/intake/records';
+import { deleteAgent, upsertAgent } from '@/lib/intake/records';
+import { deleteBeneficiary, upsertBeneficiary } from '@/lib/intake/records';
+import { deleteChild, upsertChild } from '@/lib/intake/records';
+import { deleteCompany, upsertCompany } from '@/lib/intake/records';
+import { deleteGift, upsertGift } from '@/lib/intake/records';
+import { deleteProperty, upsertProperty } from '@/lib/intake/records';
+import { deleteTrustee, upsertTrustee } from '@/lib/intake/records';
 import { saveNote } from '@/lib/intake/save-note';
 import { setHasChildren } from '@/lib/intake/set-has-children';
 import { setSpouseChoice } from '@/lib/intake/set-spouse-choice';

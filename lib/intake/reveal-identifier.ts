@@ -11,7 +11,7 @@ import { formatSsn } from '@/lib/format/ssn';
 import type { RequestContext } from '@/lib/kernel/context';
 import type { IdentifierRef, RevealIdentifierInput } from '@/lib/validation/plans';
 import { householdPersonScope } from './records/persons';
-import { clientIdsOf } from './write';
+import { clientIdsOf } from './write-steps';
 
 /**
  * The review page's eye icon (one identifier) and its print (all shown ones): full SSNs of the household's

@@ -5,7 +5,8 @@ import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
 import type { SaveNoteInput } from '@/lib/validation/intake-assets';
 import type { IntakeView } from './types';
-import { intakeWrite, staleVersion, updateVersioned } from './write';
+import { intakeWrite } from './write';
+import { staleVersion, updateVersioned } from './write-steps';
 
 /**
  * Saves the household's note to the attorney (one per household, kept on owner 1): creates it on the

@@ -8,7 +8,8 @@ import type { Household } from '@/lib/kernel/scope';
 import type { SetSpouseChoiceInput, SpouseChoice } from '@/lib/validation/intake';
 import type { IntakeView } from './types';
 import { assertPoaTypeAvailable } from './records/agents';
-import { intakeWrite, updateVersioned } from './write';
+import { intakeWrite } from './write';
+import { updateVersioned } from './write-steps';
 
 export const NO_SPOUSE_MESSAGE = 'These choices are for a married couple.';
 

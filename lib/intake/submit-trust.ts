@@ -16,7 +16,8 @@ import { CONSENT_STATEMENT_NUMBERS, MISSING_CONSENT_MESSAGE, type SubmitTrustInp
 import { loadHouseholdIntake } from './load';
 import { unansweredQuestions } from './required';
 import type { IntakeView } from './types';
-import { clientIdsOf, loadHouseholdForWrite } from './write';
+import { loadHouseholdForWrite } from './write';
+import { clientIdsOf } from './write-steps';
 
 export const ALREADY_SUBMITTED_MESSAGE = 'This trust has already been submitted for attorney review.';
 export const NO_PLAN_MESSAGE = 'No estate plan found - Please contact support';

@@ -9,7 +9,8 @@ import type { RequestContext } from '@/lib/kernel/context';
 import { GOVERNING_STATE_FIRST, type EstatePlanAnswers, type UpdateEstatePlanInfoInput } from '@/lib/validation/intake';
 import { estatePlanColumns, estatePlanValuesOf, type EstatePlanColumns, type EstatePlanValues } from './save-rules';
 import type { IntakeView } from './types';
-import { intakeWrite, updateVersioned } from './write';
+import { intakeWrite } from './write';
+import { updateVersioned } from './write-steps';
 
 /** One client's answers to save; a key that is absent keeps the stored answer (the legacy call sends some). */
 export type EstatePlanEntry = Partial<EstatePlanAnswers>;

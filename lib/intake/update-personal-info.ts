@@ -6,7 +6,8 @@ import type { RequestContext } from '@/lib/kernel/context';
 import type { UpdatePersonalInfoInput } from '@/lib/validation/intake';
 import type { IntakeView } from './types';
 import { loadPersonById, writePerson } from './records/persons';
-import { intakeWrite, updateVersioned } from './write';
+import { intakeWrite } from './write';
+import { updateVersioned } from './write-steps';
 
 /**
  * Saves one client's personal info (section 1): name, phone, date of birth and SSN ('' keeps the stored

@@ -1,4 +1,4 @@
-import type { WriteOptions } from '@/lib/intake/write';
+import type { WriteOptions } from '@/lib/intake/write-steps';
 import { legacyShapes } from '@/lib/validation/intake';
 import {
   deleteRef,

@@ -24,7 +24,7 @@ import { readSessionClaims } from '@/lib/auth/session';
 import { signInWithForm } from '@/lib/auth/sign-in';
 import { signOut as endSessionOrImpersonation } from '@/lib/auth/sign-out';
 import type { RouteHandler } from '@/lib/http/route';
-import { upsertChild } from '@/lib/intake/records/children';
+import { upsertChild } from '@/lib/intake/records';
 import { upsertChildSchema } from '@/lib/validation/intake';
 import {
   ACCOUNT_UPDATED,

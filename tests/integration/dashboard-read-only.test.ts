@@ -12,7 +12,7 @@ import { refreshStaleCompletions } from '@/lib/intake/completion-cache';
 import { refreshCompletionJob } from '@/lib/intake/jobs/refresh-completion';
 import { loadIntake } from '@/lib/intake/load';
 import { updatePersonalInfo } from '@/lib/intake/update-personal-info';
-import { upsertChild } from '@/lib/intake/records/children';
+import { upsertChild } from '@/lib/intake/records';
 import { systemContext } from '@/lib/kernel/system-context';
 import { updatePersonalInfoSchema, upsertChildSchema } from '@/lib/validation/intake';
 import { actorOf, ctxOf } from '../helpers/context';

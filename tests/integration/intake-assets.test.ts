@@ -16,16 +16,18 @@ import { openIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import type { RequestContext } from '@/lib/kernel/context';
 import type { RouteHandler } from '@/lib/http/route';
-import { deleteAccount } from '@/lib/intake/records/accounts';
-import { deleteBeneficiary } from '@/lib/intake/records/beneficiaries';
-import { deleteProperty, PROPERTY_HAS_GIFTS } from '@/lib/intake/records/properties';
+import { deleteAccount } from '@/lib/intake/records';
+import { deleteBeneficiary } from '@/lib/intake/records';
+import { PROPERTY_HAS_GIFTS } from '@/lib/intake/records/properties';
+import { deleteProperty } from '@/lib/intake/records';
 import { saveNote } from '@/lib/intake/save-note';
-import { upsertAccount } from '@/lib/intake/records/accounts';
-import { upsertCompany } from '@/lib/intake/records/companies';
-import { GIFT_BENEFICIARY_NOT_OWNED, GIFT_PROPERTY_NOT_OWNED, upsertGift } from '@/lib/intake/records/gifts';
-import { upsertProperty } from '@/lib/intake/records/properties';
+import { upsertAccount } from '@/lib/intake/records';
+import { upsertCompany } from '@/lib/intake/records';
+import { GIFT_BENEFICIARY_NOT_OWNED, GIFT_PROPERTY_NOT_OWNED } from '@/lib/intake/records/gifts';
+import { upsertGift } from '@/lib/intake/records';
+import { upsertProperty } from '@/lib/intake/records';
 import { STALE_VERSION_MESSAGE, upsertBeneficiarySchema } from '@/lib/validation/intake';
-import { upsertBeneficiary } from '@/lib/intake/records/beneficiaries';
+import { upsertBeneficiary } from '@/lib/intake/records';
 import {
   deleteAccountSchema,
   deletePropertySchema,

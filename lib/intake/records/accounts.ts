@@ -3,11 +3,8 @@ import { eq } from 'drizzle-orm';
 import { accounts, clientAccounts } from '@/db/schema';
 import { sealAccountNumber } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
-import type { RequestContext } from '@/lib/kernel/context';
 import type { DeleteAccountInput, UpsertAccountInput } from '@/lib/validation/intake-assets';
-import type { WriteOptions } from '../write';
 import { defineRecord } from './define';
-import { deleteRecord, upsertRecord } from './engine';
 
 type StoredAccount = { id: number; hash: string; version: number };
 
@@ -40,7 +37,3 @@ export const accountRecord = defineRecord<UpsertAccountInput, StoredAccount, Del
   insertValues: ({ input, hash }) => ({ hash, kind: input.kind }),
 });
 
-/** Creates or updates an account of one kind; answers the refreshed intake. */
-export const upsertAccount = (ctx: RequestContext, input: UpsertAccountInput, options?: WriteOptions) => upsertRecord(accountRecord, ctx, input, options);
-/** Removes an account of the given kind. */
-export const deleteAccount = (ctx: RequestContext, input: DeleteAccountInput) => deleteRecord(accountRecord, ctx, input);

@@ -2,16 +2,15 @@ import 'server-only';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '@/db';
 import { clientPoaAgents, poaAgents } from '@/db/schema';
-import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import type { Household } from '@/lib/kernel/scope';
 import type { DeleteAgentInput, UpsertAgentInput } from '@/lib/validation/intake';
 import { FINANCIAL_POA_UNAVAILABLE } from '../firm-rules';
 import type { Pivot } from '../owners';
 import type { AgentService, PoaType } from '../types';
-import { clientIdsOf, deleteVersioned, householdShowsFinancialPoa, updateVersioned, type WriteOptions } from '../write';
+import { clientIdsOf, deleteVersioned, householdShowsFinancialPoa, updateVersioned } from '../write-steps';
 import { defineRecord, type Row, type SaveStep } from './define';
-import { deleteRecord, inHousehold, upsertRecord } from './engine';
+import { inHousehold } from './find';
 import { ALREADY_ON_LIST_MESSAGE, loadHouseholdPerson } from './persons';
 
 type StoredAgent = { id: number; version: number; personId: number };
@@ -66,10 +65,6 @@ export const agentRecord = defineRecord<UpsertAgentInput, StoredAgent, DeleteAge
   },
 });
 
-/** Creates or updates an agent under one power-of-attorney type; answers the refreshed intake. */
-export const upsertAgent = (ctx: RequestContext, input: UpsertAgentInput, options?: WriteOptions) => upsertRecord(agentRecord, ctx, input, options);
-/** Removes an agent from one power-of-attorney type (both owners' places in that list). */
-export const deleteAgent = (ctx: RequestContext, input: DeleteAgentInput) => deleteRecord(agentRecord, ctx, input);
 
 /** Refuses the financial type for a household whose advisor's first firm hides it (apsi, alpha 1). */
 export async function assertPoaTypeAvailable(tx: Tx, household: Household, type: PoaType): Promise<void> {

@@ -3,14 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { beneficiaries, clientBeneficiaries, gifts } from '@/db/schema';
 import { sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
-import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import type { DeleteBeneficiaryInput, UpsertBeneficiaryInput } from '@/lib/validation/intake';
 import { termsRow } from '../save-rules';
 import type { IdentifierKind } from '../types';
-import type { WriteOptions } from '../write';
 import { defineRecord, type SaveStep } from './define';
-import { deleteRecord, upsertRecord } from './engine';
 
 type StoredBeneficiary = {
   id: number;
@@ -67,11 +64,6 @@ export const beneficiaryRecord = defineRecord<UpsertBeneficiaryInput, StoredBene
   },
 });
 
-/** Creates or updates a beneficiary with each owning client's terms; answers the refreshed intake. */
-export const upsertBeneficiary = (ctx: RequestContext, input: UpsertBeneficiaryInput, options?: WriteOptions) =>
-  upsertRecord(beneficiaryRecord, ctx, input, options);
-/** Removes a beneficiary (both owners' terms) unless it receives a specific gift. */
-export const deleteBeneficiary = (ctx: RequestContext, input: DeleteBeneficiaryInput) => deleteRecord(beneficiaryRecord, ctx, input);
 
 /** A person's row holds only the person; an entity's its name, identifier ('' keeps the stored one), date and trust flag. */
 function beneficiaryValues({ input, stored, hash, personId }: SaveStep<UpsertBeneficiaryInput, StoredBeneficiary>) {

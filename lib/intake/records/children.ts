@@ -2,15 +2,13 @@ import 'server-only';
 import { and, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '@/db';
 import { children, clientChildren, persons } from '@/db/schema';
-import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import type { Household } from '@/lib/kernel/scope';
 import type { DeleteChildInput, GuardianInput, UpsertChildInput } from '@/lib/validation/intake';
 import { takesGuardians } from '../save-rules';
-import { markHasChildren } from '../set-has-children';
-import { clientIdsOf, type WriteOptions } from '../write';
+import { storeHasChildren } from '../has-children';
+import { clientIdsOf } from '../write-steps';
 import { defineRecord, type SaveStep } from './define';
-import { deleteRecord, upsertRecord } from './engine';
 import { insertPerson, loadHouseholdPerson, loadPersonById, writePerson, type PersonFields } from './persons';
 
 type StoredChild = { id: number; version: number; personId: number; guardian1PersonId: number | null; guardian2PersonId: number | null };
@@ -42,14 +40,10 @@ export const childRecord = defineRecord<UpsertChildInput, StoredChild, DeleteChi
   audit: { noun: 'child', type: 'child', once: 'child' },
   values: childValues,
   afterSave: async ({ tx, household, stored }) => {
-    if (!stored) await markHasChildren(tx, household);
+    if (!stored) await storeHasChildren(tx, household, true);
   },
 });
 
-/** Creates or updates a child of the household; answers the refreshed intake. */
-export const upsertChild = (ctx: RequestContext, input: UpsertChildInput, options?: WriteOptions) => upsertRecord(childRecord, ctx, input, options);
-/** Removes a child from the household (both owners' lists); a stale version answers 409 and removes nothing. */
-export const deleteChild = (ctx: RequestContext, input: DeleteChildInput) => deleteRecord(childRecord, ctx, input);
 
 /**
  * Gender and guardians: guardians 1 and 2 only for a child under 18 with a valid date of birth (dropped

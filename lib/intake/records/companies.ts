@@ -1,12 +1,9 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { addresses, clientCompanies, companies } from '@/db/schema';
-import type { RequestContext } from '@/lib/kernel/context';
 import type { CompanyTermsInput, DeleteAssetInput, UpsertCompanyInput } from '@/lib/validation/intake-assets';
 import { stockSharesFor } from '../asset-rules';
-import type { WriteOptions } from '../write';
 import { defineRecord, type SaveStep } from './define';
-import { deleteRecord, upsertRecord } from './engine';
 import { addressValues, updateAddress } from './properties';
 
 type StoredCompany = { id: number; hash: string; version: number; addressId: number | null };
@@ -41,10 +38,6 @@ export const companyRecord = defineRecord<UpsertCompanyInput, StoredCompany, Del
   },
 });
 
-/** Creates or updates a company with each owner's shares; answers the refreshed intake. */
-export const upsertCompany = (ctx: RequestContext, input: UpsertCompanyInput, options?: WriteOptions) => upsertRecord(companyRecord, ctx, input, options);
-/** Removes a company with its address and both owners' shares. */
-export const deleteCompany = (ctx: RequestContext, input: DeleteAssetInput) => deleteRecord(companyRecord, ctx, input);
 
 /** Name and type, and the address written first: updated in place, added, or (emptied) dropped after the save. */
 async function companyValues({ tx, input, stored }: SaveStep<UpsertCompanyInput, StoredCompany>) {

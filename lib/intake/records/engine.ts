@@ -9,8 +9,10 @@ import { AppError } from '@/lib/kernel/errors';
 import type { Household } from '@/lib/kernel/scope';
 import { desiredPivots, OwnerError, syncPivots, type OwnedValues, type Pivot } from '../owners';
 import type { IntakeView } from '../types';
-import { clientIdsOf, createOnceKey, deleteVersioned, householdOwned, intakeWrite, ownersOf, updateVersioned, type WriteOptions } from '../write';
-import type { ContactField, PersonInput, RecordDeleteInput, RecordDef, RecordInput, RecordTable, Row, SaveStep, StoredRecord } from './define';
+import { intakeWrite } from '../write';
+import { createOnceKey, deleteVersioned, householdOwned, ownersOf, updateVersioned, type WriteOptions } from '../write-steps';
+import { findInHousehold, inHousehold } from './find';
+import type { ContactField, PersonInput, RecordDeleteInput, RecordDef, RecordInput, Row, SaveStep, StoredRecord } from './define';
 import { ALREADY_ON_LIST_MESSAGE, deleteOrphanPersons, resolveRecordPerson, type PersonFields } from './persons';
 
 /*
@@ -24,28 +26,6 @@ import { ALREADY_ON_LIST_MESSAGE, deleteOrphanPersons, resolveRecordPerson, type
 
 type AnyDef = RecordDef<never, StoredRecord, never>;
 const clientColumn = (def: Pick<AnyDef, 'pivot'>) => def.pivot.table.clientId;
-
-/** The SQL that keeps a section's record to the household's: some pivot of it belongs to one of the household's clients. */
-export function inHousehold(def: Pick<AnyDef, 'table' | 'pivot'>, household: Household): SQL {
-  return sql`exists (select 1 from ${def.pivot.table} where ${def.pivot.record} = ${def.table.id} and ${inArray(clientColumn(def), clientIdsOf(household))})`;
-}
-
-/** A record of this household's section by public hash; NOT_FOUND for any other. */
-export async function findInHousehold<S extends StoredRecord>(
-  tx: Tx,
-  def: { table: RecordTable; columns: RecordDef<never, S, never>['columns']; pivot: AnyDef['pivot'] },
-  household: Household,
-  hash: string,
-  where?: SQL,
-): Promise<S> {
-  const rows = await tx
-    .select(def.columns as never)
-    .from(def.table as PgTable)
-    .where(and(eq(def.table.hash, hash), where, inHousehold(def, household)))
-    .limit(1);
-  if (!rows[0]) throw new AppError('NOT_FOUND');
-  return rows[0] as S;
-}
 
 /** The owner engine's desired pivots, with an impossible owner reported on the `owner` field (422). */
 function pivotsFor<V>(owned: OwnedValues<V>, household: Household): Pivot<V>[] {

@@ -2,16 +2,15 @@ import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/db';
 import { addresses, clientBeneficiaries, clientGifts, clientProperties, gifts, properties } from '@/db/schema';
-import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import type { Household } from '@/lib/kernel/scope';
 import type { DeleteAssetInput, UpsertGiftInput } from '@/lib/validation/intake-assets';
 import { beneficiaryFitsGift, propertyFitsGift } from '../asset-rules';
 import { deriveOwner, type Owner } from '../owners';
-import { clientIdsOf, ownersOf, type WriteOptions } from '../write';
+import { clientIdsOf, ownersOf } from '../write-steps';
 import { beneficiaryRecord } from './beneficiaries';
 import { defineRecord, type SaveStep } from './define';
-import { deleteRecord, findInHousehold, upsertRecord } from './engine';
+import { findInHousehold } from './find';
 
 export const GIFT_BENEFICIARY_NOT_OWNED = "The beneficiary is not on the gift owner's list of beneficiaries.";
 export const GIFT_PROPERTY_NOT_OWNED = 'The property does not belong to every owner of the gift.';
@@ -32,10 +31,6 @@ export const giftRecord = defineRecord<UpsertGiftInput, StoredGift, DeleteAssetI
   values: giftValues,
 });
 
-/** Creates or updates a specific gift; answers the refreshed intake. */
-export const upsertGift = (ctx: RequestContext, input: UpsertGiftInput, options?: WriteOptions) => upsertRecord(giftRecord, ctx, input, options);
-/** Removes a specific gift (its beneficiary and property stay). */
-export const deleteGift = (ctx: RequestContext, input: DeleteAssetInput) => deleteRecord(giftRecord, ctx, input);
 
 /**
  * The gift fits its owners: the beneficiary must be on a gift owner's list and a property owned by every

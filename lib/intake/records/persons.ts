@@ -20,7 +20,7 @@ import { sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import { AppError } from '@/lib/kernel/errors';
 import type { Household } from '@/lib/kernel/scope';
-import { clientIdsOf, staleVersion, updateVersioned } from '../write';
+import { clientIdsOf, staleVersion, updateVersioned } from '../write-steps';
 
 /*
  * The household's people as the list sections write them: finding one of them ('Link from existing

@@ -2,12 +2,9 @@ import 'server-only';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '@/db';
 import { addresses, clientProperties, gifts, properties } from '@/db/schema';
-import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import type { DeleteAssetInput, UpsertPropertyInput } from '@/lib/validation/intake-assets';
-import type { WriteOptions } from '../write';
 import { defineRecord, type SavedStep } from './define';
-import { deleteRecord, upsertRecord } from './engine';
 
 type StoredProperty = { id: number; hash: string; version: number; addressId: number };
 
@@ -63,10 +60,6 @@ export const propertyRecord = defineRecord<UpsertPropertyInput, StoredProperty, 
   },
 });
 
-/** Creates or updates a property with each owner's primary-residence flag; answers the refreshed intake. */
-export const upsertProperty = (ctx: RequestContext, input: UpsertPropertyInput, options?: WriteOptions) => upsertRecord(propertyRecord, ctx, input, options);
-/** Removes a property with its address and both owners' pivots, unless it is given as a gift. */
-export const deleteProperty = (ctx: RequestContext, input: DeleteAssetInput) => deleteRecord(propertyRecord, ctx, input);
 
 /**
  * One primary residence per owner (a partial unique index backs this): making this property an owner's

@@ -1,10 +1,7 @@
 import 'server-only';
 import { clientFiduciaries, fiduciaries } from '@/db/schema';
-import type { RequestContext } from '@/lib/kernel/context';
 import type { DeleteTrusteeInput, UpsertTrusteeInput } from '@/lib/validation/intake';
-import type { WriteOptions } from '../write';
 import { defineRecord } from './define';
-import { deleteRecord, upsertRecord } from './engine';
 
 type StoredTrustee = { id: number; version: number; personId: number };
 
@@ -19,7 +16,3 @@ export const trusteeRecord = defineRecord<UpsertTrusteeInput, StoredTrustee, Del
   values: ({ personId }) => ({ personId }),
 });
 
-/** Creates or updates a successor trustee; answers the refreshed intake. */
-export const upsertTrustee = (ctx: RequestContext, input: UpsertTrusteeInput, options?: WriteOptions) => upsertRecord(trusteeRecord, ctx, input, options);
-/** Removes a successor trustee (both owners' orders); the person row goes too unless another list uses it. */
-export const deleteTrustee = (ctx: RequestContext, input: DeleteTrusteeInput) => deleteRecord(trusteeRecord, ctx, input);

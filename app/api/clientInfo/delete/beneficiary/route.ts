@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteBeneficiary } from '@/lib/intake/records/beneficiaries';
+import { deleteBeneficiary } from '@/lib/intake/records';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { toLegacyLists } from '@/lib/legacy/family-answer';
 import { legacyDeleteBeneficiarySchema } from '@/lib/legacy/intake-payloads';

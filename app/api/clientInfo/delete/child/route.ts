@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteChild } from '@/lib/intake/records/children';
+import { deleteChild } from '@/lib/intake/records';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { toLegacyLists } from '@/lib/legacy/family-answer';
 import { legacyDeleteChildSchema } from '@/lib/legacy/intake-payloads';

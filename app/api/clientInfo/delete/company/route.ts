@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteCompany } from '@/lib/intake/records/companies';
+import { deleteCompany } from '@/lib/intake/records';
 import { toLegacyData } from '@/lib/legacy/asset-answer';
 import { legacyDeleteCompanySchema } from '@/lib/legacy/asset-payloads';
 import { legacyAnswer } from '@/lib/legacy/client-extras';

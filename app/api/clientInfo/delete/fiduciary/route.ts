@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteTrustee } from '@/lib/intake/records/trustees';
+import { deleteTrustee } from '@/lib/intake/records';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { toLegacyLists } from '@/lib/legacy/family-answer';
 import { legacyDeleteTrusteeSchema } from '@/lib/legacy/intake-payloads';

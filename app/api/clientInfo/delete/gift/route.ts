@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteGift } from '@/lib/intake/records/gifts';
+import { deleteGift } from '@/lib/intake/records';
 import { toLegacyData } from '@/lib/legacy/asset-answer';
 import { legacyDeleteGiftSchema } from '@/lib/legacy/asset-payloads';
 import { legacyAnswer } from '@/lib/legacy/client-extras';

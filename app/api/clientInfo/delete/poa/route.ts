@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteAgent } from '@/lib/intake/records/agents';
+import { deleteAgent } from '@/lib/intake/records';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { toLegacyLists } from '@/lib/legacy/family-answer';
 import { legacyDeleteAgentSchema } from '@/lib/legacy/intake-payloads';

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteProperty } from '@/lib/intake/records/properties';
+import { deleteProperty } from '@/lib/intake/records';
 import { toLegacyData } from '@/lib/legacy/asset-answer';
 import { legacyDeletePropertySchema } from '@/lib/legacy/asset-payloads';
 import { legacyAnswer } from '@/lib/legacy/client-extras';

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { deleteAccount } from '@/lib/intake/records/accounts';
+import { deleteAccount } from '@/lib/intake/records';
 import { toLegacyData } from '@/lib/legacy/asset-answer';
 import { legacyDeleteAccountSchema } from '@/lib/legacy/asset-payloads';
 import { legacyAnswer } from '@/lib/legacy/client-extras';

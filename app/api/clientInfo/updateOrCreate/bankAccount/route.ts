@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { upsertAccount } from '@/lib/intake/records/accounts';
+import { upsertAccount } from '@/lib/intake/records';
 import { toLegacyData } from '@/lib/legacy/asset-answer';
 import { legacyUpsertAccountSchema } from '@/lib/legacy/asset-payloads';
 import { legacyAnswer } from '@/lib/legacy/client-extras';

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { upsertBeneficiary } from '@/lib/intake/records/beneficiaries';
+import { upsertBeneficiary } from '@/lib/intake/records';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { toLegacyLists } from '@/lib/legacy/family-answer';
 import { LEGACY_WRITE, legacyUpsertBeneficiarySchema } from '@/lib/legacy/intake-payloads';

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { upsertChild } from '@/lib/intake/records/children';
+import { upsertChild } from '@/lib/intake/records';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { toLegacyLists } from '@/lib/legacy/family-answer';
 import { LEGACY_WRITE, legacyUpsertChildSchema } from '@/lib/legacy/intake-payloads';

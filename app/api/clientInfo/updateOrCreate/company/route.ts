@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { upsertCompany } from '@/lib/intake/records/companies';
+import { upsertCompany } from '@/lib/intake/records';
 import { toLegacyData } from '@/lib/legacy/asset-answer';
 import { legacyUpsertCompanySchema } from '@/lib/legacy/asset-payloads';
 import { legacyAnswer } from '@/lib/legacy/client-extras';

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { upsertTrustee } from '@/lib/intake/records/trustees';
+import { upsertTrustee } from '@/lib/intake/records';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { toLegacyLists } from '@/lib/legacy/family-answer';
 import { LEGACY_WRITE, legacyUpsertTrusteeSchema } from '@/lib/legacy/intake-payloads';

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { upsertGift } from '@/lib/intake/records/gifts';
+import { upsertGift } from '@/lib/intake/records';
 import { toLegacyData } from '@/lib/legacy/asset-answer';
 import { legacyUpsertGiftSchema } from '@/lib/legacy/asset-payloads';
 import { legacyAnswer } from '@/lib/legacy/client-extras';

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { upsertAgent } from '@/lib/intake/records/agents';
+import { upsertAgent } from '@/lib/intake/records';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
 import { toLegacyLists } from '@/lib/legacy/family-answer';
 import { LEGACY_WRITE, legacyUpsertAgentSchema } from '@/lib/legacy/intake-payloads';

@@ -1,5 +1,5 @@
 import { route } from '@/lib/http/route';
-import { upsertProperty } from '@/lib/intake/records/properties';
+import { upsertProperty } from '@/lib/intake/records';
 import { toLegacyData } from '@/lib/legacy/asset-answer';
 import { legacyUpsertPropertySchema } from '@/lib/legacy/asset-payloads';
 import { legacyAnswer } from '@/lib/legacy/client-extras';
