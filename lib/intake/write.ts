@@ -85,4 +85,3 @@ export async function assertEditable(ctx: RequestContext, household: Household, 
     .where(eq(clients.id, household.clientId));
   if (row?.submitted) throw new AppError('FORBIDDEN', SUBMITTED_MESSAGE);
 }
-

@@ -25,9 +25,10 @@ import { listColumns } from './list-columns';
  * Why JSON: on the embedded database every statement has a fixed cost in its thread, and drizzle's row
  * mapping a cost in the server's; one statement of one row replaced five row sets (docs/performance.md).
  *
- * The folder: each section's shape (its columns, typed from the drizzle schema: json-shape.ts) and view
- * mapping beside its subquery (client-rows, people-lists, asset-lists, plan-and-advisor), the statement's
- * columns (list-columns) and the view's assembly (intake-view).
+ * The folder: the clients', plan's, advisor's and note's shapes (their columns, typed from the drizzle
+ * schema: json-shape.ts) and views beside their subqueries (client-rows, plan-and-advisor, note); each list
+ * section's read is declared in its definition (records/<section>.ts, recordList) and listed in
+ * records/sections.ts; the statement's columns (list-columns) and the view's assembly (intake-view).
  */
 
 /** The spec's numeric client id form of the page's address (resolved within the scope to the hash). */

@@ -7,10 +7,9 @@ import type { Household } from '@/lib/kernel/scope';
 import { completionOf } from '../completion';
 import type { HouseholdOwners } from '../owners';
 import type { AccountKind, IntakeAbilities, IntakeView } from '../types';
-import { accountViews, companyViews, giftViews, noteView, propertyViews } from './asset-lists';
 import { clientsOf } from './client-rows';
-import type { ListRow } from './list-columns';
-import { agentViews, beneficiaryViews, childViews, trusteeViews } from './people-lists';
+import { recordViews, type ListRow } from './list-columns';
+import { noteView } from './note';
 import { advisorView, latestPlanView, planOf } from './plan-and-advisor';
 
 /** The IntakeView of a household from its row of lists (listColumns). */
@@ -19,7 +18,7 @@ export function intakeViewOf(ctx: PublicContext, household: Household, listRow: 
   const { client, spouse } = clientsOf(household, listRow?.clients);
   const showsFinancialPoa = client.showsFinancialPoa && (spouse?.showsFinancialPoa ?? true);
 
-  const accounts = accountViews(listRow?.accounts, owners);
+  const { accounts, ...lists } = recordViews(listRow, owners);
   const accountsOf = (kind: AccountKind) => accounts.filter((a) => a.kind === kind);
 
   // The page and the abilities ---------------------------------------------------------------------------
@@ -49,13 +48,8 @@ export function intakeViewOf(ctx: PublicContext, household: Household, listRow: 
     latestPlan: latestPlanView(plan),
     // The household's answer lives on owner 1's row.
     hasChildren: client.hasChildren,
-    children: childViews(listRow?.children, owners),
-    beneficiaries: beneficiaryViews(listRow?.beneficiaries, owners),
-    trustees: trusteeViews(listRow?.trustees, owners),
-    agents: agentViews(listRow?.agents, owners),
-    properties: propertyViews(listRow?.properties, owners),
-    companies: companyViews(listRow?.companies, owners),
-    gifts: giftViews(listRow?.gifts, owners),
+    // The list sections (records/sections.ts), each under its own key.
+    ...lists,
     retirementAccounts: accountsOf('retirement'),
     brokerageAccounts: accountsOf('brokerage'),
     bankAccounts: accountsOf('bank'),

@@ -1,23 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { lockColumns } from '@/lib/billing/feature-lock';
-import { accountsColumn, companiesColumn, giftsColumn, noteColumn, propertiesColumn } from './asset-lists';
+import type { HouseholdOwners } from '../owners';
+import { recordLists } from '../records/sections';
 import { clientsColumn } from './client-rows';
-import { agentsColumn, beneficiariesColumn, childrenColumn, trusteesColumn } from './people-lists';
+import { noteColumn } from './note';
 import { advisorColumn, planColumn } from './plan-and-advisor';
 import { frozenColumn, type ListScope } from './subqueries';
+
+type RecordLists = typeof recordLists;
 
 /** Each subquery, rendered to text once (frozenColumn). */
 const columns = {
   clients: frozenColumn(clientsColumn),
-  children: frozenColumn(childrenColumn),
-  beneficiaries: frozenColumn(beneficiariesColumn),
-  trustees: frozenColumn(trusteesColumn),
-  agents: frozenColumn(agentsColumn),
+  ...(Object.fromEntries(Object.entries(recordLists).map(([name, list]) => [name, frozenColumn(list.column)])) as Record<
+    keyof RecordLists,
+    ReturnType<typeof frozenColumn>
+  >),
   plan: frozenColumn(planColumn),
-  properties: frozenColumn(propertiesColumn),
-  companies: frozenColumn(companiesColumn),
-  gifts: frozenColumn(giftsColumn),
-  accounts: frozenColumn(accountsColumn),
   note: frozenColumn(noteColumn),
   advisor: frozenColumn(advisorColumn),
 };
@@ -38,3 +37,10 @@ export function listColumns(scope: ListScope) {
 
 /** The row of listColumns as a driver answers it (undefined columns: none read). */
 export type ListRow = Partial<Record<keyof ReturnType<typeof listColumns>, unknown>>;
+
+/** Each list section's views from its column of the row (records/sections.ts), under its IntakeView key. */
+export type RecordViews = { [K in keyof RecordLists]: ReturnType<RecordLists[K]['views']> };
+
+export function recordViews(row: ListRow | undefined, owners: HouseholdOwners): RecordViews {
+  return Object.fromEntries(Object.entries(recordLists).map(([name, list]) => [name, list.views(row?.[name as keyof RecordLists], owners)])) as RecordViews;
+}

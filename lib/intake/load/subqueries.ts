@@ -26,7 +26,17 @@ export function as(aliasTable: object): SQL {
 
 /** A record's id, public hash and version: the first columns of every list's element. */
 export function recordColumns<T extends { id: AnyColumn; hash: AnyColumn; version: AnyColumn }>(t: T): Pick<T, 'id' | 'hash' | 'version'> {
-  return { id: t.id, hash: t.hash, version: t.version };
+  return columnsOf(t, 'id', 'hash', 'version');
+}
+
+/**
+ * Some of a table's columns under their own names, in the order given (a shape's values are in that order).
+ * The names are the table's keys: one the table lacks does not compile.
+ */
+export function columnsOf<T extends object, K extends keyof T & string>(t: T, ...names: K[]): Pick<T, K> {
+  const picked = {} as Pick<T, K>;
+  for (const name of names) picked[name] = t[name];
+  return picked;
 }
 
 /** The condition of a pivot's client column: one of the household's clients. */

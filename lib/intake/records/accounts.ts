@@ -1,9 +1,13 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { accounts, clientAccounts } from '@/db/schema';
 import { sealAccountNumber } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import type { DeleteAccountInput, UpsertAccountInput } from '@/lib/validation/intake-assets';
+import { asText } from '../load/json-shape';
+import { recordList } from '../load/record-list';
+import { aliased, as, columnsOf, recordColumns } from '../load/subqueries';
+import type { AccountView } from '../types';
 import { defineRecord } from './define';
 
 type StoredAccount = { id: number; hash: string; version: number };
@@ -37,3 +41,23 @@ export const accountRecord = defineRecord<UpsertAccountInput, StoredAccount, Del
   insertValues: ({ input, hash }) => ({ hash, kind: input.kind }),
 });
 
+// How the list is read (the intake's load) -------------------------------------------------------------------
+const x = aliased(accounts, 'x');
+const cx = aliased(clientAccounts, 'ca');
+
+/** Every kind's accounts in one list (the intake's view splits them by kind); a number only by its last four. */
+export const accountList = recordList({
+  shape: { ...recordColumns(x), clientId: cx.clientId, ...columnsOf(x, 'kind', 'company', 'type', 'numberLast4'), value: asText(x.value) },
+  from: sql`${as(cx)} join ${as(x)} on ${eq(x.id, cx.accountId)}`,
+  orderBy: [x.id, cx.clientId],
+  view: ({ row, owner }): AccountView => ({
+    hash: row.hash,
+    version: row.version,
+    kind: row.kind,
+    owner,
+    company: row.company ?? '',
+    type: row.kind === 'annuity' ? '' : (row.type ?? ''),
+    numberLast4: row.numberLast4,
+    value: row.value,
+  }),
+});

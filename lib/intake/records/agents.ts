@@ -1,13 +1,17 @@
 import 'server-only';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '@/db';
-import { clientPoaAgents, poaAgents } from '@/db/schema';
+import { clientPoaAgents, persons, poaAgents } from '@/db/schema';
 import { AppError } from '@/lib/kernel/errors';
 import type { Household } from '@/lib/kernel/scope';
 import type { DeleteAgentInput, UpsertAgentInput } from '@/lib/validation/intake';
 import { FINANCIAL_POA_UNAVAILABLE } from '../firm-rules';
+import { personShape, personView } from '../load/person-shape';
+import { firstOrder } from '../load/pivots';
+import { recordList } from '../load/record-list';
+import { aliased, as, columnsOf, recordColumns } from '../load/subqueries';
 import type { Pivot } from '../owners';
-import type { AgentService, PoaType } from '../types';
+import type { AgentService, AgentView, PoaType } from '../types';
 import { clientIdsOf, deleteVersioned, householdShowsFinancialPoa, updateVersioned } from '../write-steps';
 import { defineRecord, type Row, type SaveStep } from './define';
 import { inHousehold } from './find';
@@ -64,7 +68,6 @@ export const agentRecord = defineRecord<UpsertAgentInput, StoredAgent, DeleteAge
     else await deleteVersioned(tx, poaAgents, agent.id, input.version);
   },
 });
-
 
 /** Refuses the financial type for a household whose advisor's first firm hides it (apsi, alpha 1). */
 export async function assertPoaTypeAvailable(tx: Tx, household: Household, type: PoaType): Promise<void> {
@@ -133,3 +136,30 @@ async function serviceTerms({ tx, input, id, wanted, current }: SaveStep<UpsertA
   }
   return desired;
 }
+
+// How the list is read (the intake's load) -------------------------------------------------------------------
+const ag = aliased(poaAgents, 'ag');
+const ca = aliased(clientPoaAgents, 'ca');
+const p = aliased(persons, 'p');
+const POA_ORDER: Record<PoaType, number> = { general: 0, medical: 1, financial: 2 };
+
+/** Agents, one item per agent and power-of-attorney type, by type then serve order, with each owner's service. */
+export const agentList = recordList({
+  shape: { ...recordColumns(ag), ...columnsOf(ca, 'type', 'clientId', 'order', 'isCollective', 'isIndependent'), person: personShape(p, false) },
+  from: sql`${as(ca)} join ${as(ag)} on ${eq(ag.id, ca.agentId)} join ${as(p)} on ${eq(p.id, ag.personId)}`,
+  orderBy: [ag.id, ca.type, ca.clientId],
+  terms: (r) => ({ order: r.order, isCollective: r.isCollective, isIndependent: r.isIndependent }),
+  key: (r) => `${r.id}:${r.type}`,
+  view: ({ row, owner, values1: terms1, values2: terms2 }): AgentView => ({
+    hash: row.hash,
+    version: row.version,
+    type: row.type,
+    owner,
+    person: personView(row.person),
+    order1: terms1?.order ?? null,
+    order2: terms2?.order ?? null,
+    service1: terms1 ? { isCollective: terms1.isCollective, isIndependent: terms1.isIndependent } : null,
+    service2: terms2 ? { isCollective: terms2.isCollective, isIndependent: terms2.isIndependent } : null,
+  }),
+  order: (a, b) => POA_ORDER[a.type] - POA_ORDER[b.type] || firstOrder(a.order1, a.order2) - firstOrder(b.order1, b.order2),
+});

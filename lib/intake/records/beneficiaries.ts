@@ -1,12 +1,16 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { beneficiaries, clientBeneficiaries, gifts } from '@/db/schema';
+import { beneficiaries, clientBeneficiaries, gifts, persons } from '@/db/schema';
 import { sealIdentifier } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
 import { AppError } from '@/lib/kernel/errors';
 import type { DeleteBeneficiaryInput, UpsertBeneficiaryInput } from '@/lib/validation/intake';
+import { asText } from '../load/json-shape';
+import { personShape, personView } from '../load/person-shape';
+import { recordList } from '../load/record-list';
+import { aliased, as, columnsOf, recordColumns } from '../load/subqueries';
 import { termsRow } from '../save-rules';
-import type { IdentifierKind } from '../types';
+import type { BeneficiaryTerms, BeneficiaryView, IdentifierKind } from '../types';
 import { defineRecord, type SaveStep } from './define';
 
 type StoredBeneficiary = {
@@ -64,7 +68,6 @@ export const beneficiaryRecord = defineRecord<UpsertBeneficiaryInput, StoredBene
   },
 });
 
-
 /** A person's row holds only the person; an entity's its name, identifier ('' keeps the stored one), date and trust flag. */
 function beneficiaryValues({ input, stored, hash, personId }: SaveStep<UpsertBeneficiaryInput, StoredBeneficiary>) {
   if (input.type === 'person') {
@@ -101,3 +104,49 @@ function beneficiaryValues({ input, stored, hash, personId }: SaveStep<UpsertBen
   }
   return values;
 }
+
+// How the list is read (the intake's load) -------------------------------------------------------------------
+const b = aliased(beneficiaries, 'b');
+const cb = aliased(clientBeneficiaries, 'cb');
+const p = aliased(persons, 'p');
+const beneficiaryShape = {
+  ...recordColumns(b),
+  ...columnsOf(b, 'type', 'entityName', 'entityIdentifierKind', 'entityIdentifierLast4', 'entityDate', 'isTrust'),
+  ...columnsOf(cb, 'clientId', 'tier'),
+  sharePercent: asText(cb.sharePercent),
+  ...columnsOf(cb, 'relationship', 'isPerStirpes', 'omissionReason'),
+  person: personShape(p, true),
+};
+
+/** Beneficiaries, a person or an entity (its identifier only by its last four), with each owner's terms. */
+export const beneficiaryList = recordList({
+  shape: beneficiaryShape,
+  from: sql`${as(cb)} join ${as(b)} on ${eq(b.id, cb.beneficiaryId)} left join ${as(p)} on ${eq(p.id, b.personId)}`,
+  orderBy: [b.id, cb.clientId],
+  terms: (r): BeneficiaryTerms => ({
+    tier: r.tier,
+    sharePercent: r.sharePercent,
+    relationship: r.relationship,
+    isPerStirpes: r.isPerStirpes,
+    omissionReason: r.omissionReason,
+  }),
+  view: ({ row, owner, values1, values2 }): BeneficiaryView => ({
+    hash: row.hash,
+    version: row.version,
+    owner,
+    type: row.type,
+    person: row.type === 'person' && row.person ? personView(row.person) : null,
+    entity:
+      row.type === 'entity'
+        ? {
+            name: row.entityName ?? '',
+            identifierKind: row.entityIdentifierKind,
+            identifierLast4: row.entityIdentifierLast4,
+            date: row.entityDate,
+            isTrust: row.isTrust,
+          }
+        : null,
+    terms1: values1,
+    terms2: values2,
+  }),
+});

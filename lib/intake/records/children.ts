@@ -1,11 +1,15 @@
 import 'server-only';
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '@/db';
 import { children, clientChildren, persons } from '@/db/schema';
 import { AppError } from '@/lib/kernel/errors';
 import type { Household } from '@/lib/kernel/scope';
 import type { DeleteChildInput, GuardianInput, UpsertChildInput } from '@/lib/validation/intake';
+import { guardianView, personShape, personView } from '../load/person-shape';
+import { recordList } from '../load/record-list';
+import { aliased, as, columnsOf, recordColumns } from '../load/subqueries';
 import { takesGuardians } from '../save-rules';
+import type { ChildView } from '../types';
 import { storeHasChildren } from '../has-children';
 import { clientIdsOf } from '../write-steps';
 import { defineRecord, type SaveStep } from './define';
@@ -43,7 +47,6 @@ export const childRecord = defineRecord<UpsertChildInput, StoredChild, DeleteChi
     if (!stored) await storeHasChildren(tx, household, true);
   },
 });
-
 
 /**
  * Gender and guardians: guardians 1 and 2 only for a child under 18 with a valid date of birth (dropped
@@ -121,3 +124,34 @@ async function resolveGuardian(tx: Tx, household: Household, entry: GuardianInpu
   }
   return insertPerson(tx, fields);
 }
+
+// How the list is read (the intake's load) -------------------------------------------------------------------
+const ch = aliased(children, 'ch');
+const cc = aliased(clientChildren, 'cc');
+const p = aliased(persons, 'p');
+const g1 = aliased(persons, 'g1');
+const g2 = aliased(persons, 'g2');
+
+/** Children with their person and guardians (a guardian's date of birth and SSN are not read). */
+export const childList = recordList({
+  shape: {
+    ...recordColumns(ch),
+    ...columnsOf(ch, 'gender', 'multiGuardianSpecifics'),
+    clientId: cc.clientId,
+    person: personShape(p, false),
+    guardian1: personShape(g1, true),
+    guardian2: personShape(g2, true),
+  },
+  from: sql`${as(cc)} join ${as(ch)} on ${eq(ch.id, cc.childId)} join ${as(p)} on ${eq(p.id, ch.personId)} left join ${as(g1)} on ${eq(g1.id, ch.guardian1PersonId)} left join ${as(g2)} on ${eq(g2.id, ch.guardian2PersonId)}`,
+  orderBy: [ch.id, cc.clientId],
+  view: ({ row, owner }): ChildView => ({
+    hash: row.hash,
+    version: row.version,
+    owner,
+    gender: row.gender,
+    person: personView(row.person),
+    guardian1: guardianView(row.guardian1),
+    guardian2: guardianView(row.guardian2),
+    multiGuardianSpecifics: row.multiGuardianSpecifics ?? '',
+  }),
+});

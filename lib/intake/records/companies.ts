@@ -1,8 +1,13 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { addresses, clientCompanies, companies } from '@/db/schema';
 import type { CompanyTermsInput, DeleteAssetInput, UpsertCompanyInput } from '@/lib/validation/intake-assets';
 import { stockSharesFor } from '../asset-rules';
+import { address, addressShape, addressView } from '../load/address-shape';
+import { asText, orNull } from '../load/json-shape';
+import { recordList } from '../load/record-list';
+import { aliased, as, columnsOf, recordColumns } from '../load/subqueries';
+import type { CompanyTerms, CompanyView } from '../types';
 import { defineRecord, type SaveStep } from './define';
 import { addressValues, updateAddress } from './properties';
 
@@ -38,7 +43,6 @@ export const companyRecord = defineRecord<UpsertCompanyInput, StoredCompany, Del
   },
 });
 
-
 /** Name and type, and the address written first: updated in place, added, or (emptied) dropped after the save. */
 async function companyValues({ tx, input, stored }: SaveStep<UpsertCompanyInput, StoredCompany>) {
   const address = addressValues(input);
@@ -48,3 +52,35 @@ async function companyValues({ tx, input, stored }: SaveStep<UpsertCompanyInput,
   else addressId = null;
   return { name: input.name, type: input.type, addressId };
 }
+
+// How the list is read (the intake's load) -------------------------------------------------------------------
+const c = aliased(companies, 'c');
+const cc = aliased(clientCompanies, 'cc');
+const companyShape = {
+  ...recordColumns(c),
+  ...columnsOf(c, 'name', 'type'),
+  clientId: cc.clientId,
+  sharePercent: asText(cc.sharePercent),
+  stockShares: cc.stockShares,
+  // The address is left-joined: its hash is null when the company has none (the key keeps its place).
+  ...addressShape,
+  addressHash: orNull(address.hash),
+};
+
+/** Companies with their address (when they have one) and each owner's shares. */
+export const companyList = recordList({
+  shape: companyShape,
+  from: sql`${as(cc)} join ${as(c)} on ${eq(c.id, cc.companyId)} left join ${as(address)} on ${eq(address.id, c.addressId)}`,
+  orderBy: [c.id, cc.clientId],
+  terms: (r): CompanyTerms => ({ sharePercent: r.sharePercent, stockShares: r.stockShares === null ? null : Number(r.stockShares) }),
+  view: ({ row, owner, values1, values2 }): CompanyView => ({
+    hash: row.hash,
+    version: row.version,
+    owner,
+    name: row.name,
+    type: row.type,
+    address: row.addressHash ? addressView(row.addressHash, row) : null,
+    terms1: values1,
+    terms2: values2,
+  }),
+});

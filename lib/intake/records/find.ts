@@ -36,4 +36,3 @@ export async function findInHousehold<S extends StoredRecord>(
   if (!rows[0]) throw new AppError('NOT_FOUND');
   return rows[0] as S;
 }
-

@@ -1,12 +1,17 @@
 import 'server-only';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '@/db';
-import { addresses, clientBeneficiaries, clientGifts, clientProperties, gifts, properties } from '@/db/schema';
+import { addresses, beneficiaries, clientBeneficiaries, clientGifts, clientProperties, gifts, properties } from '@/db/schema';
 import { AppError } from '@/lib/kernel/errors';
 import type { Household } from '@/lib/kernel/scope';
 import type { DeleteAssetInput, UpsertGiftInput } from '@/lib/validation/intake-assets';
 import { beneficiaryFitsGift, propertyFitsGift } from '../asset-rules';
+import { address } from '../load/address-shape';
+import { asText, orNull } from '../load/json-shape';
+import { recordList } from '../load/record-list';
+import { aliased, as, columnsOf, recordColumns } from '../load/subqueries';
 import { deriveOwner, type Owner } from '../owners';
+import type { GiftView } from '../types';
 import { clientIdsOf, ownersOf } from '../write-steps';
 import { beneficiaryRecord } from './beneficiaries';
 import { defineRecord, type SaveStep } from './define';
@@ -30,7 +35,6 @@ export const giftRecord = defineRecord<UpsertGiftInput, StoredGift, DeleteAssetI
   audit: { noun: 'gift', type: 'gift', once: 'gift' },
   values: giftValues,
 });
-
 
 /**
  * The gift fits its owners: the beneficiary must be on a gift owner's list and a property owned by every
@@ -89,3 +93,34 @@ async function findPropertyAddress(tx: Tx, household: Household, addressHash: st
     ),
   };
 }
+
+// How the list is read (the intake's load) -------------------------------------------------------------------
+const g = aliased(gifts, 'g');
+const cg = aliased(clientGifts, 'cg');
+const b = aliased(beneficiaries, 'b');
+
+/** Specific gifts, naming their beneficiary and (real estate) property by public hash. */
+export const giftList = recordList({
+  shape: {
+    ...recordColumns(g),
+    clientId: cg.clientId,
+    giftType: g.giftType,
+    beneficiaryHash: b.hash,
+    addressHash: orNull(address.hash),
+    cashAmount: asText(g.cashAmount),
+    ...columnsOf(g, 'specificItem', 'predeceaseDistribution'),
+  },
+  from: sql`${as(cg)} join ${as(g)} on ${eq(g.id, cg.giftId)} join ${as(b)} on ${eq(b.id, g.beneficiaryId)} left join ${as(address)} on ${eq(address.id, g.addressId)}`,
+  orderBy: [g.id, cg.clientId],
+  view: ({ row, owner }): GiftView => ({
+    hash: row.hash,
+    version: row.version,
+    owner,
+    giftType: row.giftType,
+    beneficiaryHash: row.beneficiaryHash,
+    addressHash: row.addressHash,
+    cashAmount: row.cashAmount,
+    specificItem: row.specificItem,
+    predeceaseDistribution: row.predeceaseDistribution,
+  }),
+});

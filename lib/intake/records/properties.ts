@@ -4,6 +4,10 @@ import type { Tx } from '@/db';
 import { addresses, clientProperties, gifts, properties } from '@/db/schema';
 import { AppError } from '@/lib/kernel/errors';
 import type { DeleteAssetInput, UpsertPropertyInput } from '@/lib/validation/intake-assets';
+import { address, addressShape, addressView } from '../load/address-shape';
+import { recordList } from '../load/record-list';
+import { aliased, as, columnsOf, recordColumns } from '../load/subqueries';
+import type { PropertyView } from '../types';
 import { defineRecord, type SavedStep } from './define';
 
 type StoredProperty = { id: number; hash: string; version: number; addressId: number };
@@ -60,7 +64,6 @@ export const propertyRecord = defineRecord<UpsertPropertyInput, StoredProperty, 
   },
 });
 
-
 /**
  * One primary residence per owner (a partial unique index backs this): making this property an owner's
  * primary residence moves the flag off that owner's previous one (the form asked 'Confirm Primary
@@ -74,3 +77,25 @@ async function movePrimaryResidence({ tx, id, wanted }: SavedStep<UpsertProperty
     .set({ isPrimary: false })
     .where(and(inArray(clientProperties.clientId, primaryOwners), ne(clientProperties.propertyId, id), eq(clientProperties.isPrimary, true)));
 }
+
+// How the list is read (the intake's load) -------------------------------------------------------------------
+const pr = aliased(properties, 'p');
+const cp = aliased(clientProperties, 'cp');
+
+/** Real estate with its address and each owner's primary-residence flag. */
+export const propertyList = recordList({
+  shape: { ...recordColumns(pr), ...columnsOf(cp, 'clientId', 'isPrimary'), ...columnsOf(pr, 'purchaseMonth', 'purchaseYear'), ...addressShape },
+  from: sql`${as(cp)} join ${as(pr)} on ${eq(pr.id, cp.propertyId)} join ${as(address)} on ${eq(address.id, pr.addressId)}`,
+  orderBy: [pr.id, cp.clientId],
+  terms: (r) => r.isPrimary,
+  view: ({ row, owner, values1, values2 }): PropertyView => ({
+    hash: row.hash,
+    version: row.version,
+    owner,
+    address: addressView(row.addressHash, row),
+    purchaseMonth: row.purchaseMonth,
+    purchaseYear: row.purchaseYear,
+    isPrimary1: values1 ?? false,
+    isPrimary2: values2 ?? false,
+  }),
+});
