@@ -41,6 +41,7 @@ export const LIB_LAYERS = {
     'legacy',
     'legal-queue',
     'mail',
+    'notifications',
     'overview',
     'seed',
   ],

@@ -113,3 +113,23 @@ export const MAIL_SECRET_KINDS = ['link', 'password'] as const;
  * keeping secrets (migration 0013).
  */
 export const MAIL_SECRET_REMOVALS = ['sent', 'used', 'replaced', 'expired', 'failed', 'cleared'] as const;
+
+/**
+ * What a notification is about (lib/notifications/kinds.ts says who receives each, whether it can be switched
+ * off and how Settings names it). Stored as text with a check: a new kind is a migration.
+ */
+export const NOTIFICATION_KINDS = [
+  'plan-status',
+  'document-uploaded',
+  'payment',
+  'trust-submitted',
+  'client-paid',
+  'client-joined',
+  'invoice-due',
+  'autopay-failed',
+  'intake-reminder',
+  'advisor-digest',
+  'security',
+] as const;
+/** The ways a notification may reach its user besides the bell: e-mail now, others later. */
+export const NOTIFICATION_CHANNELS = ['email'] as const;

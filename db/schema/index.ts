@@ -9,3 +9,4 @@ export * from './payments';
 export * from './system';
 export * from './sessions';
 export * from './enums';
+export * from './notifications';

@@ -46,6 +46,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text_body').notNull(),
     html: text('html_body'),
+    /** Extra headers the mail goes with (List-Unsubscribe …), as name → value. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: mailStatusEnum('status').notNull().default('queued'),
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

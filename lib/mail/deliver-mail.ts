@@ -42,6 +42,7 @@ export async function deliverQueuedMail(id: number, { now, lastAttempt = true }:
       text: body.text,
       html: body.html ?? undefined,
       messageId: `<${mail.hash}@outbox.trustwell>`,
+      headers: mail.headers ?? undefined,
     });
     await db
       .update(mailOutbox)

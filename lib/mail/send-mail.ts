@@ -7,7 +7,7 @@ import { deliverMailJob } from './jobs/deliver-mail';
 import { sealMailSecret, type MailSecret } from './mail-secrets';
 
 /** A mail to queue; `secret`, when it carries one, names the part of the body only its addressee may read. */
-export type MailMessage = { to: string; subject: string; text: string; html?: string; secret?: MailSecret };
+export type MailMessage = { to: string; subject: string; text: string; html?: string; secret?: MailSecret; headers?: Record<string, string> };
 
 /*
  * Every mail is written to the outbox inside the caller's transaction (a rolled-back change sends nothing)
@@ -24,7 +24,13 @@ export async function queueMail(q: Queryable, message: MailMessage): Promise<num
   const body = { text: message.text, html: message.html ?? null };
   const [row] = await q
     .insert(mailOutbox)
-    .values({ hash, to: message.to, subject: message.subject, ...(message.secret ? sealMailSecret(hash, body, message.secret) : body) })
+    .values({
+      hash,
+      to: message.to,
+      subject: message.subject,
+      headers: message.headers ?? null,
+      ...(message.secret ? sealMailSecret(hash, body, message.secret) : body),
+    })
     .returning({ id: mailOutbox.id });
   await enqueue(q, deliverMailJob, { outboxId: row.id });
   return row.id;

@@ -7,6 +7,7 @@ import { refreshCompletionJob } from '@/lib/intake/jobs/refresh-completion';
 import type { JobDefinition } from '@/lib/jobs/define';
 import { deliverMailJob } from '@/lib/mail/jobs/deliver-mail';
 import { dropExpiredMailSecretsJob } from '@/lib/mail/jobs/drop-expired-secrets';
+import { sendNotificationMailJob } from '@/lib/notifications/jobs/send-notification-mail';
 
 /**
  * Every background job of the app. The seam (lib/jobs: define, enqueue, runner) knows no feature and each
@@ -16,6 +17,7 @@ import { dropExpiredMailSecretsJob } from '@/lib/mail/jobs/drop-expired-secrets'
 export const allJobs: readonly JobDefinition<any>[] = [
   deliverMailJob,
   dropExpiredMailSecretsJob,
+  sendNotificationMailJob,
   pruneSignInRecordsJob,
   sendPasswordResetJob,
   refreshCompletionJob,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { db } from '@/db';
 import * as t from '@/db/schema';
+import { unsubscribeToken } from '@/lib/notifications/unsubscribe-token';
 import { hashEmailChangeToken } from '@/lib/account-settings/update-email';
 import { hashPasswordToken } from '@/lib/auth/password-rules';
 import { sealIdentifier } from '@/lib/crypto';
@@ -43,7 +44,7 @@ function walk(dir: string): string[] {
 const isServerActionFile = (source: string) => /^(?:\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*['"]use server['"]/.test(source);
 
 type Action = (...args: unknown[]) => Promise<ActionResult<unknown>>;
-type Prepared = { records?: IntakeRecords; token?: string; invite?: string; annualCharge?: string };
+type Prepared = { records?: IntakeRecords; token?: string; invite?: string; annualCharge?: string; notice?: string };
 type Case = {
   role: RoleName;
   /** Records the call needs besides the world (created once, before the calls). */
@@ -184,6 +185,23 @@ const CASES: Record<string, Case> = {
       return { token };
     },
     input: (_w, p) => ({ token: p.token, password: 'Fuzz-Chosen-Password-1', password_confirmation: 'Fuzz-Chosen-Password-1' }),
+  },
+  'lib/actions/notifications.ts#openNotificationAction': {
+    role: 'client',
+    prepare: async (w) => {
+      const [row] = await db
+        .insert(t.notifications)
+        .values({ userId: w.users.client.id, kind: 'plan-status', eventKey: 'fuzz', title: 'A notice', body: 'Something changed.', link: '/dashboard' })
+        .returning({ hash: t.notifications.hash });
+      return { notice: row.hash };
+    },
+    input: (_w, p) => ({ hash: p.notice }),
+  },
+  'lib/actions/notifications.ts#markAllReadAction': { role: 'client', input: () => ({}) },
+  'lib/actions/notifications.ts#saveEmailChoicesAction': { role: 'client', input: () => ({ email: { 'plan-status': false, payment: true } }) },
+  'lib/actions/notifications.ts#unsubscribeAction': {
+    role: 'guest',
+    input: (w) => ({ token: unsubscribeToken(w.users.client.hash, 'plan-status') }),
   },
   'lib/actions/settings.ts#updateNameAction': {
     role: 'client',

@@ -137,7 +137,16 @@ export async function discoverDoors(wanted?: string[]): Promise<Door[]> {
 // ---- What each door must answer, per role --------------------------------------------------------------
 
 export type Expectation = Record<RoleName, number>;
-export type Prepared = { intake?: IntakeRecords; invite?: string; emailChangeToken?: string; file?: string; annualCharge?: string };
+export type Prepared = {
+  intake?: IntakeRecords;
+  invite?: string;
+  emailChangeToken?: string;
+  file?: string;
+  annualCharge?: string;
+  /** A notice of each world user's, by user id (the bell's doors). */
+  notices?: Record<number, string>;
+  unsubscribeToken?: string;
+};
 export type Entry = {
   permission: DoorPermission;
   /** Records the call needs besides the world (created once per world, before the fingerprint). */
@@ -186,7 +195,7 @@ export const advisorHash = (w: World) => w.advisor.advisor.hash;
  * The doors that answer any origin (gatewayRoute): called by another site's server, never by our pages,
  * reading no session. A door opts out of the origin check only by being named here.
  */
-export const ANY_ORIGIN = ['POST /api/webhooks/lawpay/[secret]'];
+export const ANY_ORIGIN = ['POST /api/notifications/unsubscribe', 'POST /api/webhooks/lawpay/[secret]'];
 
 /*
  * Every state-changing door (every route but GET, every server action) called from a page of another

@@ -5,6 +5,7 @@ import { ASSET_DOORS } from './assets';
 import { DOCUMENTS } from './documents';
 import { type Entry } from '.';
 import { INTAKE } from './intake';
+import { NOTIFICATION_DOORS } from './notifications';
 import { GATEWAY_DOORS, PAYMENTS } from './payments';
 import { REVIEW } from './review';
 
@@ -19,4 +20,5 @@ export const MATRIX: Record<string, Entry> = {
   ...ADVISOR_WORKSPACE,
   ...DOCUMENTS,
   ...ACCOUNTS,
+  ...NOTIFICATION_DOORS,
 };

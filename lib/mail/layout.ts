@@ -1,0 +1,47 @@
+import { siteConfig } from '@/lib/config/site';
+
+/** A mail's content, written once: its plain text and its HTML are both made from it. */
+export type MailContent = {
+  greeting: string;
+  paragraphs: readonly string[];
+  /** The one thing to do: a button in HTML, the address on its own line in text. */
+  button?: { label: string; url: string };
+  /** Small print under a rule: why the mail came, how to stop it. */
+  footer?: readonly string[];
+};
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The plain-text and HTML bodies of a mail from one content: the HTML a single centered column with inline
+ * styles (mail clients ignore style sheets), the firm's name at the top, one button; the text the same
+ * words, the button's address on a line of its own. Every value is escaped: names come from users.
+ */
+export function renderMail(content: MailContent): { text: string; html: string } {
+  const text = [
+    content.greeting,
+    '',
+    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.button ? [`${content.button.label}: ${content.button.url}`, ''] : []),
+    ...(content.footer?.length ? ['--', ...content.footer] : []),
+  ]
+    .join('\n')
+    .trimEnd();
+  const paragraph = (p: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2933">${escape(p)}</p>`;
+  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f4f5f7;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">
+<tr><td style="padding:24px 28px 8px;font-size:18px;font-weight:700;color:#1d3557">${escape(siteConfig.name)}</td></tr>
+<tr><td style="padding:8px 28px 8px">${paragraph(content.greeting)}${content.paragraphs.map(paragraph).join('')}${
+    content.button
+      ? `<p style="margin:8px 0 24px"><a href="${escape(content.button.url)}" style="display:inline-block;background:#1d3557;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${escape(content.button.label)}</a></p>`
+      : ''
+  }</td></tr>
+${
+  content.footer?.length
+    ? `<tr><td style="padding:16px 28px 24px;border-top:1px solid #e4e7eb;font-size:13px;line-height:20px;color:#52606d">${content.footer.map(escape).join('<br>')}</td></tr>`
+    : ''
+}
+</table></td></tr></table></body></html>`;
+  return { text, html };
+}
