@@ -5,6 +5,7 @@ import { auditLog, clients, estatePlans, estatePlanStatusChanges, households, in
 import { normaliseEmail } from '@/lib/auth/authenticate';
 import { hashPassword } from '@/lib/auth/password';
 import { audit } from '@/lib/kernel/audit';
+import { householdAudience, notify } from '@/lib/notifications';
 import { AppError } from '@/lib/kernel/errors';
 import type { PublicContext } from '@/lib/kernel/context';
 import type { CreateClientAccountInput } from '@/lib/validation/accounts';
@@ -157,6 +158,7 @@ export async function createClientAccount(ctx: PublicContext, input: CreateClien
 
       const discounted = advisorId !== null;
       await audit(tx, ctx, 'client.signup', { type: 'client', id: client.id }, { userId: user.id, advisorId, discounted, joinedInvites });
+      if (advisorId !== null) await tellAdvisorOfJoin(tx, client.id);
       return { discounted };
     });
 
@@ -265,5 +267,24 @@ async function takeOver(
     { type: 'client', id: takeover.clientId },
     { userId: user.id, advisorId: takeover.advisorId, discounted, joinedInvites: joined.length, takeover: true },
   );
+  await tellAdvisorOfJoin(tx, takeover.clientId);
   return { discounted };
+}
+
+/** The advisor of record hears that a client joined through them (once per client record). */
+async function tellAdvisorOfJoin(tx: Tx, clientId: number): Promise<void> {
+  const audience = await householdAudience(tx, clientId);
+  if (!audience) return;
+  await notify(
+    tx,
+    {
+      key: `client-joined:${clientId}`,
+      kind: 'client-joined',
+      title: `${audience.householdName} joined Trustwell`,
+      body: `${audience.householdName} created their account and can now start their trust questionnaire.`,
+      link: `/client-info/${audience.owner1Hash}`,
+      action: 'Open the client',
+    },
+    [audience.advisorUserId],
+  );
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '@/db';
-import { estatePlans, estatePlanStatusChanges, type EstatePlanStatus } from '@/db/schema';
+import { estatePlans, type EstatePlanStatus } from '@/db/schema';
+import { recordStatusChange } from './status-notice';
 
 /** Moves a plan's status (a client-stage move decided by the caller) with its history row, if it still is `from`. */
 export async function movePlanStatus(
@@ -19,6 +20,6 @@ export async function movePlanStatus(
     .where(and(eq(estatePlans.id, planId), eq(estatePlans.status, from)))
     .returning({ id: estatePlans.id });
   if (!moved.length) return false;
-  await q.insert(estatePlanStatusChanges).values({ estatePlanId: planId, fromStatus: from, toStatus: to, changedByUserId: userId });
+  await recordStatusChange(q, { planId, from, to, userId });
   return true;
 }

@@ -1,13 +1,14 @@
 import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
 import { db } from '@/db';
-import { estatePlans, estatePlanStatusChanges } from '@/db/schema';
+import { estatePlans } from '@/db/schema';
 import { audit } from '@/lib/kernel/audit';
 import { loadEstatePlan } from '@/lib/kernel/scope';
 import { AppError } from '@/lib/kernel/errors';
 import type { RequestContext } from '@/lib/kernel/context';
 import type { UpdatePlanStatusInput } from '@/lib/validation/plans';
 import { refusalOf } from './status-machine';
+import { recordStatusChange } from './status-notice';
 import { statusLabel } from './statuses';
 
 export const NOT_LATEST_PLAN_MESSAGE = 'Only the latest estate plan of a client can change its status.';
@@ -42,9 +43,7 @@ export async function updatePlanStatus(ctx: RequestContext, input: UpdatePlanSta
       .where(and(eq(estatePlans.id, plan.id), eq(estatePlans.status, latest.status)))
       .returning({ hash: estatePlans.hash, type: estatePlans.type, status: estatePlans.status, updatedAt: estatePlans.updatedAt });
     if (!row) throw new AppError('CONFLICT', STATUS_CHANGED_MEANWHILE);
-    await tx
-      .insert(estatePlanStatusChanges)
-      .values({ estatePlanId: plan.id, fromStatus: latest.status, toStatus: input.status, changedByUserId: ctx.actor.userId });
+    await recordStatusChange(tx, { planId: plan.id, from: latest.status, to: input.status, userId: ctx.actor.userId });
     await audit(tx, ctx, 'plan.status.update', { type: 'estate_plan', id: plan.id }, { from: latest.status, to: input.status });
     return { hash: row.hash, type: row.type, status: row.status, status_full: statusLabel(row.status), updated_at: row.updatedAt.toISOString() };
   });

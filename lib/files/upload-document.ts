@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
-import { db } from '@/db';
+import { db, type Tx } from '@/db';
 import { estatePlans, files } from '@/db/schema';
 import { isAttorneyStatus } from '@/lib/estate-plans/statuses';
 import { audit } from '@/lib/kernel/audit';
@@ -8,6 +8,7 @@ import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import { assertCan } from '@/lib/kernel/policy';
 import { loadEstatePlan } from '@/lib/kernel/scope';
+import { householdAudience, notify } from '@/lib/notifications';
 import { documentNamesOfPlan } from './queries';
 import { sniffFile } from './sniff-file';
 import { documentStore } from './store';
@@ -65,6 +66,7 @@ export async function uploadDocument(ctx: RequestContext, planHash: string, file
         })
         .returning({ id: files.id, hash: files.hash, name: files.name });
       await audit(tx, ctx, 'file.upload', { type: 'file', id: inserted.id }, { plan: plan.hash, name: check.name, type: check.type, size: check.size });
+      await tellHousehold(tx, plan.clientId, inserted, ctx.actor.userId);
       return inserted;
     });
   } catch (error) {
@@ -74,4 +76,27 @@ export async function uploadDocument(ctx: RequestContext, planHash: string, file
     throw error;
   }
   return { message: FILE_UPLOADED_MESSAGE, file: { hash: row.hash, name: row.name }, householdClientId: plan.clientId };
+}
+
+/** The household and its advisor hear of a new document (not whoever uploaded it), once per document. */
+async function tellHousehold(tx: Tx, clientId: number, file: { id: number; name: string }, uploaderId: number): Promise<void> {
+  const audience = await householdAudience(tx, clientId);
+  if (!audience) return;
+  const event = { key: `document:${file.id}`, kind: 'document-uploaded' as const, link: `/client-info/${audience.owner1Hash}` };
+  const others = (ids: (number | null)[]) => ids.filter((id) => id !== uploaderId);
+  await notify(
+    tx,
+    { ...event, title: 'A new document is ready', body: `Your attorney added "${file.name}" to your trust's documents.`, action: 'View your documents' },
+    others(audience.clientUserIds),
+  );
+  await notify(
+    tx,
+    {
+      ...event,
+      title: `${audience.householdName}: new document`,
+      body: `"${file.name}" was added to ${audience.householdName}'s trust documents.`,
+      action: 'Open the client',
+    },
+    others([audience.advisorUserId]),
+  );
 }

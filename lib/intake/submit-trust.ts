@@ -1,16 +1,18 @@
 import 'server-only';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { db, type Tx } from '@/db';
-import { clients, estatePlans, estatePlanStatusChanges, planConsents, type EstatePlanStatus } from '@/db/schema';
+import { clients, estatePlans, planConsents, type EstatePlanStatus } from '@/db/schema';
 import { invoiceWaivedFee } from '@/lib/billing/invoice-waived-fee';
 import { trustFeeOfPlan } from '@/lib/billing/trust-fee';
 import { compareMoney } from '@/lib/money';
 import type { Household } from '@/lib/kernel/scope';
 import { statusAfterSubmission } from '@/lib/estate-plans/status-machine';
+import { recordStatusChange } from '@/lib/estate-plans/status-notice';
 import { isTrustSubmitted } from '@/lib/estate-plans/submitted';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
+import { householdAudience, legalTeam, notify } from '@/lib/notifications';
 import { assertCan } from '@/lib/kernel/policy';
 import { CONSENT_STATEMENT_NUMBERS, MISSING_CONSENT_MESSAGE, type SubmitTrustInput } from '@/lib/validation/plans';
 import { loadHouseholdIntake } from './load';
@@ -119,10 +121,29 @@ export async function completeSubmission(ctx: RequestContext, prepared: Prepared
   );
   await tx.update(clients).set({ isTrustSubmitted: true, updatedAt: ctx.now }).where(inArray(clients.id, ids));
   if (next !== plan.status) {
-    await tx.insert(estatePlanStatusChanges).values({ estatePlanId: plan.id, fromStatus: plan.status, toStatus: next, changedByUserId: ctx.actor.userId });
+    await recordStatusChange(tx, { planId: plan.id, from: plan.status, to: next, userId: ctx.actor.userId });
   }
   await invoiceWaivedFee(ctx, tx, plan.id);
   await audit(tx, ctx, 'plan.submit', { type: 'estate_plan', id: plan.id }, { from: plan.status, to: next, ...(options.legacy ? { via: 'legacy' } : {}) });
+  await tellLegalTeam(tx, household.clientId, plan.id);
+}
+
+/** The legal team hears of a trust submitted for review, once per plan (a plan is submitted once). */
+async function tellLegalTeam(tx: Tx, clientId: number, planId: number): Promise<void> {
+  const audience = await householdAudience(tx, clientId);
+  if (!audience) return;
+  await notify(
+    tx,
+    {
+      key: `trust-submitted:${planId}`,
+      kind: 'trust-submitted',
+      title: `${audience.householdName} submitted a trust for review`,
+      body: `${audience.householdName} submitted their living trust for attorney review. It is waiting in the review queue.`,
+      link: `/client-info/${audience.owner1Hash}`,
+      action: 'Open the trust',
+    },
+    await legalTeam(tx),
+  );
 }
 
 /**
