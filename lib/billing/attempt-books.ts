@@ -12,6 +12,7 @@ import { compareMoney, formatUsd } from '@/lib/money';
 import type { ApplyOutcome, AttemptOutcome } from '@/lib/payments/attempts';
 import { invoiceIdsOf, subjectId } from '@/lib/payments/claims';
 import { describeMethod } from './method-input';
+import { tellTrustFeePaid } from './payment-notices';
 import { recordPayment, settleRecordedPayment, type PaymentFor } from './record-payment';
 import { trustFeeOfPlan } from './trust-fee';
 
@@ -103,6 +104,7 @@ async function writeTrustFeePaid(tx: Tx, ctx: AnyContext, outcome: AttemptOutcom
     description: 'the trust fee',
   });
   if (recorded === null) return;
+  await tellTrustFeePaid(tx, plan.clientId, outcome);
   await movePlanStatus(tx, planId, plan.status, statusAfterPayment(plan.status, compareMoney(outcome.amount, due) >= 0), outcome.payerUserId, ctx.now);
 }
 

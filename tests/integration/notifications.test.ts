@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { db } from '@/db';
 import * as t from '@/db/schema';
+import { createClientAccount } from '@/lib/accounts/create-client-account';
+import { payTrustFee } from '@/lib/checkout/pay-trust-fee';
 import { updatePlanStatus } from '@/lib/estate-plans/update-plan-status';
 import { submitTrust } from '@/lib/intake/submit-trust';
 import type { RequestContext } from '@/lib/kernel/context';
@@ -10,11 +12,14 @@ import { notify } from '@/lib/notifications';
 import { saveEmailChoices, unsubscribe } from '@/lib/notifications/preferences';
 import { sendNotificationMail } from '@/lib/notifications/send-mail';
 import { unsubscribeToken } from '@/lib/notifications/unsubscribe-token';
+import { SandboxGateway } from '@/lib/payments/sandbox-gateway';
+import { payTrustFeeSchema } from '@/lib/validation/payments';
 import { submitTrustSchema, updatePlanStatusSchema } from '@/lib/validation/plans';
 import { resetDatabase } from '../helpers/db';
 import { actorOf, ctxOf, guestCtx } from '../helpers/context';
 import { makeUser } from '../helpers/factories';
 import { runQueuedJobs } from '../helpers/jobs';
+import { approveCard } from '../helpers/payment-fixtures';
 import { databaseFingerprint } from '../helpers/world';
 import { answerRequiredQuestions, makeCouple, payFeeFor, type Couple } from './helpers/intake';
 
@@ -124,6 +129,45 @@ describe('a submission', () => {
     const notices = await noticesOf('trust-submitted');
     expect(notices.map((n) => n.userId).sort()).toEqual([legalUser.id, other.id].sort());
     expect(notices[0].title).toMatch(/submitted a trust for review$/);
+  });
+});
+
+describe('a trust fee payment', () => {
+  it('tells the spouse and the advisor (the payer has the receipt) and the legal team, once', async () => {
+    // A household of its own whose fee is due (the one above has it paid).
+    const due = await makeCouple();
+    await db.insert(t.estatePlans).values({ clientId: due.owner1.id });
+    await answerRequiredQuestions([due.owner1.id, due.owner2!.id]);
+    const input = payTrustFeeSchema.parse({
+      client_hash: due.owner1.hash,
+      acknowledgements: [due.owner1, due.owner2!].map((o) => ({ client_hash: o.hash, statements: [1, 2, 3] })),
+      method: approveCard,
+    });
+    await payTrustFee(due.clientCtx, input, { gateway: new SandboxGateway() });
+    const payment = await noticesOf('payment');
+    expect(payment.map((n) => n.userId).sort()).toEqual([due.household.spouse!.user.id, due.advisor.user.id].sort());
+    expect((await noticesOf('client-paid')).map((n) => n.userId)).toEqual([legalUser.id]);
+    expect(new Set(payment.map((n) => n.eventKey)).size).toBe(1);
+  });
+});
+
+describe('an invited client joining', () => {
+  it('tells the advisor of record, and a sign-up without an advisor tells nobody', async () => {
+    const account = (email: string, advisor_hash: string) => ({
+      first_name: 'Joining',
+      middle_name: '',
+      last_name: 'Client',
+      suffix: '' as const,
+      email,
+      phone: '5551234567',
+      password: 'Joining-Password-1',
+      advisor_hash,
+    });
+    await createClientAccount(guestCtx('198.51.100.7'), account(`joins-${Date.now()}@test.example`, couple.advisor.advisor.hash));
+    await createClientAccount(guestCtx('198.51.100.8'), account(`alone-${Date.now()}@test.example`, ''));
+    const notices = await noticesOf('client-joined');
+    expect(notices.map((n) => n.userId)).toEqual([couple.advisor.user.id]);
+    expect(notices[0].title).toBe('Joining Client joined Trustwell');
   });
 });
 
