@@ -108,6 +108,10 @@ export const households = pgTable(
     completionRules: integer('completion_rules'),
     // The last 'Send reminder' e-mail (at most one a day per household; each one is audited too).
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    // Reminders of a stalled intake, the daily nudge's and 'Send reminder''s alike (lib/advisors/nudges.ts):
+    // how many since the household last came back, and when the last went.
+    nudgeCount: integer('nudge_count').notNull().default(0),
+    nudgeLastAt: timestamp('nudge_last_at', { withTimezone: true }),
     /*
      * The advisor dashboard's list columns (lib/advisors/client-list.ts): what its filters, search and
      * orders read for each owner, copied from the owners' client and person rows and owner 1's latest estate

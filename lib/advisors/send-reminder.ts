@@ -13,6 +13,7 @@ import { queueMail } from '@/lib/mail/send-mail';
 import { personName } from '@/lib/people/person-name';
 import { personNameColumns } from '@/lib/people/person-name-columns';
 import type { SendReminderInput } from '@/lib/validation/advisors';
+import { countNudgeSql } from './nudges';
 import { REMINDER_INTERVAL_MS } from './rules';
 
 export const REMINDER_SENT = 'Reminder sent';
@@ -50,7 +51,8 @@ export async function sendReminder(ctx: RequestContext, input: SendReminderInput
     if (!recipients.length) throw new AppError('VALIDATION', REMINDER_NO_EMAIL);
     const stamped = await tx
       .update(households)
-      .set({ reminderSentAt: sql`now()` })
+      // The reminder counts toward the automatic nudges' tally (nudges.ts).
+      .set({ reminderSentAt: sql`now()`, ...countNudgeSql(sql`now()`) })
       .where(
         and(
           eq(households.id, household.householdId),

@@ -1,3 +1,4 @@
+import { nudgeStalledJob } from '@/lib/advisors/jobs/nudge-stalled';
 import { annualChargeJob } from '@/lib/billing/jobs/annual-charge';
 import { autoPayJob } from '@/lib/billing/jobs/auto-pay';
 import { settlePaymentsJob } from '@/lib/billing/jobs/settle-payments';
@@ -24,4 +25,5 @@ export const allJobs: readonly JobDefinition<any>[] = [
   autoPayJob,
   annualChargeJob,
   settlePaymentsJob,
+  nudgeStalledJob,
 ];

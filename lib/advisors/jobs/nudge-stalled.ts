@@ -1,0 +1,11 @@
+import { defineJob } from '@/lib/jobs/define';
+import { nudgeStalledHouseholds } from '../nudges';
+
+/** Every morning (15:00 UTC, the US morning): reminds the clients of stalled intakes (lib/advisors/nudges.ts). */
+export const nudgeStalledJob = defineJob({
+  name: 'intake.nudge-stalled',
+  cron: '0 15 * * *',
+  run: async (ctx) => {
+    await nudgeStalledHouseholds(ctx);
+  },
+});
