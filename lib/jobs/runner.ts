@@ -10,8 +10,10 @@ type AnyJob = JobDefinition<any>;
 /** Creates each job's queue, or brings its options up to date. */
 async function ensureQueues(boss: PgBoss, jobs: readonly AnyJob[]): Promise<void> {
   for (const job of jobs) {
-    if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, job.queue ?? {});
-    else await boss.createQueue(job.name, job.queue ?? {});
+    // pg-boss refuses an update with nothing to change: a job without options keeps its queue as it is.
+    if (await boss.getQueue(job.name)) {
+      if (job.queue && Object.keys(job.queue).length) await boss.updateQueue(job.name, job.queue);
+    } else await boss.createQueue(job.name, job.queue ?? {});
   }
 }
 

@@ -5,6 +5,8 @@ import { nudgeStalledHouseholds } from '../nudges';
 export const nudgeStalledJob = defineJob({
   name: 'intake.nudge-stalled',
   cron: '0 15 * * *',
+  // A failed run (the database away) tries again; a second run the same day finds the households nudged.
+  queue: { retryLimit: 3, retryDelay: 300, retryBackoff: true },
   run: async (ctx) => {
     await nudgeStalledHouseholds(ctx);
   },
