@@ -29,7 +29,7 @@ export function nudgeRules(env: Record<string, string | undefined> = process.env
   return { stalledDays: stalledAfterDays(env), intervalDays: intFrom(env.NUDGE_INTERVAL_DAYS, 7, 1, 90), max: intFrom(env.NUDGE_MAX, 3, 0, 20) };
 }
 
-const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+export const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
 /** The tally after one more reminder at `now`: it restarts at 1 when the household came back since the last. */
 export function countNudgeSql(now: SQL): { nudgeCount: SQL; nudgeLastAt: SQL } {
@@ -39,12 +39,17 @@ export function countNudgeSql(now: SQL): { nudgeCount: SQL; nudgeLastAt: SQL } {
   };
 }
 
-/** A household `h` whose intake is stalled at `now` and may be nudged now (every rule but the clock's in SQL). */
-function nudgeDueSql(now: Date, rules: NudgeRules): SQL {
+/** A household `h` whose intake is stalled at `now`: the dashboard's Stalled rule, on the caller's clock. */
+export function stalledSql(now: Date, stalledDays: number): SQL {
   const clientStage = filterStatuses('incomplete') as readonly string[];
-  return sql`h.last_change_at < ${at(now)} - make_interval(days => ${rules.stalledDays})
+  return sql`h.last_change_at < ${at(now)} - make_interval(days => ${stalledDays})
     and not ${householdSubmittedSql(sql`h.owner1_client_id`, sql`h.owner2_client_id`)}
-    and coalesce((select ep.status::text from estate_plans ep where ep.client_id = h.owner1_client_id order by ep.created_at desc, ep.id desc limit 1) in ${clientStage}, true)
+    and coalesce((select ep.status::text from estate_plans ep where ep.client_id = h.owner1_client_id order by ep.created_at desc, ep.id desc limit 1) in ${clientStage}, true)`;
+}
+
+/** A household `h` whose intake is stalled at `now` and may be nudged now. */
+function nudgeDueSql(now: Date, rules: NudgeRules): SQL {
+  return sql`${stalledSql(now, rules.stalledDays)}
     and (h.nudge_last_at is null or h.nudge_last_at <= ${at(now)} - make_interval(days => ${rules.intervalDays}))
     and (h.nudge_count < ${rules.max} or h.last_change_at > h.nudge_last_at)`;
 }
