@@ -1,5 +1,8 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import AuditLogPageView from '@/app/(workspace)/audit/page';
 import { GET as exportRoute } from '@/app/api/admin/audit-export/route';
 import { db } from '@/db';
 import * as t from '@/db/schema';
@@ -10,6 +13,7 @@ import { AUDIT_PAGE_SIZE } from '@/lib/validation/audit-log';
 import { actorOf, ctxOf } from '../helpers/context';
 import { resetDatabase } from '../helpers/db';
 import { makeAdvisor, makeHousehold, makeUser } from '../helpers/factories';
+import { redirectOf } from '../helpers/pages';
 import { signInAs, signOut } from '../helpers/session';
 
 /*
@@ -370,3 +374,54 @@ describe('the CSV export', () => {
 function decodeChunk(value: Uint8Array | undefined): string {
   return new TextDecoder().decode(value);
 }
+
+describe('the /audit page', () => {
+  const render = async (params: Record<string, string>) =>
+    renderToStaticMarkup(createElement('div', null, await AuditLogPageView({ searchParams: Promise.resolve(params) })));
+
+  beforeAll(async () => {
+    await emptyLog();
+    await log(
+      Array.from({ length: 60 }, (_, i) => ({ action: `page.view${i}`, actorUserId: advisor.user.id, impersonatorUserId: admin.user.id, ip: '203.0.113.9' })),
+    );
+  });
+
+  it('sends guests to sign in and back, and anyone but an admin home', async () => {
+    signOut();
+    expect(await redirectOf(() => AuditLogPageView({ searchParams: Promise.resolve({ action: 'user.' }) }))).toBe(
+      `/login?next=${encodeURIComponent('/audit?action=user.')}`,
+    );
+    await signInAs(advisor.user);
+    expect(await redirectOf(() => AuditLogPageView({ searchParams: Promise.resolve({}) }))).toBe('/dashboard');
+    await signInAs(couple.user);
+    expect(await redirectOf(() => AuditLogPageView({ searchParams: Promise.resolve({}) }))).toBe('/client-info');
+  });
+
+  it('shows a page of rows with the admin "as" the advisor, an Older link keeping the filters, and the export of the same filters', async () => {
+    await signInAs(admin.user);
+    const html = await render({ action: 'page.', user: admin.user.email });
+    expect(html).toContain('<h1>Audit log</h1>');
+    expect(html.match(/<tr>/g)).toHaveLength(1 + AUDIT_PAGE_SIZE);
+    expect(html).toContain('Ada Admin');
+    expect(html).toContain(`as ${advisor.person.firstName} ${advisor.person.lastName} (${advisor.user.email})`);
+    expect(html).toMatch(/href="\/audit\?user=ada\.admin%40test\.example&amp;action=page\.&amp;before=\d+">Older →<\/a>/);
+    expect(html).toContain('<span aria-disabled="true">← Newer</span>');
+    expect(html).toContain('href="/api/admin/audit-export?user=ada.admin%40test.example&amp;action=page."');
+  });
+
+  it('shows a refused filter under its field, and no rows; a NUL or 10,000 characters are refused, not a 500', async () => {
+    await signInAs(admin.user);
+    for (const params of <Record<string, string>[]>[{ from: '2026-02-30' }, { user: `a\u0000b@test.example` }, { household: 'x'.repeat(10_000) }]) {
+      const html = await render(params);
+      expect(html).toContain('aria-invalid="true"');
+      expect(html).not.toContain('<table');
+      expect(html).not.toContain('Export CSV');
+    }
+    expect(await render({ from: '2026-02-30' })).toContain('Enter a date as YYYY-MM-DD.');
+  });
+
+  it('an empty result says so', async () => {
+    await signInAs(admin.user);
+    expect(await render({ action: 'nothing.' })).toContain('No entries match these filters.');
+  });
+});
