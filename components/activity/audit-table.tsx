@@ -63,6 +63,7 @@ function AuditRow({ row }: { row: AuditEntry }) {
         <code className={styles.action}>{row.action}</code>
         {meta ? <small className={styles.meta}>{meta}</small> : null}
       </Td>
+      {/* Empty without a target: the phone's card leaves the label out (td:empty), the table a blank cell. */}
       <Td>
         {row.target ? (
           <>
@@ -74,9 +75,7 @@ function AuditRow({ row }: { row: AuditEntry }) {
               </small>
             ) : null}
           </>
-        ) : (
-          <span className={styles.none}>—</span>
-        )}
+        ) : null}
       </Td>
       <Td>
         {row.ip ?? <span className={styles.none}>—</span>}

@@ -64,8 +64,8 @@ export const auditLogQuerySchema = z
     /** A household's id, or one of its clients' ids. */
     household: text("Enter a household's or a client's id.", (value) => HASH_SHAPE.test(value)),
     /** The first and last day (inclusive) in the app's time zone. */
-    from: text('Enter a date as YYYY-MM-DD.', isCalendarDay),
-    to: text('Enter a date as YYYY-MM-DD.', isCalendarDay),
+    from: text('Enter a valid date.', isCalendarDay),
+    to: text('Enter a valid date.', isCalendarDay),
     /** Keyset paging: rows older than this id (the Older link), or newer than it (the Newer link). */
     before: cursor,
     after: cursor,

@@ -417,7 +417,7 @@ describe('the /audit page', () => {
       expect(html).not.toContain('<table');
       expect(html).not.toContain('Export CSV');
     }
-    expect(await render({ from: '2026-02-30' })).toContain('Enter a date as YYYY-MM-DD.');
+    expect(await render({ from: '2026-02-30' })).toContain('Enter a valid date.');
   });
 
   it('an empty result says so', async () => {

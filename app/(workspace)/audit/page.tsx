@@ -71,6 +71,8 @@ export default async function AuditLogPage({ searchParams }: Props) {
         <p className={styles.error} role="alert">
           {pageError} <Link href={withQuery('/audit', filters)}>Start from the newest entries</Link>.
         </p>
+      ) : !page ? (
+        <p className={styles.muted}>Correct the filter marked above to see the log.</p>
       ) : null}
       {page ? (
         <>
