@@ -1,5 +1,6 @@
 import 'server-only';
 import { db, type Queryable } from '@/db';
+import { withoutParameters } from '@/db/query-error';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AUDIT_CSV_HEADER, auditCsvLine } from './audit-csv';
@@ -46,10 +47,17 @@ export async function exportAuditLog(
         controller.enqueue(encoder.encode(BOM + AUDIT_CSV_HEADER));
       },
       async pull(controller) {
-        const rows = await auditRows(prepared, { before, limit: batch }, q);
-        if (rows.length) controller.enqueue(encoder.encode(rows.map(auditCsvLine).join('')));
-        if (rows.length < batch) controller.close();
-        else before = rows[rows.length - 1].id;
+        try {
+          const rows = await auditRows(prepared, { before, limit: batch }, q);
+          if (rows.length) controller.enqueue(encoder.encode(rows.map(auditCsvLine).join('')));
+          if (rows.length < batch) controller.close();
+          else before = rows[rows.length - 1].id;
+        } catch (error) {
+          // The status line is long sent: the download breaks off (the browser reports a failed download,
+          // the page's progress says the export stopped), and the cause is logged as any door logs one.
+          console.error('[audit export]', withoutParameters(error));
+          controller.error(error);
+        }
       },
     },
     // One chunk queued at most: the next batch is read when the previous one has been taken.

@@ -351,6 +351,34 @@ describe('the CSV export', () => {
     expect(rows.map((r) => Number(r[0]))).toEqual([...many].reverse());
   });
 
+  it('a batch that fails breaks the download off and is logged, not a silent short file', async () => {
+    await log(Array.from({ length: 30 }, () => ({ action: 'broken.row' })));
+    // The database as the export sees it, losing its connection once the first batch is sent.
+    let lost = false;
+    const flaky = new Proxy(db, {
+      get(target, name) {
+        if (name === 'select' && lost)
+          return () => {
+            throw new Error('connection lost');
+          };
+        const value = (target as unknown as Record<string | symbol, unknown>)[name];
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const { body } = await exportAuditLog(adminCtx, { action: 'broken.' }, { batch: 10 }, flaky);
+    const reader = body.getReader();
+    await reader.read(); // the header
+    expect(parseCsv(decodeChunk((await reader.read()).value))).toHaveLength(10);
+    lost = true;
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await expect(reader.read()).rejects.toThrow('connection lost');
+      expect(spy).toHaveBeenCalledWith('[audit export]', expect.anything());
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('reads the next batch only when the reader asks for it', async () => {
     await log(Array.from({ length: 50 }, () => ({ action: 'lazy.row' })));
     const { body } = await exportAuditLog(adminCtx, { action: 'lazy.' }, { batch: 10 });
