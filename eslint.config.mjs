@@ -29,6 +29,7 @@ export const LIB_LAYERS = {
   features: [
     'account-settings',
     'accounts',
+    'activity',
     'admin',
     'advisors',
     'auth',

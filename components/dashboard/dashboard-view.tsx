@@ -38,6 +38,7 @@ export function DashboardView({
   const locked = data.billing?.lock === 'locked' && !hasGlobalReach(actor);
   const canCreate = selected !== null && can(actor, 'client.create') && !locked;
   const canReadOutbox = can(actor, 'outbox.read');
+  const canReadAudit = can(actor, 'audit.read');
 
   return (
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
@@ -49,10 +50,11 @@ export function DashboardView({
             {selected && !selected.isOwn ? `, working for ${selected.name}` : ''}.
           </p>
         </div>
-        {canCreate || canReadOutbox ? (
+        {canCreate || canReadOutbox || canReadAudit ? (
           // One group at the title row's end, so the admin's two links stay together there (and wrap below the title together).
           <div className={styles.topActions}>
             {canReadOutbox ? <Link href="/outbox">Mail outbox</Link> : null}
+            {canReadAudit ? <Link href="/audit">Audit log</Link> : null}
             {canCreate ? (
               <Link href={`/new-client/${selected.hash}`} className={buttonClass()}>
                 New Client

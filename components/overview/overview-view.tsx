@@ -42,9 +42,10 @@ export function OverviewView({
         <h1>{overviewHeading(actor)}</h1>
         <p className={styles.lead}>Signed in as {actor.name}.</p>
       </div>
-      {can(actor, 'outbox.read') ? (
-        <p className={styles.muted}>
-          <Link href="/outbox">Mail outbox</Link>
+      {can(actor, 'outbox.read') || can(actor, 'audit.read') ? (
+        <p className={`${styles.muted} ${styles.adminLinks}`}>
+          {can(actor, 'outbox.read') ? <Link href="/outbox">Mail outbox</Link> : null}
+          {can(actor, 'audit.read') ? <Link href="/audit">Audit log</Link> : null}
         </p>
       ) : null}
       {queue}

@@ -45,6 +45,8 @@ export const permissions = {
   'user.impersonate': ['admin'],
   'client.actAs': ADVISORY,
   'outbox.read': ['admin'],
+  // The global audit log and its CSV export (issue 29): who did what, across every household and account.
+  'audit.read': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;

@@ -110,7 +110,7 @@ describe("the dashboard's title row", () => {
       within(end as HTMLElement)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Mail outbox', 'New Client']);
+    ).toEqual(['Mail outbox', 'Audit log', 'New Client']);
     expect(row.children).toHaveLength(2);
   });
 

@@ -60,6 +60,7 @@ const expected: Record<Permission, (keyof typeof actors)[]> = {
   // Only ever reached while an admin acts as the advisor (lib/auth/impersonate.ts checks the impersonation).
   'client.actAs': ['advisor', 'staff', 'supervisor'],
   'outbox.read': ['admin'],
+  'audit.read': ['admin'],
 };
 
 describe('permissions map', () => {

@@ -75,6 +75,8 @@ export const ADMIN_DOORS: Record<string, Entry> = {
     args: (w, role) => ({ path: `/api/impersonate/${actAsTarget(w, role)}`, params: { userId: actAsTarget(w, role) }, form: {} }),
     expect: actAsExpect,
   },
+  // The admin audit log's CSV export (issue 29): a GET that writes only its own audit row, and only for admins.
+  'GET /api/admin/audit-export': { permission: 'audit.read', args: () => ({ path: '/api/admin/audit-export?action=user.' }), expect: adminOnly },
   'action lib/actions/admin.ts#actAsAction': { permission: 'own', args: (w, role) => ({ input: { user_id: actAsTarget(w, role) } }), expect: actAsExpect },
   // Forgot password answers everyone alike (no enumeration); a password link's token is its own permission.
   'action lib/actions/passwords.ts#forgotPasswordAction': { permission: 'public', args: () => ({ input: { email: uniqueEmail() } }), expect: every(200) },
