@@ -27,7 +27,8 @@ export function renderMail(content: MailContent): { text: string; html: string }
   ]
     .join('\n')
     .trimEnd();
-  const paragraph = (p: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2933">${escape(p)}</p>`;
+  // A paragraph's own line breaks (a list of names) stay line breaks.
+  const paragraph = (p: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2933">${escape(p).replace(/\n/g, '<br>')}</p>`;
   const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f4f5f7;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px">

@@ -45,7 +45,8 @@ export async function sendNotificationMail(ctx: SystemContext, notificationId: n
     const token = essential ? null : unsubscribeToken(user.hash, kind);
     const content = renderMail({
       greeting: name ? `Hello ${name},` : 'Hello,',
-      paragraphs: [notice.body],
+      // A blank line in a notice's body starts a paragraph of the mail.
+      paragraphs: notice.body.split(/\n\n+/),
       button: { label: action ?? `Open ${siteConfig.name}`, url: absoluteUrl(notice.link) },
       footer: token
         ? [

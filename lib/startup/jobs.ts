@@ -1,3 +1,4 @@
+import { advisorDigestJob } from '@/lib/advisors/jobs/advisor-digest';
 import { nudgeStalledJob } from '@/lib/advisors/jobs/nudge-stalled';
 import { annualChargeJob } from '@/lib/billing/jobs/annual-charge';
 import { autoPayJob } from '@/lib/billing/jobs/auto-pay';
@@ -26,4 +27,5 @@ export const allJobs: readonly JobDefinition<any>[] = [
   annualChargeJob,
   settlePaymentsJob,
   nudgeStalledJob,
+  advisorDigestJob,
 ];

@@ -1,10 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import * as t from '@/db/schema';
+import { sendAdvisorDigests } from '@/lib/advisors/digest';
 import { nudgeStalledHouseholds, type NudgeRules } from '@/lib/advisors/nudges';
 import { sendReminder } from '@/lib/advisors/send-reminder';
 import { systemContext } from '@/lib/kernel/system-context';
 import { resetDatabase } from '../helpers/db';
+import { makeHousehold } from '../helpers/factories';
 import { makeCouple, type Couple } from './helpers/intake';
 
 const rules: NudgeRules = { stalledDays: 14, intervalDays: 7, max: 3 };
@@ -74,5 +76,25 @@ describe('the daily nudge of a stalled intake', () => {
     // The manual reminder went today: the next nudge waits out the interval from it.
     expect(await dayN(15)).toBe(1);
     expect(await tally()).toBe(2);
+  });
+});
+
+describe("the advisors' weekly summary", () => {
+  it('names the households that stalled and those that moved forward, once a week, and nothing when there is nothing', async () => {
+    const at = (days: number) => systemContext('test', new Date(start.getTime() + days * DAY));
+    // Nothing stalled and nothing moved in the week before day 10 (the household changed on day 0).
+    expect(await sendAdvisorDigests(at(10), 14)).toBe(0);
+    // Day 15: the couple stalled; another household of the advisor's worked on its intake on day 12.
+    const busy = await makeHousehold(couple.advisor.advisor.id, { spouse: false });
+    await db.execute(
+      sql`update households set last_change_at = ${new Date(start.getTime() + 12 * DAY).toISOString()}::timestamptz where owner1_client_id = ${busy.client.id}`,
+    );
+    expect(await sendAdvisorDigests(at(15), 14)).toBe(1);
+    expect(await sendAdvisorDigests(at(15), 14)).toBe(0);
+    const [digest] = await db.select().from(t.notifications).where(eq(t.notifications.kind, 'advisor-digest'));
+    expect(digest).toMatchObject({ userId: couple.advisor.user.id, title: 'Your week: 1 client moved forward, 1 stalled', link: '/dashboard' });
+    expect(digest.body).toContain(`/client-info/${couple.owner1.hash}`);
+    expect(digest.body).toContain(`/client-info/${busy.client.hash}`);
+    expect(digest.body.indexOf(busy.client.hash)).toBeLessThan(digest.body.indexOf('Stalled'));
   });
 });
