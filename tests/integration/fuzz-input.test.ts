@@ -312,6 +312,9 @@ const CASES: Record<string, Case> = {
   // The LawPay webhook never parses its body (LAWPAY_WEBHOOK_SECRET unset here: every call is 404); its path
   // is fuzzed below with the other path parameters.
   '/api/webhooks/lawpay/[secret]': { role: 'guest', body: () => ({}) },
+  // The one-click unsubscribe reads its token from the query string and drops the body: without a token every
+  // call is 404 and writes nothing (the token's forgeries are tested in notifications.test.ts).
+  '/api/notifications/unsubscribe': { role: 'guest', body: () => ({ 'List-Unsubscribe': 'One-Click' }) },
 };
 
 /**
