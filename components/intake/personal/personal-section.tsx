@@ -50,7 +50,10 @@ export function PersonalSection() {
               onClick={() => setEditing(client.hash)}
               disabled={editing !== null}
             >
-              Edit<span className="visually-hidden"> personal info of {name}</span>
+              <span className={styles.pencil}>
+                <span aria-hidden="true">✎</span> Edit
+              </span>
+              <span className="visually-hidden"> personal info of {name}</span>
             </Button>
           )}
         </div>
