@@ -13,11 +13,11 @@ export function unsubscribedText(label: string): string {
 }
 
 /**
- * The button of an unsubscribe link's page: a POST (the server action), never the page's GET, since mail
- * scanners open links. The page has no dialogs (a public page), so the outcome is said in place; focus
- * moves to it so a screen reader hears it.
+ * The question and button of an unsubscribe link's page: a POST (the server action), never the page's GET,
+ * since mail scanners open links. The page has no dialogs (a public page), so the outcome replaces the
+ * question in place; focus moves to it so a screen reader hears it.
  */
-export function UnsubscribeConfirm({ token }: { token: string }) {
+export function UnsubscribeConfirm({ token, label, email }: { token: string; label: string; email: string }) {
   const [state, setState] = useState<{ done: string } | { error: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -41,6 +41,10 @@ export function UnsubscribeConfirm({ token }: { token: string }) {
   }
   return (
     <>
+      <p className={styles.text}>
+        Stop e-mails about <strong>{label}</strong> to <strong className={styles.email}>{email}</strong>?
+      </p>
+      <p className={styles.hint}>Other e-mails, and the notifications in the app, are not changed.</p>
       {state && 'error' in state ? (
         <p role="alert" className={styles.error}>
           {state.error}

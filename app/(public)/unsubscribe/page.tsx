@@ -25,11 +25,7 @@ export default async function UnsubscribePage({ searchParams }: Props) {
         {named ? (
           <>
             <h1 id="unsubscribe-title">Unsubscribe</h1>
-            <p className={styles.text}>
-              Stop e-mails about <strong>{named.label}</strong> to <strong className={styles.email}>{named.email}</strong>?
-            </p>
-            <p className={styles.hint}>Other e-mails, and the notifications in the app, are not changed.</p>
-            <UnsubscribeConfirm token={token} />
+            <UnsubscribeConfirm token={token} label={named.label} email={named.email} />
           </>
         ) : (
           <>
