@@ -772,8 +772,8 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
     {
       key: `demo:plan-status:${plan.id}`,
       kind: 'plan-status',
-      title: 'Your trust is being prepared',
-      body: `The Rivera Family Trust moved to ${statusLabel('preparing')}: the attorney team is preparing your documents.`,
+      title: 'Your trust is under attorney review',
+      body: `The Rivera Family Trust moved to ${statusLabel('preparing')}: the attorney team is now preparing your documents.`,
       link: '/client-info',
     },
     couple,

@@ -1,5 +1,6 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { axeViolations, baseUrl, browserForThisFile, demoPassword, newContext, notice, screenshot, settle, signIn } from './helpers/browser';
+import { axeViolations, baseUrl, browserForThisFile, demoPassword, newContext, notice, resultsDir, screenshot, settle, signIn } from './helpers/browser';
 
 /*
  * Notifications (issue 29). The demo's Riveras were told of their trust's review and of the draft through
@@ -12,8 +13,11 @@ import { axeViolations, baseUrl, browserForThisFile, demoPassword, newContext, n
 const browser = browserForThisFile();
 const ADMIN = 'admin@demo.trustwell.test';
 const PAT = 'pat.rivera@demo.trustwell.test';
-const STATUS_TITLE = 'Your trust is being prepared';
+const STATUS_TITLE = 'Your trust is under attorney review';
 const DOCUMENT_TITLE = 'A new document is ready';
+
+/** The top of the page only (the header is what it shows; the page under it may be long). */
+const viewportShot = (p: Page, name: string) => p.screenshot({ path: path.join(resultsDir, `${name}.png`) });
 
 async function expectNoViolations(p: Page, name: string) {
   await settle(p);
@@ -60,7 +64,7 @@ describe('notifications', () => {
     const before = unreadOf(await bellName(page));
     expect(before).toBeGreaterThanOrEqual(2);
     await expect(page.getByRole('banner').getByTestId('bell-badge').textContent()).resolves.toBe(String(before));
-    await screenshot(page, 'notifications-bell-1280');
+    await viewportShot(page, 'notifications-bell-1280');
 
     // On a phone the bell is in the bar, beside the Menu button, without opening the menu.
     const phone = await newContext(browser(), 390);
@@ -73,7 +77,7 @@ describe('notifications', () => {
         .isVisible(),
     ).resolves.toBe(true);
     await expect(mobile.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).resolves.toBe('false');
-    await screenshot(mobile, 'notifications-bell-390');
+    await viewportShot(mobile, 'notifications-bell-390');
 
     // The inbox, newest first, unread marked.
     await page
