@@ -7,7 +7,7 @@ import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { localPath } from '@/lib/auth/landing';
 import { formatAppDateTime } from '@/lib/format/app-time';
 import { requirePageContext } from '@/lib/http/page';
-import { listNotifications, NOTICES_WHILE_IMPERSONATING } from '@/lib/notifications/inbox';
+import { listNotifications, NOTICES_WHILE_IMPERSONATING, UNREAD_CAP } from '@/lib/notifications/inbox';
 import styles from './notifications.module.css';
 
 export const metadata: Metadata = { title: 'Notifications', robots: { index: false } };
@@ -42,7 +42,11 @@ export default async function NotificationsPage({ searchParams }: Props) {
         <div>
           <h1>Notifications</h1>
           <p className={styles.lead}>
-            {unread === 0 ? 'Nothing unread.' : unread === 1 ? '1 unread notification.' : `${unread > 99 ? '99+' : unread} unread notifications.`}
+            {unread === 0
+              ? 'Nothing unread.'
+              : unread === 1
+                ? '1 unread notification.'
+                : `${unread > UNREAD_CAP ? `${UNREAD_CAP}+` : unread} unread notifications.`}
           </p>
         </div>
         {unread > 0 && !impersonating ? <MarkAllReadButton /> : null}

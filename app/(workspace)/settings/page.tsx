@@ -33,7 +33,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   return (
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
       <h1>My Information</h1>
-      <p className={styles.lead}>Every change asks for your current password.</p>
+      <p className={styles.lead}>Changes to your name and sign-in details ask for your current password.</p>
       <SettingsPanel initial={values} payments={payments} emailChoices={emailChoices} initialTab={initialTab} />
     </main>
   );
