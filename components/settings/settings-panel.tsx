@@ -8,25 +8,21 @@ import { useNotice } from '@/components/ui/notice';
 import type { SettingsValues } from '@/lib/account-settings/types';
 import type { AnnualChargeView } from '@/lib/billing/queries';
 import type { PaymentSummary } from '@/lib/billing/receipts';
+import type { EmailChoice } from '@/lib/notifications/preferences';
 import { SETTINGS_MESSAGES } from '@/lib/validation/settings';
 import { formatPhone } from '@/lib/format/phone';
 import { EmailForm } from './email-form';
 import { NameForm } from './name-form';
+import { NotificationsTab } from './notifications-tab';
 import { PasswordForm } from './password-form';
 import { PaymentsTab } from './payments-tab';
 import { PhoneForm } from './phone-form';
 import { SettingsGroup, type ReadOnlyValue } from './settings-group';
+import { SETTINGS_TABS as TABS, type TabKey } from './tab-keys';
 import { panelId, SettingsTabs, tabId } from './settings-tabs';
 import styles from './settings-panel.module.css';
 
 type GroupId = 'name' | 'email' | 'phone' | 'password';
-type TabKey = 'name' | 'credentials' | 'payments';
-
-const TABS = [
-  { id: 'name', label: 'Name' },
-  { id: 'credentials', label: 'Credentials' },
-  { id: 'payments', label: 'Payments' },
-] as const satisfies ReadonlyArray<{ id: TabKey; label: string }>;
 const ID_PREFIX = 'settings';
 // The password is never sent to the browser; dots stand for it, and screen readers hear 'Set'.
 const MASKED_PASSWORD = (
@@ -41,20 +37,27 @@ const MASKED_PASSWORD = (
  * which Payment Due says can be canceled here, and their receipts; `payments` is null for everyone else). One field group
  * at a time is in edit mode; a successful save updates the values shown here, ends edit mode and shows the
  * spec's success message in a dialog; a message the spec does not name (the new email's link was sent: the
- * group then shows the address waiting for confirmation) is a non-blocking notice (issue 27).
+ * group then shows the address waiting for confirmation) is a non-blocking notice (issue 27). Notifications
+ * (issue 29): which kinds are also e-mailed; every signed-in user has the tab.
  */
 export function SettingsPanel({
   initial,
   payments = null,
+  emailChoices = [],
+  initialTab = null,
 }: {
   initial: SettingsValues;
   /** A client's Payments tab: the household's annual charges and its payments with their receipts; null for everyone else. */
   payments?: { annualCharges: AnnualChargeView[]; history: PaymentSummary[] } | null;
+  /** The Notifications tab: each kind the user's roles receive, on or off by e-mail. */
+  emailChoices?: EmailChoice[];
+  /** The tab to open first (a link's `?tab=`); the first tab when absent or not the user's. */
+  initialTab?: TabKey | null;
 }) {
   const { showMessage } = useMessage();
   const notify = useNotice();
   const [values, setValues] = useState(initial);
-  const [tab, setTab] = useState<TabKey>('name');
+  const [tab, setTab] = useState<TabKey>(initialTab === 'payments' && payments === null ? 'name' : (initialTab ?? 'name'));
   const [editing, setEditing] = useState<GroupId | null>(null);
   const editButtons = useRef<Partial<Record<GroupId, HTMLButtonElement | null>>>({});
 
@@ -98,6 +101,7 @@ export function SettingsPanel({
   const tabs = TABS.filter((t) => t.id !== 'payments' || payments !== null);
   const panels: Record<TabKey, ReactNode> = {
     payments: payments ? <PaymentsTab initial={payments.annualCharges} history={payments.history} /> : null,
+    notifications: <NotificationsTab initial={emailChoices} />,
     name: group(
       'name',
       'Name',

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { BellLink, type BellCount } from '@/components/notifications/bell-link';
 import { Button } from '@/components/ui/button';
 import type { Actor } from '@/lib/kernel/actor';
 import { BrandMark } from './brand-mark';
@@ -34,8 +35,11 @@ export function ImpersonationBanner({ actor }: { actor: HeaderActor }) {
   );
 }
 
-/** The header for a given actor (null for guests). Synchronous, so tests can render it directly. */
-export function SiteHeaderView({ actor }: { actor: HeaderActor | null }) {
+/**
+ * The header for a given actor (null for guests). Synchronous, so tests can render it directly. A signed-in
+ * actor's bell sits beside the Main navigation, not in it: in the bar at every width, also on a phone.
+ */
+export function SiteHeaderView({ actor, bell = null }: { actor: HeaderActor | null; bell?: BellCount | null }) {
   const items = navItemsFor(actor);
   return (
     <header className={styles.header}>
@@ -75,6 +79,7 @@ export function SiteHeaderView({ actor }: { actor: HeaderActor | null }) {
             </ul>
           </MenuToggle>
         </nav>
+        {actor && bell ? <BellLink count={bell} /> : null}
       </div>
     </header>
   );

@@ -1,4 +1,6 @@
 import { getActor } from '@/lib/auth/actor';
+import { unreadCountOnce } from '@/components/notifications/unread-count';
+import { UNREAD_CAP } from '@/lib/notifications/inbox';
 import { SiteHeaderView } from './header-view';
 
 export { MAIN_CONTENT_ID } from './header-view';
@@ -6,10 +8,13 @@ export { MAIN_CONTENT_ID } from './header-view';
 /**
  * The site header, rendered by the root layout. Reads the session on the server; on routes that are
  * forced static (/trust) the session is unavailable, so those pages always show the guest links.
+ * A signed-in actor's bell costs one capped count of their unread notices per render
+ * (shared with the inbox page's).
  */
 export async function SiteHeader() {
   const actor = await getActor();
-  return <SiteHeaderView actor={actor} />;
+  const bell = actor ? { unread: await unreadCountOnce(actor.userId), cap: UNREAD_CAP } : null;
+  return <SiteHeaderView actor={actor} bell={bell} />;
 }
 
 export default SiteHeader;

@@ -16,6 +16,7 @@ import { subjectKey } from '@/lib/payments/attempts';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { SANDBOX_APPROVE_CARD } from '@/lib/payments/sandbox-numbers';
 import { documentStore, type StoredDocument } from '@/lib/files/store';
+import { notify } from '@/lib/notifications/notify';
 import { demoPdf } from './demo-pdf';
 import { TRUST_RELATIONSHIP } from '@/lib/validation/lists';
 
@@ -763,6 +764,31 @@ async function seedRiveras(tx: Tx, passwordHash: string, ids: { advisorId: numbe
       createdByUserId: ids.attorneyUserId,
     },
   ]);
+  // The bell (issue 29): the couple heard of the review and of the draft through notify(), as the use cases
+  // tell them; unread, with their mails queued (each with its unsubscribe link).
+  const couple = [pat.user.id, sam.user.id];
+  await notify(
+    tx,
+    {
+      key: `demo:plan-status:${plan.id}`,
+      kind: 'plan-status',
+      title: 'Your trust is under attorney review',
+      body: `The Rivera Family Trust moved to ${statusLabel('preparing')}: the attorney team is now preparing your documents.`,
+      link: '/client-info',
+    },
+    couple,
+  );
+  await notify(
+    tx,
+    {
+      key: `demo:document:${plan.id}`,
+      kind: 'document-uploaded',
+      title: 'A new document is ready',
+      body: `The attorney uploaded "${DRAFT_NAME}" for your household.`,
+      link: '/client-info',
+    },
+    couple,
+  );
   return { owner1ClientId: P, owner2ClientId: S, planId: plan.id };
 }
 

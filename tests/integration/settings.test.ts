@@ -434,18 +434,20 @@ describe('settings server actions', () => {
 });
 
 describe('the /settings page', () => {
+  const NO_QUERY = { searchParams: Promise.resolve({}) };
+
   it('sends guests to login and impersonators to the dashboard', async () => {
-    expect(await redirectOf(() => SettingsPage())).toBe('/login?next=%2Fsettings');
+    expect(await redirectOf(() => SettingsPage(NO_QUERY))).toBe('/login?next=%2Fsettings');
     const { user: admin } = await makeUser({ isAdmin: true });
     const { user: advisor } = await makeAdvisor();
     await signInAs(advisor, admin);
-    expect(await redirectOf(() => SettingsPage())).toBe('/dashboard');
+    expect(await redirectOf(() => SettingsPage(NO_QUERY))).toBe('/dashboard');
   });
 
   it("shows the signed-in user's own values under 'My Information'", async () => {
     const { user } = await makeUser({}, { firstName: 'Robin', lastName: 'Hale', nickname: 'Rob', phone: '2125550100' });
     await signInAs(user);
-    const page = await SettingsPage();
+    const page = await SettingsPage(NO_QUERY);
     const html = renderToStaticMarkup(createElement(CallProvider, null, page));
     expect(html).toContain('<h1>My Information</h1>');
     expect(html).toContain('id="main-content"');
@@ -454,6 +456,8 @@ describe('the /settings page', () => {
     expect(html).toContain(user.email);
     expect(html).toContain('(212) 555-0100');
     expect(html).not.toContain(user.passwordHash);
+    // Every signed-in user has the Notifications tab (issue 29).
+    expect(html).toContain('>Notifications</button>');
   });
 });
 

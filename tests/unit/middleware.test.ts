@@ -21,7 +21,7 @@ describe('middleware', () => {
     expect(run('/trust', { cookie: SESSION })).toEqual({ status: 200, location: null, rewrite: null });
   });
 
-  it.each(['/dashboard', '/client-info', '/settings', '/new-client', '/dashboard/x'])(
+  it.each(['/dashboard', '/client-info', '/settings', '/new-client', '/dashboard/x', '/notifications'])(
     'sends guests from %s to login, remembering where they were going',
     (path) => {
       const { status, location } = run(`${path}?tab=1`);
@@ -39,6 +39,11 @@ describe('middleware', () => {
   it.each(['/login', '/login/'])('routes the form post to %s to its handler', (path) => {
     expect(run(path, { method: 'POST' }).rewrite).toBe('http://localhost:3000/api/login');
     expect(run(path).rewrite).toBeNull();
+  });
+
+  it('leaves an unsubscribe link to its page, signed in or not (issue 29)', () => {
+    expect(config.matcher.some((m) => m.startsWith('/unsubscribe'))).toBe(false);
+    expect(run('/unsubscribe?token=x.y.z')).toEqual({ status: 200, location: null, rewrite: null });
   });
 
   it("never sees the API, so the gateway's webhook (no session) is not sent to /login", () => {

@@ -1,34 +1,40 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { SettingsPanel } from '@/components/settings/settings-panel';
+import { tabFromQuery } from '@/components/settings/tab-keys';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { getOwnSettings } from '@/lib/account-settings/queries';
 import { ownAnnualCharges } from '@/lib/billing/queries';
 import { ownPayments } from '@/lib/billing/receipts';
-import { requireActor } from '@/lib/http/page';
+import { requirePageContext } from '@/lib/http/page';
+import { loadEmailChoices } from '@/lib/notifications/preferences';
 import styles from './settings.module.css';
 
 export const metadata: Metadata = { title: 'My Information', robots: { index: false } };
 
 /**
  * Settings (My Information): the signed-in user's own name, email, phone and password, and for clients the
- * household's annual charge and receipts (Payments). Not offered while impersonating (spec: Settings hidden then); the
- * saves refuse it too.
+ * household's annual charge and receipts (Payments), and for everyone which notifications are e-mailed
+ * (Notifications; `?tab=notifications` opens it, as the unsubscribe page's link does). Not offered while
+ * impersonating (spec: Settings hidden then); the saves refuse it too.
  */
-export default async function SettingsPage() {
-  const actor = await requireActor('signed-in', '/settings');
+export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ tab?: string | string[] }> }) {
+  const ctx = await requirePageContext('signed-in', '/settings');
+  const { actor } = ctx;
   if (actor.impersonator) redirect('/dashboard');
-  const [values, payments] = await Promise.all([
+  const initialTab = tabFromQuery((await searchParams).tab);
+  const [values, payments, emailChoices] = await Promise.all([
     getOwnSettings(actor),
     actor.isClient ? Promise.all([ownAnnualCharges(actor), ownPayments(actor)]).then(([annualCharges, history]) => ({ annualCharges, history })) : null,
+    loadEmailChoices(ctx),
   ]);
   if (!values) redirect('/login?next=/settings');
 
   return (
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
       <h1>My Information</h1>
-      <p className={styles.lead}>Every change asks for your current password.</p>
-      <SettingsPanel initial={values} payments={payments} />
+      <p className={styles.lead}>Changes to your name and sign-in details ask for your current password.</p>
+      <SettingsPanel initial={values} payments={payments} emailChoices={emailChoices} initialTab={initialTab} />
     </main>
   );
 }

@@ -15,6 +15,7 @@ jest.mock('@/lib/actions/settings', () => ({
   updatePasswordAction: jest.fn(),
 }));
 jest.mock('@/lib/actions/payments', () => ({ cancelAnnualChargeAction: jest.fn() }));
+jest.mock('@/lib/actions/notifications', () => ({ saveEmailChoicesAction: jest.fn() }));
 const cancelAction = jest.mocked(cancelAnnualChargeAction);
 
 const nameAction = jest.mocked(updateNameAction);
@@ -124,9 +125,14 @@ describe('SettingsPanel', () => {
     // Roving tabindex and arrow keys (wrapping), as the WAI-ARIA tabs pattern describes.
     expect(credentialsTab).toHaveAttribute('tabindex', '0');
     expect(nameTab).toHaveAttribute('tabindex', '-1');
+    const notificationsTab = screen.getByRole('tab', { name: 'Notifications' });
+    await user.keyboard('{ArrowRight}');
+    expect(notificationsTab).toHaveFocus();
     await user.keyboard('{ArrowRight}');
     expect(nameTab).toHaveFocus();
     expect(nameTab).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowLeft}');
+    expect(notificationsTab).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(credentialsTab).toHaveFocus();
     await user.keyboard('{Home}');
