@@ -326,14 +326,16 @@ describe('what happens next, for the client', () => {
     }
   }, 120_000);
 
-  it('the attorney moves the plan to Being Finalized and Complete; Pat then reads that the documents are ready', async () => {
+  it('the attorney moves the plan to In Client Contact, Being Finalized and Complete; Pat is told, and reads that the documents are ready', async () => {
     const attorney = await signedIn(ATTORNEY, 1280);
     await attorney.goto('/dashboard?qclient=rivera');
     await queue(attorney).getByRole('link', { name: RIVERAS }).click();
     await attorney.getByRole('heading', { level: 1, name: 'Review Information' }).waitFor();
     await attorney.waitForLoadState('networkidle');
+    const reviewPath = new URL(attorney.url()).pathname;
     for (const [label, from] of [
-      ['Being Finalized', 'Under Attorney Review'],
+      ['In Client Contact', 'Under Attorney Review'],
+      ['Being Finalized', 'In Client Contact'],
       ['Complete', 'Being Finalized'],
     ] as const) {
       const bar = attorney.getByRole('group', { name: 'Estate plan status' });
@@ -348,6 +350,25 @@ describe('what happens next, for the client', () => {
       await success.waitFor({ state: 'detached' });
       await attorney.getByText(`Trust ${label}`, { exact: true }).waitFor();
     }
+    // Each move told Pat (issue 29): her mail is in the outbox with the household's page, and the bell lists it.
+    const admin = await signedIn(ADMIN, 1280);
+    const subject = 'Your trust is now In Client Contact';
+    let mail = admin.locator('article', { has: admin.getByRole('heading', { name: subject, exact: true }) }).first();
+    for (let attempt = 0; (await mail.count()) === 0; attempt++) {
+      if (attempt === 40) throw new Error(`No mail "${subject}" to Pat in the outbox`);
+      await admin.goto(`/outbox?to=${encodeURIComponent(PAT)}`);
+      mail = admin.locator('article', { has: admin.getByRole('heading', { name: subject, exact: true }) }).first();
+      if ((await mail.count()) === 0) await admin.waitForTimeout(500);
+    }
+    // The button's address: the household's page, where the attorney's review opened.
+    expect(await mail.textContent()).toContain(`${reviewPath}`);
+    const pat = await signedIn(PAT, 390);
+    await pat.goto('/notifications');
+    const notice = pat.getByRole('main').getByRole('listitem').filter({ hasText: subject });
+    await expect(notice.getAttribute('data-read')).resolves.toBe('false');
+    await Promise.all([pat.waitForURL('**/client-info/**'), notice.getByRole('link', { name: subject }).click()]);
+    await screenshotTop(pat, 'i29-status-notice-opened-390');
+
     // Complete leaves the open queue for the Complete filter.
     await attorney.goto('/dashboard?qclient=rivera');
     await queue(attorney).getByText('No submitted plans match these filters.').waitFor();
