@@ -7,6 +7,7 @@ import { subtractMoney, compareMoney } from '@/lib/money';
 import { SubjectChangedError, subjectKey, type AttemptOutcome } from '@/lib/payments/attempts';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import { queueMail } from '@/lib/mail/send-mail';
+import { notify } from '@/lib/notifications';
 import type { PaymentGateway } from '@/lib/payments/types';
 import { chargeWithBooks, isOwnAttempt } from './charge';
 import { auditRefusal } from './record-payment';
@@ -24,7 +25,7 @@ export type AutoPayResult = 'paid' | 'pending' | 'failed' | 'skipped';
  */
 export async function autoPayInvoice(ctx: SystemContext, invoiceId: number, gateway: PaymentGateway = getPaymentGateway()): Promise<AutoPayResult> {
   const [row] = await db
-    .select({ invoice: invoices, isAutoPay: advisors.isAutoPay, email: users.email })
+    .select({ invoice: invoices, isAutoPay: advisors.isAutoPay, email: users.email, userId: users.id })
     .from(invoices)
     .innerJoin(advisors, eq(advisors.id, invoices.advisorId))
     .innerJoin(users, eq(users.id, advisors.userId))
@@ -72,6 +73,19 @@ export async function autoPayInvoice(ctx: SystemContext, invoiceId: number, gate
         subject: 'Auto-pay could not pay an invoice',
         text: `Auto-pay could not pay "${row.invoice.description}": ${outcome.error?.message ?? 'the payment was refused.'}\n\nPlease update your payment method or pay your outstanding balance on your dashboard.`,
       });
+      // The bell too (issue 29); the mail above is the notice's, so it is not mailed twice.
+      await notify(
+        tx,
+        {
+          key: `autopay-failed:${outcome.gateway}:${outcome.reference}`,
+          kind: 'autopay-failed',
+          title: 'Auto-pay could not pay an invoice',
+          body: `Auto-pay could not pay "${row.invoice.description}": ${outcome.error?.message ?? 'the payment was refused.'} Update your payment method or pay your balance on your dashboard.`,
+          link: '/dashboard',
+          mail: false,
+        },
+        [row.userId],
+      );
     });
   }
   return outcome.state === 'failed' ? 'failed' : 'skipped';

@@ -52,11 +52,12 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, KindInfo> = {
     essential: false,
   },
   'invoice-due': { label: 'Invoices due', description: 'When an invoice of yours falls due.', audience: ['advisor'], essential: false },
+  // Always sent: a refused automatic payment needs the advisor's action (the use case mails it directly).
   'autopay-failed': {
     label: 'Auto-pay failures',
-    description: 'When an automatic payment of an invoice fails.',
+    description: 'When an automatic payment of an invoice fails. These are always sent.',
     audience: ['advisor'],
-    essential: false,
+    essential: true,
   },
   'intake-reminder': {
     label: 'Reminders',

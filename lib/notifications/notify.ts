@@ -22,6 +22,11 @@ export type NotificationEvent = {
   link: string;
   /** The mail's button (default 'Open Trustwell'). */
   action?: string;
+  /**
+   * False: the bell only. For an event whose use case already mails its addressee directly (a refused
+   * auto-pay tells the advisor at once, with what to do): the notice is not mailed a second time.
+   */
+  mail?: boolean;
 };
 
 /*
@@ -51,10 +56,12 @@ export async function notify(q: Queryable, event: NotificationEvent, userIds: re
         title: event.title,
         body: event.body,
         link: event.link,
+        ...(event.mail === false ? { emailSkipped: 'mailed-directly' } : {}),
       })),
     )
     .onConflictDoNothing({ target: [notifications.eventKey, notifications.userId] })
     .returning({ id: notifications.id });
+  if (event.mail === false) return created.length;
   for (const { id } of created) await enqueue(q, sendNotificationMailJob, { notificationId: id, action: event.action ?? null });
   return created.length;
 }

@@ -8,6 +8,7 @@ import { acknowledgePayment, PAYMENT_BEING_PROCESSED_MESSAGE } from '@/lib/check
 import { disableAutoPay, payBalance } from '@/lib/checkout/pay-balance';
 import { payTrustFee } from '@/lib/checkout/pay-trust-fee';
 import { IMPERSONATING_SETTINGS_MESSAGE } from '@/lib/billing/stored-methods';
+import { rowsOf } from '@/lib/kernel/rows';
 import { systemContext } from '@/lib/kernel/system-context';
 import { subjectKey } from '@/lib/payments/attempts';
 import { DECLINE_LIMIT, DECLINE_LIMIT_MESSAGE } from '@/lib/payments/decline-limit';
@@ -187,6 +188,27 @@ describe('an invoice is charged at most once', () => {
     expect(slow.calls.map((c) => c.amountCents).sort()).toEqual([30000, 30000]);
     const counts = await chargesPerInvoice();
     for (const id of ids) expect(counts[id]).toBe(1);
+  });
+
+  it('a refused auto-pay tells the advisor once: its mail, and a notice in the bell that is not mailed again', async () => {
+    await withAutoPay();
+    const id = await addInvoice('75.00');
+    const refusing = gatewayWith(async (request) => ({
+      chargeId: null,
+      status: 'failed',
+      amountCents: request.amountCents,
+      amountRefundedCents: 0,
+      reference: request.reference ?? null,
+      method: null,
+      failure: { code: 'card_declined', message: 'The card was declined.' },
+    }));
+    expect(await autoPayInvoice(systemContext('test'), id, refusing)).toBe('failed');
+    const mails = await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.subject, 'Auto-pay could not pay an invoice'));
+    expect(mails.map((m) => m.to)).toEqual([couple.advisor.user.email]);
+    const notices = await db.select().from(t.notifications).where(eq(t.notifications.kind, 'autopay-failed'));
+    expect(notices).toEqual([expect.objectContaining({ userId: couple.advisor.user.id, link: '/dashboard', emailSkipped: 'mailed-directly' })]);
+    const [jobs] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from pgboss.job where name = 'notifications.mail'`));
+    expect(jobs.n).toBe(0);
   });
 
   it('Pay Balance racing auto-pay, the balance first: auto-pay finds the invoice held and leaves it; each invoice once', async () => {
