@@ -37,6 +37,7 @@ export const LIB_LAYERS = {
     'checkout',
     'estate-plans',
     'files',
+    'funding',
     'intake',
     'invites',
     'legacy',

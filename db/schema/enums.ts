@@ -133,3 +133,8 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 /** The ways a notification may reach its user besides the bell: e-mail now, others later. */
 export const NOTIFICATION_CHANNELS = ['email'] as const;
+
+/** A funding task's state (lib/funding, issue 30). Stored as text with a check. */
+export const FUNDING_STATUSES = ['not-started', 'in-progress', 'done', 'not-needed'] as const;
+/** What a funding task moves into the trust: an asset kind of the intake (lib/funding/steps.ts says how). */
+export const FUNDING_KINDS = ['real-estate', 'bank', 'brokerage', 'retirement', 'annuity', 'company', 'gift'] as const;

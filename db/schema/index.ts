@@ -10,3 +10,4 @@ export * from './system';
 export * from './sessions';
 export * from './enums';
 export * from './notifications';
+export * from './funding';
