@@ -1,4 +1,4 @@
-import { check, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, hashColumn, inList, versionColumn } from './columns';
 import { FUNDING_KINDS, FUNDING_STATUSES } from './enums';
 import { households } from './clients';
@@ -33,8 +33,8 @@ export const fundingTasks = pgTable(
     version: versionColumn('funding_tasks'),
   },
   (t) => [
+    // One mark per asset of a household; also the household's index (its tasks are read together).
     uniqueIndex('funding_tasks_household_key_unique').on(t.householdId, t.taskKey),
-    index('funding_tasks_household_idx').on(t.householdId, t.id),
     check('funding_tasks_status_check', inList(t.status, FUNDING_STATUSES)),
     check('funding_tasks_kind_check', inList(t.kind, FUNDING_KINDS)),
     check('funding_tasks_owner_check', inList(t.owner, ['1', '2', 'both'])),

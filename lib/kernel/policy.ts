@@ -45,6 +45,9 @@ export const permissions = {
   'user.impersonate': ['admin'],
   'client.actAs': ADVISORY,
   'outbox.read': ['admin'],
+  // Funding the trust (issue 30): the household and its advisory team mark the steps; attorneys and admins read them.
+  'funding.read': ['client', ...STAFF_SIDE],
+  'funding.update': ['client', ...ADVISORY],
   // The global audit log and its CSV export (issue 29): who did what, across every household and account.
   'audit.read': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;

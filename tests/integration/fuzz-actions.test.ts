@@ -186,6 +186,15 @@ const CASES: Record<string, Case> = {
     },
     input: (_w, p) => ({ token: p.token, password: 'Fuzz-Chosen-Password-1', password_confirmation: 'Fuzz-Chosen-Password-1' }),
   },
+  'lib/actions/funding.ts#markFundingTaskAction': {
+    role: 'client',
+    prepare: async (w) => {
+      const prepared = await withRecords(w);
+      await db.update(t.estatePlans).set({ status: 'finalizing' }).where(eq(t.estatePlans.id, w.plan.id));
+      return prepared;
+    },
+    input: (w, p) => ({ client_hash: owner1(w), task_key: `bank:${records(p).bank}`, status: 'not-needed', reason: 'Closed last year' }),
+  },
   'lib/actions/notifications.ts#openNotificationAction': {
     role: 'client',
     prepare: async (w) => {

@@ -61,6 +61,8 @@ const expected: Record<Permission, (keyof typeof actors)[]> = {
   'client.actAs': ['advisor', 'staff', 'supervisor'],
   'outbox.read': ['admin'],
   'audit.read': ['admin'],
+  'funding.read': ['admin', 'legal', 'advisor', 'staff', 'supervisor', 'client'],
+  'funding.update': ['advisor', 'staff', 'supervisor', 'client'],
 };
 
 describe('permissions map', () => {

@@ -4,6 +4,7 @@ import { ADVISOR_WORKSPACE } from './advisors';
 import { ASSET_DOORS } from './assets';
 import { DOCUMENTS } from './documents';
 import { type Entry } from '.';
+import { FUNDING_DOORS } from './funding';
 import { INTAKE } from './intake';
 import { NOTIFICATION_DOORS } from './notifications';
 import { GATEWAY_DOORS, PAYMENTS } from './payments';
@@ -21,4 +22,5 @@ export const MATRIX: Record<string, Entry> = {
   ...DOCUMENTS,
   ...ACCOUNTS,
   ...NOTIFICATION_DOORS,
+  ...FUNDING_DOORS,
 };
