@@ -79,13 +79,13 @@ async function assetsOf(q: Queryable, kind: Kind, hash: string, clientIds: numbe
   }
   if (kind === 'company') {
     const [row] = await q
-      .select({ name: companies.name, owners: ownerIdsOf(clientCompanies.clientId) })
+      .select({ name: companies.name, type: companies.type, owners: ownerIdsOf(clientCompanies.clientId) })
       .from(companies)
       .innerJoin(clientCompanies, and(eq(clientCompanies.companyId, companies.id), inArray(clientCompanies.clientId, clientIds)))
       .where(eq(companies.hash, hash))
       .groupBy(companies.id);
     const owner = row && ownerOf(household, row.owners);
-    return row && owner ? { ...none, companies: [{ hash, owner, name: row.name }] } : null;
+    return row && owner ? { ...none, companies: [{ hash, owner, name: row.name, type: row.type }] } : null;
   }
   if (kind === 'gift') {
     const [row] = await q

@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
-import { fundingTasks, persons, users } from '@/db/schema';
+import { fundingTasks, households, persons, users } from '@/db/schema';
 import type { EstatePlanStatus } from '@/db/schema';
 import { personName } from '@/lib/people/person-name';
 import { personNameColumns } from '@/lib/people/person-name-columns';
@@ -16,8 +16,11 @@ export function fundingHasBegun(status: string | null | undefined): boolean {
   return (FUNDING_PLAN_STATUSES as readonly string[]).includes(status ?? '');
 }
 
-/** The marks people have made on a household's tasks, oldest first, with who made each. */
-export async function loadFundingMarks(householdId: number, q: Queryable = db): Promise<FundingMark[]> {
+/**
+ * The marks people have made on a household's tasks, oldest first, with who made each; by the household's id
+ * or its public hash (the page's IntakeView, already read through the actor's scope, names it by hash).
+ */
+export async function loadFundingMarks(household: number | string, q: Queryable = db): Promise<FundingMark[]> {
   const rows = await q
     .select({
       key: fundingTasks.taskKey,
@@ -34,7 +37,8 @@ export async function loadFundingMarks(householdId: number, q: Queryable = db): 
     .from(fundingTasks)
     .leftJoin(users, eq(users.id, fundingTasks.updatedByUserId))
     .leftJoin(persons, eq(persons.id, users.personId))
-    .where(eq(fundingTasks.householdId, householdId))
+    .innerJoin(households, eq(households.id, fundingTasks.householdId))
+    .where(typeof household === 'number' ? eq(households.id, household) : eq(households.hash, household))
     .orderBy(asc(fundingTasks.id));
   return rows.map((r) => ({
     key: r.key,

@@ -1,7 +1,7 @@
-import type { FUNDING_STATUSES } from '@/db/schema/enums';
+import type { COMPANY_TYPES, FUNDING_STATUSES } from '@/db/schema/enums';
 import { formatUsd } from '@/lib/money';
 import type { Owner } from '@/lib/validation/lists';
-import type { FundingKind } from './steps';
+import { COMPANY_STEP_DETAIL, type FundingKind } from './steps';
 
 /*
  * The funding tasks an intake asks for (issue 30), worked out from the intake alone, so the same rule serves
@@ -31,6 +31,8 @@ export type FundingTaskSpec = {
   title: string;
   /** The asset's stated value (decimal string), when the intake has one. */
   value: string | null;
+  /** What the step means for this asset in particular (a company's by its type), beside the kind's step. */
+  detail: string | null;
 };
 
 /*
@@ -40,7 +42,7 @@ export type FundingTaskSpec = {
 type AccountKind = 'retirement' | 'brokerage' | 'bank' | 'annuity';
 type AddressView = { street: string; unit: string; city: string; value: string | null };
 type AccountView = { hash: string; owner: Owner; kind: AccountKind; company: string; type: string; numberLast4: string | null; value: string | null };
-type CompanyView = { hash: string; owner: Owner; name: string };
+type CompanyView = { hash: string; owner: Owner; name: string; type: (typeof COMPANY_TYPES)[number] | null };
 type GiftView = { hash: string; owner: Owner; giftType: 'property' | 'cash' | 'item'; beneficiaryHash: string; cashAmount: string | null; specificItem: string | null };
 type BeneficiaryName = { hash: string; person: { firstName: string; lastName: string } | null; entity: { name: string } | null };
 
@@ -85,13 +87,13 @@ function giftTitle(gift: GiftView, assets: FundingAssets): string {
  */
 export function fundingTasksOf(assets: FundingAssets): FundingTaskSpec[] {
   const tasks: FundingTaskSpec[] = [];
-  for (const p of assets.properties) tasks.push({ key: `real-estate:${p.hash}`, kind: 'real-estate', owner: p.owner, title: addressTitle(p.address), value: p.address.value });
+  for (const p of assets.properties) tasks.push({ key: `real-estate:${p.hash}`, kind: 'real-estate', owner: p.owner, title: addressTitle(p.address), value: p.address.value, detail: null });
   for (const list of [assets.bankAccounts, assets.brokerageAccounts, assets.retirementAccounts, assets.annuityAccounts])
-    for (const a of list) tasks.push({ key: `${a.kind}:${a.hash}`, kind: a.kind, owner: a.owner, title: accountTitle(a), value: a.value });
-  for (const c of assets.companies) tasks.push({ key: `company:${c.hash}`, kind: 'company', owner: c.owner, title: companyTitle(c), value: null });
+    for (const a of list) tasks.push({ key: `${a.kind}:${a.hash}`, kind: a.kind, owner: a.owner, title: accountTitle(a), value: a.value, detail: null });
+  for (const c of assets.companies) tasks.push({ key: `company:${c.hash}`, kind: 'company', owner: c.owner, title: companyTitle(c), value: null, detail: c.type ? COMPANY_STEP_DETAIL[c.type] : null });
   for (const g of assets.gifts) {
     if (g.giftType === 'property') continue;
-    tasks.push({ key: `gift:${g.hash}`, kind: 'gift', owner: g.owner, title: giftTitle(g, assets), value: g.giftType === 'cash' ? g.cashAmount : null });
+    tasks.push({ key: `gift:${g.hash}`, kind: 'gift', owner: g.owner, title: giftTitle(g, assets), value: g.giftType === 'cash' ? g.cashAmount : null, detail: null });
   }
   return tasks;
 }
@@ -154,6 +156,7 @@ export function mergeTasks(wanted: readonly FundingTaskSpec[], marks: readonly F
       owner: mark.owner,
       title: mark.title,
       value: mark.value,
+      detail: null,
       status: open ? 'not-needed' : mark.status,
       reason: open ? REMOVED_REASON : mark.reason,
       changedBy: mark.changedBy,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FUNDING_STATUSES } from '@/db/schema/enums';
+import { freeText } from './fields';
 import { optionalVersion, publicHash } from './intake';
 
 export const FUNDING_REASON_REQUIRED = 'Please say why this step is not needed.';
@@ -20,10 +21,7 @@ export const markFundingTaskSchema = z
       .max(100, 'Task is not a valid reference.')
       .regex(/^[a-z-]+:[A-Za-z0-9_-]+$/, 'Task is not a valid reference.'),
     status: z.enum(FUNDING_STATUSES, { error: 'Please choose a status.' }),
-    reason: z.preprocess(
-      (value) => (value === null || value === undefined ? '' : value),
-      z.string().trim().max(FUNDING_REASON_MAX, `Please keep the reason to ${FUNDING_REASON_MAX} characters.`),
-    ),
+    reason: freeText('The reason', { optional: true, max: FUNDING_REASON_MAX }),
     version: optionalVersion(),
   })
   .superRefine((input, ctx) => {

@@ -393,4 +393,48 @@ describe('what happens next, for the client', () => {
       await screenshotTop(page, `i27-next-ready-${width}-top`);
     }
   }, 180_000);
+
+  it('after the signing Pat funds the trust: a step per asset, marked done or not needed with a reason; the attorney reads the progress', async () => {
+    const page = await openOwnPage(1280);
+    const funding = page.getByRole('region', { name: 'Fund your trust' });
+    await funding.waitFor();
+    const items = funding.locator('li[data-status]');
+    const total = await items.count();
+    expect(total).toBeGreaterThan(2);
+    await funding.getByText(`0 of ${total} steps finished (0%)`).waitFor();
+
+    const first = items.first();
+    await first.getByRole('combobox').selectOption({ label: 'Done' });
+    await funding.getByText(`1 of ${total} steps finished`, { exact: false }).waitFor();
+    await first.getByText(/^Marked done by Pat Rivera on \d\d\/\d\d\/\d{4}$/).waitFor();
+
+    const second = items.nth(1);
+    await second.getByRole('combobox').selectOption({ label: 'Not needed' });
+    await second.getByRole('button', { name: 'Save' }).click();
+    await second.getByText('Please say why this step is not needed.').waitFor();
+    await second.getByRole('textbox', { name: 'Why is it not needed?' }).fill('Closed in 2025');
+    await second.getByRole('button', { name: 'Save' }).click();
+    await funding.getByText(`2 of ${total} steps finished`, { exact: false }).waitFor();
+    await second.getByText('Why not needed: Closed in 2025').waitFor();
+
+    await items.nth(2).getByText('How to do this').click();
+    await items.nth(2).getByText('What to have at hand').waitFor();
+    await expectNoViolations(page, 'funding-client-1280');
+    await funding.screenshot({ path: path.join(resultsDir, 'i30-funding-client-1280.png') });
+    const phone = await openOwnPage(390);
+    await phone.getByRole('region', { name: 'Fund your trust' }).waitFor();
+    await expectNoViolations(phone, 'funding-client-390');
+    await phone.getByRole('region', { name: 'Fund your trust' }).screenshot({ path: path.join(resultsDir, 'i30-funding-client-390.png') });
+
+    // The attorney reads the same steps and progress on the review, without controls.
+    const attorney = await signedIn(ATTORNEY, 1280);
+    await attorney.goto('/dashboard?qclient=rivera&qstatus=complete');
+    await queue(attorney).getByRole('link', { name: RIVERAS }).click();
+    const read = attorney.getByRole('region', { name: 'Funding the trust' });
+    await read.waitFor();
+    await read.getByText(`2 of ${total} steps finished`, { exact: false }).waitFor();
+    expect(await read.getByRole('combobox').count()).toBe(0);
+    expect(await read.locator('li[data-status="done"]').count()).toBe(1);
+    await read.screenshot({ path: path.join(resultsDir, 'i30-funding-attorney-1280.png') });
+  }, 180_000);
 });

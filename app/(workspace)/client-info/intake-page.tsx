@@ -2,6 +2,7 @@ import 'server-only';
 import { lockedFeaturesText } from '@/lib/billing/lock';
 import { FeatureLockGate } from '@/components/advisors/feature-lock-notice';
 import { DocumentsPanel } from '@/components/files/documents-panel';
+import { FundingPanel, type FundingTaskItem } from '@/components/funding/funding-panel';
 import { IntakeScreen } from '@/components/intake/intake-screen';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import type { Actor } from '@/lib/kernel/actor';
@@ -13,6 +14,9 @@ import { isAttorneyStatus } from '@/lib/estate-plans/statuses';
 import type { EstatePlanStatus } from '@/db/schema';
 import type { DocumentView } from '@/lib/files/document-view';
 import { listDocuments } from '@/lib/files/queries';
+import { formatAppDate } from '@/lib/format/app-time';
+import { fundingHasBegun, loadFundingMarks } from '@/lib/funding/marks';
+import { fundingProgress, fundingTasksOf, mergeTasks, type FundingProgress } from '@/lib/funding/tasks';
 import { orNotFound } from '@/lib/http/page';
 import type { PublicContext } from '@/lib/kernel/context';
 import { toJsonText } from '@/lib/json-text';
@@ -30,6 +34,23 @@ export function loadDocuments(ctx: PublicContext, view: IntakeView): Promise<Doc
   return listDocuments(ctx, view);
 }
 
+/** The page's funding tasks: none before the plan is being finalized (lib/funding/marks.ts). */
+export type FundingData = { tasks: FundingTaskItem[]; progress: FundingProgress | null };
+
+/**
+ * The funding tracker's tasks (issue 30): what the intake asks for today with the marks people made, once
+ * the plan is being finalized; the view was read through the actor's scope, and 'funding.read' has the roles
+ * of 'intake.read', so the household's marks are read by its hash. One statement, only for a finished plan.
+ */
+export async function loadFunding(actor: Actor, view: IntakeView): Promise<FundingData> {
+  if (!can(actor, 'funding.read') || !fundingHasBegun(view.latestPlan?.status)) return { tasks: [], progress: null };
+  const tasks = mergeTasks(fundingTasksOf(view), await loadFundingMarks(view.householdHash));
+  return {
+    tasks: tasks.map(({ changedAt, ...task }) => ({ ...task, changedOn: changedAt ? formatAppDate(changedAt) : null })),
+    progress: fundingProgress(tasks),
+  };
+}
+
 /** The public hash of a client-info address: a numeric client id resolved within the scope, a hash as is. */
 export function resolveAddressOr404(ctx: PublicContext, address: string): Promise<string> {
   return orNotFound(() => resolveClientHash(ctx, address));
@@ -40,7 +61,7 @@ export function resolveAddressOr404(ctx: PublicContext, address: string): Promis
  * §4): locked, the spec's message instead of the intake; one invoice before, a warning above it for the
  * advisory side (clients see the lock, not their advisor's billing warning).
  */
-export function IntakePage({ view, actor, documents }: { view: IntakeView; actor: Actor; documents: DocumentView[] }) {
+export function IntakePage({ view, actor, documents, funding }: { view: IntakeView; actor: Actor; documents: DocumentView[]; funding: FundingData }) {
   const plan = view.latestPlan;
   // Files go to the latest plan, only in its attorney-stage statuses (platform §4); the server checks again.
   const uploadPlanHash = plan && can(actor, 'file.upload') && isAttorneyStatus(plan.status as EstatePlanStatus) ? plan.hash : null;
@@ -58,14 +79,24 @@ export function IntakePage({ view, actor, documents }: { view: IntakeView; actor
           view={toJsonText(view)}
           startOnReview={view.abilities.isLegal && !!view.abilities.isSubmitted}
           documents={
-            <DocumentsPanel
-              documents={documents}
-              forClient={ownHousehold}
-              ready={ready}
-              uploadPlanHash={uploadPlanHash}
-              canDelete={can(actor, 'file.delete')}
-              subject={`${view.client.person.firstName} ${view.client.person.lastName}`.trim() || undefined}
-            />
+            <>
+              <DocumentsPanel
+                documents={documents}
+                forClient={ownHousehold}
+                ready={ready}
+                uploadPlanHash={uploadPlanHash}
+                canDelete={can(actor, 'file.delete')}
+                subject={`${view.client.person.firstName} ${view.client.person.lastName}`.trim() || undefined}
+              />
+              <FundingPanel
+                clientHash={view.client.hash}
+                tasks={funding.tasks}
+                progress={funding.progress}
+                owners={{ '1': view.client.person.firstName, '2': view.spouse?.person.firstName ?? null }}
+                canEdit={can(actor, 'funding.update')}
+                forClient={ownHousehold}
+              />
+            </>
           }
           nextSteps={
             ownHousehold ? { turnaroundDays: attorneyTurnaroundBusinessDays(), supportEmail: siteConfig.supportEmail, latestPlanDocuments } : undefined

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { landingPathFor } from '@/lib/auth/landing';
 import { requirePageContext } from '@/lib/http/page';
-import { IntakePage, loadDocuments, loadIntakeOr404 } from './intake-page';
+import { IntakePage, loadDocuments, loadFunding, loadIntakeOr404 } from './intake-page';
 
 export const metadata: Metadata = { title: 'Client Information', robots: { index: false } };
 
@@ -15,6 +15,6 @@ export default async function ClientInfoPage() {
   const { actor } = ctx;
   if (!actor.isClient || actor.clientId === null) redirect(landingPathFor(actor));
   const view = await loadIntakeOr404(ctx, String(actor.clientId));
-  const documents = await loadDocuments(ctx, view);
-  return <IntakePage view={view} actor={ctx.actor} documents={documents} />;
+  const [documents, funding] = await Promise.all([loadDocuments(ctx, view), loadFunding(ctx.actor, view)]);
+  return <IntakePage view={view} actor={ctx.actor} documents={documents} funding={funding} />;
 }

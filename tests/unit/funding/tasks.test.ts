@@ -13,7 +13,7 @@ describe('fundingTasksOf: a task per asset the trust must take in', () => {
     brokerageAccounts: [account('brokerage', { hash: 'brk', company: 'Vanguard', type: '', numberLast4: null, value: null })],
     retirementAccounts: [account('retirement', { hash: 'ira', owner: '2', company: 'Fidelity', type: 'Roth IRA', numberLast4: '9876' })],
     annuityAccounts: [account('annuity', { hash: 'ann', company: '', type: '', numberLast4: null })],
-    companies: [company({ hash: 'llc', name: 'Rivera Bakery LLC' })],
+    companies: [company({ hash: 'llc', name: 'Rivera Bakery LLC', type: 'limited liability company' })],
     beneficiaries: [ana],
     gifts: [
       gift({ hash: 'g-cash', giftType: 'cash', beneficiaryHash: 'ben-ana', cashAmount: '5000', specificItem: null, addressHash: null }),
@@ -42,7 +42,7 @@ describe('fundingTasksOf: a task per asset the trust must take in', () => {
     expect(tasks['brokerage:brk'].title).toBe('Vanguard');
     expect(tasks['retirement:ira']).toMatchObject({ title: 'Fidelity Roth IRA ••••9876', owner: '2' });
     expect(tasks['annuity:ann'].title).toBe('annuity');
-    expect(tasks['company:llc'].title).toBe('Rivera Bakery LLC');
+    expect(tasks['company:llc']).toMatchObject({ title: 'Rivera Bakery LLC', detail: COMPANY_STEP_DETAIL['limited liability company'] });
     expect(tasks['gift:g-cash']).toMatchObject({ title: 'Gift of $5,000.00 to Ana Rivera', value: '5000' });
     expect(tasks['gift:g-item']).toMatchObject({ title: 'Gift of the piano to Ana Rivera', value: null });
   });
@@ -77,7 +77,7 @@ describe('the steps: one per kind, retirement accounts never retitled', () => {
 });
 
 describe('mergeTasks: what the intake asks for today, with the marks people made', () => {
-  const spec = (key: string, title = key) => ({ key, kind: 'bank' as const, owner: '1' as const, title, value: null });
+  const spec = (key: string, title = key) => ({ key, kind: 'bank' as const, owner: '1' as const, title, value: null, detail: null });
   const at = new Date('2026-11-20T15:00:00Z');
   const mark = (key: string, status: FundingStatus, reason: string | null = null, title = key): FundingMark => ({
     key,

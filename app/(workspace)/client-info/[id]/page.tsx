@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { requirePageContext } from '@/lib/http/page';
-import { IntakePage, loadDocuments, loadIntakeOr404, resolveAddressOr404 } from '../intake-page';
+import { IntakePage, loadDocuments, loadFunding, loadIntakeOr404, resolveAddressOr404 } from '../intake-page';
 
 export const metadata: Metadata = { title: 'Client Information', robots: { index: false } };
 
@@ -18,6 +18,6 @@ export default async function ClientInfoByIdPage({ params }: Props) {
   const hash = await resolveAddressOr404(ctx, id);
   if (hash !== id) redirect(`/client-info/${encodeURIComponent(hash)}`);
   const view = await loadIntakeOr404(ctx, hash);
-  const documents = await loadDocuments(ctx, view);
-  return <IntakePage view={view} actor={ctx.actor} documents={documents} />;
+  const [documents, funding] = await Promise.all([loadDocuments(ctx, view), loadFunding(ctx.actor, view)]);
+  return <IntakePage view={view} actor={ctx.actor} documents={documents} funding={funding} />;
 }
