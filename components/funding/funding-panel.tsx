@@ -161,22 +161,21 @@ function StatusForm({ task, clientHash }: { task: FundingTaskItem; clientHash: s
     void save('not-needed', reason.trim());
   };
 
-  const asking = status === 'not-needed' && (task.status !== 'not-needed' || reason !== (task.reason ?? ''));
+  // The reason is asked when "Not needed" is newly chosen; once saved it is shown under the task instead.
+  const asking = status === 'not-needed' && task.status !== 'not-needed';
   return (
     <div className={styles.controls}>
       <Field label={`Status of ${task.title}`} hideLabel>
         <Select value={status} options={STATUS_OPTIONS} disabled={busy} onChange={(event) => choose(event.target.value as FundingStatus)} />
       </Field>
-      {status === 'not-needed' ? (
+      {asking ? (
         <form className={styles.reasonForm} onSubmit={submitReason} noValidate>
           <Field label="Why is it not needed?" error={error ?? undefined}>
             <TextInput value={reason} maxLength={FUNDING_REASON_MAX} onChange={(event) => setReason(event.target.value)} disabled={busy} />
           </Field>
-          {asking ? (
-            <Button type="submit" size="sm" loading={busy}>
-              Save
-            </Button>
-          ) : null}
+          <Button type="submit" size="sm" loading={busy}>
+            Save
+          </Button>
         </form>
       ) : null}
     </div>

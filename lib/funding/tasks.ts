@@ -1,5 +1,4 @@
 import type { COMPANY_TYPES, FUNDING_STATUSES } from '@/db/schema/enums';
-import { formatUsd } from '@/lib/money';
 import type { Owner } from '@/lib/validation/lists';
 import { COMPANY_STEP_DETAIL, type FundingKind } from './steps';
 
@@ -76,7 +75,8 @@ function companyTitle(company: CompanyView): string {
 function giftTitle(gift: GiftView, assets: FundingAssets): string {
   const beneficiary = assets.beneficiaries.find((b) => b.hash === gift.beneficiaryHash);
   const to = beneficiary?.person ? `${beneficiary.person.firstName} ${beneficiary.person.lastName}`.trim() : (beneficiary?.entity?.name ?? '');
-  const what = gift.giftType === 'cash' && gift.cashAmount ? `Gift of ${formatUsd(gift.cashAmount)}` : `Gift of ${gift.specificItem || 'an item'}`;
+  // A cash gift's amount is the task's value, shown beside the title.
+  const what = gift.giftType === 'cash' ? 'Cash gift' : `Gift of ${gift.specificItem || 'an item'}`;
   return to ? `${what} to ${to}` : what;
 }
 

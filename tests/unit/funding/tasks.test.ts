@@ -43,7 +43,7 @@ describe('fundingTasksOf: a task per asset the trust must take in', () => {
     expect(tasks['retirement:ira']).toMatchObject({ title: 'Fidelity Roth IRA ••••9876', owner: '2' });
     expect(tasks['annuity:ann'].title).toBe('annuity');
     expect(tasks['company:llc']).toMatchObject({ title: 'Rivera Bakery LLC', detail: COMPANY_STEP_DETAIL['limited liability company'] });
-    expect(tasks['gift:g-cash']).toMatchObject({ title: 'Gift of $5,000.00 to Ana Rivera', value: '5000' });
+    expect(tasks['gift:g-cash']).toMatchObject({ title: 'Cash gift to Ana Rivera', value: '5000' });
     expect(tasks['gift:g-item']).toMatchObject({ title: 'Gift of the piano to Ana Rivera', value: null });
   });
 
