@@ -129,7 +129,7 @@ export function distribute(view: Household, ownerNo: 1 | 2, isDead: (b: Benefici
   }
 
   const rounded = roundToHundred(exact.map((r) => r.exact));
-  const receipts: Receipt[] = exact.map(({ exact: _exact, ...r }, i) => ({ ...r, sharePercent: rounded[i]! }));
+  const receipts: Receipt[] = exact.map((r, i) => ({ kind: r.kind, hash: r.hash, name: r.name, tier: r.tier, sharePercent: rounded[i]!, via: r.via }));
   // A living member's own share, as rounded in the receipts.
   for (const flow of tiers) {
     for (const m of flow.members) {
