@@ -245,6 +245,20 @@ describe('a predeceased beneficiary with per stirpes', () => {
     expect(flow(onlyListed, `predeceased:${avery.hash}`).estates[0]!.receipts[0]!.kind).toBe('descendants');
   });
 
+  it("a beneficiary with no relationship given who is on the children list is a Child; the spouse's grandchild is known too", () => {
+    const riley = child({ owner: 'both' });
+    const rileyBeneficiary = heir('Riley', primary('100.00', { relationship: null, isPerStirpes: true }), primary('100.00', { relationship: null }), { person: riley.person });
+    // Gina is listed by Sam only: the household knows her, so Pat's share per stirpes reaches her too.
+    const gina = heir('Gina', null, contingent('100.00', { relationship: 'Grandchild' }));
+    const view = household({ children: [riley], beneficiaries: [rileyBeneficiary, gina] });
+    const [pat, sam] = flow(view, `predeceased:${rileyBeneficiary.hash}`).estates;
+    expect(pat!.receipts).toEqual([expect.objectContaining({ kind: 'beneficiary', name: 'Gina Rivera', sharePercent: '100.00', via: 'per stirpes, in place of Riley Rivera' })]);
+    // Sam did not choose per stirpes: Riley's tier fails and Gina takes as Sam's contingent beneficiary.
+    expect(shares(sam!)).toEqual([['Gina Rivera', '100.00']]);
+    expect(sam!.receipts[0]!.via).toBeNull();
+    expect(sam!.tiers.map((t) => t.state)).toEqual(['failed', 'takes']);
+  });
+
   it('a descendant the client omitted receives nothing through per stirpes either', () => {
     const avery = heir('Avery', primary('100.00', perStirpes));
     const gina = heir('Gina', omitted('Estranged'), null);
