@@ -13,7 +13,12 @@ import type { BeneficiaryView, IntakeView } from '@/lib/intake/types';
 /** Lines of a family, each a list of generations (the relationships of one generation). Spellings are the intake's. */
 const LINES: readonly (readonly (readonly string[])[])[] = [
   [['Child', 'Step-Child'], ['Grandchild'], ['Great Grandchild']],
-  [['Sibling', 'Step-Sibling'], ['Neice', 'Nephew'], ['Grandneice', 'Grandnephew'], ['Great Grandneice', 'Great Grandnephew']],
+  [
+    ['Sibling', 'Step-Sibling'],
+    ['Neice', 'Nephew'],
+    ['Grandneice', 'Grandnephew'],
+    ['Great Grandneice', 'Great Grandnephew'],
+  ],
 ];
 
 const CHILDREN_GENERATION = LINES[0]![0]!;

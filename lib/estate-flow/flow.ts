@@ -44,7 +44,15 @@ export function flowOf(view: View, scenarioId: string, now: Date | string): Esta
     const omitted = omittedOf(view, ownerNo);
     const base = { ownerNo, clientHash: client.hash, clientName: name, omitted };
     if (!deaths.clients.has(ownerNo)) {
-      return { ...base, state: 'living', summary: `${name} is living: nothing passes from ${name}'s estate.`, receipts: [], tiers: [], trustee: null, notes: [] };
+      return {
+        ...base,
+        state: 'living',
+        summary: `${name} is living: nothing passes from ${name}'s estate.`,
+        receipts: [],
+        tiers: [],
+        trustee: null,
+        notes: [],
+      };
     }
     const other = otherOf(view, client);
     const survivor = other && !deaths.clients.has(other.ownerNo) ? other : null;

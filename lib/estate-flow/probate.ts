@@ -68,13 +68,15 @@ export function probateAssetsOf(
   view: Pick<IntakeView, 'properties' | 'companies' | 'bankAccounts' | 'brokerageAccounts'>,
   inTrust: (asset: { kind: TrustAssetKind; hash: string }) => boolean,
 ): ProbateAsset[] {
-  const account = (kind: 'bank' | 'brokerage') => (a: IntakeView['bankAccounts'][number]): ProbateAsset => ({
-    hash: a.hash,
-    label: [a.company, a.numberLast4 ? `••••${a.numberLast4}` : ''].filter(Boolean).join(' '),
-    owner: a.owner,
-    value: a.value,
-    inTrust: inTrust({ kind, hash: a.hash }),
-  });
+  const account =
+    (kind: 'bank' | 'brokerage') =>
+    (a: IntakeView['bankAccounts'][number]): ProbateAsset => ({
+      hash: a.hash,
+      label: [a.company, a.numberLast4 ? `••••${a.numberLast4}` : ''].filter(Boolean).join(' '),
+      owner: a.owner,
+      value: a.value,
+      inTrust: inTrust({ kind, hash: a.hash }),
+    });
   return [
     ...view.properties.map((p) => ({
       hash: p.hash,

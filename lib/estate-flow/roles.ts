@@ -49,9 +49,7 @@ export function guardiansOf(
   for (const c of view.children) {
     if (deadPeople.has(c.person.hash) || !isMinor(c.person.dob, now)) continue;
     const child = { hash: c.hash, name: personName(c.person) };
-    const parents = [view.client, view.spouse].filter(
-      (p): p is ClientView => p !== null && (c.owner === 'both' || c.owner === String(p.ownerNo)),
-    );
+    const parents = [view.client, view.spouse].filter((p): p is ClientView => p !== null && (c.owner === 'both' || c.owner === String(p.ownerNo)));
     const living = parents.filter((p) => !deadClients.has(p.ownerNo));
     if (living.length) {
       flows.push({ child, caredBy: 'parent', names: living.map((p) => personName(p.person) || clientName(p)) });

@@ -33,9 +33,7 @@ export function roundToHundred(exact: readonly Big[]): string[] {
   const hundredths = exact.map((e) => e.times(100));
   const floors = hundredths.map((h) => h.round(0, ROUND_DOWN));
   let left = Number(toBig(10000).minus(total(floors)).toFixed(0));
-  const order = hundredths
-    .map((h, i) => ({ i, remainder: h.minus(floors[i]!) }))
-    .sort((a, b) => b.remainder.cmp(a.remainder) || a.i - b.i);
+  const order = hundredths.map((h, i) => ({ i, remainder: h.minus(floors[i]!) })).sort((a, b) => b.remainder.cmp(a.remainder) || a.i - b.i);
   for (const { i } of order) {
     if (left <= 0) break;
     floors[i] = floors[i]!.plus(1);

@@ -32,7 +32,7 @@ describe('the first death of a spouse', () => {
     const view = household({ beneficiaries: [avery] });
     const pat = estate(flow(view, 'first-death:1').estates, 1);
     expect(shares(pat)).toEqual([['Avery Rivera', '100.00']]);
-    expect(pat.notes).toEqual(['Whether Sam, as the surviving trustor, receives all benefits is not answered: this follows Pat\'s beneficiaries.']);
+    expect(pat.notes).toEqual(["Whether Sam, as the surviving trustor, receives all benefits is not answered: this follows Pat's beneficiaries."]);
   });
 
   it('the spouse listed as a beneficiary receives at the first death and has predeceased at the second', () => {
@@ -50,7 +50,10 @@ describe('the second death and a single client', () => {
   it('the second death: each estate goes to its own primary tier, with unequal shares per owner', () => {
     const avery = heir('Avery', primary('60.00'), primary('50.00'));
     const jamie = heir('Jamie', primary('40.00'), primary('50.00'));
-    const { estates } = flow(household({ client: { isSpouseBeneficiary: true }, spouse: { isSpouseBeneficiary: true }, beneficiaries: [avery, jamie] }), 'second-death');
+    const { estates } = flow(
+      household({ client: { isSpouseBeneficiary: true }, spouse: { isSpouseBeneficiary: true }, beneficiaries: [avery, jamie] }),
+      'second-death',
+    );
     expect(shares(estate(estates, 1))).toEqual([
       ['Avery Rivera', '60.00'],
       ['Jamie Rivera', '40.00'],
@@ -119,7 +122,10 @@ describe('tiers falling through', () => {
       ['contingent', 'takes'],
       ['tertiary', 'not-reached'],
     ]);
-    expect(pat!.tiers[0]!.members[0]).toMatchObject({ state: 'predeceased', passesTo: 'Every primary beneficiary predeceased: the estate passes to the next tier' });
+    expect(pat!.tiers[0]!.members[0]).toMatchObject({
+      state: 'predeceased',
+      passesTo: 'Every primary beneficiary predeceased: the estate passes to the next tier',
+    });
     expect(pat!.summary).toBe("Pat's estate passes to the contingent beneficiaries (every primary beneficiary predeceased).");
   });
 
@@ -133,7 +139,9 @@ describe('tiers falling through', () => {
   it('with every tier gone, the estate passes as state law provides', () => {
     const view = household({ spouse: null, beneficiaries: [avery] });
     const [pat] = flow(view, `predeceased:${avery.hash}`).estates;
-    expect(pat!.receipts).toEqual([{ kind: 'heirs', hash: null, name: 'Heirs under state law', tier: null, sharePercent: '100.00', via: 'no named beneficiary survives' }]);
+    expect(pat!.receipts).toEqual([
+      { kind: 'heirs', hash: null, name: 'Heirs under state law', tier: null, sharePercent: '100.00', via: 'no named beneficiary survives' },
+    ]);
     expect(pat!.summary).toBe("No beneficiary Pat named survives: Pat's estate passes as state law provides.");
   });
 
@@ -154,12 +162,19 @@ describe('a predeceased beneficiary without per stirpes', () => {
       ['Jamie Rivera', '60.00'],
       ['Noah Rivera', '40.00'],
     ]);
-    expect(pat!.tiers[0]!.members[0]).toMatchObject({ state: 'predeceased', sharePercent: null, passesTo: 'Shared among the other primary beneficiaries in proportion to their shares' });
+    expect(pat!.tiers[0]!.members[0]).toMatchObject({
+      state: 'predeceased',
+      sharePercent: null,
+      passesTo: 'Shared among the other primary beneficiaries in proportion to their shares',
+    });
   });
 
   it('rounded to two decimals by the largest remainder, the shares still total exactly 100', () => {
     const a = heir('Avery', primary('25.00'));
-    const view = household({ spouse: null, beneficiaries: [a, heir('Jamie', primary('25.00')), heir('Noah', primary('25.00')), heir('Taylor', primary('25.00'))] });
+    const view = household({
+      spouse: null,
+      beneficiaries: [a, heir('Jamie', primary('25.00')), heir('Noah', primary('25.00')), heir('Taylor', primary('25.00'))],
+    });
     const [pat] = flow(view, `predeceased:${a.hash}`).estates;
     expect(shares(pat!)).toEqual([
       ['Jamie Rivera', '33.34'],
@@ -227,19 +242,30 @@ describe('a predeceased beneficiary with per stirpes', () => {
     const view = household({ spouse: null, beneficiaries: [avery, heir('Jamie', primary('50.00'))] });
     const [pat] = flow(view, `predeceased:${avery.hash}`).estates;
     expect(pat!.receipts).toEqual([
-      { kind: 'descendants', hash: avery.hash, name: "Avery Rivera's descendants", tier: 'primary', sharePercent: '50.00', via: 'per stirpes, in place of Avery Rivera (not named in the intake)' },
+      {
+        kind: 'descendants',
+        hash: avery.hash,
+        name: "Avery Rivera's descendants",
+        tier: 'primary',
+        sharePercent: '50.00',
+        via: 'per stirpes, in place of Avery Rivera (not named in the intake)',
+      },
       expect.objectContaining({ name: 'Jamie Rivera', sharePercent: '50.00' }),
     ]);
     expect(pat!.tiers[0]!.members[0]!.passesTo).toBe('To their descendants (not named in the intake)');
   });
 
-  it('with several children, a grandchild is nobody in particular\'s: the intake does not say whose', () => {
+  it("with several children, a grandchild is nobody in particular's: the intake does not say whose", () => {
     const avery = heir('Avery', primary('50.00', perStirpes));
     const jamie = heir('Jamie', primary('50.00'));
     const gina = heir('Gina', contingent('100.00', { relationship: 'Grandchild' }));
     const view = household({ spouse: null, beneficiaries: [avery, jamie, gina] });
     const [pat] = flow(view, `predeceased:${avery.hash}`).estates;
-    expect(pat!.receipts[0]).toMatchObject({ kind: 'descendants', sharePercent: '50.00', via: 'per stirpes, in place of Avery Rivera (the intake does not say who they are)' });
+    expect(pat!.receipts[0]).toMatchObject({
+      kind: 'descendants',
+      sharePercent: '50.00',
+      via: 'per stirpes, in place of Avery Rivera (the intake does not say who they are)',
+    });
     // A child only on the children list counts as a sibling of Avery's too.
     const onlyListed = household({ spouse: null, children: [child({ person: { ...child().person, firstName: 'Noah' } })], beneficiaries: [avery, gina] });
     expect(flow(onlyListed, `predeceased:${avery.hash}`).estates[0]!.receipts[0]!.kind).toBe('descendants');
@@ -247,12 +273,16 @@ describe('a predeceased beneficiary with per stirpes', () => {
 
   it("a beneficiary with no relationship given who is on the children list is a Child; the spouse's grandchild is known too", () => {
     const riley = child({ owner: 'both' });
-    const rileyBeneficiary = heir('Riley', primary('100.00', { relationship: null, isPerStirpes: true }), primary('100.00', { relationship: null }), { person: riley.person });
+    const rileyBeneficiary = heir('Riley', primary('100.00', { relationship: null, isPerStirpes: true }), primary('100.00', { relationship: null }), {
+      person: riley.person,
+    });
     // Gina is listed by Sam only: the household knows her, so Pat's share per stirpes reaches her too.
     const gina = heir('Gina', null, contingent('100.00', { relationship: 'Grandchild' }));
     const view = household({ children: [riley], beneficiaries: [rileyBeneficiary, gina] });
     const [pat, sam] = flow(view, `predeceased:${rileyBeneficiary.hash}`).estates;
-    expect(pat!.receipts).toEqual([expect.objectContaining({ kind: 'beneficiary', name: 'Gina Rivera', sharePercent: '100.00', via: 'per stirpes, in place of Riley Rivera' })]);
+    expect(pat!.receipts).toEqual([
+      expect.objectContaining({ kind: 'beneficiary', name: 'Gina Rivera', sharePercent: '100.00', via: 'per stirpes, in place of Riley Rivera' }),
+    ]);
     // Sam did not choose per stirpes: Riley's tier fails and Gina takes as Sam's contingent beneficiary.
     expect(shares(sam!)).toEqual([['Gina Rivera', '100.00']]);
     expect(sam!.receipts[0]!.via).toBeNull();
@@ -268,7 +298,7 @@ describe('a predeceased beneficiary with per stirpes', () => {
     expect(pat!.omitted.map((o) => [o.name, o.relationship, o.reason])).toEqual([['Gina Rivera', 'Grandchild', 'Estranged']]);
   });
 
-  it('a sibling\'s descendants are their nieces and nephews', () => {
+  it("a sibling's descendants are their nieces and nephews", () => {
     const morgan = heir('Morgan', primary('100.00', { relationship: 'Sibling', isPerStirpes: true }));
     const nephew = heir('Eli', tertiary('100.00', { relationship: 'Nephew' }));
     const view = household({ spouse: null, beneficiaries: [morgan, nephew] });
@@ -306,9 +336,16 @@ describe('omitted beneficiaries', () => {
 describe('every estate that passes hands out exactly 100.00', () => {
   it('in every scenario of a large household', () => {
     const people = ['Avery', 'Jamie', 'Noah', 'Taylor', 'Gina'].map((n, i) =>
-      heir(n, primary(['14.29', '28.57', '14.28', '42.86', '0.00'][i]!, i % 2 ? perStirpes : {}), contingent(['33.33', '33.33', '33.34', null, null][i] ?? null)),
+      heir(
+        n,
+        primary(['14.29', '28.57', '14.28', '42.86', '0.00'][i]!, i % 2 ? perStirpes : {}),
+        contingent(['33.33', '33.33', '33.34', null, null][i] ?? null),
+      ),
     );
-    const view = household({ client: { isSpouseBeneficiary: false }, beneficiaries: [...people, charity('Red Cross', tertiary('100.00'), contingent('0.00'))] });
+    const view = household({
+      client: { isSpouseBeneficiary: false },
+      beneficiaries: [...people, charity('Red Cross', tertiary('100.00'), contingent('0.00'))],
+    });
     for (const s of scenarios(view)) {
       for (const e of flow(view, s.id).estates) {
         if (e.state !== 'living') expect([s.id, e.ownerNo, totalOf(e.receipts.map((r) => r.sharePercent))]).toEqual([s.id, e.ownerNo, '100.00']);
