@@ -35,6 +35,7 @@ export const LIB_LAYERS = {
     'auth',
     'billing',
     'checkout',
+    'estate-flow',
     'estate-plans',
     'files',
     'funding',
