@@ -20,6 +20,8 @@ export type FundingPanelProps = {
   clientHash: string;
   tasks: FundingTaskItem[];
   progress: FundingProgress | null;
+  /** What would go through probate today, as a sentence ('$412,000 would go through probate today.'). */
+  probate: string | null;
   /** Whose asset each owner is: the clients' first names. */
   owners: { '1': string; '2': string | null };
   /** The household and its advisory team mark the steps; attorneys and admins read them. */
@@ -41,7 +43,7 @@ function ownerText(owner: FundingTask['owner'], owners: FundingPanelProps['owner
  * household and its advisory team change a status (a reason is asked for "not needed"); the page's data
  * is read again after each change. Never printed: the review's print-out is the answers.
  */
-export function FundingPanel({ clientHash, tasks, progress, owners, canEdit, forClient }: FundingPanelProps) {
+export function FundingPanel({ clientHash, tasks, progress, probate, owners, canEdit, forClient }: FundingPanelProps) {
   if (!tasks.length) return null;
   return (
     <section aria-labelledby="funding-title" className={styles.panel} id="funding">
@@ -52,6 +54,15 @@ export function FundingPanel({ clientHash, tasks, progress, owners, canEdit, for
           : 'The trust protects only what it owns. Each asset of the intake needs one step to move it into the trust.'}
       </p>
       {progress ? <ProgressLine progress={progress} /> : null}
+      {probate ? (
+        <p className={styles.probate}>
+          {probate}{' '}
+          <span>
+            Assets left outside the trust may have to go through probate; retirement accounts and annuities pass by their beneficiary designations and are not
+            counted.
+          </span>
+        </p>
+      ) : null}
       <ul className={styles.list}>
         {tasks.map((task) => (
           <TaskItem key={task.key} task={task} owner={ownerText(task.owner, owners)} clientHash={clientHash} canEdit={canEdit && !task.removed} />

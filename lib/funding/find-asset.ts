@@ -67,7 +67,13 @@ export async function findFundingAsset(q: Queryable, household: Household, key: 
 async function assetsOf(q: Queryable, kind: Kind, hash: string, clientIds: number[], household: Household): Promise<FundingAssets | null> {
   if (kind === 'real-estate') {
     const [row] = await q
-      .select({ street: addresses.street, unit: addresses.unit, city: addresses.city, value: sql<string | null>`${addresses.value}::text`, owners: ownerIdsOf(clientProperties.clientId) })
+      .select({
+        street: addresses.street,
+        unit: addresses.unit,
+        city: addresses.city,
+        value: sql<string | null>`${addresses.value}::text`,
+        owners: ownerIdsOf(clientProperties.clientId),
+      })
       .from(properties)
       .innerJoin(addresses, eq(addresses.id, properties.addressId))
       .innerJoin(clientProperties, and(eq(clientProperties.propertyId, properties.id), inArray(clientProperties.clientId, clientIds)))

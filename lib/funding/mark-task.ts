@@ -17,7 +17,9 @@ export const FUNDING_CHANGED_MEANWHILE = 'Someone changed this step meanwhile. R
 
 /** The household with its latest plan's status, read with the scope check in one statement. */
 const fundingHousehold = householdReads('funding_household', ({ owner1Id }) => ({
-  planStatus: sql<string | null>`(select ${estatePlans.status} from ${estatePlans} where ${estatePlans.clientId} = ${owner1Id} order by ${desc(estatePlans.createdAt)}, ${desc(estatePlans.id)} limit 1)`,
+  planStatus: sql<
+    string | null
+  >`(select ${estatePlans.status} from ${estatePlans} where ${estatePlans.clientId} = ${owner1Id} order by ${desc(estatePlans.createdAt)}, ${desc(estatePlans.id)} limit 1)`,
 }));
 
 /**
@@ -63,7 +65,10 @@ export async function markFundingTask(ctx: RequestContext, input: MarkFundingTas
             .returning({ id: fundingTasks.id });
     if (!written.length) throw new AppError('CONFLICT', FUNDING_CHANGED_MEANWHILE);
     await audit(tx, ctx, 'funding.task.update', { type: 'household', id: household.householdId }, { task: spec.key, status: input.status });
-    const [task] = mergeTasks([spec], (await loadFundingMarks(household.householdId, tx)).filter((m) => m.key === spec.key));
+    const [task] = mergeTasks(
+      [spec],
+      (await loadFundingMarks(household.householdId, tx)).filter((m) => m.key === spec.key),
+    );
     return task;
   });
 }

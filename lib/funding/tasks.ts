@@ -42,7 +42,14 @@ type AccountKind = 'retirement' | 'brokerage' | 'bank' | 'annuity';
 type AddressView = { street: string; unit: string; city: string; value: string | null };
 type AccountView = { hash: string; owner: Owner; kind: AccountKind; company: string; type: string; numberLast4: string | null; value: string | null };
 type CompanyView = { hash: string; owner: Owner; name: string; type: (typeof COMPANY_TYPES)[number] | null };
-type GiftView = { hash: string; owner: Owner; giftType: 'property' | 'cash' | 'item'; beneficiaryHash: string; cashAmount: string | null; specificItem: string | null };
+type GiftView = {
+  hash: string;
+  owner: Owner;
+  giftType: 'property' | 'cash' | 'item';
+  beneficiaryHash: string;
+  cashAmount: string | null;
+  specificItem: string | null;
+};
 type BeneficiaryName = { hash: string; person: { firstName: string; lastName: string } | null; entity: { name: string } | null };
 
 export type FundingAssets = {
@@ -56,7 +63,12 @@ export type FundingAssets = {
   beneficiaries: readonly BeneficiaryName[];
 };
 
-const ACCOUNT_NAMES: Record<AccountKind, string> = { retirement: 'retirement account', brokerage: 'brokerage account', bank: 'bank account', annuity: 'annuity' };
+const ACCOUNT_NAMES: Record<AccountKind, string> = {
+  retirement: 'retirement account',
+  brokerage: 'brokerage account',
+  bank: 'bank account',
+  annuity: 'annuity',
+};
 
 function addressTitle(address: AddressView): string {
   const street = [address.street, address.unit].filter(Boolean).join(' ');
@@ -87,13 +99,29 @@ function giftTitle(gift: GiftView, assets: FundingAssets): string {
  */
 export function fundingTasksOf(assets: FundingAssets): FundingTaskSpec[] {
   const tasks: FundingTaskSpec[] = [];
-  for (const p of assets.properties) tasks.push({ key: `real-estate:${p.hash}`, kind: 'real-estate', owner: p.owner, title: addressTitle(p.address), value: p.address.value, detail: null });
+  for (const p of assets.properties)
+    tasks.push({ key: `real-estate:${p.hash}`, kind: 'real-estate', owner: p.owner, title: addressTitle(p.address), value: p.address.value, detail: null });
   for (const list of [assets.bankAccounts, assets.brokerageAccounts, assets.retirementAccounts, assets.annuityAccounts])
     for (const a of list) tasks.push({ key: `${a.kind}:${a.hash}`, kind: a.kind, owner: a.owner, title: accountTitle(a), value: a.value, detail: null });
-  for (const c of assets.companies) tasks.push({ key: `company:${c.hash}`, kind: 'company', owner: c.owner, title: companyTitle(c), value: null, detail: c.type ? COMPANY_STEP_DETAIL[c.type] : null });
+  for (const c of assets.companies)
+    tasks.push({
+      key: `company:${c.hash}`,
+      kind: 'company',
+      owner: c.owner,
+      title: companyTitle(c),
+      value: null,
+      detail: c.type ? COMPANY_STEP_DETAIL[c.type] : null,
+    });
   for (const g of assets.gifts) {
     if (g.giftType === 'property') continue;
-    tasks.push({ key: `gift:${g.hash}`, kind: 'gift', owner: g.owner, title: giftTitle(g, assets), value: g.giftType === 'cash' ? g.cashAmount : null, detail: null });
+    tasks.push({
+      key: `gift:${g.hash}`,
+      kind: 'gift',
+      owner: g.owner,
+      title: giftTitle(g, assets),
+      value: g.giftType === 'cash' ? g.cashAmount : null,
+      detail: null,
+    });
   }
   return tasks;
 }

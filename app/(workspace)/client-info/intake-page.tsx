@@ -15,6 +15,7 @@ import type { EstatePlanStatus } from '@/db/schema';
 import type { DocumentView } from '@/lib/files/document-view';
 import { listDocuments } from '@/lib/files/queries';
 import { formatAppDate } from '@/lib/format/app-time';
+import { fundingExposure } from '@/lib/funding/exposure';
 import { fundingHasBegun, loadFundingMarks } from '@/lib/funding/marks';
 import { fundingProgress, fundingTasksOf, mergeTasks, type FundingProgress } from '@/lib/funding/tasks';
 import { orNotFound } from '@/lib/http/page';
@@ -35,7 +36,7 @@ export function loadDocuments(ctx: PublicContext, view: IntakeView): Promise<Doc
 }
 
 /** The page's funding tasks: none before the plan is being finalized (lib/funding/marks.ts). */
-export type FundingData = { tasks: FundingTaskItem[]; progress: FundingProgress | null };
+export type FundingData = { tasks: FundingTaskItem[]; progress: FundingProgress | null; probate: string | null };
 
 /**
  * The funding tracker's tasks (issue 30): what the intake asks for today with the marks people made, once
@@ -43,11 +44,12 @@ export type FundingData = { tasks: FundingTaskItem[]; progress: FundingProgress 
  * of 'intake.read', so the household's marks are read by its hash. One statement, only for a finished plan.
  */
 export async function loadFunding(actor: Actor, view: IntakeView): Promise<FundingData> {
-  if (!can(actor, 'funding.read') || !fundingHasBegun(view.latestPlan?.status)) return { tasks: [], progress: null };
+  if (!can(actor, 'funding.read') || !fundingHasBegun(view.latestPlan?.status)) return { tasks: [], progress: null, probate: null };
   const tasks = mergeTasks(fundingTasksOf(view), await loadFundingMarks(view.householdHash));
   return {
     tasks: tasks.map(({ changedAt, ...task }) => ({ ...task, changedOn: changedAt ? formatAppDate(changedAt) : null })),
     progress: fundingProgress(tasks),
+    probate: fundingExposure(view, tasks).sentence,
   };
 }
 
@@ -92,6 +94,7 @@ export function IntakePage({ view, actor, documents, funding }: { view: IntakeVi
                 clientHash={view.client.hash}
                 tasks={funding.tasks}
                 progress={funding.progress}
+                probate={funding.probate}
                 owners={{ '1': view.client.person.firstName, '2': view.spouse?.person.firstName ?? null }}
                 canEdit={can(actor, 'funding.update')}
                 forClient={ownHousehold}

@@ -29,14 +29,42 @@ const task = (over: Partial<FundingTaskItem> = {}): FundingTaskItem => ({
 
 const tasks = [
   task(),
-  task({ key: 'retirement:ira', kind: 'retirement', owner: '2', title: 'Fidelity Roth IRA', value: null, status: 'done', changedBy: 'Sam Rivera', changedOn: '11/20/2026', version: 2 }),
-  task({ key: 'real-estate:old', kind: 'real-estate', owner: '1', title: '9 Old Rd, Salem', value: null, status: 'not-needed', reason: 'No longer in the intake', removed: true, version: 1 }),
+  task({
+    key: 'retirement:ira',
+    kind: 'retirement',
+    owner: '2',
+    title: 'Fidelity Roth IRA',
+    value: null,
+    status: 'done',
+    changedBy: 'Sam Rivera',
+    changedOn: '11/20/2026',
+    version: 2,
+  }),
+  task({
+    key: 'real-estate:old',
+    kind: 'real-estate',
+    owner: '1',
+    title: '9 Old Rd, Salem',
+    value: null,
+    status: 'not-needed',
+    reason: 'No longer in the intake',
+    removed: true,
+    version: 1,
+  }),
 ];
 
 function renderPanel(canEdit = true, forClient = true) {
   return render(
     <CallProvider>
-      <FundingPanel clientHash="client-pat" tasks={tasks} progress={fundingProgress(tasks)} owners={{ '1': 'Pat', '2': 'Sam' }} canEdit={canEdit} forClient={forClient} />
+      <FundingPanel
+        clientHash="client-pat"
+        tasks={tasks}
+        progress={fundingProgress(tasks)}
+        probate="$1,450,000 would go through probate today."
+        owners={{ '1': 'Pat', '2': 'Sam' }}
+        canEdit={canEdit}
+        forClient={forClient}
+      />
     </CallProvider>,
   );
 }
@@ -48,13 +76,16 @@ describe('the funding panel', () => {
     renderPanel();
     const region = screen.getByRole('region', { name: 'Fund your trust' });
     expect(region).toHaveTextContent('2 of 3 steps finished (66%)');
-    const [bank, ira, house] = within(region).getAllByRole('listitem').filter((li) => li.hasAttribute('data-status'));
+    const [bank, ira, house] = within(region)
+      .getAllByRole('listitem')
+      .filter((li) => li.hasAttribute('data-status'));
     expect(bank).toHaveTextContent('First Bank Checking ••••1234 · $12,000.50');
     expect(bank).toHaveTextContent('Pat and Sam · Retitle the account in the name of the trust');
     expect(ira).toHaveTextContent('Sam · Name the beneficiaries your plan says; do not retitle the account');
     expect(ira).toHaveTextContent('Marked done by Sam Rivera on 11/20/2026');
     expect(house).toHaveTextContent('No longer in the intake');
     expect(within(house).queryByRole('combobox')).toBeNull();
+    expect(region).toHaveTextContent('$1,450,000 would go through probate today.');
     expect(region).toHaveTextContent(FUNDING_DISCLAIMER);
   });
 
@@ -78,7 +109,13 @@ describe('the funding panel', () => {
     expect(screen.getByText('Please say why this step is not needed.')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Why is it not needed?' }), 'Rolled into the 401(k)');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(markAction).toHaveBeenCalledWith({ client_hash: 'client-pat', task_key: 'retirement:ira', status: 'not-needed', reason: 'Rolled into the 401(k)', version: 2 });
+    expect(markAction).toHaveBeenCalledWith({
+      client_hash: 'client-pat',
+      task_key: 'retirement:ira',
+      status: 'not-needed',
+      reason: 'Rolled into the 401(k)',
+      version: 2,
+    });
   });
 
   it('puts the status back and shows the refusal when someone changed the step meanwhile', async () => {

@@ -1,9 +1,18 @@
+import { fundingExposure } from '@/lib/funding/exposure';
 import { FUNDING_STEPS, COMPANY_STEP_DETAIL } from '@/lib/funding/steps';
 import { REMOVED_REASON, fundingProgress, fundingTasksOf, mergeTasks, type FundingMark, type FundingStatus } from '@/lib/funding/tasks';
 import { COMPANY_TYPES } from '@/db/schema/enums';
 import { account, beneficiary, company, gift, household, person, property } from '../../components/intake/fake-household';
 
-const address = (street: string, city: string, value: string | null = null) => ({ hash: `a-${street}`, street, unit: '', city, state: 'NY', zip: '10001', value });
+const address = (street: string, city: string, value: string | null = null) => ({
+  hash: `a-${street}`,
+  street,
+  unit: '',
+  city,
+  state: 'NY',
+  zip: '10001',
+  value,
+});
 
 describe('fundingTasksOf: a task per asset the trust must take in', () => {
   const ana = beneficiary({ hash: 'ben-ana', person: person({ firstName: 'Ana', lastName: 'Rivera' }) });
@@ -104,7 +113,10 @@ describe('mergeTasks: what the intake asks for today, with the marks people made
   });
 
   it('reads an open task not needed once its asset leaves the intake (a sold house), and keeps a finished one as it was', () => {
-    const tasks = mergeTasks([], [mark('bank:open', 'in-progress'), mark('bank:fresh', 'not-started'), mark('bank:done', 'done'), mark('bank:skip', 'not-needed', 'Closed')]);
+    const tasks = mergeTasks(
+      [],
+      [mark('bank:open', 'in-progress'), mark('bank:fresh', 'not-started'), mark('bank:done', 'done'), mark('bank:skip', 'not-needed', 'Closed')],
+    );
     expect(tasks.map((t) => [t.key, t.status, t.reason, t.removed])).toEqual([
       ['bank:open', 'not-needed', REMOVED_REASON, true],
       ['bank:fresh', 'not-needed', REMOVED_REASON, true],
@@ -133,5 +145,24 @@ describe('fundingProgress', () => {
 
   it('is null without tasks: nothing to fund is not "100 % funded"', () => {
     expect(fundingProgress([])).toBeNull();
+  });
+});
+
+describe('fundingExposure: what would go through probate today, from the tasks', () => {
+  const view = household({
+    properties: [property({ hash: 'house', owner: 'both', address: address('12 Elm St', 'Springfield', '450000.00') })],
+    bankAccounts: [account('bank', { hash: 'chk', owner: '1', value: '12000.50' })],
+    retirementAccounts: [account('retirement', { hash: 'ira', owner: '1', value: '900000.00' })],
+  });
+  const statuses = (house: FundingStatus, chk: FundingStatus) =>
+    mergeTasks(fundingTasksOf(view), []).map((t) => ({ ...t, status: t.key === 'real-estate:house' ? house : t.key === 'bank:chk' ? chk : t.status }));
+
+  it('sums the assets whose step is open, never a retirement account', () => {
+    expect(fundingExposure(view, statuses('not-started', 'in-progress')).sentence).toBe('$462,000.50 would go through probate today.');
+  });
+
+  it('counts an asset as in the trust once its step is done or not needed', () => {
+    expect(fundingExposure(view, statuses('done', 'in-progress')).sentence).toBe('$12,000.50 would go through probate today.');
+    expect(fundingExposure(view, statuses('done', 'not-needed')).sentence).toBe('Nothing would go through probate today.');
   });
 });
