@@ -63,7 +63,11 @@ export async function sendReminder(ctx: RequestContext, input: SendReminderInput
     for (const p of recipients) {
       await queueMail(
         tx,
-        reminderMail({ to: (p.loginEmail || p.email)!, clientName: p.firstName?.trim() || personName(p), advisorName: p.advisorName?.trim() || 'Your financial advisor' }),
+        reminderMail({
+          to: (p.loginEmail || p.email)!,
+          clientName: p.firstName?.trim() || personName(p),
+          advisorName: p.advisorName?.trim() || 'Your financial advisor',
+        }),
       );
     }
     await audit(tx, ctx, 'client.reminder', { type: 'household', id: household.householdId }, { recipients: recipients.length });

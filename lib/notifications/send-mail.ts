@@ -52,9 +52,7 @@ export async function sendNotificationMail(ctx: SystemContext, notificationId: n
         body: notice.body,
         url: absoluteUrl(notice.link),
         action,
-        unsubscribe: token
-          ? { kindLabel: NOTIFICATION_KIND_INFO[kind].label, pageUrl: unsubscribePageUrl(token), postUrl: unsubscribePostUrl(token) }
-          : null,
+        unsubscribe: token ? { kindLabel: NOTIFICATION_KIND_INFO[kind].label, pageUrl: unsubscribePageUrl(token), postUrl: unsubscribePostUrl(token) } : null,
       }),
     );
     return 'queued';

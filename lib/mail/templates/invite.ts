@@ -19,7 +19,9 @@ export function inviteMail(p: { to: string; clientName: string; advisorName: str
     subject: `${p.advisorName} invited you to prepare your living trust`,
     ...renderMail({
       greeting: greeting(p.clientName),
-      paragraphs: [`${p.advisorName} has invited you to prepare your living trust online with ${site}. Create your account to continue where your advisor started.`],
+      paragraphs: [
+        `${p.advisorName} has invited you to prepare your living trust online with ${site}. Create your account to continue where your advisor started.`,
+      ],
       button: { label: 'Create your account', url: p.link.value },
       closing: ['If you did not expect this invitation, you can ignore this e-mail.'],
       footer: [`You receive this because ${p.advisorName} entered this address to invite you to ${site}.`],
@@ -35,7 +37,9 @@ export function reminderMail(p: { to: string; clientName: string; advisorName: s
     subject: 'Your living trust is waiting for you',
     ...renderMail({
       greeting: greeting(p.clientName),
-      paragraphs: [`${p.advisorName} noticed that your living trust questionnaire has not changed for a while. Pick up where you left off: your answers are saved.`],
+      paragraphs: [
+        `${p.advisorName} noticed that your living trust questionnaire has not changed for a while. Pick up where you left off: your answers are saved.`,
+      ],
       button: { label: 'Continue your questionnaire', url: signInLink('/client-info') },
       closing: ['Questions? Reply to your advisor, or contact our support team.'],
       footer: [`You receive this because ${p.advisorName} sent you a reminder from ${site}.`],

@@ -49,7 +49,8 @@ export const noticeTemplates = [
       to: SAMPLE.email,
       name: 'Pat',
       title: 'Your trust is now In Client Contact',
-      body: 'Your attorney moved your living trust to In Client Contact: they will call you to go over it.\n\nYou can read the plan and its documents at any time.',
+      // Its body has two paragraphs here, to show how a blank line in a notice's body reads.
+      body: 'The status of your living trust changed from Sent for Review to In Client Contact.\n\nYour attorney will be in touch to go over your documents.',
       url: pageUrl('/client-info/sAmPlEhOuSeHoLd'),
       action: 'View your trust',
       unsubscribe: {

@@ -36,7 +36,9 @@ export function passwordResetMail(p: { to: string; name?: string | null; link: M
     subject: `Reset your ${site} password`,
     ...renderMail({
       greeting: greeting(p.name),
-      paragraphs: [`Someone asked to reset the password of the ${site} account of this address. To choose a new password, open the link within ${p.minutes} minutes.`],
+      paragraphs: [
+        `Someone asked to reset the password of the ${site} account of this address. To choose a new password, open the link within ${p.minutes} minutes.`,
+      ],
       button: { label: 'Choose a new password', url: p.link.value },
       closing: ['The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.', SIGN_OFF],
       footer: SECURITY_FOOTER,
