@@ -23,6 +23,7 @@ describe('mail templates', () => {
     const page = await desk.newPage();
     await signIn(page, ADMIN, demoPassword());
     await page.goto('/outbox');
+    await screenshot(page, 'outbox-templates-link-1280');
     await page.getByRole('link', { name: 'Mail templates' }).click();
     await page.waitForURL('**/outbox/templates');
     const main = page.getByRole('main');
@@ -32,7 +33,7 @@ describe('mail templates', () => {
     await expectNoViolations(page, 'mail-templates-1280');
     await screenshot(page, 'mail-templates-1280');
 
-    await main.getByRole('link', { name: 'Invitation' }).click();
+    await main.getByRole('link', { name: 'Invitation', exact: true }).click();
     await page.waitForURL('**/outbox/templates/invite');
     await expect(main.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Invitation');
     await expect(main.textContent()).resolves.toContain('Sam Whitfield invited you to prepare your living trust');
