@@ -3,13 +3,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
 import { advisors, persons, staffAdvisors, users } from '@/db/schema';
 import { emailInUse, isUniqueViolation } from '@/lib/account-settings/email-in-use';
-import { emailChangedByAdminMail } from '@/lib/auth/password-mail';
 import { revokeUserSessions } from '@/lib/auth/session-rows';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import { assertCan } from '@/lib/kernel/policy';
 import { queueMail } from '@/lib/mail/send-mail';
+import { emailChangedByAdminMail } from '@/lib/mail/templates/email-change';
 import { EMAIL_IN_USE } from '@/lib/validation/settings';
 import { ACCOUNT_UPDATED, NOTHING_CHANGED, type UpdateUserInput } from '@/lib/validation/admin';
 import { advisorIdsOf, listUsers } from './queries';
@@ -92,7 +92,7 @@ export async function updateUser(ctx: RequestContext, input: UpdateUserInput) {
           .set({ email: input.email, sessionVersion: sql`${users.sessionVersion} + 1` })
           .where(eq(users.id, user.id));
         await revokeUserSessions(user.id, tx);
-        await queueMail(tx, emailChangedByAdminMail({ to: user.email, newEmail: input.email }));
+        await queueMail(tx, emailChangedByAdminMail({ to: user.email, name: user.firstName, newEmail: input.email }));
       }
       if (changed.includes('email') || changed.includes('phone')) {
         await tx

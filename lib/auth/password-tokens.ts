@@ -8,7 +8,7 @@ import { AppError } from '@/lib/kernel/errors';
 import { dropMailSecrets, type MailSecret } from '@/lib/mail/mail-secrets';
 import { PASSWORD_LINK_INVALID, PASSWORD_SET, type SetPasswordInput } from '@/lib/validation/admin';
 import { hashPassword } from './password';
-import { setPasswordLink } from './password-mail';
+import { setPasswordLink } from '@/lib/mail/templates/links';
 import {
   hashPasswordToken,
   isPasswordTokenShape,
