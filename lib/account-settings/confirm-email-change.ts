@@ -8,6 +8,7 @@ import type { PublicContext } from '@/lib/kernel/context';
 import { dropMailSecrets } from '@/lib/mail/mail-secrets';
 import { queueMail } from '@/lib/mail/send-mail';
 import { EMAIL_CHANGE_LINK_INVALID, EMAIL_IN_USE, SETTINGS_MESSAGES, type ConfirmEmailChangeInput } from '@/lib/validation/settings';
+import { tellEmailChanged } from '@/lib/auth/security-notices';
 import { emailChangedMail } from './account-mail';
 import { emailInUse, isUniqueViolation } from './email-in-use';
 import { emailChangeRef, hashEmailChangeToken } from './update-email';
@@ -77,6 +78,7 @@ export async function confirmEmailChange(ctx: PublicContext, input: ConfirmEmail
         { from: change.oldEmail, to: change.newEmail },
       );
       await queueMail(tx, emailChangedMail({ to: change.oldEmail, newEmail: change.newEmail }));
+      await tellEmailChanged(tx, { userId: change.userId, key: `change:${change.id}`, at: ctx.now, from: change.oldEmail, to: change.newEmail });
       return change.newEmail;
     });
   } catch (error) {
