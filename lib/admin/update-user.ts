@@ -95,7 +95,14 @@ export async function updateUser(ctx: RequestContext, input: UpdateUserInput) {
           .returning({ sessionVersion: users.sessionVersion });
         await revokeUserSessions(user.id, tx);
         await queueMail(tx, emailChangedByAdminMail({ to: user.email, newEmail: input.email }));
-        await tellEmailChanged(tx, { userId: user.id, key: `${user.id}:${changedRow.sessionVersion}`, at: ctx.now, from: user.email, to: input.email, byAdmin: true });
+        await tellEmailChanged(tx, {
+          userId: user.id,
+          key: `${user.id}:${changedRow.sessionVersion}`,
+          at: ctx.now,
+          from: user.email,
+          to: input.email,
+          byAdmin: true,
+        });
       }
       if (changed.includes('email') || changed.includes('phone')) {
         await tx

@@ -124,7 +124,8 @@ export async function setPasswordWithToken(ctx: PublicContext, input: SetPasswor
     await auditSecretUse(tx, ctx, link.userId, `password.${link.purpose}`, { type: 'user', id: link.userId });
     // A reset (forgot-password, or after an admin's temporary password) changed a password, and nothing
     // else mails it: the notice does. Setting the first password (an invitation's link) is no news.
-    if (link.purpose === 'reset') await tellPasswordChanged(tx, { userId: link.userId, key: `${link.userId}:${changed.sessionVersion}`, at: ctx.now, mail: true });
+    if (link.purpose === 'reset')
+      await tellPasswordChanged(tx, { userId: link.userId, key: `${link.userId}:${changed.sessionVersion}`, at: ctx.now, mail: true });
   });
   return { message: PASSWORD_SET };
 }

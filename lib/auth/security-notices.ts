@@ -17,10 +17,7 @@ import { describeBrowser } from './user-agent';
 export const CHANGE_PASSWORD_LINK = '/settings?tab=credentials';
 
 /** The user's password was changed (Settings, a reset link, an admin's temporary password). `mail`: true where nothing else mails it. */
-export async function tellPasswordChanged(
-  q: Queryable,
-  change: { userId: number; key: string; at: Date; byAdmin?: boolean; mail?: boolean },
-): Promise<void> {
+export async function tellPasswordChanged(q: Queryable, change: { userId: number; key: string; at: Date; byAdmin?: boolean; mail?: boolean }): Promise<void> {
   const when = formatAppDateTimeWithZone(change.at);
   await notify(
     q,
@@ -40,7 +37,10 @@ export async function tellPasswordChanged(
 }
 
 /** The user's sign-in e-mail was changed (by them, confirmed from the new address, or by an admin); the former address was mailed. */
-export async function tellEmailChanged(q: Queryable, change: { userId: number; key: string; at: Date; from: string; to: string; byAdmin?: boolean }): Promise<void> {
+export async function tellEmailChanged(
+  q: Queryable,
+  change: { userId: number; key: string; at: Date; from: string; to: string; byAdmin?: boolean },
+): Promise<void> {
   await notify(
     q,
     {
@@ -61,7 +61,10 @@ export async function tellEmailChanged(q: Queryable, change: { userId: number; k
  * when, which browser in plain words, from which address, and the way to change the password. Named by the
  * session it opened (a digest of its id: the id itself stays in the sessions table), so it is told once.
  */
-export async function tellNewSignIn(q: Queryable, signIn: { userId: number; sessionId: string; at: Date; ip: string; userAgent?: string | null }): Promise<void> {
+export async function tellNewSignIn(
+  q: Queryable,
+  signIn: { userId: number; sessionId: string; at: Date; ip: string; userAgent?: string | null },
+): Promise<void> {
   const address = signIn.ip && signIn.ip !== 'unknown' ? `the address ${signIn.ip}` : 'an unknown address';
   await notify(
     q,

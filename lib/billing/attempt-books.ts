@@ -157,7 +157,11 @@ async function writeReturned(tx: Tx, ctx: AnyContext, outcome: AttemptOutcome): 
         .returning()
     : [];
   const [to] = row.advisorId
-    ? await tx.select({ email: users.email, userId: users.id }).from(advisors).innerJoin(users, eq(users.id, advisors.userId)).where(eq(advisors.id, row.advisorId))
+    ? await tx
+        .select({ email: users.email, userId: users.id })
+        .from(advisors)
+        .innerJoin(users, eq(users.id, advisors.userId))
+        .where(eq(advisors.id, row.advisorId))
     : row.clientId
       ? [await clientLogin(tx, row.clientId)]
       : [];

@@ -90,7 +90,14 @@ export async function tellPaymentSettled(tx: Tx, payment: PaymentNoticeRow): Pro
     const what = clientPurpose(payment.chargeType);
     await notify(
       tx,
-      { key, kind: 'payment', link, title: `Your bank payment of ${amount} has cleared`, body: `Your bank payment of ${amount} toward ${what} has cleared.`, action: 'View the receipt' },
+      {
+        key,
+        kind: 'payment',
+        link,
+        title: `Your bank payment of ${amount} has cleared`,
+        body: `Your bank payment of ${amount} toward ${what} has cleared.`,
+        action: 'View the receipt',
+      },
       audience.clientUserIds,
     );
     await notify(
@@ -131,8 +138,16 @@ export async function tellPaymentReturned(tx: Tx, payment: PaymentNoticeRow, rea
   const key = `payment-returned:${payment.id}`;
   const link = `/receipts/${payment.hash}`;
   const split = async (event: Omit<NotificationEvent, 'key' | 'kind' | 'link'>, ids: (number | null)[]) => {
-    await notify(tx, { ...event, key, kind: 'payment', link, mail: false }, ids.filter((id) => id === mailedUserId));
-    await notify(tx, { ...event, key, kind: 'payment', link }, ids.filter((id) => id !== mailedUserId));
+    await notify(
+      tx,
+      { ...event, key, kind: 'payment', link, mail: false },
+      ids.filter((id) => id === mailedUserId),
+    );
+    await notify(
+      tx,
+      { ...event, key, kind: 'payment', link },
+      ids.filter((id) => id !== mailedUserId),
+    );
   };
   if (payment.clientId !== null) {
     const audience = await householdAudience(tx, payment.clientId);
@@ -185,8 +200,16 @@ export async function tellAnnualCharged(tx: Tx, clientId: number, outcome: Attem
     body: `The annual charge of ${amount} for amendments and revisions to your trust ${received}.`,
     action: 'View your trust',
   };
-  await notify(tx, { ...event, mail: false }, audience.clientUserIds.filter((id) => id === receiptUserId));
-  await notify(tx, event, audience.clientUserIds.filter((id) => id !== receiptUserId));
+  await notify(
+    tx,
+    { ...event, mail: false },
+    audience.clientUserIds.filter((id) => id === receiptUserId),
+  );
+  await notify(
+    tx,
+    event,
+    audience.clientUserIds.filter((id) => id !== receiptUserId),
+  );
   await notify(
     tx,
     {
@@ -219,8 +242,16 @@ export async function tellAnnualChargeFailed(
     body: `The annual charge of ${amount} for amendments and revisions could not be made: ${failed.reason}\n\nWe will try again tomorrow. You can change the payment method in Settings, Payments.`,
     action: 'Open Settings',
   };
-  await notify(tx, { ...event, mail: false }, audience.clientUserIds.filter((id) => id === failed.mailedUserId));
-  await notify(tx, event, audience.clientUserIds.filter((id) => id !== failed.mailedUserId));
+  await notify(
+    tx,
+    { ...event, mail: false },
+    audience.clientUserIds.filter((id) => id === failed.mailedUserId),
+  );
+  await notify(
+    tx,
+    event,
+    audience.clientUserIds.filter((id) => id !== failed.mailedUserId),
+  );
   await notify(
     tx,
     {

@@ -36,15 +36,14 @@ const bank = { charge_type: 'bank', name: 'Pat Payer', routing_number: '00000001
 
 let couple: Couple;
 let other: Couple;
-let plan: t.EstatePlan;
 
 beforeEach(async () => {
   await resetDatabase();
   signOut();
   couple = await makeCouple();
-  // Another household of the same advisor: it hears nothing of this one's payments.
+  // Another household, with its own advisor: neither hears anything of this one's payments.
   other = await makeCouple();
-  [plan] = await db.insert(t.estatePlans).values({ clientId: couple.owner1.id }).returning();
+  await db.insert(t.estatePlans).values({ clientId: couple.owner1.id });
   await answerRequiredQuestions([couple.owner1.id, couple.owner2!.id]);
 });
 
@@ -60,7 +59,8 @@ const noticesOf = async (prefix: string) =>
   (await db.select().from(t.notifications).orderBy(asc(t.notifications.id))).filter((n) => n.eventKey.startsWith(prefix));
 const recipients = async (prefix: string) => (await noticesOf(prefix)).map((n) => n.userId).sort((a, b) => a - b);
 const ids = (...users: { id: number }[]) => users.map((u) => u.id).sort((a, b) => a - b);
-const mailsTo = async (email: string) => (await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, email)).orderBy(asc(t.mailOutbox.id))).map((m) => m.subject);
+const mailsTo = async (email: string) =>
+  (await db.select().from(t.mailOutbox).where(eq(t.mailOutbox.to, email)).orderBy(asc(t.mailOutbox.id))).map((m) => m.subject);
 const settle = () => settleOpenPayments(systemContext('test'), gateway);
 /** The bank returns every pending eCheck (the sandbox's books say failed). */
 const bankReturns = () => db.update(t.sandboxCharges).set({ status: 'failed' }).where(eq(t.sandboxCharges.status, 'pending'));
@@ -87,7 +87,7 @@ describe('an eCheck of a client', () => {
       expect((await mailsTo(user.email)).filter((s) => s.includes('has cleared') || s.includes('cleared'))).toHaveLength(1);
     }
     // Nothing of it reaches the other household.
-    const others = [other.household.user.id, other.household.spouse!.user.id];
+    const others = [other.household.user.id, other.household.spouse!.user.id, other.advisor.user.id];
     expect((await db.select().from(t.notifications).where(inArray(t.notifications.userId, others))).length).toBe(0);
   });
 
@@ -103,7 +103,10 @@ describe('an eCheck of a client', () => {
     expect(await settle()).toMatchObject({ returned: 0 });
     const notices = await noticesOf('payment-returned:');
     expect(notices.map((n) => n.userId).sort((a, b) => a - b)).toEqual(ids(owner1(), spouse(), advisor()));
-    expect(notices.find((n) => n.userId === owner1().id)).toMatchObject({ emailSkipped: 'mailed-directly', title: 'Your bank payment of $995.00 was returned' });
+    expect(notices.find((n) => n.userId === owner1().id)).toMatchObject({
+      emailSkipped: 'mailed-directly',
+      title: 'Your bank payment of $995.00 was returned',
+    });
     await runQueuedJobs(sendNotificationMailJob);
     // One mail each: the payer's is the direct one.
     expect((await mailsTo(owner1().email)).filter((s) => /returned/.test(s))).toEqual(['Your bank payment was returned']);
@@ -114,7 +117,12 @@ describe('an eCheck of a client', () => {
 
 describe("an advisor's invoices", () => {
   const addInvoice = async (amount: string) =>
-    (await db.insert(t.invoices).values({ advisorId: couple.advisor.advisor.id, description: `Invoice ${amount}`, amount }).returning())[0];
+    (
+      await db
+        .insert(t.invoices)
+        .values({ advisorId: couple.advisor.advisor.id, description: `Invoice ${amount}`, amount })
+        .returning()
+    )[0];
   const payAll = (method: object, enableAutoPay = false) =>
     payBalance(couple.advisorCtx, payBalanceSchema.parse({ advisor_id: couple.advisor.advisor.hash, method, enable_auto_pay: enableAutoPay }), { gateway });
 
@@ -210,8 +218,7 @@ describe('the annual charge', () => {
 });
 
 describe('security', () => {
-  const CHROME_MAC =
-    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
   const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
   const signIn = (email: string, deviceCookie?: string, userAgent = CHROME_MAC) =>
     authenticate({ email, password: TEST_PASSWORD, ip: '198.51.100.23', userAgent, deviceCookie }, new Date('2026-11-28T15:04:00Z'));
@@ -298,7 +305,10 @@ describe('security', () => {
       .values({ userId: user.id, oldEmail: user.email, newEmail: 'moved@example.com', tokenHash: 'x', expiresAt: new Date(Date.now() + 3_600_000) })
       .returning();
     // The token's hash as update-email.ts stores it.
-    await db.update(t.emailChanges).set({ tokenHash: hashEmailChangeToken('the-token') }).where(eq(t.emailChanges.id, change.id));
+    await db
+      .update(t.emailChanges)
+      .set({ tokenHash: hashEmailChangeToken('the-token') })
+      .where(eq(t.emailChanges.id, change.id));
     await confirmEmailChange(guestCtx(), { token: 'the-token' });
     expect(await security(user.id)).toEqual([
       expect.objectContaining({ eventKey: `email-changed:change:${change.id}`, title: 'Your sign-in e-mail was changed', emailSkipped: 'mailed-directly' }),
