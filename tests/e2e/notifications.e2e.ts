@@ -1,6 +1,18 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { axeViolations, baseUrl, browserForThisFile, demoPassword, newContext, notice, resultsDir, screenshot, settle, signIn } from './helpers/browser';
+import {
+  axeViolations,
+  baseUrl,
+  browserForThisFile,
+  demoPassword,
+  exactLabel,
+  newContext,
+  notice,
+  resultsDir,
+  screenshot,
+  settle,
+  signIn,
+} from './helpers/browser';
 
 /*
  * Notifications (issue 29). The demo's Riveras were told of their trust's review and of the draft through
@@ -54,6 +66,44 @@ async function notificationSettings(p: Page) {
   const panel = p.getByRole('tabpanel', { name: 'Notifications' });
   await panel.getByRole('form', { name: 'E-mail notifications' }).waitFor();
   return panel;
+}
+
+/**
+ * The admin creates an advisor (Create Advisor), whose mailed link (read in the outbox) chooses a password in
+ * `page`, which then signs in for the first time.
+ */
+async function signInAsNewAdvisor(admin: Page, page: Page): Promise<void> {
+  const email = `newcomer.${Date.now()}@example.com`;
+  const password = 'Newcomer-Chooses-2026';
+  await admin.goto('/dashboard');
+  const create = admin.getByRole('region', { name: 'Create Advisor' });
+  await create.waitFor();
+  await admin.waitForLoadState('networkidle');
+  await create.getByLabel(exactLabel('First name')).fill('Quinn');
+  await create.getByLabel(exactLabel('Last name')).fill('Newcomer');
+  await create.getByLabel(exactLabel('Email')).fill(email);
+  await create.getByLabel(exactLabel('Phone')).fill('5035550188');
+  await create.getByRole('button', { name: 'Create Advisor' }).click();
+  const created = admin.getByRole('alertdialog', { name: 'Success' });
+  await created.waitFor();
+  await created.getByRole('button', { name: 'OK' }).click();
+  let link: string | null = null;
+  for (let attempt = 0; !link; attempt++) {
+    if (attempt === 40) throw new Error(`No password link to ${email} in the outbox`);
+    await admin.goto(`/outbox?to=${encodeURIComponent(email)}`);
+    const found = admin.getByRole('link', { name: /\/set-password\?token=/ }).first();
+    if ((await found.count()) > 0) link = await found.getAttribute('href');
+    else await admin.waitForTimeout(500);
+  }
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'Choose your password' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel(exactLabel('New password')).fill(password);
+  await page.getByLabel(exactLabel('Confirm new password')).fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await notice(page, 'Your password has been set.');
+  await page.waitForURL('**/login');
+  await signIn(page, email, password);
 }
 
 describe('notifications', () => {
@@ -114,16 +164,21 @@ describe('notifications', () => {
     await expect(page.getByRole('main').locator('li[data-read="false"]').count()).resolves.toBe(0);
     await expect(page.getByRole('main').textContent()).resolves.toContain('Nothing unread.');
 
-    // Someone with no notices at all sees the empty inbox.
-    const adminContext = await newContext(browser(), 390);
+    // Someone with no notices at all sees the empty inbox: an advisor the admin creates now, on their very
+    // first sign-in (a demo account may have signed in from other browsers earlier in the run, and each
+    // such sign-in is a security notice).
+    const adminContext = await newContext(browser(), 1280);
     const admin = await adminContext.newPage();
     await signIn(admin, ADMIN, demoPassword());
-    await admin.goto('/notifications');
-    await expect(admin.getByRole('heading', { name: 'You’re all caught up' }).isVisible()).resolves.toBe(true);
-    await expectNoViolations(admin, 'notifications-empty-390');
-    await screenshot(admin, 'notifications-empty-390');
-    await admin.setViewportSize({ width: 1280, height: 900 });
-    await screenshot(admin, 'notifications-empty-1280');
+    const newcomerContext = await newContext(browser(), 390);
+    const newcomer = await newcomerContext.newPage();
+    await signInAsNewAdvisor(admin, newcomer);
+    await newcomer.goto('/notifications');
+    await expect(newcomer.getByRole('heading', { name: 'You’re all caught up' }).isVisible()).resolves.toBe(true);
+    await expectNoViolations(newcomer, 'notifications-empty-390');
+    await screenshot(newcomer, 'notifications-empty-390');
+    await newcomer.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(newcomer, 'notifications-empty-1280');
     // An admin has no kinds to choose; the tab says so.
     await admin.goto('/settings?tab=notifications');
     await expect(admin.getByRole('tabpanel', { name: 'Notifications' }).textContent()).resolves.toContain(
@@ -131,8 +186,8 @@ describe('notifications', () => {
     );
     await screenshot(admin, 'settings-notifications-none-1280');
 
-    await Promise.all([desk.close(), phone.close(), adminContext.close()]);
-  }, 180_000);
+    await Promise.all([desk.close(), phone.close(), adminContext.close(), newcomerContext.close()]);
+  }, 240_000);
 
   it('a kind turned off in Settings stays off; an unsubscribe link turns its kind off without signing in', async () => {
     const desk = await newContext(browser(), 1280);
