@@ -86,7 +86,7 @@ export async function chargeDueAnnualCharges(ctx: SystemContext, gateway: Paymen
               recurringId: charge.id,
               period,
               amount: charge.amount,
-              reason: outcome.error?.message ?? 'the payment was refused.',
+              reason: outcome.error?.message ?? 'The payment was refused.',
               mailedUserId: email ? userId : null,
             });
           }

@@ -165,7 +165,7 @@ async function writeReturned(tx: Tx, ctx: AnyContext, outcome: AttemptOutcome): 
     : row.clientId
       ? [await clientLogin(tx, row.clientId)]
       : [];
-  await tellPaymentReturned(tx, row, outcome.error?.message ?? 'it could not be collected.', to?.userId ?? null);
+  await tellPaymentReturned(tx, row, outcome.error?.message ?? 'Please pay again with another method.', to?.userId ?? null);
   for (const invoice of reopened) await tellInvoiceDue(tx, invoice, row.id);
   if (to?.email) {
     await queueMail(tx, {

@@ -131,7 +131,8 @@ export async function tellPaymentSettled(tx: Tx, payment: PaymentNoticeRow): Pro
 
 /**
  * An eCheck returned. `mailedUserId` is the login the return was mailed to directly (attempt-books.ts): its
- * notice is the bell's only; the others (the other spouse, the advisor) are mailed the notice.
+ * notice is the bell's only; the others (the other spouse, the advisor) are mailed the notice. `reason` is
+ * the gateway's sentence for the payer: the advisor of a household is not shown it.
  */
 export async function tellPaymentReturned(tx: Tx, payment: PaymentNoticeRow, reason: string, mailedUserId: number | null): Promise<void> {
   const amount = formatUsd(payment.amount);
@@ -156,7 +157,7 @@ export async function tellPaymentReturned(tx: Tx, payment: PaymentNoticeRow, rea
     await split(
       {
         title: `Your bank payment of ${amount} was returned`,
-        body: `Your bank payment of ${amount} toward ${what} was returned by the bank: ${reason}\n\nPlease pay again with another method.`,
+        body: `Your bank payment of ${amount} toward ${what} was returned by the bank.\n\n${reason}`,
         action: 'View the payment',
       },
       audience.clientUserIds,
@@ -164,7 +165,7 @@ export async function tellPaymentReturned(tx: Tx, payment: PaymentNoticeRow, rea
     await split(
       {
         title: `${audience.householdName}: bank payment of ${amount} returned`,
-        body: `${audience.householdName}'s bank payment of ${amount} toward ${what.replace('your ', 'their ')} was returned by the bank: ${reason}`,
+        body: `${audience.householdName}'s bank payment of ${amount} toward ${what.replace('your ', 'their ')} was returned by the bank. They were asked to pay again.`,
         action: 'View the payment',
       },
       [audience.advisorUserId],
@@ -175,7 +176,7 @@ export async function tellPaymentReturned(tx: Tx, payment: PaymentNoticeRow, rea
   await split(
     {
       title: `Your bank payment of ${amount} was returned`,
-      body: `Your bank payment of ${amount} toward your outstanding balance was returned by the bank: ${reason}\n\nThe invoices it paid are open again.`,
+      body: `Your bank payment of ${amount} toward your outstanding balance was returned by the bank.\n\n${reason}\n\nThe invoices it paid are open again.`,
       action: 'View the payment',
     },
     [await advisorUserId(tx, payment.advisorId)],
@@ -239,7 +240,7 @@ export async function tellAnnualChargeFailed(
     kind: 'payment' as const,
     link: '/settings?tab=payments',
     title: `The annual charge of ${amount} could not be made`,
-    body: `The annual charge of ${amount} for amendments and revisions could not be made: ${failed.reason}\n\nWe will try again tomorrow. You can change the payment method in Settings, Payments.`,
+    body: `The annual charge of ${amount} for amendments and revisions could not be made. ${failed.reason}\n\nWe will try again tomorrow. You can change the payment method in Settings, Payments.`,
     action: 'Open Settings',
   };
   await notify(
@@ -258,7 +259,7 @@ export async function tellAnnualChargeFailed(
       ...event,
       link: `/client-info/${audience.owner1Hash}`,
       title: `${audience.householdName}: annual charge of ${amount} refused`,
-      body: `The annual charge of ${amount} for ${audience.householdName}'s amendments and revisions could not be made: ${failed.reason} It is tried again daily.`,
+      body: `The annual charge of ${amount} for ${audience.householdName}'s amendments and revisions could not be made with their stored payment method. It is tried again daily.`,
       action: 'Open the client',
     },
     [audience.advisorUserId],
