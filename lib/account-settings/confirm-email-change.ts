@@ -9,6 +9,7 @@ import { dropMailSecrets } from '@/lib/mail/mail-secrets';
 import { queueMail } from '@/lib/mail/send-mail';
 import { emailChangedMail } from '@/lib/mail/templates/email-change';
 import { EMAIL_CHANGE_LINK_INVALID, EMAIL_IN_USE, SETTINGS_MESSAGES, type ConfirmEmailChangeInput } from '@/lib/validation/settings';
+import { tellEmailChanged } from '@/lib/auth/security-notices';
 import { emailInUse, isUniqueViolation } from './email-in-use';
 import { emailChangeRef, hashEmailChangeToken } from './update-email';
 
@@ -79,6 +80,7 @@ export async function confirmEmailChange(ctx: PublicContext, input: ConfirmEmail
         { from: change.oldEmail, to: change.newEmail },
       );
       await queueMail(tx, emailChangedMail({ to: change.oldEmail, name: change.firstName, newEmail: change.newEmail }));
+      await tellEmailChanged(tx, { userId: change.userId, key: `change:${change.id}`, at: ctx.now, from: change.oldEmail, to: change.newEmail });
       return change.newEmail;
     });
   } catch (error) {

@@ -10,6 +10,7 @@ import { audit } from '@/lib/kernel/audit';
 import { SETTINGS_MESSAGES, type UpdatePasswordInput } from '@/lib/validation/settings';
 import { queueMail } from '@/lib/mail/send-mail';
 import { passwordChangedMail } from '@/lib/mail/templates/password';
+import { tellPasswordChanged } from '@/lib/auth/security-notices';
 import { authorizeOwnSave } from './own-account';
 
 /**
@@ -31,6 +32,7 @@ export async function updatePassword(ctx: RequestContext, input: UpdatePasswordI
     await retirePasswordSecrets(tx, user.id, ctx.now);
     await audit(tx, ctx, 'settings.password.update', { type: 'user', id: user.id });
     await queueMail(tx, passwordChangedMail({ to: user.email, name: person.firstName }));
+    await tellPasswordChanged(tx, { userId: user.id, key: `${user.id}:${row.sessionVersion}`, at: ctx.now });
     return row.sessionVersion;
   });
   // After the commit: the new cookie must never name a version the database doesn't hold.

@@ -5,6 +5,7 @@ import { passwordTokens, users } from '@/db/schema';
 import { newTemporaryPassword } from '@/lib/auth/password-rules';
 import { hashPassword } from '@/lib/auth/password';
 import { passwordLinkRef, temporaryPasswordRef, temporaryPasswordSecret } from '@/lib/auth/password-tokens';
+import { tellPasswordChanged } from '@/lib/auth/security-notices';
 import { revokeUserSessions } from '@/lib/auth/session-rows';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
@@ -33,10 +34,11 @@ export async function resetPassword(ctx: RequestContext, input: ResetPasswordInp
   const name = await db.transaction(async (tx) => {
     const user = await loadManagedUser(tx, input.user_id);
     if (user.id === ctx.actor.userId) throw new AppError('VALIDATION', OWN_PASSWORD_IN_SETTINGS);
-    await tx
+    const [changed] = await tx
       .update(users)
       .set({ passwordHash, mustChangePassword: true, sessionVersion: sql`${users.sessionVersion} + 1` })
-      .where(eq(users.id, user.id));
+      .where(eq(users.id, user.id))
+      .returning({ sessionVersion: users.sessionVersion });
     await tx
       .update(passwordTokens)
       .set({ usedAt: sql`now()` })
@@ -47,6 +49,8 @@ export async function resetPassword(ctx: RequestContext, input: ResetPasswordInp
     const displayName = personName(user);
     await queueMail(tx, temporaryPasswordMail({ to: user.email, name: user.firstName, password: temporaryPasswordSecret(user.id, temporary) }));
     await audit(tx, ctx, 'user.resetPassword', { type: 'user', id: user.id });
+    // The temporary password's mail is the news; the bell keeps it (issue 29).
+    await tellPasswordChanged(tx, { userId: user.id, key: `${user.id}:${changed.sessionVersion}`, at: ctx.now, byAdmin: true });
     return displayName;
   });
   return { message: passwordEmailedMessage(name) };

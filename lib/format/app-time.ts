@@ -25,3 +25,18 @@ const dateOnly = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, month: 
 export function formatAppDate(date: Date): string {
   return dateOnly.format(date);
 }
+
+const dateTimeZone = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  month: '2-digit',
+  day: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** '11/23/2026, 9:31 AM EST': a moment told in a mail, whose reader may be anywhere. */
+export function formatAppDateTimeWithZone(date: Date): string {
+  return dateTimeZone.format(date);
+}
