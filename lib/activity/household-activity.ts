@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { db, type Queryable } from '@/db';
 import { auditLog, clients, households, persons, users } from '@/db/schema';
@@ -154,7 +154,23 @@ export type HouseholdActivityPage = {
   older: number | null;
   filters: Omit<HouseholdActivityQuery, 'before'>;
   people: ActivityPerson[];
+  /** The household's clients' names, for the page's title ("Pat Rivera and Sam Rivera"). */
+  names: string;
 };
+
+/** Owner 1's and owner 2's names. */
+async function namesOf(q: Queryable, owners: number[]): Promise<string> {
+  const rows = await q
+    .select({ id: clients.id, name: personNameColumnsOf(persons) })
+    .from(clients)
+    .innerJoin(persons, eq(persons.id, clients.personId))
+    .where(inArray(clients.id, owners));
+  return owners
+    .map((id) => rows.find((r) => r.id === id))
+    .filter((r) => r !== undefined)
+    .map((r) => personName(r.name))
+    .join(' and ');
+}
 
 /**
  * A household's activity for attorneys and admins, addressed by one of its clients' public ids (the
@@ -198,6 +214,7 @@ export async function listHouseholdActivity(
     older: read.length > size ? rows[rows.length - 1].id : null,
     filters: { kind: query.kind, who: query.who },
     people: people.map(({ hash, label }) => ({ hash, label })),
+    names: await namesOf(q, [household.clientId, household.spouseId].filter((id): id is number => id !== null)),
   };
 }
 
