@@ -1,7 +1,10 @@
 import type { EstatePlanStatus } from '@/db/schema';
 import { statusLabel } from '@/lib/estate-plans/statuses';
 import { formatUsd } from '@/lib/money';
+import type { ActivityKind } from '@/lib/validation/activity';
 import { metaText, type ActivityRow } from './activity-row';
+
+export type { ActivityKind };
 
 /*
  * The staff view's words for audit rows (issue 29): the kinds its filter offers (groups of actions, by the
@@ -9,17 +12,14 @@ import { metaText, type ActivityRow } from './activity-row';
  * own name: a new audit call is listed from its first day, only less prettily.
  */
 
-export const ACTIVITY_KINDS = [
+export const ACTIVITY_KINDS: readonly { kind: ActivityKind; label: string; prefixes: readonly string[] }[] = [
   { kind: 'intake', label: 'Intake', prefixes: ['intake.'] },
   { kind: 'documents', label: 'Documents', prefixes: ['file.'] },
   { kind: 'payments', label: 'Payments', prefixes: ['payment.', 'payment_method.', 'annual_charge.', 'autopay.', 'invoice.'] },
   { kind: 'status', label: 'Status and reminders', prefixes: ['plan.', 'client.create', 'client.delete', 'client.reminder'] },
   { kind: 'identifiers', label: 'Identifiers revealed', prefixes: ['identifier.'] },
   { kind: 'account', label: 'Sign-in and account', prefixes: ['settings.', 'user.', 'password.', 'impersonation.', 'notifications.', 'client.signup'] },
-] as const;
-
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number]['kind'];
-export const ACTIVITY_KIND_NAMES = ACTIVITY_KINDS.map((k) => k.kind) as [ActivityKind, ...ActivityKind[]];
+];
 
 /** The kind an action belongs to, or null (listed under All only). */
 export function kindOf(action: string): ActivityKind | null {
@@ -99,7 +99,7 @@ function details(row: ActivityRow): string | null {
   if (row.action.startsWith('plan.') || row.action === 'payment.acknowledge') {
     const from = statusName(metaText(m, 'from'));
     const to = statusName(metaText(m, 'to'));
-    return from && to ? `${from} → ${to}` : to ?? from;
+    return from && to ? `${from} → ${to}` : (to ?? from);
   }
   if (row.action === 'identifier.reveal') {
     const what = metaText(m, 'kind') === 'entity' ? 'tax identification number' : 'social security number';

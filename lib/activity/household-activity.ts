@@ -9,12 +9,7 @@ import { assertCan } from '@/lib/kernel/policy';
 import { loadHousehold } from '@/lib/kernel/scope';
 import { personNameColumnsOf } from '@/lib/people/person-name-columns';
 import { personName } from '@/lib/people/person-name';
-import {
-  ACTIVITY_PAGE_SIZE,
-  householdActivityQuerySchema,
-  ownActivityQuerySchema,
-  type HouseholdActivityQuery,
-} from '@/lib/validation/activity';
+import { ACTIVITY_PAGE_SIZE, householdActivityQuerySchema, ownActivityQuerySchema, type HouseholdActivityQuery } from '@/lib/validation/activity';
 import { ACTIVITY_KINDS, staffLabel, type ActivityKind } from './activity-kinds';
 import { roleOf, type ActivityRow, type ActivityUser } from './activity-row';
 import { CLIENT_ACTIONS, OWN_ACCOUNT_ACTIONS, plainWords, type Viewer } from './plain-words';
@@ -107,7 +102,10 @@ async function readRows(q: Queryable, householdId: number, where: SQL | undefine
 }
 
 /** The parameters read by a schema, a bad one refused with a 422 naming its field. */
-function parse<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, params: Record<string, unknown>): T {
+function parse<T>(
+  schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+  params: Record<string, unknown>,
+): T {
   const parsed = schema.safeParse(params);
   if (parsed.success) return parsed.data;
   const fieldErrors: Record<string, string> = {};
@@ -132,9 +130,7 @@ async function peopleOf(q: Queryable, householdId: number): Promise<(ActivityPer
     .from(users)
     .innerJoin(persons, eq(persons.id, users.personId))
     .where(sql`${users.id} in ${acted}`);
-  return rows
-    .map((r) => ({ id: r.id, hash: r.hash, label: `${personName(r.name) || r.email} (${r.email})` }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+  return rows.map((r) => ({ id: r.id, hash: r.hash, label: `${personName(r.name) || r.email} (${r.email})` })).sort((a, b) => a.label.localeCompare(b.label));
 }
 
 export type StaffActivityEntry = {
@@ -214,7 +210,10 @@ export async function listHouseholdActivity(
     older: read.length > size ? rows[rows.length - 1].id : null,
     filters: { kind: query.kind, who: query.who },
     people: people.map(({ hash, label }) => ({ hash, label })),
-    names: await namesOf(q, [household.clientId, household.spouseId].filter((id): id is number => id !== null)),
+    names: await namesOf(
+      q,
+      [household.clientId, household.spouseId].filter((id): id is number => id !== null),
+    ),
   };
 }
 
@@ -233,7 +232,12 @@ async function viewerOf(q: Queryable, userId: number, clientId: number): Promise
     .select({ clientId: clients.id, userId: clients.userId, personId: clients.personId, firstName: persons.firstName })
     .from(clients)
     .innerJoin(persons, eq(persons.id, clients.personId))
-    .where(inArray(clients.id, [household.owner1, household.owner2].filter((id): id is number => id !== null)));
+    .where(
+      inArray(
+        clients.id,
+        [household.owner1, household.owner2].filter((id): id is number => id !== null),
+      ),
+    );
   const own = owners.find((o) => o.clientId === clientId);
   const spouse = owners.find((o) => o.clientId !== clientId);
   if (!own) return null;
@@ -248,7 +252,12 @@ async function viewerOf(q: Queryable, userId: number, clientId: number): Promise
  * sentence, and of the account actions only the reader's own. An admin acting as the client reads what the
  * client would.
  */
-export async function listOwnActivity(ctx: RequestContext, params: Record<string, unknown>, q: Queryable = db, size = ACTIVITY_PAGE_SIZE): Promise<OwnActivityPage> {
+export async function listOwnActivity(
+  ctx: RequestContext,
+  params: Record<string, unknown>,
+  q: Queryable = db,
+  size = ACTIVITY_PAGE_SIZE,
+): Promise<OwnActivityPage> {
   assertCan(ctx.actor, 'activity.read.own');
   const { before } = parse(ownActivityQuerySchema, params);
   if (ctx.actor.clientId === null) return { rows: [], older: null };

@@ -26,13 +26,7 @@ function householdOf(target: AuditTarget | undefined): SQL | number | null {
  * the write does. A job's write (a system context) is recorded as System: no user, no address, and the
  * job's name as the user agent (`job:<name>`).
  */
-export async function audit(
-  q: Queryable,
-  ctx: AnyContext,
-  action: string,
-  target?: AuditTarget,
-  meta?: Record<string, unknown>,
-): Promise<void> {
+export async function audit(q: Queryable, ctx: AnyContext, action: string, target?: AuditTarget, meta?: Record<string, unknown>): Promise<void> {
   const system = isSystemContext(ctx);
   await q.insert(auditLog).values({
     actorUserId: ctx.actor?.userId ?? null,

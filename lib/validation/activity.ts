@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { HASH_SHAPE } from '@/db/schema/columns';
-import { ACTIVITY_KIND_NAMES } from '@/lib/activity/activity-kinds';
 
 /*
  * A household's activity's parameters (issue 29), as the address has them (GET forms and page links): the
  * staff view's kind and person filters, and both views' keyset cursor. An empty field is no filter; a value
  * that cannot be one is refused with a message for its field.
  */
+
+/** The kinds of the staff view's filter (their actions and labels: lib/activity/activity-kinds.ts). */
+export const ACTIVITY_KIND_NAMES = ['intake', 'documents', 'payments', 'status', 'identifiers', 'account'] as const;
+export type ActivityKind = (typeof ACTIVITY_KIND_NAMES)[number];
 
 /** Rows on a page of a household's activity. */
 export const ACTIVITY_PAGE_SIZE = 25;

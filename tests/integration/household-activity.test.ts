@@ -62,13 +62,30 @@ describe('audit_log.household_id', () => {
   it('is found from every target type the app audits', async () => {
     const h = couple.household.id;
     const records = await seedIntakeRecords([couple.client.id, couple.spouse!.client.id]);
-    const idOf = async (table: typeof t.children | typeof t.beneficiaries | typeof t.fiduciaries | typeof t.poaAgents | typeof t.properties | typeof t.companies | typeof t.gifts | typeof t.accounts, hash: string) => {
+    const idOf = async (
+      table:
+        | typeof t.children
+        | typeof t.beneficiaries
+        | typeof t.fiduciaries
+        | typeof t.poaAgents
+        | typeof t.properties
+        | typeof t.companies
+        | typeof t.gifts
+        | typeof t.accounts,
+      hash: string,
+    ) => {
       const [row] = await db.select({ id: table.id }).from(table).where(eq(table.hash, hash));
       return row.id;
     };
-    const [file] = await db.insert(t.files).values({ estatePlanId: plan.id, name: 'Trust.pdf', contentType: 'application/pdf', size: 1, storageKey: 'k' }).returning();
+    const [file] = await db
+      .insert(t.files)
+      .values({ estatePlanId: plan.id, name: 'Trust.pdf', contentType: 'application/pdf', size: 1, storageKey: 'k' })
+      .returning();
     const [note] = await db.insert(t.notes).values({ clientId: couple.client.id, body: 'x' }).returning();
-    const [method] = await db.insert(t.paymentMethods).values({ clientId: couple.client.id, gateway: 'sandbox', token: 'tok', kind: 'card', last4: '4242' }).returning();
+    const [method] = await db
+      .insert(t.paymentMethods)
+      .values({ clientId: couple.client.id, gateway: 'sandbox', token: 'tok', kind: 'card', last4: '4242' })
+      .returning();
     const [payment] = await db
       .insert(t.payments)
       .values({ clientId: couple.client.id, amount: '10.00', gateway: 'sandbox', chargeType: 'trust_fee', methodKind: 'card', status: 'succeeded' })
@@ -77,7 +94,10 @@ describe('audit_log.household_id', () => {
       .insert(t.payments)
       .values({ estatePlanId: plan.id, amount: '10.00', gateway: 'sandbox', chargeType: 'annual_charge', methodKind: 'card', status: 'succeeded' })
       .returning();
-    const [charge] = await db.insert(t.recurringCharges).values({ paymentMethodId: method.id, estatePlanId: plan.id, amount: '99.00', nextChargeOn: new Date() }).returning();
+    const [charge] = await db
+      .insert(t.recurringCharges)
+      .values({ paymentMethodId: method.id, estatePlanId: plan.id, amount: '99.00', nextChargeOn: new Date() })
+      .returning();
     const [kid] = await db.select({ personId: t.children.personId }).from(t.children).where(eq(t.children.hash, records.child));
     const [accountRow] = await db.select({ id: t.accounts.id }).from(t.accounts).where(eq(t.accounts.hash, records.bank));
 
@@ -130,7 +150,14 @@ describe('audit_log.household_id', () => {
     const { deleteDocument } = await import('@/lib/files/delete-document');
     const [file] = await db
       .insert(t.files)
-      .values({ estatePlanId: plan.id, name: 'Old.pdf', contentType: 'application/pdf', size: 1, storageKey: `missing-${newHash()}`, createdByUserId: admin.user.id })
+      .values({
+        estatePlanId: plan.id,
+        name: 'Old.pdf',
+        contentType: 'application/pdf',
+        size: 1,
+        storageKey: `missing-${newHash()}`,
+        createdByUserId: admin.user.id,
+      })
       .returning();
     jest.spyOn(console, 'error').mockImplementation(() => {});
     await deleteDocument(adminCtx, plan.hash, file.hash);
@@ -138,12 +165,14 @@ describe('audit_log.household_id', () => {
   });
 
   it('is backfilled for rows written before the column, from their targets', async () => {
-    await db.insert(t.auditLog).values([
-      { action: 'old.client', targetType: 'client', targetId: couple.spouse!.client.id },
-      { action: 'old.plan', targetType: 'estate_plan', targetId: plan.id },
-      { action: 'old.firm', targetType: 'firm', targetId: 1 },
-      { action: 'old.none' },
-    ]);
+    await db
+      .insert(t.auditLog)
+      .values([
+        { action: 'old.client', targetType: 'client', targetId: couple.spouse!.client.id },
+        { action: 'old.plan', targetType: 'estate_plan', targetId: plan.id },
+        { action: 'old.firm', targetType: 'firm', targetId: 1 },
+        { action: 'old.none' },
+      ]);
     // The migration's statement, run again over these rows.
     await db.execute(sql`update audit_log set household_id = audit_household(target_type, target_id) where target_type is not null`);
     const rows = await db.select({ action: t.auditLog.action, h: t.auditLog.householdId }).from(t.auditLog).orderBy(t.auditLog.id);
@@ -205,9 +234,15 @@ describe('the staff view', () => {
   });
 
   it('refuses a kind or person that is not on the list with a 422 naming the field', async () => {
-    await expect(listHouseholdActivity(legalCtx, couple.client.hash, { kind: 'everything' })).rejects.toMatchObject({ code: 'VALIDATION', fieldErrors: { kind: expect.any(String) } });
+    await expect(listHouseholdActivity(legalCtx, couple.client.hash, { kind: 'everything' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      fieldErrors: { kind: expect.any(String) },
+    });
     // Someone who never acted here (the other household's client) is no choice.
-    await expect(listHouseholdActivity(legalCtx, couple.client.hash, { who: other.user.hash })).rejects.toMatchObject({ code: 'VALIDATION', fieldErrors: { who: expect.any(String) } });
+    await expect(listHouseholdActivity(legalCtx, couple.client.hash, { who: other.user.hash })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      fieldErrors: { who: expect.any(String) },
+    });
     await expect(listHouseholdActivity(legalCtx, couple.client.hash, { before: 'x' })).rejects.toMatchObject({ code: 'VALIDATION' });
   });
 });
@@ -240,7 +275,13 @@ describe("the client's view", () => {
 
   it('reads its own household in plain words, newest first, and nothing staff-only', async () => {
     const page = await listOwnActivity(clientCtx, {});
-    const spouseName = (await db.select({ f: t.persons.firstName }).from(t.persons).innerJoin(t.users, eq(t.users.personId, t.persons.id)).where(eq(t.users.id, couple.spouse!.user.id)))[0].f;
+    const spouseName = (
+      await db
+        .select({ f: t.persons.firstName })
+        .from(t.persons)
+        .innerJoin(t.users, eq(t.users.personId, t.persons.id))
+        .where(eq(t.users.id, couple.spouse!.user.id))
+    )[0].f;
     expect(page.rows.map((r) => r.text)).toEqual([
       'You changed your password',
       'Your attorney opened “Trust.pdf”',

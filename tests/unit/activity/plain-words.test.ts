@@ -54,14 +54,34 @@ describe('who acted, from the reader’s side', () => {
 describe('a sentence for each whitelisted action', () => {
   const person = (id: number, name: string) => ({ targetType: 'person', targetId: id, targetPerson: { id, name } });
   it.each<[string, ActivityRow, string]>([
-    ['identifier.reveal, own SSN', row('identifier.reveal', attorney, { meta: { kind: 'person' }, ...person(11, 'Pat Doe') }), 'Your attorney viewed your social security number'],
-    ['identifier.reveal, the spouse’s', row('identifier.reveal', attorney, { meta: { kind: 'person' }, ...person(12, 'Sam Doe') }), 'Your attorney viewed Sam’s social security number'],
-    ['identifier.reveal, a child’s', row('identifier.reveal', admin, { meta: { kind: 'person' }, ...person(30, 'Tom Doe') }), 'An administrator viewed Tom Doe’s social security number'],
-    ['identifier.reveal, an entity', row('identifier.reveal', attorney, { meta: { kind: 'entity' } }), 'Your attorney viewed a beneficiary’s tax identification number'],
+    [
+      'identifier.reveal, own SSN',
+      row('identifier.reveal', attorney, { meta: { kind: 'person' }, ...person(11, 'Pat Doe') }),
+      'Your attorney viewed your social security number',
+    ],
+    [
+      'identifier.reveal, the spouse’s',
+      row('identifier.reveal', attorney, { meta: { kind: 'person' }, ...person(12, 'Sam Doe') }),
+      'Your attorney viewed Sam’s social security number',
+    ],
+    [
+      'identifier.reveal, a child’s',
+      row('identifier.reveal', admin, { meta: { kind: 'person' }, ...person(30, 'Tom Doe') }),
+      'An administrator viewed Tom Doe’s social security number',
+    ],
+    [
+      'identifier.reveal, an entity',
+      row('identifier.reveal', attorney, { meta: { kind: 'entity' } }),
+      'Your attorney viewed a beneficiary’s tax identification number',
+    ],
     ['file.view', row('file.view', attorney, { meta: { name: 'Trust.pdf' } }), 'Your attorney opened “Trust.pdf”'],
     ['file.upload', row('file.upload', advisor, { meta: { name: 'Deed.pdf' } }), 'Your advisor uploaded “Deed.pdf”'],
     ['file.delete', row('file.delete', admin, { meta: { name: 'Old.pdf' } }), 'An administrator removed “Old.pdf”'],
-    ['plan.status.update', row('plan.status.update', attorney, { meta: { from: 'sent', to: 'awaiting' } }), 'Your attorney moved your trust to “In Client Contact”'],
+    [
+      'plan.status.update',
+      row('plan.status.update', attorney, { meta: { from: 'sent', to: 'awaiting' } }),
+      'Your attorney moved your trust to “In Client Contact”',
+    ],
     ['plan.status.payment', row('plan.status.payment', you, { meta: { from: 'unpaid', to: 'paid' } }), 'Your payment moved your trust to “Paid in Full”'],
     ['plan.submit', row('plan.submit', spouse, { meta: { from: 'paid', to: 'sent' } }), 'Sam submitted the trust for review'],
     ['payment.acknowledge', row('payment.acknowledge', attorney), 'Your attorney confirmed your payment'],
@@ -70,8 +90,16 @@ describe('a sentence for each whitelisted action', () => {
       row('payment.succeeded', you, { meta: { chargeType: 'trust_fee', amount: '1500.00', method: { kind: 'card', brand: 'Visa', last4: '4242' } } }),
       'You paid $1,500.00 for the trust fee with Visa ending 4242',
     ],
-    ['payment.succeeded by a job', row('payment.succeeded', null, { meta: { chargeType: 'annual_charge', amount: '99.00' } }), 'We received $99.00 for the annual charge'],
-    ['payment.pending', row('payment.pending', you, { meta: { chargeType: 'trust_fee', amount: '10.00' } }), 'You started a bank payment of $10.00 for the trust fee'],
+    [
+      'payment.succeeded by a job',
+      row('payment.succeeded', null, { meta: { chargeType: 'annual_charge', amount: '99.00' } }),
+      'We received $99.00 for the annual charge',
+    ],
+    [
+      'payment.pending',
+      row('payment.pending', you, { meta: { chargeType: 'trust_fee', amount: '10.00' } }),
+      'You started a bank payment of $10.00 for the trust fee',
+    ],
     ['payment.returned', row('payment.returned', null), 'The bank returned a payment'],
     ['annual_charge.consent', row('annual_charge.consent', you), 'You agreed to the annual charge'],
     ['annual_charge.cancel', row('annual_charge.cancel', admin), 'An administrator cancelled the annual charge'],
@@ -82,7 +110,11 @@ describe('a sentence for each whitelisted action', () => {
     ['intake.child.update', row('intake.child.update', you), 'You updated a child'],
     ['intake.beneficiary.create', row('intake.beneficiary.create', spouse), 'Sam added a beneficiary'],
     ['intake.agent.delete', row('intake.agent.delete', advisor), 'Your advisor removed a power-of-attorney agent'],
-    ['intake.personalInfo.update', row('intake.personalInfo.update', you, { impersonator: admin }), 'An administrator, acting for you, updated the personal information'],
+    [
+      'intake.personalInfo.update',
+      row('intake.personalInfo.update', you, { impersonator: admin }),
+      'An administrator, acting for you, updated the personal information',
+    ],
     ['intake.hasChildren.update', row('intake.hasChildren.update', you), 'You answered whether you have children'],
     ['settings.password.update, own', row('settings.password.update', you, { targetType: 'user', targetId: 1 }), 'You changed your password'],
     ['user.resetPassword, own', row('user.resetPassword', admin, { targetType: 'user', targetId: 1 }), 'An administrator reset your password'],
@@ -120,7 +152,8 @@ describe('hidden from clients', () => {
   });
 
   it('never puts an address in a sentence', () => {
-    for (const action of CLIENT_ACTIONS) expect(plainWords(row(action, attorney, { targetType: 'user', targetId: 1 }), viewer) ?? '').not.toContain('203.0.113');
+    for (const action of CLIENT_ACTIONS)
+      expect(plainWords(row(action, attorney, { targetType: 'user', targetId: 1 }), viewer) ?? '').not.toContain('203.0.113');
   });
 });
 
@@ -142,7 +175,10 @@ describe('the staff view’s words', () => {
   });
 
   it('labels with key facts, and an unknown action by its name', () => {
-    expect(staffLabel(row('plan.status.update', attorney, { meta: { from: 'sent', to: 'complete' } }))).toEqual({ label: 'Changed the status', details: 'Sent for Review → Complete' });
+    expect(staffLabel(row('plan.status.update', attorney, { meta: { from: 'sent', to: 'complete' } }))).toEqual({
+      label: 'Changed the status',
+      details: 'Sent for Review → Complete',
+    });
     expect(staffLabel(row('intake.gift.delete', you))).toEqual({ label: 'Removed a gift', details: null });
     expect(staffLabel(row('file.view', attorney, { meta: { name: 'Trust.pdf' } }))).toEqual({ label: 'Opened a document', details: 'Trust.pdf' });
     expect(staffLabel(row('identifier.reveal', attorney, { meta: { kind: 'person' }, targetPerson: { id: 3, name: 'Tom Doe' } }))).toEqual({
@@ -154,5 +190,13 @@ describe('the staff view’s words', () => {
       details: '$10.00, Visa ending 4242',
     });
     expect(staffLabel(row('something.new', admin))).toEqual({ label: 'something.new', details: null });
+  });
+});
+
+describe('the kinds', () => {
+  it('the filter offers exactly the kinds that have actions', async () => {
+    const { ACTIVITY_KINDS } = await import('@/lib/activity/activity-kinds');
+    const { ACTIVITY_KIND_NAMES } = await import('@/lib/validation/activity');
+    expect(ACTIVITY_KINDS.map((k) => k.kind)).toEqual([...ACTIVITY_KIND_NAMES]);
   });
 });
