@@ -40,3 +40,16 @@ const dateTimeZone = new Intl.DateTimeFormat('en-US', {
 export function formatAppDateTimeWithZone(date: Date): string {
   return dateTimeZone.format(date);
 }
+
+const longDate = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, month: 'short', day: 'numeric', year: 'numeric' });
+const timeOnly = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' });
+
+/** 'Nov 3, 2026' in the app's time zone: a date in a sentence for clients. */
+export function formatAppLongDate(date: Date): string {
+  return longDate.format(date);
+}
+
+/** '2:14 PM' in the app's time zone. */
+export function formatAppTime(date: Date): string {
+  return timeOnly.format(date);
+}

@@ -61,6 +61,8 @@ const expected: Record<Permission, (keyof typeof actors)[]> = {
   'client.actAs': ['advisor', 'staff', 'supervisor'],
   'outbox.read': ['admin'],
   'audit.read': ['admin'],
+  'activity.read.household': ['admin', 'legal'],
+  'activity.read.own': ['client'],
 };
 
 describe('permissions map', () => {
