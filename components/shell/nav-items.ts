@@ -1,6 +1,6 @@
 import type { Actor } from '@/lib/kernel/actor';
 
-export type NavKey = 'my-info' | 'dashboard' | 'home' | 'trust' | 'about' | 'contact' | 'settings' | 'logout' | 'login';
+export type NavKey = 'my-info' | 'activity' | 'dashboard' | 'home' | 'trust' | 'about' | 'contact' | 'settings' | 'logout' | 'login';
 
 /** The part of the actor the navigation depends on (any full Actor satisfies it). */
 export type NavActor = Pick<Actor, 'isClient'> & {
@@ -27,7 +27,7 @@ const item = (key: NavKey, label: string, href: string, prefetch = true): NavIte
 
 /**
  * The header's links for a visitor (spec 2, Header). Pure, so the rules are tested as a table.
- * - My Info: clients, not while impersonating.  Dashboard: signed-in non-clients.  Home: guests.
+ * - My Info and Activity (issue 29): clients, not while impersonating.  Dashboard: signed-in non-clients.  Home: guests.
  * - Trust, About Us, Contact Us: everyone (the last two go to home).
  * - Settings and Logout: signed in and not impersonating.  Login: guests.
  */
@@ -44,7 +44,7 @@ export function navItemsFor(actor: NavActor | null): NavItem[] {
   const impersonating = actor.impersonator !== null;
   const items: NavItem[] = [];
   if (actor.isClient) {
-    if (!impersonating) items.push(item('my-info', 'My Info', '/client-info'));
+    if (!impersonating) items.push(item('my-info', 'My Info', '/client-info'), item('activity', 'Activity', '/activity'));
   } else {
     items.push(item('dashboard', 'Dashboard', '/dashboard'));
   }

@@ -20,9 +20,15 @@ export const auditLog = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     meta: jsonb('meta'),
+    // The household the row is about, set in the row's INSERT (lib/kernel/audit.ts: the caller's, else the
+    // SQL function audit_household of migration 0018 from the target): a household's activity reads it. No
+    // foreign key: the log outlives a deleted household. Null for staff-side rows (firms, advisors, staff).
+    householdId: integer('household_id'),
     createdAt: createdAt(),
   },
   (t) => [
+    // A household's activity, newest first, paged by id (lib/activity/household-activity.ts).
+    index('audit_log_household_idx').on(t.householdId, t.id.desc()),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     index('audit_log_actor_idx').on(t.actorUserId),
     // Recent entries of one kind (the sign-up brake counts the last hour's 'client.signup' per address).

@@ -7,8 +7,9 @@ import { AppError } from '@/lib/kernel/errors';
 import type { PublicContext } from '@/lib/kernel/context';
 import { dropMailSecrets } from '@/lib/mail/mail-secrets';
 import { queueMail } from '@/lib/mail/send-mail';
+import { emailChangedMail } from '@/lib/mail/templates/email-change';
 import { EMAIL_CHANGE_LINK_INVALID, EMAIL_IN_USE, SETTINGS_MESSAGES, type ConfirmEmailChangeInput } from '@/lib/validation/settings';
-import { emailChangedMail } from './account-mail';
+import { tellEmailChanged } from '@/lib/auth/security-notices';
 import { emailInUse, isUniqueViolation } from './email-in-use';
 import { emailChangeRef, hashEmailChangeToken } from './update-email';
 
@@ -22,9 +23,11 @@ async function pendingChange(q: Queryable, token: string, lock: boolean) {
       newEmail: emailChanges.newEmail,
       current: users.email,
       personId: users.personId,
+      firstName: persons.firstName,
     })
     .from(emailChanges)
     .innerJoin(users, eq(users.id, emailChanges.userId))
+    .innerJoin(persons, eq(persons.id, users.personId))
     .where(
       and(
         eq(emailChanges.tokenHash, hashEmailChangeToken(token)),
@@ -76,7 +79,8 @@ export async function confirmEmailChange(ctx: PublicContext, input: ConfirmEmail
         { type: 'user', id: change.userId },
         { from: change.oldEmail, to: change.newEmail },
       );
-      await queueMail(tx, emailChangedMail({ to: change.oldEmail, newEmail: change.newEmail }));
+      await queueMail(tx, emailChangedMail({ to: change.oldEmail, name: change.firstName, newEmail: change.newEmail }));
+      await tellEmailChanged(tx, { userId: change.userId, key: `change:${change.id}`, at: ctx.now, from: change.oldEmail, to: change.newEmail });
       return change.newEmail;
     });
   } catch (error) {

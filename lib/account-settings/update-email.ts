@@ -9,8 +9,9 @@ import { audit } from '@/lib/kernel/audit';
 import { AppError } from '@/lib/kernel/errors';
 import { dropMailSecrets } from '@/lib/mail/mail-secrets';
 import { queueMail } from '@/lib/mail/send-mail';
+import { confirmNewEmailMail, emailChangeRequestedMail } from '@/lib/mail/templates/email-change';
+import { emailChangeLink } from '@/lib/mail/templates/links';
 import { EMAIL_CHANGE_TOO_MANY, EMAIL_IN_USE, EMAIL_UNCHANGED, emailChangeSentMessage, type UpdateEmailInput } from '@/lib/validation/settings';
-import { confirmNewEmailMail, emailChangeLink, emailChangeRequestedMail } from './account-mail';
 import { emailInUse } from './email-in-use';
 import { assertCurrentPassword, assertOwnSession, loadOwnAccount } from './own-account';
 
@@ -46,7 +47,7 @@ async function recentRequests(q: Queryable, userId: number, now: Date): Promise<
  */
 export async function updateEmail(ctx: RequestContext, input: UpdateEmailInput): Promise<{ message: string; email: string; pendingEmail: string }> {
   assertOwnSession(ctx.actor);
-  const { user } = await loadOwnAccount(ctx.actor);
+  const { user, person } = await loadOwnAccount(ctx.actor);
   const email = normaliseEmail(input.contact_info.email);
   // Checked before the password, like the form does: it tells the user nothing they don't know.
   if (email === normaliseEmail(user.email)) {
@@ -76,7 +77,7 @@ export async function updateEmail(ctx: RequestContext, input: UpdateEmailInput):
     await audit(tx, ctx, 'settings.email.request', { type: 'user', id: user.id }, { from: user.email, to: email });
     const link = { value: emailChangeLink(token), kind: 'link' as const, userId: user.id, ref: emailChangeRef(user.id), expiresAt };
     await queueMail(tx, confirmNewEmailMail({ to: email, link, hours: EMAIL_CHANGE_TTL_HOURS }));
-    await queueMail(tx, emailChangeRequestedMail({ to: user.email, newEmail: email }));
+    await queueMail(tx, emailChangeRequestedMail({ to: user.email, name: person.firstName, newEmail: email }));
   });
   return { message: emailChangeSentMessage(email), email: user.email, pendingEmail: email };
 }

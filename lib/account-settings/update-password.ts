@@ -9,7 +9,8 @@ import { reissueSession } from '@/lib/auth/session';
 import { audit } from '@/lib/kernel/audit';
 import { SETTINGS_MESSAGES, type UpdatePasswordInput } from '@/lib/validation/settings';
 import { queueMail } from '@/lib/mail/send-mail';
-import { passwordChangedMail } from './account-mail';
+import { passwordChangedMail } from '@/lib/mail/templates/password';
+import { tellPasswordChanged } from '@/lib/auth/security-notices';
 import { authorizeOwnSave } from './own-account';
 
 /**
@@ -19,7 +20,7 @@ import { authorizeOwnSave } from './own-account';
  * password mailed earlier stops working. The account's address is told.
  */
 export async function updatePassword(ctx: RequestContext, input: UpdatePasswordInput): Promise<{ message: string }> {
-  const { user } = await authorizeOwnSave(ctx, input.password_check);
+  const { user, person } = await authorizeOwnSave(ctx, input.password_check);
   const passwordHash = await hashPassword(input.new_password);
   const sessionVersion = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -30,7 +31,8 @@ export async function updatePassword(ctx: RequestContext, input: UpdatePasswordI
     // A forgot-password link or temporary password mailed earlier would set it again without this one.
     await retirePasswordSecrets(tx, user.id, ctx.now);
     await audit(tx, ctx, 'settings.password.update', { type: 'user', id: user.id });
-    await queueMail(tx, passwordChangedMail({ to: user.email }));
+    await queueMail(tx, passwordChangedMail({ to: user.email, name: person.firstName }));
+    await tellPasswordChanged(tx, { userId: user.id, key: `${user.id}:${row.sessionVersion}`, at: ctx.now });
     return row.sessionVersion;
   });
   // After the commit: the new cookie must never name a version the database doesn't hold.

@@ -12,10 +12,10 @@ import type { CreateClientAccountInput } from '@/lib/validation/accounts';
 import { hashInviteToken, inviteRef } from '@/lib/invites/invite-mail';
 import { dropMailSecrets } from '@/lib/mail/mail-secrets';
 import { queueMail, type MailMessage } from '@/lib/mail/send-mail';
+import { existingAccountMail, invitationWaitingMail } from '@/lib/mail/templates/sign-up';
 import { EMAIL_TAKEN } from './messages';
 import { findReferringAdvisorId } from './queries';
 import { assertSignupAllowed, holdSignupSlot, SIGNUP_EXISTING_ACTION } from './signup-brake';
-import { existingAccountMail, invitationWaitingMail } from './signup-mail';
 
 export type CreateClientAccountResult = {
   /** True when the sign-up came through a known advisor's link, which earns the advisor discount. */

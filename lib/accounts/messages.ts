@@ -1,6 +1,6 @@
 /**
  * Texts of the create-account flow, shared by the domain function, the legacy route and the form. A taken
- * email is answered like a new account and its owner mailed instead (lib/accounts/signup-mail.ts); this
+ * email is answered like a new account and its owner mailed instead (lib/mail/templates/sign-up.ts); this
  * text is left only for two sign-ups with one new email that collide twice in a row.
  */
 export const EMAIL_TAKEN = 'An account with this email already exists.';

@@ -77,23 +77,20 @@ async function userCondition(q: Queryable, value: string): Promise<SQL> {
 }
 
 /**
- * The rows about a household, given its public id or one of its clients': those whose target is the
- * household itself or one of its clients (targetType 'household' or 'client'). audit_log has no household
- * column, so rows about the household's other records (its plans, files, intake items) are not matched:
- * docs/decisions.md, "The admin audit log (issue 29)". Kept in this one function, so a household column,
- * if audit_log gets one, changes only this.
+ * The rows about a household, given its public id or one of its clients': those whose `household_id` is
+ * the household's (every row about its clients, plans, documents, payments, intake items and its clients'
+ * logins: lib/kernel/audit.ts). A client without a household (none should be) matches the rows about it.
  */
 async function householdCondition(q: Queryable, hash: string): Promise<SQL> {
   const [client] = await q.select({ id: clients.id }).from(clients).where(eq(clients.hash, hash)).limit(1);
   const [household] = await q
-    .select({ id: households.id, owner1: households.owner1ClientId, owner2: households.owner2ClientId })
+    .select({ id: households.id })
     .from(households)
     .where(client ? or(eq(households.owner1ClientId, client.id), eq(households.owner2ClientId, client.id)) : eq(households.hash, hash))
     .limit(1);
-  if (!client && !household) throw invalid('household', 'No household or client has this id.');
-  const clientIds = [...new Set([client?.id, household?.owner1, household?.owner2].filter((id): id is number => typeof id === 'number'))];
-  const aboutClients = sql`(${auditLog.targetType} = 'client' and ${auditLog.targetId} in ${clientIds})`;
-  return household ? sql`(${aboutClients} or (${auditLog.targetType} = 'household' and ${auditLog.targetId} = ${household.id}))` : aboutClients;
+  if (household) return eq(auditLog.householdId, household.id);
+  if (!client) throw invalid('household', 'No household or client has this id.');
+  return and(eq(auditLog.targetType, 'client'), eq(auditLog.targetId, client.id))!;
 }
 
 /** An action's name starting with the text (LIKE's wildcards taken literally). */

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { advisorFirms, advisors, firms, persons, staffAdvisors, users } from '@/db/schema';
 import { emailInUse, isUniqueViolation } from '@/lib/account-settings/email-in-use';
-import { accountCreatedMail } from '@/lib/auth/password-mail';
 import { newPasswordToken, PASSWORD_TOKEN_TTL_MS } from '@/lib/auth/password-rules';
 import { hashPassword } from '@/lib/auth/password';
 import { issuePasswordLink } from '@/lib/auth/password-tokens';
@@ -12,7 +11,7 @@ import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import { assertCan } from '@/lib/kernel/policy';
 import { queueMail } from '@/lib/mail/send-mail';
-import { personName } from '@/lib/people/person-name';
+import { accountCreatedMail } from '@/lib/mail/templates/password';
 import { EMAIL_IN_USE } from '@/lib/validation/settings';
 import { ADVISOR_CREATED, STAFF_CREATED, type CreateAdvisorInput } from '@/lib/validation/admin';
 import { advisorIdsOf, listAdvisorChoices, listFirmChoices, listUsers } from './queries';
@@ -68,8 +67,7 @@ export async function createAdvisor(ctx: RequestContext, input: CreateAdvisorInp
         await tx.insert(advisorFirms).values({ advisorId: advisor.id, firmId: firmId!, position: 0 });
       }
       const link = await issuePasswordLink(tx, user.id, 'set', ctx.now);
-      const name = personName({ firstName: input.first_name, middleName: input.middle_name, lastName: input.last_name, suffix: input.suffix });
-      await queueMail(tx, accountCreatedMail({ to: input.email, name, link, hours: PASSWORD_TOKEN_TTL_MS.set / 3_600_000 }));
+      await queueMail(tx, accountCreatedMail({ to: input.email, name: input.first_name, link, hours: PASSWORD_TOKEN_TTL_MS.set / 3_600_000 }));
       await audit(tx, ctx, staff ? 'staff.create' : 'advisor.create', { type: 'user', id: user.id });
     });
   } catch (error) {

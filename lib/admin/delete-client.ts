@@ -117,7 +117,8 @@ export async function deleteClient(ctx: RequestContext, input: DeleteClientInput
       tx,
       ctx,
       'client.delete',
-      { type: 'household', id: household?.id ?? client.id },
+      // The household is gone by now: named here, not found from the target.
+      { type: 'household', id: household?.id ?? client.id, householdId: household?.id ?? null },
       { clients: owners.length, files: files.length, logins: emptied.length },
     );
     return files;

@@ -2,10 +2,10 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { passwordTokens, users } from '@/db/schema';
-import { temporaryPasswordMail } from '@/lib/auth/password-mail';
 import { newTemporaryPassword } from '@/lib/auth/password-rules';
 import { hashPassword } from '@/lib/auth/password';
 import { passwordLinkRef, temporaryPasswordRef, temporaryPasswordSecret } from '@/lib/auth/password-tokens';
+import { tellPasswordChanged } from '@/lib/auth/security-notices';
 import { revokeUserSessions } from '@/lib/auth/session-rows';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
@@ -13,6 +13,7 @@ import { AppError } from '@/lib/kernel/errors';
 import { assertCan } from '@/lib/kernel/policy';
 import { dropMailSecrets } from '@/lib/mail/mail-secrets';
 import { queueMail } from '@/lib/mail/send-mail';
+import { temporaryPasswordMail } from '@/lib/mail/templates/password';
 import { personName } from '@/lib/people/person-name';
 import { passwordEmailedMessage, type ResetPasswordInput } from '@/lib/validation/admin';
 import { loadManagedUser } from './update-user';
@@ -33,10 +34,11 @@ export async function resetPassword(ctx: RequestContext, input: ResetPasswordInp
   const name = await db.transaction(async (tx) => {
     const user = await loadManagedUser(tx, input.user_id);
     if (user.id === ctx.actor.userId) throw new AppError('VALIDATION', OWN_PASSWORD_IN_SETTINGS);
-    await tx
+    const [changed] = await tx
       .update(users)
       .set({ passwordHash, mustChangePassword: true, sessionVersion: sql`${users.sessionVersion} + 1` })
-      .where(eq(users.id, user.id));
+      .where(eq(users.id, user.id))
+      .returning({ sessionVersion: users.sessionVersion });
     await tx
       .update(passwordTokens)
       .set({ usedAt: sql`now()` })
@@ -45,8 +47,10 @@ export async function resetPassword(ctx: RequestContext, input: ResetPasswordInp
     await dropMailSecrets(tx, [passwordLinkRef(user.id), temporaryPasswordRef(user.id)], 'replaced');
     await revokeUserSessions(user.id, tx);
     const displayName = personName(user);
-    await queueMail(tx, temporaryPasswordMail({ to: user.email, name: displayName, password: temporaryPasswordSecret(user.id, temporary) }));
+    await queueMail(tx, temporaryPasswordMail({ to: user.email, name: user.firstName, password: temporaryPasswordSecret(user.id, temporary) }));
     await audit(tx, ctx, 'user.resetPassword', { type: 'user', id: user.id });
+    // The temporary password's mail is the news; the bell keeps it (issue 29).
+    await tellPasswordChanged(tx, { userId: user.id, key: `${user.id}:${changed.sessionVersion}`, at: ctx.now, byAdmin: true });
     return displayName;
   });
   return { message: passwordEmailedMessage(name) };

@@ -3,13 +3,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
 import { advisors, persons, staffAdvisors, users } from '@/db/schema';
 import { emailInUse, isUniqueViolation } from '@/lib/account-settings/email-in-use';
-import { emailChangedByAdminMail } from '@/lib/auth/password-mail';
+import { tellEmailChanged } from '@/lib/auth/security-notices';
 import { revokeUserSessions } from '@/lib/auth/session-rows';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import { assertCan } from '@/lib/kernel/policy';
 import { queueMail } from '@/lib/mail/send-mail';
+import { emailChangedByAdminMail } from '@/lib/mail/templates/email-change';
 import { EMAIL_IN_USE } from '@/lib/validation/settings';
 import { ACCOUNT_UPDATED, NOTHING_CHANGED, type UpdateUserInput } from '@/lib/validation/admin';
 import { advisorIdsOf, listUsers } from './queries';
@@ -87,12 +88,21 @@ export async function updateUser(ctx: RequestContext, input: UpdateUserInput) {
         // there, would take over that account (and every household it reaches): their owner alone changes it.
         if (user.isAdmin || user.isLegal) throw new AppError('FORBIDDEN', STAFF_EMAIL_BY_OWNER, { email: STAFF_EMAIL_BY_OWNER });
         if (await emailInUse(tx, input.email, user.id)) throw new AppError('CONFLICT', EMAIL_IN_USE, { email: EMAIL_IN_USE });
-        await tx
+        const [changedRow] = await tx
           .update(users)
           .set({ email: input.email, sessionVersion: sql`${users.sessionVersion} + 1` })
-          .where(eq(users.id, user.id));
+          .where(eq(users.id, user.id))
+          .returning({ sessionVersion: users.sessionVersion });
         await revokeUserSessions(user.id, tx);
-        await queueMail(tx, emailChangedByAdminMail({ to: user.email, newEmail: input.email }));
+        await queueMail(tx, emailChangedByAdminMail({ to: user.email, name: user.firstName, newEmail: input.email }));
+        await tellEmailChanged(tx, {
+          userId: user.id,
+          key: `${user.id}:${changedRow.sessionVersion}`,
+          at: ctx.now,
+          from: user.email,
+          to: input.email,
+          byAdmin: true,
+        });
       }
       if (changed.includes('email') || changed.includes('phone')) {
         await tx

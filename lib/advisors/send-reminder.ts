@@ -4,12 +4,11 @@ import { db } from '@/db';
 import { clients, households, persons, users } from '@/db/schema';
 import { audit } from '@/lib/kernel/audit';
 import { loadHousehold } from '@/lib/kernel/scope';
-import { resolveBaseUrl } from '@/lib/config/site';
 import { AppError } from '@/lib/kernel/errors';
 import type { RequestContext } from '@/lib/kernel/context';
 import { householdSubmittedSql } from '@/lib/estate-plans/submitted';
-import { reminderMail } from '@/lib/invites/invite-mail';
 import { queueMail } from '@/lib/mail/send-mail';
+import { reminderMail } from '@/lib/mail/templates/invite';
 import { personName } from '@/lib/people/person-name';
 import { personNameColumns } from '@/lib/people/person-name-columns';
 import type { SendReminderInput } from '@/lib/validation/advisors';
@@ -61,11 +60,14 @@ export async function sendReminder(ctx: RequestContext, input: SendReminderInput
       )
       .returning({ id: households.id });
     if (!stamped.length) throw new AppError('RATE_LIMITED', REMINDER_TOO_SOON);
-    const link = `${resolveBaseUrl()}/login?next=${encodeURIComponent('/client-info')}`;
     for (const p of recipients) {
       await queueMail(
         tx,
-        reminderMail({ to: (p.loginEmail || p.email)!, clientName: personName(p), advisorName: p.advisorName?.trim() || 'Your financial advisor', link }),
+        reminderMail({
+          to: (p.loginEmail || p.email)!,
+          clientName: p.firstName?.trim() || personName(p),
+          advisorName: p.advisorName?.trim() || 'Your financial advisor',
+        }),
       );
     }
     await audit(tx, ctx, 'client.reminder', { type: 'household', id: household.householdId }, { recipients: recipients.length });

@@ -8,6 +8,7 @@ import { deviceTokenFor, issueDeviceToken } from './device-cookie';
 import { verifyPassword } from './password';
 import { sessionEndFromNow } from './session';
 import { openSession, pruneEndedSessions } from './session-rows';
+import { tellNewSignIn } from './security-notices';
 import { reserveAttempt, settleAttempt } from './sign-in-attempts';
 import { INVALID_CREDENTIALS } from './sign-in-brake';
 
@@ -44,7 +45,8 @@ export class PasswordChangeRequired extends AppError {
 
 /**
  * Checks an email and password behind the brute-force brakes (lib/auth/sign-in-brake.ts), records the new
- * session and returns its claims with the browser's device token. The error never says whether the email
+ * session and returns its claims with the browser's device token; a sign-in from a browser new to the
+ * account raises a security notice (lib/auth/security-notices.ts). The error never says whether the email
  * exists. `now` is the request's clock (the form's door passes its context's; next-auth's authorize, a door
  * without a context, reads the clock here).
  */
@@ -60,6 +62,7 @@ export async function authenticate(input: SignInInput, now = new Date()): Promis
       sessionVersion: users.sessionVersion,
       disabledAt: users.disabledAt,
       mustChangePassword: users.mustChangePassword,
+      lastLoginAt: users.lastLoginAt,
     })
     .from(users)
     .where(eq(users.email, email))
@@ -71,9 +74,15 @@ export async function authenticate(input: SignInInput, now = new Date()): Promis
   if (!ok) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   if (user.mustChangePassword) throw new PasswordChangeRequired(user.id);
 
-  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
   const abs = sessionEndFromNow(now.getTime());
   await pruneEndedSessions();
-  const sid = await openSession({ userId: user.id, abs, ip: input.ip, userAgent: input.userAgent });
+  const sid = await db.transaction(async (tx) => {
+    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+    const id = await openSession({ userId: user.id, abs, ip: input.ip, userAgent: input.userAgent }, tx);
+    // A browser whose device cookie does not vouch for this account, for an account that has signed in
+    // before (its very first sign-in is no news): the owner is told at once, by mail (security).
+    if (!device && user.lastLoginAt !== null) await tellNewSignIn(tx, { userId: user.id, sessionId: id, at: now, ip: input.ip, userAgent: input.userAgent });
+    return id;
+  });
   return { claims: { uid: user.hash, sv: user.sessionVersion, sid, abs }, deviceToken: device?.token ?? issueDeviceToken(user.hash) };
 }

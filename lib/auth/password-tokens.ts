@@ -8,7 +8,7 @@ import { AppError } from '@/lib/kernel/errors';
 import { dropMailSecrets, type MailSecret } from '@/lib/mail/mail-secrets';
 import { PASSWORD_LINK_INVALID, PASSWORD_SET, type SetPasswordInput } from '@/lib/validation/admin';
 import { hashPassword } from './password';
-import { setPasswordLink } from './password-mail';
+import { setPasswordLink } from '@/lib/mail/templates/links';
 import {
   hashPasswordToken,
   isPasswordTokenShape,
@@ -17,6 +17,7 @@ import {
   passwordTokenExpiry,
   type PasswordTokenPurpose,
 } from './password-rules';
+import { tellPasswordChanged } from './security-notices';
 import { revokeUserSessions } from './session-rows';
 
 /*
@@ -108,10 +109,11 @@ export async function setPasswordWithToken(ctx: PublicContext, input: SetPasswor
   await db.transaction(async (tx) => {
     const link = await linkRow(tx, input.token, true, ctx.now);
     if (!link) throw new AppError('NOT_FOUND', PASSWORD_LINK_INVALID);
-    await tx
+    const [changed] = await tx
       .update(users)
       .set({ passwordHash, mustChangePassword: false, sessionVersion: sql`${users.sessionVersion} + 1` })
-      .where(eq(users.id, link.userId));
+      .where(eq(users.id, link.userId))
+      .returning({ sessionVersion: users.sessionVersion });
     await tx
       .update(passwordTokens)
       .set({ usedAt: sql`now()` })
@@ -120,6 +122,10 @@ export async function setPasswordWithToken(ctx: PublicContext, input: SetPasswor
     await dropMailSecrets(tx, [passwordLinkRef(link.userId)], 'used');
     await dropMailSecrets(tx, [temporaryPasswordRef(link.userId)], 'replaced');
     await auditSecretUse(tx, ctx, link.userId, `password.${link.purpose}`, { type: 'user', id: link.userId });
+    // A reset (forgot-password, or after an admin's temporary password) changed a password, and nothing
+    // else mails it: the notice does. Setting the first password (an invitation's link) is no news.
+    if (link.purpose === 'reset')
+      await tellPasswordChanged(tx, { userId: link.userId, key: `${link.userId}:${changed.sessionVersion}`, at: ctx.now, mail: true });
   });
   return { message: PASSWORD_SET };
 }

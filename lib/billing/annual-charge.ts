@@ -8,6 +8,7 @@ import { SubjectChangedError, subjectKey, type AttemptOutcome } from '@/lib/paym
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import type { PaymentGateway } from '@/lib/payments/types';
 import { chargeWithBooks } from './charge';
+import { tellAnnualChargeFailed } from './payment-notices';
 import { auditRefusal } from './record-payment';
 
 export type AnnualChargeResult = { charged: number; failed: number; skipped: number };
@@ -17,12 +18,12 @@ export type AnnualChargeResult = { charged: number; failed: number; skipped: num
  * charged to its stored method once per period: the attempt's key (and its claim) is the row and the
  * period's date, so a job run twice, or two servers, charge once; the payment and next_charge_on a year on
  * (only from the period charged) are recorded with the charge. A refusal leaves the row due: the next
- * day's run tries again, and the client is told.
+ * day's run tries again, and the client is mailed (each day); the household and the advisor are told once per period.
  */
 export async function chargeDueAnnualCharges(ctx: SystemContext, gateway: PaymentGateway = getPaymentGateway()): Promise<AnnualChargeResult> {
   const { now } = ctx;
   const due = await db
-    .select({ charge: recurringCharges, method: paymentMethods, email: users.email })
+    .select({ charge: recurringCharges, method: paymentMethods, email: users.email, userId: users.id })
     .from(recurringCharges)
     .innerJoin(paymentMethods, eq(paymentMethods.id, recurringCharges.paymentMethodId))
     .leftJoin(clients, eq(clients.id, paymentMethods.clientId))
@@ -31,7 +32,7 @@ export async function chargeDueAnnualCharges(ctx: SystemContext, gateway: Paymen
     .orderBy(recurringCharges.id)
     .limit(500);
   const result: AnnualChargeResult = { charged: 0, failed: 0, skipped: 0 };
-  for (const { charge, method, email } of due) {
+  for (const { charge, method, email, userId } of due) {
     if (method.gateway !== gateway.name) {
       result.skipped += 1;
       continue;
@@ -76,6 +77,17 @@ export async function chargeDueAnnualCharges(ctx: SystemContext, gateway: Paymen
               to: email,
               subject: 'Your annual Trustwell charge could not be made',
               text: `The annual charge for amendments and revisions could not be made: ${outcome.error?.message ?? 'the payment was refused.'}\n\nWe will try again tomorrow.`,
+            });
+          }
+          // The bell, the other spouse and the advisor (issue 29), once per period however many days it is retried.
+          if (method.clientId !== null) {
+            await tellAnnualChargeFailed(tx, {
+              clientId: method.clientId,
+              recurringId: charge.id,
+              period,
+              amount: charge.amount,
+              reason: outcome.error?.message ?? 'The payment was refused.',
+              mailedUserId: email ? userId : null,
             });
           }
         });

@@ -12,7 +12,8 @@ import { compareMoney, formatUsd } from '@/lib/money';
 import type { ApplyOutcome, AttemptOutcome } from '@/lib/payments/attempts';
 import { invoiceIdsOf, subjectId } from '@/lib/payments/claims';
 import { describeMethod } from './method-input';
-import { tellTrustFeePaid } from './payment-notices';
+import { tellInvoiceDue } from './invoice-notices';
+import { tellAnnualCharged, tellPaymentReturned, tellPaymentSettled, tellTrustFeePaid } from './payment-notices';
 import { recordPayment, settleRecordedPayment, type PaymentFor } from './record-payment';
 import { trustFeeOfPlan } from './trust-fee';
 
@@ -26,9 +27,9 @@ import { trustFeeOfPlan } from './trust-fee';
  * - Charged (succeeded or pending, from created/unclear): the invoices of the subject are paid and the
  *   payment recorded with its receipt; a trust fee's payment moves its plan to Paid in Full (or Partial);
  *   an annual charge moves its next date a year on. The $0.01 set-up charge has no books (it is voided).
- * - Settled (pending → succeeded): the payment row says so.
+ * - Settled (pending → succeeded): the payment row says so; those who hear of the payment are told.
  * - Returned (pending → failed): the payment row says failed, the invoices open again (the features lock
- *   counts them), the payer is told.
+ *   counts them), the payer is mailed; the notices tell the others (lib/billing/payment-notices.ts).
  * - Refused (created/unclear → failed): nothing; the caller audits the refusal it saw.
  */
 
@@ -37,7 +38,7 @@ export function attemptBooks(ctx: AnyContext): ApplyOutcome {
   return async (tx, outcome, from) => {
     const first = from === 'created' || from === 'unclear';
     if (first && (outcome.state === 'succeeded' || outcome.state === 'pending')) await writeCharged(tx, ctx, outcome);
-    else if (from === 'pending' && outcome.state === 'succeeded') await settleRecordedPayment(tx, outcome.gateway, outcome.reference, 'succeeded', null);
+    else if (from === 'pending' && outcome.state === 'succeeded') await writeSettled(tx, outcome);
     else if (from === 'pending' && outcome.state === 'failed') await writeReturned(tx, ctx, outcome);
   };
 }
@@ -118,13 +119,15 @@ async function writeAnnualCharged(tx: Tx, ctx: AnyContext, outcome: AttemptOutco
     ? await tx.select({ clientId: paymentMethods.clientId }).from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId))
     : [];
   const clientId = method?.clientId ?? null;
-  await record(tx, ctx, outcome, {
+  const receipt = clientId === null ? null : await clientLogin(tx, clientId);
+  const recorded = await record(tx, ctx, outcome, {
     chargeType: 'annual_charge',
     clientId,
     estatePlanId: charge.estatePlanId,
-    receiptTo: clientId === null ? null : await clientEmail(tx, clientId),
+    receiptTo: receipt?.email ?? null,
     description: `the annual charge for amendments and revisions (${period})`,
   });
+  if (recorded !== null && clientId !== null) await tellAnnualCharged(tx, clientId, outcome, receipt?.userId ?? null);
   // Only from the period charged: a second look at the same attempt moves nothing.
   if (charge.nextChargeOn.toISOString().slice(0, 10) === period) {
     await tx
@@ -134,19 +137,36 @@ async function writeAnnualCharged(tx: Tx, ctx: AnyContext, outcome: AttemptOutco
   }
 }
 
+/** A settled eCheck: the payment row says so (once: only from pending), and its news is told. */
+async function writeSettled(tx: Tx, outcome: AttemptOutcome): Promise<void> {
+  const row = await settleRecordedPayment(tx, outcome.gateway, outcome.reference, 'succeeded', null);
+  if (row) await tellPaymentSettled(tx, row);
+}
+
 /** A returned eCheck: the payment failed, its invoices open again, the payer told. */
 async function writeReturned(tx: Tx, ctx: AnyContext, outcome: AttemptOutcome): Promise<void> {
   const row = await settleRecordedPayment(tx, outcome.gateway, outcome.reference, 'failed', outcome.error?.message ?? null);
   if (!row) return;
   await audit(tx, ctx, 'payment.returned', { type: 'payment', id: row.id }, { reference: outcome.reference, code: outcome.error?.code ?? null });
   const invoiceIds = invoiceIdsOf(outcome.subject);
-  if (invoiceIds.length)
-    await tx.update(invoices).set({ status: 'open', amountPaid: '0', paymentId: null, updatedAt: ctx.now }).where(inArray(invoices.id, invoiceIds));
+  const reopened = invoiceIds.length
+    ? await tx
+        .update(invoices)
+        .set({ status: 'open', amountPaid: '0', paymentId: null, updatedAt: ctx.now })
+        .where(inArray(invoices.id, invoiceIds))
+        .returning()
+    : [];
   const [to] = row.advisorId
-    ? await tx.select({ email: users.email }).from(advisors).innerJoin(users, eq(users.id, advisors.userId)).where(eq(advisors.id, row.advisorId))
+    ? await tx
+        .select({ email: users.email, userId: users.id })
+        .from(advisors)
+        .innerJoin(users, eq(users.id, advisors.userId))
+        .where(eq(advisors.id, row.advisorId))
     : row.clientId
-      ? [{ email: await clientEmail(tx, row.clientId) }]
+      ? [await clientLogin(tx, row.clientId)]
       : [];
+  await tellPaymentReturned(tx, row, outcome.error?.message ?? 'Please pay again with another method.', to?.userId ?? null);
+  for (const invoice of reopened) await tellInvoiceDue(tx, invoice, row.id);
   if (to?.email) {
     await queueMail(tx, {
       to: to.email,
@@ -170,6 +190,15 @@ async function payerEmail(tx: Tx, outcome: AttemptOutcome, clientId: number): Pr
 }
 
 async function clientEmail(tx: Tx, clientId: number): Promise<string | null> {
-  const [row] = await tx.select({ email: users.email }).from(clients).innerJoin(users, eq(users.id, clients.userId)).where(eq(clients.id, clientId));
-  return row?.email ?? null;
+  return (await clientLogin(tx, clientId))?.email ?? null;
+}
+
+/** A client's login (null when the client has none): where its receipts and payment mails go. */
+async function clientLogin(tx: Tx, clientId: number): Promise<{ email: string; userId: number } | null> {
+  const [row] = await tx
+    .select({ email: users.email, userId: users.id })
+    .from(clients)
+    .innerJoin(users, eq(users.id, clients.userId))
+    .where(eq(clients.id, clientId));
+  return row ?? null;
 }

@@ -7,13 +7,15 @@ import { audit } from '@/lib/kernel/audit';
 import type { AnyContext } from '@/lib/kernel/context';
 import { personName } from '@/lib/people/person-name';
 import { personNameColumns } from '@/lib/people/person-name-columns';
+import { tellInvoiceDue } from './invoice-notices';
 import { autoPayJob } from './jobs/auto-pay';
 import { trustFeeOfPlan } from './trust-fee';
 
 /**
  * When a plan whose advisor waives the fee (is_waiving_fee) is submitted, the advisor is invoiced instead,
  * at the discounted price, once per plan; an advisor on auto-pay has the invoice charged by the auto-pay
- * job, queued in the same transaction. Call inside the submission's transaction.
+ * job, queued in the same transaction; any other advisor is told the invoice is due (invoice-notices.ts).
+ * Call inside the submission's transaction.
  */
 export async function invoiceWaivedFee(ctx: AnyContext, q: Queryable, planId: number): Promise<number | null> {
   const fee = await trustFeeOfPlan(q, planId, ctx.now);
@@ -26,13 +28,14 @@ export async function invoiceWaivedFee(ctx: AnyContext, q: Queryable, planId: nu
     .innerJoin(clients, eq(clients.id, estatePlans.clientId))
     .innerJoin(persons, eq(persons.id, clients.personId))
     .where(eq(estatePlans.id, planId));
+  const description = `Trust fee for ${personName(owner)}`;
   const [invoice] = await q
     .insert(invoices)
     .values({
       advisorId: fee.advisorId,
       clientId: owner.clientId,
       estatePlanId: planId,
-      description: `Trust fee for ${personName(owner)}`,
+      description,
       amount: fee.advisorInvoice,
     })
     .returning({ id: invoices.id });
@@ -41,6 +44,8 @@ export async function invoiceWaivedFee(ctx: AnyContext, q: Queryable, planId: nu
     .select({ isAutoPay: advisors.isAutoPay })
     .from(advisors)
     .where(and(eq(advisors.id, fee.advisorId), sql`exists (select 1 from payment_methods pm where pm.advisor_id = ${advisors.id})`));
+  // Auto-pay charges it at once: the advisor hears of it only if that fails (autopay-failed); else it is due now.
   if (advisor?.isAutoPay) await enqueue(q, autoPayJob, { invoiceId: invoice.id });
+  else await tellInvoiceDue(q, { id: invoice.id, advisorId: fee.advisorId, description, amount: fee.advisorInvoice });
   return invoice.id;
 }

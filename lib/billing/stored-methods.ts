@@ -131,8 +131,9 @@ export async function autoPayMethod(advisorId: number, gatewayName: string): Pro
  */
 export async function deleteStoredMethods(q: Queryable, ctx: AnyContext, rows: PaymentMethod[], advisorId: number | null): Promise<void> {
   for (const row of rows) {
-    await q.delete(paymentMethods).where(eq(paymentMethods.id, row.id));
+    // Audited first, while the row still says whose it is (the audit row's household).
     await audit(q, ctx, 'payment_method.remove', { type: 'payment_method', id: row.id }, { kind: row.kind, brand: row.brand, last4: row.last4 });
+    await q.delete(paymentMethods).where(eq(paymentMethods.id, row.id));
   }
   if (advisorId !== null)
     await q

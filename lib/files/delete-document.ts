@@ -28,8 +28,9 @@ export async function deleteDocument(ctx: RequestContext, planHash: string, file
     const row = await findDocument(plan.id, fileHash, tx, true);
     if (!row) throw new AppError('NOT_FOUND');
     if (row.createdByUserId === null) throw new AppError('FORBIDDEN', SYSTEM_FILE_MESSAGE);
-    await tx.delete(files).where(eq(files.id, row.id));
+    // Audited before the row goes, so the audit row finds the file's household (lib/kernel/audit.ts).
     await audit(tx, ctx, 'file.delete', { type: 'file', id: row.id }, { plan: plan.hash, name: row.name });
+    await tx.delete(files).where(eq(files.id, row.id));
     return row;
   });
   await storeFor(removed.storage)

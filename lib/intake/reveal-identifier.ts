@@ -27,7 +27,7 @@ export async function revealIdentifiers(ctx: RequestContext, input: RevealIdenti
     for (const item of input.items) {
       const { value, target } = await openOne(tx, household, item);
       values[item.hash] = value;
-      await audit(tx, ctx, 'identifier.reveal', target, { kind: item.kind });
+      await audit(tx, ctx, 'identifier.reveal', { ...target, householdId: household.householdId }, { kind: item.kind });
     }
     return { values };
   });

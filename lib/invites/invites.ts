@@ -14,7 +14,8 @@ import { queueMail } from '@/lib/mail/send-mail';
 import { personName } from '@/lib/people/person-name';
 import { personNameColumns } from '@/lib/people/person-name-columns';
 import type { ResendInviteInput, SendInviteInput } from '@/lib/validation/advisors';
-import { inviteLinkSecret, inviteMail, inviteRef, newInviteToken } from './invite-mail';
+import { inviteMail } from '@/lib/mail/templates/invite';
+import { inviteLinkSecret, inviteRef, newInviteToken } from './invite-mail';
 import { formatAppDateTime } from '@/lib/format/app-time';
 
 /** An invite as the dashboard and the legacy calls show it (platform spec §3 "Invite"). */

@@ -50,6 +50,10 @@ export const permissions = {
   'funding.update': ['client', ...ADVISORY],
   // The global audit log and its CSV export (issue 29): who did what, across every household and account.
   'audit.read': ['admin'],
+  // A household's activity on its client-info page (issue 29): attorneys and admins, within their scope
+  // (docs/decisions.md, "A household's activity"); a household's own clients read theirs in plain words.
+  'activity.read.household': ['legal', 'admin'],
+  'activity.read.own': ['client'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;

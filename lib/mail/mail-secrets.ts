@@ -5,6 +5,7 @@ import { mailOutbox } from '@/db/schema';
 import type { MAIL_SECRET_KINDS, MAIL_SECRET_REMOVALS } from '@/db/schema/enums';
 import { decrypt, encrypt } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
+import { escapeHtml } from './layout';
 
 /*
  * A mailed secret is readable by its addressee alone (docs/security.md, "Mailed secrets and the outbox"). A
@@ -69,9 +70,15 @@ const cipherPlace = (rowHash: string) => placeOf(mailOutbox.secretCipher, rowHas
 export function sealMailSecret(rowHash: string, body: { text: string; html: string | null }, secret: MailSecret) {
   // A secret the body does not hold would be stored for nothing (and a template bug would go unseen).
   if (!body.text.includes(secret.value)) throw new Error('The mail body does not contain its secret.');
+  // The HTML holds the secret escaped (a link's `&` is `&#38;` there), and must hold it too: an HTML reader
+  // sees only the HTML. Both forms give way to the placeholder, so neither is stored in clear.
+  const escaped = escapeHtml(secret.value);
+  if (body.html !== null && !body.html.includes(secret.value) && !body.html.includes(escaped)) {
+    throw new Error('The mail HTML body does not contain its secret.');
+  }
   return {
     text: body.text.split(secret.value).join(SECRET_PLACEHOLDER),
-    html: body.html === null ? null : body.html.split(secret.value).join(SECRET_PLACEHOLDER),
+    html: body.html === null ? null : body.html.split(escaped).join(SECRET_PLACEHOLDER).split(secret.value).join(SECRET_PLACEHOLDER),
     secretKind: secret.kind,
     secretCipher: encrypt(secret.value, cipherPlace(rowHash)),
     secretUserId: secret.userId,
@@ -120,7 +127,8 @@ export function outgoingBodies(
   const gone = goneReason(mail, now);
   const secret = gone === null ? openMailSecret({ hash: mail.hash, secretCipher: mail.secretCipher! }) : null;
   const shown = secret ?? withheldNotice(mail.secretKind as MailSecretKind, gone ?? 'unreadable');
-  return { text: fillSecret(mail.text, shown), html: mail.html === null ? null : fillSecret(mail.html, shown) };
+  // The HTML gets it escaped, as the template had put it there.
+  return { text: fillSecret(mail.text, shown), html: mail.html === null ? null : fillSecret(mail.html, escapeHtml(shown)) };
 }
 
 /**

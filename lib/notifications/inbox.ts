@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { notifications } from '@/db/schema';
 import type { RequestContext } from '@/lib/kernel/context';
-import { localPath } from '@/lib/auth/landing';
+import { localPath } from '@/lib/config/local-path';
 import { AppError } from '@/lib/kernel/errors';
 import { rowsOf } from '@/lib/kernel/rows';
 import type { NotificationKind } from './kinds';

@@ -2,10 +2,10 @@ import 'server-only';
 import { and, eq, isNull } from 'drizzle-orm';
 import { db } from '@/db';
 import { notifications, persons, users } from '@/db/schema';
-import { absoluteUrl, siteConfig } from '@/lib/config/site';
+import { absoluteUrl } from '@/lib/config/site';
 import type { SystemContext } from '@/lib/kernel/system-context';
-import { renderMail } from '@/lib/mail/layout';
 import { queueMail } from '@/lib/mail/send-mail';
+import { noticeMail } from '@/lib/mail/templates/notice';
 import { NOTIFICATION_KIND_INFO, type NotificationKind } from './kinds';
 import { emailsKind } from './preferences';
 import { unsubscribePageUrl, unsubscribePostUrl, unsubscribeToken } from './unsubscribe-token';
@@ -43,24 +43,18 @@ export async function sendNotificationMail(ctx: SystemContext, notificationId: n
     const name = user.firstName?.trim() ?? '';
     const essential = NOTIFICATION_KIND_INFO[kind].essential;
     const token = essential ? null : unsubscribeToken(user.hash, kind);
-    const content = renderMail({
-      greeting: name ? `Hello ${name},` : 'Hello,',
-      // A blank line in a notice's body starts a paragraph of the mail.
-      paragraphs: notice.body.split(/\n\n+/),
-      button: { label: action ?? `Open ${siteConfig.name}`, url: absoluteUrl(notice.link) },
-      footer: token
-        ? [
-            `You receive this because "${NOTIFICATION_KIND_INFO[kind].label}" is on in your notification settings.`,
-            `Turn these e-mails off: ${unsubscribePageUrl(token)}`,
-          ]
-        : [`This is a security message about your ${siteConfig.name} account; it is always sent.`],
-    });
-    await queueMail(tx, {
-      to: user.email,
-      subject: notice.title,
-      ...content,
-      headers: token ? { 'List-Unsubscribe': `<${unsubscribePostUrl(token)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
-    });
+    await queueMail(
+      tx,
+      noticeMail({
+        to: user.email,
+        name,
+        title: notice.title,
+        body: notice.body,
+        url: absoluteUrl(notice.link),
+        action,
+        unsubscribe: token ? { kindLabel: NOTIFICATION_KIND_INFO[kind].label, pageUrl: unsubscribePageUrl(token), postUrl: unsubscribePostUrl(token) } : null,
+      }),
+    );
     return 'queued';
   });
 }

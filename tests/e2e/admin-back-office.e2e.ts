@@ -48,15 +48,19 @@ async function success(p: Page, text: string) {
   await dialog.waitFor({ state: 'detached' });
 }
 /**
- * The set-password link of the newest mail to an address, read in the outbox by the admin once that mail is
- * the one with this subject: a forgot-password link is mailed by a job just after the page answered, so the
- * outbox is read again until it has arrived.
+ * The set-password link of the newest mail with this subject to an address, read in the outbox by the admin:
+ * a forgot-password link is mailed by a job just after the page answered, so the outbox is read again until
+ * it has arrived. By subject, not simply the newest mail: other mail (a new sign-in's security notice) may
+ * arrive in between. A link used up is dropped from its mail, so an older mail of the subject has none.
  */
 async function linkFromOutbox(admin: Page, to: string, subject: string): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     await admin.goto(`/outbox?to=${encodeURIComponent(to)}`);
-    const newest = admin.locator('article').first();
-    if ((await newest.count()) > 0 && (await newest.locator('h2').textContent()) === subject) {
+    const newest = admin
+      .locator('article')
+      .filter({ has: admin.locator('h2', { hasText: subject }) })
+      .first();
+    if ((await newest.count()) > 0 && (await newest.getByRole('link', { name: /\/set-password\?token=/ }).count()) > 0) {
       const href = await newest.getByRole('link', { name: /\/set-password\?token=/ }).getAttribute('href');
       expect(href).toBeTruthy();
       return href!;

@@ -7,7 +7,7 @@ import { baseUrl, newContext, screenshot, signIn, browserForThisFile, demoPasswo
  * Menu toggle on a phone; the footer's Get Started band, maps link and the products without an action.
  */
 
-const ALL_LINKS = ['Home', 'My Info', 'Dashboard', 'Trust', 'About Us', 'Contact Us', 'Settings', 'Logout', 'Login'];
+const ALL_LINKS = ['Home', 'My Info', 'Activity', 'Dashboard', 'Trust', 'About Us', 'Contact Us', 'Settings', 'Logout', 'Login'];
 
 const visitors = [
   { who: 'guest', email: null, page: '/', links: ['Home', 'Trust', 'About Us', 'Contact Us', 'Login'] },
@@ -15,7 +15,7 @@ const visitors = [
     who: 'client',
     email: 'jordan.blake@demo.trustwell.test',
     page: '/client-info',
-    links: ['My Info', 'Trust', 'About Us', 'Contact Us', 'Settings', 'Logout'],
+    links: ['My Info', 'Activity', 'Trust', 'About Us', 'Contact Us', 'Settings', 'Logout'],
   },
   {
     who: 'advisor',
@@ -28,6 +28,7 @@ const visitors = [
 const HREFS: Record<string, string> = {
   Home: '/',
   'My Info': '/client-info',
+  Activity: '/activity',
   Dashboard: '/dashboard',
   Trust: '/trust',
   'About Us': '/',

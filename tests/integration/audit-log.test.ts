@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -32,8 +32,13 @@ let single: Awaited<ReturnType<typeof makeHousehold>>;
 let adminCtx: ReturnType<typeof ctxOf>;
 
 type Row = typeof t.auditLog.$inferInsert;
+/** Inserts rows as audit() would: each one's household found from its target by the database (migration 0018). */
 async function log(rows: Row[]): Promise<number[]> {
-  const inserted = await db.insert(t.auditLog).values(rows).returning({ id: t.auditLog.id });
+  const withHousehold = rows.map((r) => ({
+    householdId: r.targetType && r.targetId != null ? sql<number>`audit_household(${r.targetType}, ${r.targetId}::integer)` : null,
+    ...r,
+  }));
+  const inserted = await db.insert(t.auditLog).values(withHousehold).returning({ id: t.auditLog.id });
   return inserted.map((r) => r.id);
 }
 async function auditCount(): Promise<number> {

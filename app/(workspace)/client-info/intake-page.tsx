@@ -1,4 +1,5 @@
 import 'server-only';
+import Link from 'next/link';
 import { lockedFeaturesText } from '@/lib/billing/lock';
 import { FeatureLockGate } from '@/components/advisors/feature-lock-notice';
 import { DocumentsPanel } from '@/components/files/documents-panel';
@@ -75,6 +76,12 @@ export function IntakePage({ view, actor, documents, funding }: { view: IntakeVi
   return (
     <FeatureLockGate lock={view.featureLock} showWarning={!actor.isClient} detail={actor.isClient ? null : lockedFeaturesText()}>
       <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
+        {/* The household's activity (issue 29), for the attorneys and admins who may read it. */}
+        {can(actor, 'activity.read.household') && !ownHousehold ? (
+          <p className={styles.activityLink}>
+            <Link href={`/client-info/${encodeURIComponent(view.client.hash)}/activity`}>Activity</Link>: who did what on this household
+          </p>
+        ) : null}
         {/* Attorneys and admins open a submitted trust on its review (intake §2). */}
         {/* The household's own clients read what happens after their submission (issue 27). */}
         <IntakeScreen

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { Fragment } from 'react';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { Button } from '@/components/ui/button';
@@ -43,7 +44,10 @@ export default async function OutboxPage({ searchParams }: Props) {
   const mails = await listOutbox(actor, { to }, new Date());
   return (
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
-      <h1>Mail Outbox</h1>
+      <div className={styles.heading}>
+        <h1>Mail Outbox</h1>
+        <Link href="/outbox/templates">Mail templates</Link>
+      </div>
       <form method="get" action="/outbox" className={styles.filter}>
         <ControlRow>
           <Field label="Recipient" id="outbox-to" inline>

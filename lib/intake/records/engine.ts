@@ -145,7 +145,13 @@ export async function upsertRecord<I extends RecordInput, S extends StoredRecord
       await def.afterPivots?.({ ...step, id, desired });
 
       if (stored && def.person) await deleteOrphanPersons(tx, personRows(any, stored));
-      await audit(tx, ctx, `intake.${def.audit.noun}.${input.hash ? 'update' : 'create'}`, { type: def.audit.type, id }, def.audit.meta?.(input));
+      await audit(
+        tx,
+        ctx,
+        `intake.${def.audit.noun}.${input.hash ? 'update' : 'create'}`,
+        { type: def.audit.type, id, householdId: household.householdId },
+        def.audit.meta?.(input),
+      );
     },
     createOnceKey(def.audit.once, input, options),
   );
@@ -167,6 +173,12 @@ export async function deleteRecord<I extends RecordInput, S extends StoredRecord
     else await deleteVersioned(tx, def.table, stored.id, input.version);
     await def.afterDelete?.(tx, stored);
     if (def.person) await deleteOrphanPersons(tx, personRows(def as unknown as AnyDef, stored));
-    await audit(tx, ctx, `intake.${def.audit.noun}.delete`, { type: def.audit.type, id: stored.id }, def.audit.meta?.(input));
+    await audit(
+      tx,
+      ctx,
+      `intake.${def.audit.noun}.delete`,
+      { type: def.audit.type, id: stored.id, householdId: household.householdId },
+      def.audit.meta?.(input),
+    );
   });
 }

@@ -10,7 +10,7 @@ const cases: Array<[string, Case | null, string[]]> = [
   [
     'client',
     { role: 'client', isClient: true, impersonator: null },
-    ['My Info /client-info', 'Trust /trust', 'About Us /', 'Contact Us /', 'Settings /settings', 'Logout /logout'],
+    ['My Info /client-info', 'Activity /activity', 'Trust /trust', 'About Us /', 'Contact Us /', 'Settings /settings', 'Logout /logout'],
   ],
   [
     'advisor',

@@ -63,6 +63,8 @@ const expected: Record<Permission, (keyof typeof actors)[]> = {
   'audit.read': ['admin'],
   'funding.read': ['admin', 'legal', 'advisor', 'staff', 'supervisor', 'client'],
   'funding.update': ['advisor', 'staff', 'supervisor', 'client'],
+  'activity.read.household': ['admin', 'legal'],
+  'activity.read.own': ['client'],
 };
 
 describe('permissions map', () => {

@@ -1,0 +1,83 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import type { Queryable } from '@/db';
+import { siteConfig } from '@/lib/config/site';
+import { formatAppDateTimeWithZone } from '@/lib/format/app-time';
+import { notify } from '@/lib/notifications';
+import { describeBrowser } from './user-agent';
+
+/*
+ * Security notices (issue 29, kind 'security': essential, always sent, no unsubscribe). The password and
+ * e-mail changes are mailed directly by their use cases (account-mail.ts, password-mail.ts), so their
+ * notices are the bell's only (mail: false): one mail each, and the bell keeps the record. A new sign-in is
+ * mailed by its notice. Each key names the change once (the session version it made, the change's row).
+ */
+
+/** Where a user changes their password (Settings, Credentials). */
+export const CHANGE_PASSWORD_LINK = '/settings?tab=credentials';
+
+/** The user's password was changed (Settings, a reset link, an admin's temporary password). `mail`: true where nothing else mails it. */
+export async function tellPasswordChanged(q: Queryable, change: { userId: number; key: string; at: Date; byAdmin?: boolean; mail?: boolean }): Promise<void> {
+  const when = formatAppDateTimeWithZone(change.at);
+  await notify(
+    q,
+    {
+      key: `password-changed:${change.key}`,
+      kind: 'security',
+      title: change.byAdmin ? 'Your password was reset by an administrator' : 'Your password was changed',
+      body: change.byAdmin
+        ? `An administrator reset the password of your ${siteConfig.name} account on ${when}. A temporary password was e-mailed to you; it signs in once, to choose a new password.`
+        : `The password of your ${siteConfig.name} account was changed on ${when}. Every other browser signed in to it was signed out.\n\nIf you did not change it, reset your password from the sign-in page now.`,
+      link: CHANGE_PASSWORD_LINK,
+      action: 'Open your settings',
+      mail: change.mail ?? false,
+    },
+    [change.userId],
+  );
+}
+
+/** The user's sign-in e-mail was changed (by them, confirmed from the new address, or by an admin); the former address was mailed. */
+export async function tellEmailChanged(
+  q: Queryable,
+  change: { userId: number; key: string; at: Date; from: string; to: string; byAdmin?: boolean },
+): Promise<void> {
+  await notify(
+    q,
+    {
+      key: `email-changed:${change.key}`,
+      kind: 'security',
+      title: 'Your sign-in e-mail was changed',
+      body: `${change.byAdmin ? 'An administrator changed' : 'You changed'} the sign-in e-mail of your ${siteConfig.name} account from ${change.from} to ${change.to} on ${formatAppDateTimeWithZone(change.at)}.`,
+      link: CHANGE_PASSWORD_LINK,
+      action: 'Open your settings',
+      mail: false,
+    },
+    [change.userId],
+  );
+}
+
+/**
+ * A sign-in from a browser the account had not signed in from (lib/auth/authenticate.ts decides), mailed:
+ * when, which browser in plain words, from which address, and the way to change the password. Named by the
+ * session it opened (a digest of its id: the id itself stays in the sessions table), so it is told once.
+ */
+export async function tellNewSignIn(
+  q: Queryable,
+  signIn: { userId: number; sessionId: string; at: Date; ip: string; userAgent?: string | null },
+): Promise<void> {
+  const address = signIn.ip && signIn.ip !== 'unknown' ? `the address ${signIn.ip}` : 'an unknown address';
+  await notify(
+    q,
+    {
+      key: `new-sign-in:${createHash('sha256').update(signIn.sessionId).digest('base64url')}`,
+      kind: 'security',
+      title: 'New sign-in to your account',
+      body:
+        `Your ${siteConfig.name} account was signed in to on ${formatAppDateTimeWithZone(signIn.at)} from ${describeBrowser(signIn.userAgent)}, at ${address}.\n\n` +
+        'If this was you, there is nothing to do. If it was not, change your password now: that signs out every other browser.',
+      link: CHANGE_PASSWORD_LINK,
+      action: 'Change your password',
+    },
+    [signIn.userId],
+  );
+}
