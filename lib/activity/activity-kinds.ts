@@ -17,6 +17,7 @@ export const ACTIVITY_KINDS: readonly { kind: ActivityKind; label: string; prefi
   { kind: 'documents', label: 'Documents', prefixes: ['file.'] },
   { kind: 'payments', label: 'Payments', prefixes: ['payment.', 'payment_method.', 'annual_charge.', 'autopay.', 'invoice.'] },
   { kind: 'status', label: 'Status and reminders', prefixes: ['plan.', 'client.create', 'client.delete', 'client.reminder'] },
+  { kind: 'funding', label: 'Funding', prefixes: ['funding.'] },
   { kind: 'identifiers', label: 'Identifiers revealed', prefixes: ['identifier.'] },
   { kind: 'account', label: 'Sign-in and account', prefixes: ['settings.', 'user.', 'password.', 'impersonation.', 'notifications.', 'client.signup'] },
 ];
@@ -69,6 +70,7 @@ const LABELS: Record<string, string> = {
   'client.signup': 'Signed up',
   'client.delete': 'Client deleted',
   'client.reminder': 'Reminder sent',
+  'funding.task.update': 'Marked a funding step',
   'settings.name.update': 'Changed their name',
   'settings.phone.update': 'Changed their phone',
   'settings.password.update': 'Changed their password',
@@ -116,7 +118,15 @@ function details(row: ActivityRow): string | null {
     return n ? `to ${n} ${n === 1 ? 'person' : 'people'}` : null;
   }
   if (row.action === 'settings.email.request') return metaText(m, 'to');
+  if (row.action === 'funding.task.update') return fundingStepWords(row);
   return null;
+}
+
+/** A funding mark's step and status: '“First Bank ••••1234” done' (the title is kept in the meta since issue 30). */
+export function fundingStepWords(row: ActivityRow): string {
+  const title = metaText(row.meta, 'title');
+  const status = (metaText(row.meta, 'status') ?? '').replace('-', ' ');
+  return [title ? `“${title}”` : 'a step', status].filter(Boolean).join(' ');
 }
 
 /** What happened, for staff: a label and the key facts (the action's own name when no label knows it). */

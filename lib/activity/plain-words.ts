@@ -1,6 +1,6 @@
 import type { EstatePlanStatus } from '@/db/schema';
 import { statusLabel } from '@/lib/estate-plans/statuses';
-import { amountText, INTAKE_NOUNS } from './activity-kinds';
+import { amountText, fundingStepWords, INTAKE_NOUNS } from './activity-kinds';
 import { metaText, type ActivityRow, type ActivityUser } from './activity-row';
 
 /*
@@ -35,7 +35,16 @@ const ACCOUNT: Record<string, string> = {
 };
 const STATUS_ACTIONS = ['plan.status.update', 'plan.status.payment', 'plan.submit', 'payment.acknowledge'];
 const PAYMENT_ACTIONS = ['payment.succeeded', 'payment.pending', 'payment.returned', 'annual_charge.consent', 'annual_charge.cancel'];
-const OTHER_ACTIONS = ['identifier.reveal', 'file.view', 'file.upload', 'file.delete', 'client.reminder', 'client.create', 'client.signup'];
+const OTHER_ACTIONS = [
+  'identifier.reveal',
+  'file.view',
+  'file.upload',
+  'file.delete',
+  'client.reminder',
+  'client.create',
+  'client.signup',
+  'funding.task.update',
+];
 
 /** Every action a client may see, exactly (the SQL reads only these). */
 export const CLIENT_ACTIONS: readonly string[] = [
@@ -143,6 +152,8 @@ export function plainWords(row: ActivityRow, viewer: Viewer): string | null {
       return `${who} added you as a client`;
     case 'client.signup':
       return 'Your account was created';
+    case 'funding.task.update':
+      return `${who} marked ${fundingStepWords(row)}`;
     default:
       return null;
   }

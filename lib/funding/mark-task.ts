@@ -64,7 +64,7 @@ export async function markFundingTask(ctx: RequestContext, input: MarkFundingTas
             .where(and(eq(fundingTasks.householdId, household.householdId), eq(fundingTasks.taskKey, spec.key), eq(fundingTasks.version, input.version)))
             .returning({ id: fundingTasks.id });
     if (!written.length) throw new AppError('CONFLICT', FUNDING_CHANGED_MEANWHILE);
-    await audit(tx, ctx, 'funding.task.update', { type: 'household', id: household.householdId }, { task: spec.key, status: input.status });
+    await audit(tx, ctx, 'funding.task.update', { type: 'household', id: household.householdId }, { task: spec.key, title: spec.title, status: input.status });
     const [task] = mergeTasks(
       [spec],
       (await loadFundingMarks(household.householdId, tx)).filter((m) => m.key === spec.key),

@@ -8,7 +8,7 @@ import { HASH_SHAPE } from '@/db/schema/columns';
  */
 
 /** The kinds of the staff view's filter (their actions and labels: lib/activity/activity-kinds.ts). */
-export const ACTIVITY_KIND_NAMES = ['intake', 'documents', 'payments', 'status', 'identifiers', 'account'] as const;
+export const ACTIVITY_KIND_NAMES = ['intake', 'documents', 'payments', 'status', 'funding', 'identifiers', 'account'] as const;
 export type ActivityKind = (typeof ACTIVITY_KIND_NAMES)[number];
 
 /** Rows on a page of a household's activity. */
