@@ -368,6 +368,9 @@ describe('what happens next, for the client', () => {
     await expect(notice.getAttribute('data-read')).resolves.toBe('false');
     await Promise.all([pat.waitForURL('**/client-info/**'), notice.getByRole('link', { name: subject }).click()]);
     await screenshotTop(pat, 'i29-status-notice-opened-390');
+    // …and reads the change in her activity, in plain words (issue 29).
+    await pat.goto('/activity');
+    await pat.getByText('Your attorney moved your trust to “In Client Contact”', { exact: true }).waitFor();
 
     // Complete leaves the open queue for the Complete filter.
     await attorney.goto('/dashboard?qclient=rivera');

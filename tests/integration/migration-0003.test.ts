@@ -323,6 +323,7 @@ describe('migration 0003 carries rows of the old shape over', () => {
       'clients',
       'companies',
       'fiduciaries',
+      'funding_tasks',
       'gifts',
       'households',
       'notes',
