@@ -43,7 +43,7 @@ describe('mail templates', () => {
     const mail = page.frameLocator('iframe').first();
     await expect(mail.getByRole('link', { name: 'Create your account' }).getAttribute('href')).resolves.toMatch(/\/join\/sAmPlEaDvIsOr\?invite=/);
     // The plain text beside it, the same words.
-    await expect(main.locator('pre').textContent()).resolves.toMatch(/^Hello Pat Rivera,\n\n[\s\S]*Create your account: https?:\/\/\S+\/join\//);
+    await expect(main.locator('pre').textContent()).resolves.toMatch(/^Hello Nia Okafor,\n\n[\s\S]*Create your account: https?:\/\/\S+\/join\//);
     await expectNoViolations(page, 'mail-template-preview-1280');
     await screenshot(page, 'mail-template-preview-1280');
 

@@ -64,7 +64,7 @@ export const inviteTemplates = [
     name: 'intake-reminder',
     title: 'Reminder to continue the intake',
     description: "To each client of a household when the advisor presses 'Send reminder' on the dashboard (at most once a day).",
-    sample: { to: SAMPLE.email, clientName: 'Pat', advisorName: SAMPLE.advisorName },
+    sample: { to: SAMPLE.email, clientName: SAMPLE.firstName, advisorName: SAMPLE.advisorName },
     render: reminderMail,
   }),
 ];

@@ -58,7 +58,7 @@ export const SAMPLE = {
   email: 'nia.okafor@example.com',
   newEmail: 'nia.new@example.com',
   firstName: 'Nia',
-  clientName: 'Pat Rivera',
+  clientName: 'Nia Okafor',
   advisorName: 'Sam Whitfield',
   token: 'sAmPlE-tOkEn-0123456789abcdefghijklmnopqrstuv',
   temporaryPassword: 'Xq7Rt2Mv9Lp4Hs6B',
