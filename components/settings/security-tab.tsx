@@ -8,6 +8,9 @@ import type { OwnSession } from '@/lib/account-settings/own-sessions';
 import { endOtherSessionsAction, endSessionAction } from '@/lib/actions/settings';
 import styles from './security-tab.module.css';
 
+/** 'An unknown browser on Linux' as a card's title (the notices say it mid-sentence). */
+const titled = (device: string) => device.charAt(0).toUpperCase() + device.slice(1);
+
 /**
  * Settings → Security (issue 31): where the user is signed in, each browser with its address, when it signed
  * in and when it was last active; any other one can be signed out, or all of them at once. This browser is
@@ -48,9 +51,9 @@ export function SecurityTab({ initial }: { initial: OwnSession[] }) {
       </p>
       <ul className={styles.list}>
         {list.map((s) => (
-          <li key={s.handle} className={styles.session} aria-label={s.device}>
+          <li key={s.handle} className={styles.session} aria-label={titled(s.device)}>
             <div className={styles.what}>
-              <span className={styles.device}>{s.device}</span>
+              <span className={styles.device}>{titled(s.device)}</span>
               {s.current ? <span className={styles.badge}>This browser</span> : null}
             </div>
             <dl className={styles.facts}>
@@ -74,7 +77,7 @@ export function SecurityTab({ initial }: { initial: OwnSession[] }) {
                 loading={busy === s.handle}
                 disabled={busy !== null}
                 onClick={() => void end(s.handle)}
-                aria-label={`Sign out ${s.device}, signed in ${s.signedInAt}`}
+                aria-label={`Sign out ${titled(s.device)}, signed in ${s.signedInAt}`}
               >
                 Sign out
               </Button>
