@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useMessage } from '@/components/ui/call-provider';
 import { useNotice } from '@/components/ui/notice';
+import type { OwnSession } from '@/lib/account-settings/own-sessions';
 import type { SettingsValues } from '@/lib/account-settings/types';
 import type { AnnualChargeView } from '@/lib/billing/queries';
 import type { PaymentSummary } from '@/lib/billing/receipts';
@@ -17,6 +18,7 @@ import { NotificationsTab } from './notifications-tab';
 import { PasswordForm } from './password-form';
 import { PaymentsTab } from './payments-tab';
 import { PhoneForm } from './phone-form';
+import { SecurityTab } from './security-tab';
 import { SettingsGroup, type ReadOnlyValue } from './settings-group';
 import { SETTINGS_TABS as TABS, type TabKey } from './tab-keys';
 import { panelId, SettingsTabs, tabId } from './settings-tabs';
@@ -44,6 +46,7 @@ export function SettingsPanel({
   initial,
   payments = null,
   emailChoices = [],
+  sessions = [],
   initialTab = null,
 }: {
   initial: SettingsValues;
@@ -51,6 +54,8 @@ export function SettingsPanel({
   payments?: { annualCharges: AnnualChargeView[]; history: PaymentSummary[] } | null;
   /** The Notifications tab: each kind the user's roles receive, on or off by e-mail. */
   emailChoices?: EmailChoice[];
+  /** The Security tab (issue 31): the user's signed-in sessions, this browser first. */
+  sessions?: OwnSession[];
   /** The tab to open first (a link's `?tab=`); the first tab when absent or not the user's. */
   initialTab?: TabKey | null;
 }) {
@@ -102,6 +107,7 @@ export function SettingsPanel({
   const panels: Record<TabKey, ReactNode> = {
     payments: payments ? <PaymentsTab initial={payments.annualCharges} history={payments.history} /> : null,
     notifications: <NotificationsTab initial={emailChoices} />,
+    security: <SecurityTab initial={sessions} />,
     name: group(
       'name',
       'Name',

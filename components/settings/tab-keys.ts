@@ -1,9 +1,10 @@
 /** The tabs of My Information, in order (Payments only for clients: the panel leaves it out for others). */
-export type TabKey = 'name' | 'credentials' | 'payments' | 'notifications';
+export type TabKey = 'name' | 'credentials' | 'security' | 'payments' | 'notifications';
 
 export const SETTINGS_TABS = [
   { id: 'name', label: 'Name' },
   { id: 'credentials', label: 'Credentials' },
+  { id: 'security', label: 'Security' },
   { id: 'payments', label: 'Payments' },
   { id: 'notifications', label: 'Notifications' },
 ] as const satisfies ReadonlyArray<{ id: TabKey; label: string }>;

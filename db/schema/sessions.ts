@@ -21,6 +21,9 @@ export const sessions = pgTable(
     // The session's absolute end (the token's `abs`): nothing renews it.
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // When a request last came with this session (Settings → Security), written at most every few minutes
+    // (lib/auth/session-rows.ts SEEN_EVERY_SECONDS) so a busy session costs no write per request.
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },

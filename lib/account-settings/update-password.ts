@@ -5,7 +5,8 @@ import { users } from '@/db/schema';
 import type { RequestContext } from '@/lib/kernel/context';
 import { hashPassword } from '@/lib/auth/password';
 import { retirePasswordSecrets } from '@/lib/auth/password-tokens';
-import { reissueSession } from '@/lib/auth/session';
+import { readSessionClaims, reissueSession } from '@/lib/auth/session';
+import { revokeOtherSessions } from '@/lib/auth/session-rows';
 import { audit } from '@/lib/kernel/audit';
 import { SETTINGS_MESSAGES, type UpdatePasswordInput } from '@/lib/validation/settings';
 import { queueMail } from '@/lib/mail/send-mail';
@@ -22,6 +23,7 @@ import { authorizeOwnSave } from './own-account';
 export async function updatePassword(ctx: RequestContext, input: UpdatePasswordInput): Promise<{ message: string }> {
   const { user, person } = await authorizeOwnSave(ctx, input.password_check);
   const passwordHash = await hashPassword(input.new_password);
+  const current = (await readSessionClaims())?.sid ?? null;
   const sessionVersion = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
@@ -30,6 +32,7 @@ export async function updatePassword(ctx: RequestContext, input: UpdatePasswordI
       .returning({ sessionVersion: users.sessionVersion });
     // A forgot-password link or temporary password mailed earlier would set it again without this one.
     await retirePasswordSecrets(tx, user.id, ctx.now);
+    await revokeOtherSessions(user.id, current, tx);
     await audit(tx, ctx, 'settings.password.update', { type: 'user', id: user.id });
     await queueMail(tx, passwordChangedMail({ to: user.email, name: person.firstName }));
     await tellPasswordChanged(tx, { userId: user.id, key: `${user.id}:${row.sessionVersion}`, at: ctx.now });

@@ -1,12 +1,21 @@
 'use server';
 
 import { confirmEmailChange } from '@/lib/account-settings/confirm-email-change';
+import { endOtherSessions, endOwnSession } from '@/lib/account-settings/own-sessions';
 import { updateEmail } from '@/lib/account-settings/update-email';
 import { updateName } from '@/lib/account-settings/update-name';
 import { updatePassword } from '@/lib/account-settings/update-password';
 import { updatePhone } from '@/lib/account-settings/update-phone';
 import { action } from '@/lib/http/action';
-import { confirmEmailChangeSchema, updateEmailSchema, updateNameSchema, updatePasswordSchema, updatePhoneSchema } from '@/lib/validation/settings';
+import {
+  confirmEmailChangeSchema,
+  endOtherSessionsSchema,
+  endSessionSchema,
+  updateEmailSchema,
+  updateNameSchema,
+  updatePasswordSchema,
+  updatePhoneSchema,
+} from '@/lib/validation/settings';
 
 // Every export of a 'use server' file is a public endpoint: only wrapped actions live here, each declaring
 // what it needs. Settings act on the signed-in user's own account ('own').
@@ -14,5 +23,8 @@ export const updateNameAction = action('own', updateNameSchema, updateName);
 export const updateEmailAction = action('own', updateEmailSchema, updateEmail);
 export const updatePhoneAction = action('own', updatePhoneSchema, updatePhone);
 export const updatePasswordAction = action('own', updatePasswordSchema, updatePassword);
+// Settings → Security (issue 31): end one of the user's other sessions, or all of them.
+export const endSessionAction = action('own', endSessionSchema, endOwnSession);
+export const endOtherSessionsAction = action('own', endOtherSessionsSchema, (ctx) => endOtherSessions(ctx));
 // The link sent to a new email address: its token is the permission (it proves the mailbox), so it is public.
 export const confirmEmailChangeAction = action('public', confirmEmailChangeSchema, confirmEmailChange);

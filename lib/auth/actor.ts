@@ -8,6 +8,7 @@ import { rolesOf, type RoleFlags } from '@/lib/kernel/roles';
 import { personName } from '@/lib/people/person-name';
 import { personNameColumns } from '@/lib/people/person-name-columns';
 import { readSessionClaims, type SessionClaims } from './session';
+import { SEEN_EVERY_SECONDS, markSessionSeen } from './session-rows';
 
 /*
  * One query loads the user (and the impersonating admin, when there is one) with everything the policy
@@ -28,6 +29,12 @@ const usersByHash = preparedRead('actor_users', (q) =>
       // admin's user id for an impersonation, null when none is live (logged out, past its end, unknown).
       liveSessionBy: sql<number | null>`(
         select coalesce(s.impersonator_user_id, 0) from ${sessions} s
+         where s.id = any(${sql.placeholder('sids')}) and s.user_id = ${users.id} and s.revoked_at is null and s.expires_at > now()
+         limit 1
+      )`,
+      // Whether that session's last-seen time is due a write (Settings → Security lists it; lib/auth/session-rows.ts).
+      sessionSeenDue: sql<boolean | null>`(
+        select s.last_seen_at is null or s.last_seen_at < now() - make_interval(secs => ${sql.raw(String(SEEN_EVERY_SECONDS))}) from ${sessions} s
          where s.id = any(${sql.placeholder('sids')}) and s.user_id = ${users.id} and s.revoked_at is null and s.expires_at > now()
          limit 1
       )`,
@@ -90,6 +97,8 @@ export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
   } else if (row.liveSessionBy !== 0) {
     return null;
   }
+  // At most one small write every few minutes per session, so its "last active" is near enough.
+  if (row.sessionSeenDue) await markSessionSeen(claims.sid);
 
   const flags: RoleFlags = {
     isAdmin: row.isAdmin,

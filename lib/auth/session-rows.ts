@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
 import { sessions } from '@/db/schema';
 
@@ -10,6 +10,19 @@ import { sessions } from '@/db/schema';
  * before its end, in the same statement that loads the user. Logout revokes the row, so a copy of the
  * cookie is worthless afterwards.
  */
+
+/**
+ * How often a session's last-seen time is written: at most once in this many seconds per session, so "last
+ * active" in Settings → Security is accurate to a few minutes and a busy session costs no write per request.
+ */
+export const SEEN_EVERY_SECONDS = 300;
+
+/** Records that a request came with this session now (the actor load calls it when the last write is old). */
+export async function markSessionSeen(id: string, q: Queryable = db): Promise<void> {
+  await q.execute(
+    sql`update ${sessions} set last_seen_at = now() where id = ${id} and (last_seen_at is null or last_seen_at < now() - make_interval(secs => ${SEEN_EVERY_SECONDS}))`,
+  );
+}
 
 /** How many ended rows one sign-in clears at most: pruning is a side job and never slows a sign-in much. */
 const PRUNE_BATCH = 200;
@@ -25,6 +38,8 @@ export async function openSession(
     userId: input.userId,
     impersonatorUserId: input.impersonatorUserId ?? null,
     expiresAt: new Date(input.abs * 1000),
+    // Seen at sign-in: the next write is due SEEN_EVERY_SECONDS later.
+    lastSeenAt: sql`now()`,
     ip: input.ip ?? null,
     userAgent: input.userAgent?.slice(0, 500) ?? null,
   });
@@ -59,4 +74,15 @@ export async function revokeUserSessions(userId: number, q: Queryable = db): Pro
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(isNull(sessions.revokedAt), or(eq(sessions.userId, userId), eq(sessions.impersonatorUserId, userId))));
+}
+
+/**
+ * Ends the user's own sessions but `keep` (a password change: the session version refuses the others'
+ * tokens already; revoking their rows keeps Settings → Security's list true).
+ */
+export async function revokeOtherSessions(userId: number, keep: string | null, q: Queryable = db): Promise<void> {
+  await q
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.impersonatorUserId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined));
 }

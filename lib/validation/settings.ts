@@ -120,3 +120,14 @@ export function nestContactInfo(body: unknown): unknown {
 
 export const updateEmailLegacySchema = z.preprocess(nestContactInfo, updateEmailSchema);
 export const updatePhoneLegacySchema = z.preprocess(nestContactInfo, updatePhoneSchema);
+
+/** Settings → Security: one of the user's sessions, by the handle the page shows (lib/account-settings/own-sessions.ts). */
+export const SESSION_NOT_FOUND = 'That session could not be found. Please reload the page.';
+export const endSessionSchema = z.object({
+  session: z
+    .string({ error: SESSION_NOT_FOUND })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{22}$/, SESSION_NOT_FOUND),
+});
+export type EndSessionInput = z.output<typeof endSessionSchema>;
+export const endOtherSessionsSchema = z.object({}).strict();

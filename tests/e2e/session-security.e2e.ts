@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { expectNoViolations } from './helpers/intake-pages';
 import { baseUrl, browserForThisFile, demoPassword, newContext, screenshot, signIn, submitLogin } from './helpers/browser';
 
 /*
@@ -56,6 +57,36 @@ describe('signing out', () => {
     await thief.close();
     await context.close();
   }, 60_000);
+
+  it('Settings → Security lists both browsers; signing out the other one signs it out on its next request (issue 31)', async () => {
+    const laptop = await newContext(browser(), 1280);
+    const phoneContext = await newContext(browser(), 390);
+    const page = await laptop.newPage();
+    const phone = await phoneContext.newPage();
+    await signIn(phone, ADVISOR, demoPassword());
+    await signIn(page, ADVISOR, demoPassword());
+    await page.goto('/settings?tab=security');
+    const tab = page.getByRole('tabpanel', { name: 'Security' });
+    await tab.getByRole('heading', { name: 'Where you are signed in' }).waitFor();
+    await tab.getByText('This browser', { exact: true }).waitFor();
+    expect(await tab.getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
+    await expectNoViolations(page, 'settings-security-1280');
+    await screenshot(page, 'i31-settings-security-1280');
+
+    await phone.goto('/settings?tab=security');
+    await phone.getByRole('tabpanel', { name: 'Security' }).getByText('This browser', { exact: true }).waitFor();
+    await expectNoViolations(phone, 'settings-security-390');
+    await screenshot(phone, 'i31-settings-security-390');
+
+    // The laptop signs out everywhere else: the phone's next request finds itself signed out.
+    await tab.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await page.getByText('Your other sessions have been signed out.').waitFor();
+    expect(await tab.getByRole('listitem').count()).toBe(1);
+    expect(await isSignedIn(phone)).toBe(false);
+    expect(await isSignedIn(page)).toBe(true);
+    await laptop.close();
+    await phoneContext.close();
+  }, 90_000);
 
   it('a link or an auto-submitting form on another site cannot end the session', async () => {
     const context = await newContext(browser());

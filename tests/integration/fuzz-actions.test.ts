@@ -225,6 +225,8 @@ const CASES: Record<string, Case> = {
     input: () => ({ contact_info: { email: 'ignored@test.example', phone: '5559876543' }, password_check: TEST_PASSWORD }),
   },
   'lib/actions/settings.ts#updatePasswordAction': { role: 'client', input: () => passwordChange },
+  'lib/actions/settings.ts#endSessionAction': { role: 'client', input: () => ({ session: 'A'.repeat(22) }) },
+  'lib/actions/settings.ts#endOtherSessionsAction': { role: 'client', input: () => ({}) },
   'lib/actions/settings.ts#confirmEmailChangeAction': {
     role: 'guest',
     prepare: async (w) => {

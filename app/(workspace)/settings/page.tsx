@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { SettingsPanel } from '@/components/settings/settings-panel';
 import { tabFromQuery } from '@/components/settings/tab-keys';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
+import { listOwnSessions } from '@/lib/account-settings/own-sessions';
 import { getOwnSettings } from '@/lib/account-settings/queries';
 import { ownAnnualCharges } from '@/lib/billing/queries';
 import { ownPayments } from '@/lib/billing/receipts';
@@ -15,7 +16,8 @@ export const metadata: Metadata = { title: 'My Information', robots: { index: fa
 /**
  * Settings (My Information): the signed-in user's own name, email, phone and password, and for clients the
  * household's annual charge and receipts (Payments), and for everyone which notifications are e-mailed
- * (Notifications; `?tab=notifications` opens it, as the unsubscribe page's link does). Not offered while
+ * (Notifications; `?tab=notifications` opens it, as the unsubscribe page's link does), and where they are
+ * signed in (Security, issue 31). Not offered while
  * impersonating (spec: Settings hidden then); the saves refuse it too.
  */
 export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ tab?: string | string[] }> }) {
@@ -23,10 +25,11 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   const { actor } = ctx;
   if (actor.impersonator) redirect('/dashboard');
   const initialTab = tabFromQuery((await searchParams).tab);
-  const [values, payments, emailChoices] = await Promise.all([
+  const [values, payments, emailChoices, sessions] = await Promise.all([
     getOwnSettings(actor),
     actor.isClient ? Promise.all([ownAnnualCharges(actor), ownPayments(actor)]).then(([annualCharges, history]) => ({ annualCharges, history })) : null,
     loadEmailChoices(ctx),
+    listOwnSessions(actor, ctx.now),
   ]);
   if (!values) redirect('/login?next=/settings');
 
@@ -34,7 +37,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
       <h1>My Information</h1>
       <p className={styles.lead}>Changes to your name and sign-in details ask for your current password.</p>
-      <SettingsPanel initial={values} payments={payments} emailChoices={emailChoices} initialTab={initialTab} />
+      <SettingsPanel initial={values} payments={payments} emailChoices={emailChoices} sessions={sessions} initialTab={initialTab} />
     </main>
   );
 }

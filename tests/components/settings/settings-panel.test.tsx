@@ -125,7 +125,11 @@ describe('SettingsPanel', () => {
     // Roving tabindex and arrow keys (wrapping), as the WAI-ARIA tabs pattern describes.
     expect(credentialsTab).toHaveAttribute('tabindex', '0');
     expect(nameTab).toHaveAttribute('tabindex', '-1');
+    const securityTab = screen.getByRole('tab', { name: 'Security' });
     const notificationsTab = screen.getByRole('tab', { name: 'Notifications' });
+    await user.keyboard('{ArrowRight}');
+    expect(securityTab).toHaveFocus();
+    expect(screen.getByRole('tabpanel', { name: 'Security' })).toHaveTextContent('Where you are signed in');
     await user.keyboard('{ArrowRight}');
     expect(notificationsTab).toHaveFocus();
     await user.keyboard('{ArrowRight}');
@@ -133,6 +137,8 @@ describe('SettingsPanel', () => {
     expect(nameTab).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowLeft}');
     expect(notificationsTab).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(securityTab).toHaveFocus();
     await user.keyboard('{ArrowLeft}');
     expect(credentialsTab).toHaveFocus();
     await user.keyboard('{Home}');

@@ -67,6 +67,9 @@ export const ACCOUNTS: Record<string, Entry> = {
   'action lib/actions/settings.ts#updateEmailAction': { permission: 'own', args: () => ({ input: emailChange() }), expect: ownAccount },
   'action lib/actions/settings.ts#updatePhoneAction': { permission: 'own', args: () => ({ input: phoneChange }), expect: ownAccount },
   'action lib/actions/settings.ts#updatePasswordAction': { permission: 'own', args: () => ({ input: passwordChange }), expect: ownAccount },
+  // Settings → Security (issue 31): a handle naming none of the user's sessions changes nothing and answers 200.
+  'action lib/actions/settings.ts#endSessionAction': { permission: 'own', args: () => ({ input: { session: 'A'.repeat(22) } }), expect: ownAccount },
+  'action lib/actions/settings.ts#endOtherSessionsAction': { permission: 'own', args: () => ({ input: {} }), expect: ownAccount },
   // The link sent to a new email address: its token is the permission, whoever (if anyone) is signed in.
   'action lib/actions/settings.ts#confirmEmailChangeAction': {
     permission: 'public',
