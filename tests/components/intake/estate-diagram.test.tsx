@@ -14,13 +14,18 @@ import { ANSWERED, beneficiary, child, guardian, household, person, terms, trust
 jest.mock('@/lib/actions/intake', () => jest.requireActual('./actions-mock'));
 jest.mock('@/lib/actions/plans', () => jest.requireActual('./plans-actions-mock'));
 jest.mock('@/lib/actions/payments', () => jest.requireActual('../payments-actions-mock'));
-// A plain link: next/link's prefetching observes the viewport, which jsdom has not.
+// A plain link: next/link's prefetching updates its state outside act() as it watches the viewport.
 jest.mock('next/link', () => {
   const { createElement } = jest.requireActual<typeof import('react')>('react');
   return {
     __esModule: true,
-    default: ({ href, scroll: _scroll, replace: _replace, ...rest }: { href: string; scroll?: boolean; replace?: boolean }) =>
-      createElement('a', { href, ...rest }),
+    // Only the address and the attributes: scroll and replace are the router's business.
+    default: (props: { href: string; scroll?: boolean; replace?: boolean }) => {
+      const attributes: Record<string, unknown> = { ...props };
+      delete attributes.scroll;
+      delete attributes.replace;
+      return createElement('a', attributes);
+    },
   };
 });
 const replace = jest.fn();
