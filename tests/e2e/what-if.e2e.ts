@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { browserForThisFile, resultsDir, screenshot } from './helpers/browser';
@@ -8,8 +9,9 @@ import { expectNoViolations, signedInPages } from './helpers/intake-pages';
  * household's review, switches the diagram to "Pat dies first" (everything to Sam, the surviving trustor; the
  * minors stay with Sam) and to "Avery Rivera dies before Pat and Sam" (Avery struck, her share per stirpes to
  * her descendants, Morgan Ellis acting as trustee, the guardians for the minors), at 1280 and 390 px, with
- * axe and screenshots; an address with the scenario opens the review on it; Back leaves it. Then the
- * attorney moves the plan to Being Finalized and Pat reads under the diagram what would go through probate.
+ * axe and screenshots; an address with the scenario opens the review on it and prints it (pdftotext, images);
+ * Back leaves it. Then the attorney moves the plan to Being Finalized and Pat reads under the diagram what
+ * would go through probate.
  */
 
 const PAT = 'pat.rivera@demo.trustwell.test';
@@ -120,6 +122,16 @@ describe('what if: the estate flow on the review', () => {
     await page.getByRole('img', { name: 'What if both have died', exact: true }).waitFor();
     expect(await description(page)).toContain("Sam's estate: Sam's estate passes to the primary beneficiaries.");
     await shoot(page, 'i30-what-if-both-1280');
+    // It prints as drawn, without the switch: the PDF's text has the scenario, not the other choices.
+    const pdf = path.join(resultsDir, 'i30-what-if-both.pdf');
+    await page.emulateMedia({ media: 'print' });
+    await page.pdf({ path: pdf, format: 'Letter', printBackground: true, margin: { top: '0.5in', bottom: '0.5in', left: '0.5in', right: '0.5in' } });
+    await page.emulateMedia({ media: 'screen' });
+    const printed = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    expect(printed).toContain('What if both have died');
+    expect(printed).toContain("Sam's estate passes to the primary beneficiaries.");
+    expect(printed).not.toContain('Sam dies first');
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '2', pdf, path.join(resultsDir, 'i30-what-if-both-pdf')]);
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Back' }).first().click();
     await page.waitForURL((url) => !url.search.includes('whatIf'));
@@ -150,9 +162,10 @@ describe('what if: the estate flow on the review', () => {
     for (const width of [1280, 390]) {
       const page = await signedIn(PAT, width);
       await openReview(page);
-      const probate = page.getByText(/would go through probate today\./);
+      // The review's own line, under the drawing (the funding panel above says it too).
+      const probate = page.locator('figure#what-if + p strong');
       await probate.waitFor();
-      expect(await probate.textContent()).toMatch(/^\$[\d,]+ would go through probate today\.$/);
+      expect(await probate.textContent()).toMatch(/^\$[\d,.]+ (\(and \d+ assets? without a stated value\) )?would go through probate today\.$/);
       const pointer = page.getByRole('link', { name: 'See the funding steps' });
       expect(await pointer.getAttribute('href')).toBe('#funding');
       await expectNoViolations(page, `what-if-probate-${width}`);

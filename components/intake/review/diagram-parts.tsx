@@ -49,9 +49,16 @@ export function wrap(text: string, max: number, lines = Infinity): string[] {
 /** The note lines of a box, wrapped to its width (at most three). */
 export const noteLines = (box: Box, chars = DETAIL_CHARS): string[] => (box.notes ?? []).flatMap((n) => wrap(n, chars)).slice(0, 3);
 
-/** A box's height: a title and a detail, and a line per note. */
-export const boxHeight = (box: Box): number => BOX_H + noteLines(box).length * NOTE_LINE;
+/** A title's line. */
+const TITLE_LINE = 18;
 
+/** A box's title on at most two lines (a scenario's boxes: "Avery Rivera's descendants"). */
+export const titleLines = (box: Box, chars = MAX_CHARS): string[] => wrap(box.title, chars, 2);
+
+/** A box's height with its title wrapped: a title and a detail, and a line per note. */
+export const boxHeight = (box: Box): number => BOX_H + (titleLines(box).length - 1) * TITLE_LINE + noteLines(box).length * NOTE_LINE;
+
+/** A box at (x, y): its title (clipped to one line, or with `wrapTitle` on two), its detail and its notes. */
 export function BoxShape({
   x,
   y,
@@ -59,6 +66,7 @@ export function BoxShape({
   tone = box.tone ?? 'plain',
   width = BOX_W,
   height = BOX_H,
+  wrapTitle = false,
 }: {
   x: number;
   y: number;
@@ -66,28 +74,30 @@ export function BoxShape({
   tone?: Tone;
   width?: number;
   height?: number;
+  wrapTitle?: boolean;
 }) {
   const chars = Math.floor((MAX_CHARS * width) / BOX_W);
+  const titles = wrapTitle ? titleLines(box, chars) : [clip(box.title, chars)];
   const notes = noteLines(box, Math.floor(chars * 1.2));
   const mid = x + width / 2;
+  // Below a title of two lines, everything moves down one line.
+  const below = y + (titles.length - 1) * TITLE_LINE;
+  const titleClass = box.struck ? `${styles.diagramTitle} ${styles.diagramStruck}` : styles.diagramTitle;
   return (
     <g>
       <rect x={x} y={y} width={width} height={height} rx={8} className={styles[`diagram_${tone}`]} />
-      <text
-        x={mid}
-        y={box.detail ? y + 22 : y + 31}
-        textAnchor="middle"
-        className={box.struck ? `${styles.diagramTitle} ${styles.diagramStruck}` : styles.diagramTitle}
-      >
-        {clip(box.title, chars)}
-      </text>
+      {titles.map((line, i) => (
+        <text key={`t${i}`} x={mid} y={(box.detail ? y + 22 : y + 31) + i * TITLE_LINE} textAnchor="middle" className={titleClass}>
+          {line}
+        </text>
+      ))}
       {box.detail && (
-        <text x={mid} y={y + 40} textAnchor="middle" className={styles.diagramDetail}>
+        <text x={mid} y={below + 40} textAnchor="middle" className={styles.diagramDetail}>
           {clip(box.detail, Math.floor(chars * 1.2))}
         </text>
       )}
       {notes.map((line, i) => (
-        <text key={i} x={mid} y={y + 40 + (i + 1) * NOTE_LINE} textAnchor="middle" className={styles.diagramNote}>
+        <text key={i} x={mid} y={below + 40 + (i + 1) * NOTE_LINE} textAnchor="middle" className={styles.diagramNote}>
           {line}
         </text>
       ))}

@@ -159,7 +159,7 @@ function drawBand(band: Band, top: number, width: number): Drawn {
       {band.boxes.map((box, i) => {
         const row = Math.floor(i / PER_ROW);
         const inRow = Math.min(PER_ROW, band.boxes.length - row * PER_ROW);
-        return <BoxShape key={i} x={xOf(width, i % PER_ROW, inRow)} y={top + BAND_LABEL + row * (h + GAP)} box={box} height={h} />;
+        return <BoxShape key={i} x={xOf(width, i % PER_ROW, inRow)} y={top + BAND_LABEL + row * (h + GAP)} box={box} height={h} wrapTitle />;
       })}
     </g>
   );
