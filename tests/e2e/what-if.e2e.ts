@@ -132,6 +132,15 @@ describe('what if: the estate flow on the review', () => {
     expect(printed).toContain("Sam's estate passes to the primary beneficiaries.");
     expect(printed).not.toContain('Sam dies first');
     execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '2', pdf, path.join(resultsDir, 'i30-what-if-both-pdf')]);
+    // The tallest of the Riveras' drawings is scaled to one page, not cut across two.
+    await choose(page, 'Avery Rivera dies before Pat and Sam', 'What if Avery Rivera dies before Pat and Sam');
+    await page.emulateMedia({ media: 'print' });
+    const box = await figure(page).locator('svg').boundingBox();
+    expect(box!.height).toBeLessThanOrEqual(8.6 * 96 + 1);
+    const averyPdf = path.join(resultsDir, 'i30-what-if-avery.pdf');
+    await page.pdf({ path: averyPdf, format: 'Letter', printBackground: true, margin: { top: '0.5in', bottom: '0.5in', left: '0.5in', right: '0.5in' } });
+    await page.emulateMedia({ media: 'screen' });
+    execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '2', averyPdf, path.join(resultsDir, 'i30-what-if-avery-pdf')]);
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Back' }).first().click();
     await page.waitForURL((url) => !url.search.includes('whatIf'));

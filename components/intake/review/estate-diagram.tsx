@@ -143,8 +143,8 @@ export const whatIfHref = (path: string, id: string) => `${path}?${new URLSearch
 
 /**
  * The switch: "As written" and every scenario, as links (they work without JavaScript; with it, the page is
- * rendered again by the server without leaving the review or moving the scroll). The one shown is marked
- * aria-current.
+ * rendered again by the server without leaving the review or moving the scroll; never prefetched: each would
+ * be a render of the page's layout for a choice most never make). The one shown is marked aria-current.
  */
 function WhatIfSwitch({ path, scenarios, current }: { path: string; scenarios: Scenario[]; current: string }) {
   const choices = [{ id: AS_WRITTEN, label: 'As written' }, ...scenarios];
@@ -156,7 +156,14 @@ function WhatIfSwitch({ path, scenarios, current }: { path: string; scenarios: S
       <ul className={styles.whatIfList}>
         {choices.map((s) => (
           <li key={s.id}>
-            <Link href={whatIfHref(path, s.id)} scroll={false} replace aria-current={s.id === current ? 'page' : undefined} className={styles.whatIfLink}>
+            <Link
+              href={whatIfHref(path, s.id)}
+              scroll={false}
+              replace
+              prefetch={false}
+              aria-current={s.id === current ? 'page' : undefined}
+              className={styles.whatIfLink}
+            >
               {s.label}
             </Link>
           </li>

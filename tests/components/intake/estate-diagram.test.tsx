@@ -19,11 +19,12 @@ jest.mock('next/link', () => {
   const { createElement } = jest.requireActual<typeof import('react')>('react');
   return {
     __esModule: true,
-    // Only the address and the attributes: scroll and replace are the router's business.
-    default: (props: { href: string; scroll?: boolean; replace?: boolean }) => {
+    // Only the address and the attributes: scroll, replace and prefetch are the router's business.
+    default: (props: { href: string; scroll?: boolean; replace?: boolean; prefetch?: boolean }) => {
       const attributes: Record<string, unknown> = { ...props };
       delete attributes.scroll;
       delete attributes.replace;
+      delete attributes.prefetch;
       return createElement('a', attributes);
     },
   };
