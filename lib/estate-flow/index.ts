@@ -8,3 +8,5 @@ export { flowOf } from './flow';
 export { probateExposure, probateAssetsOf } from './probate';
 export type { ProbateAsset, ProbateExposure } from './probate';
 export type * from './types';
+export { whatIfOf, whatIfParam } from './what-if';
+export type { WhatIf } from './what-if';

@@ -682,4 +682,13 @@ describe('query strings and addresses of the pages', () => {
     // The well-formed address still opens.
     expect(await pageOutcome(() => ClientInfoByIdPage({ params: Promise.resolve({ id: world.household.client.hash }) }))).toBe('rendered');
   });
+
+  it('any "what if" the address asks for renders the page (an unknown scenario draws the plan as written)', async () => {
+    const { default: ClientInfoByIdPage } = await import('@/app/(workspace)/client-info/[id]/page');
+    await signInAs(world.advisor.user);
+    const id = world.household.client.hash;
+    for (const whatIf of [NUL, LONG, `predeceased:${NUL}`, ['second-death', NUL], '', 'first-death:1']) {
+      expect(await pageOutcome(() => ClientInfoByIdPage({ params: Promise.resolve({ id }), searchParams: Promise.resolve({ whatIf }) }))).toBe('rendered');
+    }
+  });
 });

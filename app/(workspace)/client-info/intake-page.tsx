@@ -16,6 +16,8 @@ import type { EstatePlanStatus } from '@/db/schema';
 import type { DocumentView } from '@/lib/files/document-view';
 import { listDocuments } from '@/lib/files/queries';
 import { formatAppDate } from '@/lib/format/app-time';
+import type { ReviewExtras } from '@/components/intake/review/review-screen';
+import { whatIfOf, whatIfParam } from '@/lib/estate-flow/what-if';
 import { fundingExposure } from '@/lib/funding/exposure';
 import { fundingHasBegun, loadFundingMarks } from '@/lib/funding/marks';
 import { fundingProgress, fundingTasksOf, mergeTasks, type FundingProgress } from '@/lib/funding/tasks';
@@ -54,6 +56,23 @@ export async function loadFunding(actor: Actor, view: IntakeView): Promise<Fundi
   };
 }
 
+/** What the page's address asks of the review: `?whatIf=<scenario id>`, repeated or not. */
+export type WhatIfSearch = { whatIf?: string | string[] };
+
+/**
+ * The review's "what if" (issue 30) for this request: the household's scenarios and the flow of the one the
+ * address asks for, on the request's clock (minors are counted on it); no statement, one flow at most.
+ */
+export function whatIfFor(
+  ctx: PublicContext,
+  view: IntakeView,
+  path: string,
+  search: WhatIfSearch,
+): { requested: string | null; review: ReviewExtras['whatIf'] } {
+  const requested = whatIfParam(search.whatIf);
+  return { requested, review: { path, ...whatIfOf(view, requested, ctx.now) } };
+}
+
 /** The public hash of a client-info address: a numeric client id resolved within the scope, a hash as is. */
 export function resolveAddressOr404(ctx: PublicContext, address: string): Promise<string> {
   return orNotFound(() => resolveClientHash(ctx, address));
@@ -64,7 +83,19 @@ export function resolveAddressOr404(ctx: PublicContext, address: string): Promis
  * §4): locked, the spec's message instead of the intake; one invoice before, a warning above it for the
  * advisory side (clients see the lock, not their advisor's billing warning).
  */
-export function IntakePage({ view, actor, documents, funding }: { view: IntakeView; actor: Actor; documents: DocumentView[]; funding: FundingData }) {
+export function IntakePage({
+  view,
+  actor,
+  documents,
+  funding,
+  whatIf,
+}: {
+  view: IntakeView;
+  actor: Actor;
+  documents: DocumentView[];
+  funding: FundingData;
+  whatIf: ReturnType<typeof whatIfFor>;
+}) {
   const plan = view.latestPlan;
   // Files go to the latest plan, only in its attorney-stage statuses (platform §4); the server checks again.
   const uploadPlanHash = plan && can(actor, 'file.upload') && isAttorneyStatus(plan.status as EstatePlanStatus) ? plan.hash : null;
@@ -82,11 +113,16 @@ export function IntakePage({ view, actor, documents, funding }: { view: IntakeVi
             <Link href={`/client-info/${encodeURIComponent(view.client.hash)}/activity`}>Activity</Link>: who did what on this household
           </p>
         ) : null}
-        {/* Attorneys and admins open a submitted trust on its review (intake §2). */}
+        {/* Attorneys and admins open a submitted trust on its review (intake §2), and a "what if" address opens it. */}
         {/* The household's own clients read what happens after their submission (issue 27). */}
         <IntakeScreen
           view={toJsonText(view)}
-          startOnReview={view.abilities.isLegal && !!view.abilities.isSubmitted}
+          startOnReview={(view.abilities.isLegal && !!view.abilities.isSubmitted) || whatIf.requested !== null}
+          review={{
+            whatIf: whatIf.review,
+            // Before funding begins, nothing is said about probate (loadFunding gives no sentence then).
+            probate: funding.probate ? { sentence: funding.probate, toPanel: funding.tasks.length > 0 } : null,
+          }}
           documents={
             <>
               <DocumentsPanel

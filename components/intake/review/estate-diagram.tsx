@@ -1,11 +1,16 @@
 'use client';
 
+import Link from 'next/link';
+import type { WhatIf } from '@/lib/estate-flow/what-if';
+import type { Scenario } from '@/lib/estate-flow/types';
 import { isMinor } from '@/lib/format/date';
 import type { BeneficiaryTerms, IntakeView, Tier } from '@/lib/intake/types';
 import { trustTitle } from '@/lib/intake/review-texts';
 import { beneficiaryName, percentText } from '../beneficiaries/beneficiary-cells';
 import { nameOf } from '../shared/people';
+import { BOX_H, BOX_W, BoxShape, GAP, PAD, PER_ROW, boxText, rowWidth, xOf, type Box } from './diagram-parts';
 import styles from './review.module.css';
+import { ScenarioDrawing, scenarioHeading } from './what-if-diagram';
 
 /*
  * The estate summary at the top of the review: an SVG (so it prints as drawn) of the trustors, the trust,
@@ -14,18 +19,7 @@ import styles from './review.module.css';
  * is as wide as its widest row, shown at most at its own size and at least at 60 % of it (phones scroll).
  */
 
-const PAD = 16;
-const BOX_W = 222;
-const BOX_H = 52;
-const GAP = 14;
-const PER_ROW = 4;
-// About what fits in a box at the title's size (a longer name ends in '…'; the description has it whole).
-const MAX_CHARS = 25;
-
-type Box = { title: string; detail?: string };
 type Band = { label: string; boxes: Box[] };
-
-const clip = (text: string, max = MAX_CHARS) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 const TIERS: { tier: Tier; label: string }[] = [
   { tier: 'primary', label: 'Primary beneficiaries' },
@@ -72,30 +66,6 @@ export function bandsOf(view: IntakeView): Band[] {
   return bands;
 }
 
-function BoxShape({ x, y, box, tone, width = BOX_W }: { x: number; y: number; box: Box; tone: 'trustor' | 'trust' | 'plain'; width?: number }) {
-  const chars = Math.floor((MAX_CHARS * width) / BOX_W);
-  return (
-    <g>
-      <rect x={x} y={y} width={width} height={BOX_H} rx={8} className={styles[`diagram_${tone}`]} />
-      <text x={x + width / 2} y={box.detail ? y + 22 : y + 31} textAnchor="middle" className={styles.diagramTitle}>
-        {clip(box.title, chars)}
-      </text>
-      {box.detail && (
-        <text x={x + width / 2} y={y + 40} textAnchor="middle" className={styles.diagramDetail}>
-          {clip(box.detail, Math.floor(chars * 1.2))}
-        </text>
-      )}
-    </g>
-  );
-}
-
-const rowWidth = (n: number) => n * BOX_W + (n - 1) * GAP;
-
-/** x of the i-th of n boxes in a row centred in a drawing `width` wide. */
-function xOf(width: number, i: number, n: number): number {
-  return (width - rowWidth(n)) / 2 + i * (BOX_W + GAP);
-}
-
 /** Where each band starts, and the drawing's height. */
 function layout(bands: Band[], start: number): { drawn: { band: Band; top: number }[]; height: number } {
   const drawn: { band: Band; top: number }[] = [];
@@ -107,7 +77,8 @@ function layout(bands: Band[], start: number): { drawn: { band: Band; top: numbe
   return { drawn, height: y };
 }
 
-export function EstateDiagram({ view }: { view: IntakeView }) {
+/** The plan as written: trustors, the trust, the tiers, the trustees and the guardians. */
+function AsWrittenDrawing({ view }: { view: IntakeView }) {
   const trustors = [view.client, ...(view.spouse ? [view.spouse] : [])];
   const bands = bandsOf(view);
   const widest = Math.max(2, ...bands.map((b) => Math.min(PER_ROW, b.boxes.length)));
@@ -118,48 +89,107 @@ export function EstateDiagram({ view }: { view: IntakeView }) {
   const title = trustTitle(view);
   const summary = [
     `${trustors.map((c) => nameOf(c.person)).join(' and ')} create ${title}.`,
-    ...bands.map((b) => `${b.label}: ${b.boxes.map((x) => (x.detail ? `${x.title} (${x.detail})` : x.title)).join('; ')}.`),
+    ...bands.map((b) => `${b.label}: ${b.boxes.map(boxText).join('; ')}.`),
   ].join(' ');
 
   return (
-    <figure className={styles.diagram}>
+    <svg
+      viewBox={`0 0 ${WIDTH} ${height}`}
+      role="img"
+      aria-labelledby="estate-diagram-title"
+      aria-describedby="estate-diagram-desc"
+      className={styles.diagramSvg}
+      style={{ minWidth: Math.round(WIDTH * 0.6), maxWidth: WIDTH }}
+    >
+      <title id="estate-diagram-title">Estate summary</title>
+      <desc id="estate-diagram-desc">{summary}</desc>
+      {trustors.map((c, i) => (
+        <g key={c.hash}>
+          <BoxShape x={x(i, trustors.length)} y={24} box={{ title: nameOf(c.person), detail: 'Trustor' }} tone="trustor" />
+          <line x1={x(i, trustors.length) + BOX_W / 2} y1={24 + BOX_H} x2={WIDTH / 2} y2={trustTop} className={styles.diagramLine} />
+        </g>
+      ))}
+      {/* The trust spans two boxes: its name is the longest text of the drawing. */}
+      <BoxShape x={(WIDTH - rowWidth(2)) / 2} y={trustTop} box={{ title, detail: 'Revocable living trust' }} tone="trust" width={rowWidth(2)} />
+      {drawn.map(({ band, top }) => (
+        <g key={band.label}>
+          <line x1={WIDTH / 2} y1={top - 30} x2={WIDTH / 2} y2={top} className={styles.diagramLine} />
+          <text x={WIDTH / 2} y={top + 14} textAnchor="middle" className={styles.diagramBand}>
+            {band.label}
+          </text>
+          {band.boxes.map((box, i) => {
+            const row = Math.floor(i / PER_ROW);
+            const inRow = Math.min(PER_ROW, band.boxes.length - row * PER_ROW);
+            return <BoxShape key={`${band.label}-${i}`} x={x(i % PER_ROW, inRow)} y={top + 26 + row * (BOX_H + GAP)} box={box} tone="plain" />;
+          })}
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+/**
+ * What the review's "what if" switch gets from the server (issue 30): the page's own address (the switch's
+ * links keep it), the household's scenarios and the flow of the one the address asks for (null: as written).
+ */
+export type WhatIfProps = WhatIf & { path: string };
+
+const FIGURE_ID = 'what-if';
+/** The switch's first choice, the plan as written: no scenario has this id, so the server draws none. */
+export const AS_WRITTEN = 'as-written';
+
+/** A scenario's address: the page with `?whatIf=<id>`, landing on the diagram. */
+export const whatIfHref = (path: string, id: string) => `${path}?${new URLSearchParams({ whatIf: id })}#${FIGURE_ID}`;
+
+/**
+ * The switch: "As written" and every scenario, as links (they work without JavaScript; with it, the page is
+ * rendered again by the server without leaving the review or moving the scroll; never prefetched: each would
+ * be a render of the page's layout for a choice most never make). The one shown is marked aria-current.
+ */
+function WhatIfSwitch({ path, scenarios, current }: { path: string; scenarios: Scenario[]; current: string }) {
+  const choices = [{ id: AS_WRITTEN, label: 'As written' }, ...scenarios];
+  return (
+    <nav aria-labelledby="what-if-label" className={`${styles.whatIf} no-print`}>
+      <span id="what-if-label" className={styles.whatIfLabel}>
+        What if…
+      </span>
+      <ul className={styles.whatIfList}>
+        {choices.map((s) => (
+          <li key={s.id}>
+            <Link
+              href={whatIfHref(path, s.id)}
+              scroll={false}
+              replace
+              prefetch={false}
+              aria-current={s.id === current ? 'page' : undefined}
+              className={styles.whatIfLink}
+            >
+              {s.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The estate summary at the top of the review: the plan as written, or with `whatIf` (the page's server
+ * render), the switch and the scenario its address asks for. The caption says which one is drawn.
+ */
+export function EstateDiagram({ view, whatIf }: { view: IntakeView; whatIf?: WhatIfProps }) {
+  const flow = whatIf?.flow ?? null;
+  return (
+    <figure className={styles.diagram} id={FIGURE_ID}>
+      {whatIf && whatIf.scenarios.length ? <WhatIfSwitch path={whatIf.path} scenarios={whatIf.scenarios} current={flow?.scenario.id ?? AS_WRITTEN} /> : null}
       {/* On phones the drawing keeps a readable size and scrolls sideways (reachable by keyboard). */}
       <div className={styles.diagramScroll} tabIndex={0} role="group" aria-label="Estate summary drawing">
-        <svg
-          viewBox={`0 0 ${WIDTH} ${height}`}
-          role="img"
-          aria-labelledby="estate-diagram-title"
-          aria-describedby="estate-diagram-desc"
-          className={styles.diagramSvg}
-          style={{ minWidth: Math.round(WIDTH * 0.6), maxWidth: WIDTH }}
-        >
-          <title id="estate-diagram-title">Estate summary</title>
-          <desc id="estate-diagram-desc">{summary}</desc>
-          {trustors.map((c, i) => (
-            <g key={c.hash}>
-              <BoxShape x={x(i, trustors.length)} y={24} box={{ title: nameOf(c.person), detail: 'Trustor' }} tone="trustor" />
-              <line x1={x(i, trustors.length) + BOX_W / 2} y1={24 + BOX_H} x2={WIDTH / 2} y2={trustTop} className={styles.diagramLine} />
-            </g>
-          ))}
-          {/* The trust spans two boxes: its name is the longest text of the drawing. */}
-          <BoxShape x={(WIDTH - rowWidth(2)) / 2} y={trustTop} box={{ title, detail: 'Revocable living trust' }} tone="trust" width={rowWidth(2)} />
-          {drawn.map(({ band, top }) => (
-            <g key={band.label}>
-              <line x1={WIDTH / 2} y1={top - 30} x2={WIDTH / 2} y2={top} className={styles.diagramLine} />
-              <text x={WIDTH / 2} y={top + 14} textAnchor="middle" className={styles.diagramBand}>
-                {band.label}
-              </text>
-              {band.boxes.map((box, i) => {
-                const row = Math.floor(i / PER_ROW);
-                const inRow = Math.min(PER_ROW, band.boxes.length - row * PER_ROW);
-                return <BoxShape key={`${band.label}-${i}`} x={x(i % PER_ROW, inRow)} y={top + 26 + row * (BOX_H + GAP)} box={box} tone="plain" />;
-              })}
-            </g>
-          ))}
-        </svg>
+        {flow ? <ScenarioDrawing flow={flow} titleId="estate-diagram-title" descId="estate-diagram-desc" /> : <AsWrittenDrawing view={view} />}
       </div>
-      <figcaption className={styles.diagramCaption}>
-        Estate summary: who creates the trust, who receives it, who manages it and who cares for minor children.
+      <figcaption className={styles.diagramCaption} aria-live="polite">
+        {flow
+          ? `${scenarioHeading(flow.scenario)}: who receives each client's estate, tier by tier, who manages it and who cares for minor children. General rules of estate planning, not legal advice.`
+          : 'Estate summary: who creates the trust, who receives it, who manages it and who cares for minor children.'}
       </figcaption>
     </figure>
   );

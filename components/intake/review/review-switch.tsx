@@ -2,10 +2,10 @@
 
 import type { ReactNode } from 'react';
 import { useReviewMode } from './review-mode';
-import { ReviewScreen } from './review-screen';
+import { ReviewScreen, type ReviewExtras } from './review-screen';
 
 /** The intake sections, or the review while it is open (with the page's documents panel under its title). */
-export function ReviewSwitch({ children, documents }: { children: ReactNode; documents?: ReactNode }) {
+export function ReviewSwitch({ children, documents, review }: { children: ReactNode; documents?: ReactNode; review?: ReviewExtras }) {
   const { reviewing } = useReviewMode();
-  return reviewing ? <ReviewScreen documents={documents} /> : <>{children}</>;
+  return reviewing ? <ReviewScreen documents={documents} {...review} /> : <>{children}</>;
 }
