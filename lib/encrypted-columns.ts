@@ -15,6 +15,8 @@ export const ENCRYPTED_COLUMNS = [
   { table: t.accounts, cipher: t.accounts.numberCipher, last4: t.accounts.numberLast4 },
   // A mailed secret (lib/mail/mail-secrets.ts): no last four; stored only until sent, used or expired.
   { table: t.mailOutbox, cipher: t.mailOutbox.secretCipher, last4: null },
+  // An authenticator app's shared secret (lib/auth/second-factor): no last four.
+  { table: t.totpFactors, cipher: t.totpFactors.secretCipher, last4: null },
 ] as const;
 
 export type EncryptedColumn = (typeof ENCRYPTED_COLUMNS)[number];

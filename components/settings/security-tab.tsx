@@ -6,6 +6,7 @@ import { useCall } from '@/components/ui/call-provider';
 import { useNotice } from '@/components/ui/notice';
 import type { OwnSession } from '@/lib/account-settings/own-sessions';
 import { endOtherSessionsAction, endSessionAction } from '@/lib/actions/settings';
+import { AuthenticatorSection, type AuthenticatorStatus } from './authenticator-section';
 import styles from './security-tab.module.css';
 
 /** 'An unknown browser on Linux' as a card's title (the notices say it mid-sentence). */
@@ -16,7 +17,7 @@ const titled = (device: string) => device.charAt(0).toUpperCase() + device.slice
  * in and when it was last active; any other one can be signed out, or all of them at once. This browser is
  * marked and is ended by Sign out. An ended browser is signed out on its next request.
  */
-export function SecurityTab({ initial }: { initial: OwnSession[] }) {
+export function SecurityTab({ initial, authenticator }: { initial: OwnSession[]; authenticator: AuthenticatorStatus }) {
   const call = useCall();
   const notify = useNotice();
   const [list, setList] = useState(initial);
@@ -42,56 +43,59 @@ export function SecurityTab({ initial }: { initial: OwnSession[] }) {
   };
 
   return (
-    <section className={styles.group} aria-labelledby="settings-sessions-heading">
-      <h2 id="settings-sessions-heading" className={styles.title}>
-        Where you are signed in
-      </h2>
-      <p className={styles.intro}>
-        If you see a browser you do not recognize, sign it out and change your password. A signed-out browser has to sign in again.
-      </p>
-      <ul className={styles.list}>
-        {list.map((s) => (
-          <li key={s.handle} className={styles.session} aria-label={titled(s.device)}>
-            <div className={styles.what}>
-              <span className={styles.device}>{titled(s.device)}</span>
-              {s.current ? <span className={styles.badge}>This browser</span> : null}
-            </div>
-            <dl className={styles.facts}>
-              <div>
-                <dt>Address</dt>
-                <dd>{s.address ?? 'Not known'}</dd>
+    <>
+      <AuthenticatorSection initial={authenticator} />
+      <section className={styles.group} aria-labelledby="settings-sessions-heading">
+        <h2 id="settings-sessions-heading" className={styles.title}>
+          Where you are signed in
+        </h2>
+        <p className={styles.intro}>
+          If you see a browser you do not recognize, sign it out and change your password. A signed-out browser has to sign in again.
+        </p>
+        <ul className={styles.list}>
+          {list.map((s) => (
+            <li key={s.handle} className={styles.session} aria-label={titled(s.device)}>
+              <div className={styles.what}>
+                <span className={styles.device}>{titled(s.device)}</span>
+                {s.current ? <span className={styles.badge}>This browser</span> : null}
               </div>
-              <div>
-                <dt>Signed in</dt>
-                <dd>{s.signedInAt}</dd>
-              </div>
-              <div>
-                <dt>Last active</dt>
-                <dd>{s.current ? 'Now' : (s.lastSeenAt ?? s.signedInAt)}</dd>
-              </div>
-            </dl>
-            {s.current ? null : (
-              <Button
-                variant="secondary"
-                size="sm"
-                loading={busy === s.handle}
-                disabled={busy !== null}
-                onClick={() => void end(s.handle)}
-                aria-label={`Sign out ${titled(s.device)}, signed in ${s.signedInAt}`}
-              >
-                Sign out
-              </Button>
-            )}
-          </li>
-        ))}
-      </ul>
-      {others.length > 0 ? (
-        <Button variant="danger" loading={busy === 'others'} disabled={busy !== null} onClick={() => void endOthers()}>
-          Sign out everywhere else
-        </Button>
-      ) : (
-        <p className={styles.intro}>You are not signed in anywhere else.</p>
-      )}
-    </section>
+              <dl className={styles.facts}>
+                <div>
+                  <dt>Address</dt>
+                  <dd>{s.address ?? 'Not known'}</dd>
+                </div>
+                <div>
+                  <dt>Signed in</dt>
+                  <dd>{s.signedInAt}</dd>
+                </div>
+                <div>
+                  <dt>Last active</dt>
+                  <dd>{s.current ? 'Now' : (s.lastSeenAt ?? s.signedInAt)}</dd>
+                </div>
+              </dl>
+              {s.current ? null : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  loading={busy === s.handle}
+                  disabled={busy !== null}
+                  onClick={() => void end(s.handle)}
+                  aria-label={`Sign out ${titled(s.device)}, signed in ${s.signedInAt}`}
+                >
+                  Sign out
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {others.length > 0 ? (
+          <Button variant="danger" loading={busy === 'others'} disabled={busy !== null} onClick={() => void endOthers()}>
+            Sign out everywhere else
+          </Button>
+        ) : (
+          <p className={styles.intro}>You are not signed in anywhere else.</p>
+        )}
+      </section>
+    </>
   );
 }

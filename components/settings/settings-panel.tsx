@@ -19,6 +19,7 @@ import { PasswordForm } from './password-form';
 import { PaymentsTab } from './payments-tab';
 import { PhoneForm } from './phone-form';
 import { SecurityTab } from './security-tab';
+import type { AuthenticatorStatus } from './authenticator-section';
 import { SettingsGroup, type ReadOnlyValue } from './settings-group';
 import { SETTINGS_TABS as TABS, type TabKey } from './tab-keys';
 import { panelId, SettingsTabs, tabId } from './settings-tabs';
@@ -47,6 +48,7 @@ export function SettingsPanel({
   payments = null,
   emailChoices = [],
   sessions = [],
+  authenticator = { enrolled: false, since: null, recoveryCodesLeft: 0 },
   initialTab = null,
 }: {
   initial: SettingsValues;
@@ -56,6 +58,8 @@ export function SettingsPanel({
   emailChoices?: EmailChoice[];
   /** The Security tab (issue 31): the user's signed-in sessions, this browser first. */
   sessions?: OwnSession[];
+  /** The Security tab's authenticator app (issue 31). */
+  authenticator?: AuthenticatorStatus;
   /** The tab to open first (a link's `?tab=`); the first tab when absent or not the user's. */
   initialTab?: TabKey | null;
 }) {
@@ -107,7 +111,7 @@ export function SettingsPanel({
   const panels: Record<TabKey, ReactNode> = {
     payments: payments ? <PaymentsTab initial={payments.annualCharges} history={payments.history} /> : null,
     notifications: <NotificationsTab initial={emailChoices} />,
-    security: <SecurityTab initial={sessions} />,
+    security: <SecurityTab initial={sessions} authenticator={authenticator} />,
     name: group(
       'name',
       'Name',

@@ -11,3 +11,4 @@ export * from './sessions';
 export * from './enums';
 export * from './notifications';
 export * from './funding';
+export * from './second-factors';

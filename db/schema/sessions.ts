@@ -24,6 +24,9 @@ export const sessions = pgTable(
     // When a request last came with this session (Settings → Security), written at most every few minutes
     // (lib/auth/session-rows.ts SEEN_EVERY_SECONDS) so a busy session costs no write per request.
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    // When this session passed a second step (an authenticator code or a recovery code); null for a sign-in
+    // without one. Sensitive steps ask for a recent one (issue 31).
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },

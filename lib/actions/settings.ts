@@ -2,12 +2,16 @@
 
 import { confirmEmailChange } from '@/lib/account-settings/confirm-email-change';
 import { endOtherSessions, endOwnSession } from '@/lib/account-settings/own-sessions';
+import { beginTotpEnrolment, confirmTotpEnrolment, disableTotp, renewRecoveryCodes } from '@/lib/account-settings/second-factor';
 import { updateEmail } from '@/lib/account-settings/update-email';
 import { updateName } from '@/lib/account-settings/update-name';
 import { updatePassword } from '@/lib/account-settings/update-password';
 import { updatePhone } from '@/lib/account-settings/update-phone';
 import { action } from '@/lib/http/action';
 import {
+  beginTotpSchema,
+  confirmTotpSchema,
+  disableTotpSchema,
   confirmEmailChangeSchema,
   endOtherSessionsSchema,
   endSessionSchema,
@@ -28,3 +32,8 @@ export const endSessionAction = action('own', endSessionSchema, endOwnSession);
 export const endOtherSessionsAction = action('own', endOtherSessionsSchema, (ctx) => endOtherSessions(ctx));
 // The link sent to a new email address: its token is the permission (it proves the mailbox), so it is public.
 export const confirmEmailChangeAction = action('public', confirmEmailChangeSchema, confirmEmailChange);
+// Settings → Security, the authenticator app (issue 31).
+export const beginTotpAction = action('own', beginTotpSchema, (ctx) => beginTotpEnrolment(ctx));
+export const confirmTotpAction = action('own', confirmTotpSchema, confirmTotpEnrolment);
+export const renewRecoveryCodesAction = action('own', confirmTotpSchema, renewRecoveryCodes);
+export const disableTotpAction = action('own', disableTotpSchema, disableTotp);

@@ -8,6 +8,7 @@ import { deviceTokenFor, issueDeviceToken } from './device-cookie';
 import { verifyPassword } from './password';
 import { sessionEndFromNow } from './session';
 import { openSession, pruneEndedSessions } from './session-rows';
+import { hasSecondFactor } from './second-factor/factors';
 import { tellNewSignIn } from './security-notices';
 import { reserveAttempt, settleAttempt } from './sign-in-attempts';
 import { INVALID_CREDENTIALS } from './sign-in-brake';
@@ -43,6 +44,46 @@ export class PasswordChangeRequired extends AppError {
   }
 }
 
+export const SECOND_STEP_ELSEWHERE = 'This account signs in with a code from an authenticator app: please sign in on the sign-in page.';
+
+/**
+ * The password was right and the account has a second factor (issue 31): no session opens yet. The login
+ * form asks for the code (lib/auth/second-step.ts); other doors refuse the sign-in.
+ */
+export class SecondStepRequired extends AppError {
+  constructor(readonly user: { id: number; hash: string; sessionVersion: number; email: string }) {
+    super('FORBIDDEN', SECOND_STEP_ELSEWHERE);
+  }
+}
+
+/** The user a password check let through, as opening their session needs it. */
+export type CheckedUser = { id: number; hash: string; sessionVersion: number; lastLoginAt: Date | null };
+
+/**
+ * Opens the session of a user who passed every step: the row (with the time of the second step, when there
+ * was one), the last sign-in, and the notice of a browser new to the account; answers its claims and the
+ * browser's device token.
+ */
+export async function openSignIn(
+  user: CheckedUser,
+  input: Pick<SignInInput, 'ip' | 'userAgent' | 'deviceCookie'>,
+  now: Date,
+  secondFactorAt: Date | null = null,
+): Promise<SignedIn> {
+  const device = deviceTokenFor(user.hash, input.deviceCookie);
+  const abs = sessionEndFromNow(now.getTime());
+  await pruneEndedSessions();
+  const sid = await db.transaction(async (tx) => {
+    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+    const id = await openSession({ userId: user.id, abs, ip: input.ip, userAgent: input.userAgent, secondFactorAt }, tx);
+    // A browser whose device cookie does not vouch for this account, for an account that has signed in
+    // before (its very first sign-in is no news): the owner is told at once, by mail (security).
+    if (!device && user.lastLoginAt !== null) await tellNewSignIn(tx, { userId: user.id, sessionId: id, at: now, ip: input.ip, userAgent: input.userAgent });
+    return id;
+  });
+  return { claims: { uid: user.hash, sv: user.sessionVersion, sid, abs }, deviceToken: device?.token ?? issueDeviceToken(user.hash) };
+}
+
 /**
  * Checks an email and password behind the brute-force brakes (lib/auth/sign-in-brake.ts), records the new
  * session and returns its claims with the browser's device token; a sign-in from a browser new to the
@@ -73,16 +114,6 @@ export async function authenticate(input: SignInInput, now = new Date()): Promis
   await settleAttempt(attemptId, ok);
   if (!ok) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   if (user.mustChangePassword) throw new PasswordChangeRequired(user.id);
-
-  const abs = sessionEndFromNow(now.getTime());
-  await pruneEndedSessions();
-  const sid = await db.transaction(async (tx) => {
-    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-    const id = await openSession({ userId: user.id, abs, ip: input.ip, userAgent: input.userAgent }, tx);
-    // A browser whose device cookie does not vouch for this account, for an account that has signed in
-    // before (its very first sign-in is no news): the owner is told at once, by mail (security).
-    if (!device && user.lastLoginAt !== null) await tellNewSignIn(tx, { userId: user.id, sessionId: id, at: now, ip: input.ip, userAgent: input.userAgent });
-    return id;
-  });
-  return { claims: { uid: user.hash, sv: user.sessionVersion, sid, abs }, deviceToken: device?.token ?? issueDeviceToken(user.hash) };
+  if (await hasSecondFactor(user.id)) throw new SecondStepRequired({ id: user.id, hash: user.hash, sessionVersion: user.sessionVersion, email });
+  return openSignIn(user, input, now);
 }

@@ -14,6 +14,9 @@ export const LOGIN_ERRORS = {
   locked: ACCOUNT_SLOWED,
   'network-locked': ADDRESS_SLOWED,
   expired: LOGIN_EXPIRED,
+  // The second step (lib/auth/second-step.ts): its texts are written there.
+  code: 'That code is not right. Enter the newest code from your authenticator app, or one of your recovery codes.',
+  'code-expired': 'Your sign-in took too long. Please sign in again.',
   unknown: 'Something went wrong while signing in. Please try again.',
 } as const;
 

@@ -81,3 +81,41 @@ export async function tellNewSignIn(
     [signIn.userId],
   );
 }
+
+/** Where a user manages their second factor and sessions (Settings, Security). */
+export const SECURITY_SETTINGS_LINK = '/settings?tab=security';
+
+/** An authenticator app was added to or removed from the account (issue 31): mailed, and in the bell. */
+export async function tellSecondFactorChanged(
+  q: Queryable,
+  change: { userId: number; key: string; at: Date; what: 'added' | 'removed' | 'recovery-codes' },
+): Promise<void> {
+  const when = formatAppDateTimeWithZone(change.at);
+  const texts = {
+    added: [
+      'An authenticator app was set up for your account',
+      `An authenticator app was set up for your ${siteConfig.name} account on ${when}. Signing in now asks for a code from it.`,
+    ],
+    removed: [
+      'The authenticator app was removed from your account',
+      `The authenticator app was removed from your ${siteConfig.name} account on ${when}. Signing in asks only for your password now.`,
+    ],
+    'recovery-codes': [
+      'New recovery codes were made for your account',
+      `New recovery codes were made for your ${siteConfig.name} account on ${when}. The earlier ones no longer work.`,
+    ],
+  } as const;
+  const [title, body] = texts[change.what];
+  await notify(
+    q,
+    {
+      key: `second-factor-${change.what}:${change.key}`,
+      kind: 'security',
+      title,
+      body: `${body}\n\nIf this was not you, change your password now and write to ${siteConfig.supportEmail}.`,
+      link: SECURITY_SETTINGS_LINK,
+      action: 'Open your security settings',
+    },
+    [change.userId],
+  );
+}

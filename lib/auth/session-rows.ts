@@ -29,7 +29,7 @@ const PRUNE_BATCH = 200;
 
 /** Records a new session ending at `abs` (seconds since the epoch) and returns its id for the token. */
 export async function openSession(
-  input: { userId: number; impersonatorUserId?: number | null; abs: number; ip?: string | null; userAgent?: string | null },
+  input: { userId: number; impersonatorUserId?: number | null; abs: number; ip?: string | null; userAgent?: string | null; secondFactorAt?: Date | null },
   q: Queryable = db,
 ): Promise<string> {
   const id = randomBytes(32).toString('base64url');
@@ -40,6 +40,7 @@ export async function openSession(
     expiresAt: new Date(input.abs * 1000),
     // Seen at sign-in: the next write is due SEEN_EVERY_SECONDS later.
     lastSeenAt: sql`now()`,
+    secondFactorAt: input.secondFactorAt ?? null,
     ip: input.ip ?? null,
     userAgent: input.userAgent?.slice(0, 500) ?? null,
   });

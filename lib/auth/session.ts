@@ -27,7 +27,7 @@ export type ReturnClaims = { uid: string; sv: number; sid: string; abs?: number 
  */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
-function secureCookies(): boolean {
+export function secureCookies(): boolean {
   return (process.env.NEXTAUTH_URL ?? '').startsWith('https://');
 }
 

@@ -4,11 +4,12 @@ import { AppError } from '@/lib/kernel/errors';
 import { EMAIL_MAX_LENGTH, PASSWORD_CHECK_MAX_LENGTH } from '@/lib/validation/fields';
 import type { PublicContext } from '@/lib/kernel/context';
 import { loadActor } from './actor';
-import { authenticate, INVALID_CREDENTIALS, PasswordChangeRequired, type SignedIn } from './authenticate';
+import { authenticate, INVALID_CREDENTIALS, PasswordChangeRequired, SecondStepRequired, type SignedIn } from './authenticate';
 import { landingPathFor, safeRedirectPath } from './landing';
 import { LOGIN_EXPIRED } from './login-errors';
 import { verifyLoginToken } from './login-token';
 import { exchangeTemporaryPassword } from './password-tokens';
+import { beginSecondStep } from './second-step';
 import { readDeviceCookie, rememberDevice, startSession } from './session';
 
 export const loginFormSchema = z.object({
@@ -36,6 +37,12 @@ export async function signInWithForm(ctx: PublicContext, input: LoginFormInput):
       ctx.now,
     );
   } catch (error) {
+    // An account with an authenticator app: the code comes next, on its own page (lib/auth/second-step.ts).
+    if (error instanceof SecondStepRequired) {
+      await beginSecondStep(error.user);
+      const next = safeRedirectPath(input.next);
+      return { redirectTo: next ? `/login/code?${new URLSearchParams({ next })}` : '/login/code' };
+    }
     // A temporary password signs in once, to choose a new one: it is exchanged for a set-password link.
     if (!(error instanceof PasswordChangeRequired)) throw error;
     const token = await exchangeTemporaryPassword(ctx, error.userId);

@@ -131,3 +131,10 @@ export const endSessionSchema = z.object({
 });
 export type EndSessionInput = z.output<typeof endSessionSchema>;
 export const endOtherSessionsSchema = z.object({}).strict();
+
+/** Settings → Security, the authenticator app (issue 31): a code typed from the app (or a recovery code where accepted). */
+export const CODE_REQUIRED = 'Enter the code from your authenticator app.';
+const secondStepCode = z.string({ error: CODE_REQUIRED }).trim().min(1, CODE_REQUIRED).max(40, CODE_REQUIRED);
+export const confirmTotpSchema = z.object({ code: secondStepCode });
+export const disableTotpSchema = z.object({ password_check: passwordCheck, code: secondStepCode });
+export const beginTotpSchema = z.object({}).strict();

@@ -7,6 +7,8 @@ import { unsubscribeToken } from '@/lib/notifications/unsubscribe-token';
 import { hashEmailChangeToken } from '@/lib/account-settings/update-email';
 import { hashPasswordToken } from '@/lib/auth/password-rules';
 import { sealIdentifier } from '@/lib/crypto';
+import { sealTotpSecret } from '@/lib/auth/second-factor/factors';
+import { newTotpSecret, totpCodeAt } from '@/lib/auth/second-factor/totp';
 import { placeOf } from '@/lib/encrypted-columns';
 import { ACTION_INPUT_MESSAGE } from '@/lib/http/action';
 import { PEER_HEADER } from '@/lib/http/request';
@@ -44,7 +46,7 @@ function walk(dir: string): string[] {
 const isServerActionFile = (source: string) => /^(?:\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*['"]use server['"]/.test(source);
 
 type Action = (...args: unknown[]) => Promise<ActionResult<unknown>>;
-type Prepared = { records?: IntakeRecords; token?: string; invite?: string; annualCharge?: string; notice?: string };
+type Prepared = { records?: IntakeRecords; token?: string; invite?: string; annualCharge?: string; notice?: string; totpSecret?: string };
 type Case = {
   role: RoleName;
   /** Records the call needs besides the world (created once, before the calls). */
@@ -65,6 +67,17 @@ const answered = async (w: World): Promise<Prepared> => {
   await answerRequiredQuestions([w.household.client.id, w.household.spouse!.client.id]);
   return {};
 };
+/** An authenticator app of the world's client: begun (confirmed false) or set up; its secret for the codes. */
+const withTotp =
+  (confirmed: boolean) =>
+  async (w: World): Promise<Prepared> => {
+    const totpSecret = newTotpSecret();
+    const hash = `fuzztotp${++serial}${Date.now()}`;
+    await db
+      .insert(t.totpFactors)
+      .values({ hash, userId: w.users.client.id, secretCipher: sealTotpSecret(totpSecret, hash), confirmedAt: confirmed ? new Date() : null });
+    return { totpSecret };
+  };
 const acknowledgements = (w: World) => [owner1(w), owner2(w)].map((client_hash) => ({ client_hash, statements: [1, 2, 3] }));
 const card = {
   charge_type: 'card',
@@ -227,6 +240,23 @@ const CASES: Record<string, Case> = {
   'lib/actions/settings.ts#updatePasswordAction': { role: 'client', input: () => passwordChange },
   'lib/actions/settings.ts#endSessionAction': { role: 'client', input: () => ({ session: 'A'.repeat(22) }) },
   'lib/actions/settings.ts#endOtherSessionsAction': { role: 'client', input: () => ({}) },
+  'lib/actions/settings.ts#beginTotpAction': { role: 'client', input: () => ({}) },
+  // The code steps: an authenticator app of the client's, begun (to confirm) or set up (to renew or turn off).
+  'lib/actions/settings.ts#confirmTotpAction': {
+    role: 'client',
+    prepare: withTotp(false),
+    input: (_w, p) => ({ code: totpCodeAt(p.totpSecret!, new Date()) }),
+  },
+  'lib/actions/settings.ts#renewRecoveryCodesAction': {
+    role: 'client',
+    prepare: withTotp(true),
+    input: (_w, p) => ({ code: totpCodeAt(p.totpSecret!, new Date()) }),
+  },
+  'lib/actions/settings.ts#disableTotpAction': {
+    role: 'client',
+    prepare: withTotp(true),
+    input: (_w, p) => ({ password_check: TEST_PASSWORD, code: totpCodeAt(p.totpSecret!, new Date()) }),
+  },
   'lib/actions/settings.ts#confirmEmailChangeAction': {
     role: 'guest',
     prepare: async (w) => {
@@ -537,7 +567,10 @@ const nextAddress = () => {
  * The one refusal that writes, on purpose: a wrong current password (any text in password_check is one) is
  * counted by the sign-in brakes like a failed sign-in, in login_attempts (lib/account-settings/own-account.ts).
  */
-const countedAttempt = (result: ActionResult<unknown>) => !result.ok && result.fieldErrors?.password_check === CURRENT_PASSWORD_INCORRECT;
+// A refused current password counts toward the sign-in brakes (a login attempt); so does the right password
+// of a refused code (turning the authenticator app off checks the password first).
+const countedAttempt = (result: ActionResult<unknown>) =>
+  !result.ok && (result.fieldErrors?.password_check === CURRENT_PASSWORD_INCORRECT || result.fieldErrors?.code !== undefined);
 
 /** What one call did: its answer, or what it threw. */
 async function invoke(action: Action, args: unknown[]): Promise<{ result?: ActionResult<unknown>; thrown?: unknown }> {

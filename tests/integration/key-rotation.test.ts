@@ -101,9 +101,10 @@ describe('key rotation (npm run keys:rotate)', () => {
       ['beneficiaries.entity_identifier_cipher', 2, 0, 0],
       ['accounts.number_cipher', 2, 0, 0],
       ['mail_outbox.secret_cipher', 0, 0, 0],
+      ['totp_factors.secret_cipher', 0, 0, 0],
     ]);
     expect(formatRotationReport(report)).toBe(
-      'Re-encrypted 6 values (persons.ssn_cipher: 2, beneficiaries.entity_identifier_cipher: 2, accounts.number_cipher: 2, mail_outbox.secret_cipher: 0); 1 already current.',
+      'Re-encrypted 6 values (persons.ssn_cipher: 2, beneficiaries.entity_identifier_cipher: 2, accounts.number_cipher: 2, mail_outbox.secret_cipher: 0, totp_factors.secret_cipher: 0); 1 already current.',
     );
 
     for (const [i, e] of expected.entries()) {
@@ -128,7 +129,7 @@ describe('key rotation (npm run keys:rotate)', () => {
     expect(again.reencrypted).toBe(0);
     expect(again.current).toBe(7);
     expect(formatRotationReport(again)).toBe(
-      'Re-encrypted 0 values (persons.ssn_cipher: 0, beneficiaries.entity_identifier_cipher: 0, accounts.number_cipher: 0, mail_outbox.secret_cipher: 0); 7 already current.',
+      'Re-encrypted 0 values (persons.ssn_cipher: 0, beneficiaries.entity_identifier_cipher: 0, accounts.number_cipher: 0, mail_outbox.secret_cipher: 0, totp_factors.secret_cipher: 0); 7 already current.',
     );
     expect(await allCiphers()).toEqual(ciphers);
   });

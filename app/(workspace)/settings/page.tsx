@@ -4,6 +4,8 @@ import { SettingsPanel } from '@/components/settings/settings-panel';
 import { tabFromQuery } from '@/components/settings/tab-keys';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { listOwnSessions } from '@/lib/account-settings/own-sessions';
+import { secondFactorStatus } from '@/lib/auth/second-factor/factors';
+import { formatAppDate } from '@/lib/format/app-time';
 import { getOwnSettings } from '@/lib/account-settings/queries';
 import { ownAnnualCharges } from '@/lib/billing/queries';
 import { ownPayments } from '@/lib/billing/receipts';
@@ -25,19 +27,28 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   const { actor } = ctx;
   if (actor.impersonator) redirect('/dashboard');
   const initialTab = tabFromQuery((await searchParams).tab);
-  const [values, payments, emailChoices, sessions] = await Promise.all([
+  const [values, payments, emailChoices, sessions, secondFactor] = await Promise.all([
     getOwnSettings(actor),
     actor.isClient ? Promise.all([ownAnnualCharges(actor), ownPayments(actor)]).then(([annualCharges, history]) => ({ annualCharges, history })) : null,
     loadEmailChoices(ctx),
     listOwnSessions(actor, ctx.now),
+    secondFactorStatus(actor.userId),
   ]);
+  const authenticator = { ...secondFactor, since: secondFactor.since ? formatAppDate(secondFactor.since) : null };
   if (!values) redirect('/login?next=/settings');
 
   return (
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
       <h1>My Information</h1>
       <p className={styles.lead}>Changes to your name and sign-in details ask for your current password.</p>
-      <SettingsPanel initial={values} payments={payments} emailChoices={emailChoices} sessions={sessions} initialTab={initialTab} />
+      <SettingsPanel
+        initial={values}
+        payments={payments}
+        emailChoices={emailChoices}
+        sessions={sessions}
+        authenticator={authenticator}
+        initialTab={initialTab}
+      />
     </main>
   );
 }

@@ -5,7 +5,14 @@ import { CallProvider } from '@/components/ui/call-provider';
 import type { OwnSession } from '@/lib/account-settings/own-sessions';
 import { endOtherSessionsAction, endSessionAction } from '@/lib/actions/settings';
 
-jest.mock('@/lib/actions/settings', () => ({ endSessionAction: jest.fn(), endOtherSessionsAction: jest.fn() }));
+jest.mock('@/lib/actions/settings', () => ({
+  endSessionAction: jest.fn(),
+  endOtherSessionsAction: jest.fn(),
+  beginTotpAction: jest.fn(),
+  confirmTotpAction: jest.fn(),
+  renewRecoveryCodesAction: jest.fn(),
+  disableTotpAction: jest.fn(),
+}));
 const endOne = jest.mocked(endSessionAction);
 const endOthers = jest.mocked(endOtherSessionsAction);
 
@@ -33,7 +40,7 @@ function renderTab(initial = sessions) {
   const user = userEvent.setup();
   render(
     <CallProvider>
-      <SecurityTab initial={initial} />
+      <SecurityTab initial={initial} authenticator={{ enrolled: false, since: null, recoveryCodesLeft: 0 }} />
     </CallProvider>,
   );
   return user;

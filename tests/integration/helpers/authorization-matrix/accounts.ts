@@ -10,6 +10,8 @@ import { every, serial, uniqueEmail, type Entry, type Expectation, type Prepared
 
 /** Signed-in users acting on their own account: guests 401, an admin acting as someone 403 (settings are the real user's). */
 const ownAccount: Expectation = { ...every(200), guest: 401, adminImpersonating: 403 };
+/** The same door, for a call every signed-in user reaches and the use case then refuses (nothing set up to confirm). */
+const ownAccountRefusedAfter = (status: number): Expectation => ({ ...every(status), guest: 401, adminImpersonating: 403 });
 
 const signUp = () => ({
   first_name: 'Matrix',
@@ -51,6 +53,8 @@ export const ACCOUNTS: Record<string, Entry> = {
     expect: every(303),
   },
   'POST /api/logout': { permission: 'public', args: () => ({ form: {} }), expect: every(303) },
+  // The sign-in's second step (issue 31): a form post that always redirects (here to /login: no password was checked).
+  'POST /api/login/code': { permission: 'public', args: () => ({ form: { _token: issueLoginToken(), code: '123456' } }), expect: every(303) },
   // next-auth's own endpoints: the session read answers everyone; a sign-out without its CSRF token is
   // sent to the sign-out page and changes nothing.
   'GET /api/auth/[...nextauth]': { permission: 'public', args: () => ({ path: '/api/auth/session', params: { nextauth: ['session'] } }), expect: every(200) },
@@ -69,6 +73,20 @@ export const ACCOUNTS: Record<string, Entry> = {
   'action lib/actions/settings.ts#updatePasswordAction': { permission: 'own', args: () => ({ input: passwordChange }), expect: ownAccount },
   // Settings → Security (issue 31): a handle naming none of the user's sessions changes nothing and answers 200.
   'action lib/actions/settings.ts#endSessionAction': { permission: 'own', args: () => ({ input: { session: 'A'.repeat(22) } }), expect: ownAccount },
+  // The authenticator app (issue 31): set-up begins for every real user; a code that is not right is refused
+  // after the door (422), so the door itself is what the matrix reads.
+  'action lib/actions/settings.ts#beginTotpAction': { permission: 'own', args: () => ({ input: {} }), expect: ownAccount },
+  'action lib/actions/settings.ts#confirmTotpAction': { permission: 'own', args: () => ({ input: { code: '000000' } }), expect: ownAccountRefusedAfter(409) },
+  'action lib/actions/settings.ts#renewRecoveryCodesAction': {
+    permission: 'own',
+    args: () => ({ input: { code: '000000' } }),
+    expect: ownAccountRefusedAfter(409),
+  },
+  'action lib/actions/settings.ts#disableTotpAction': {
+    permission: 'own',
+    args: () => ({ input: { password_check: TEST_PASSWORD, code: '000000' } }),
+    expect: ownAccountRefusedAfter(409),
+  },
   'action lib/actions/settings.ts#endOtherSessionsAction': { permission: 'own', args: () => ({ input: {} }), expect: ownAccount },
   // The link sent to a new email address: its token is the permission, whoever (if anyone) is signed in.
   'action lib/actions/settings.ts#confirmEmailChangeAction': {
