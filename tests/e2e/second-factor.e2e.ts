@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { totpCodeAt } from '@/lib/auth/second-factor/totp';
+import { axeViolations, browserForThisFile, screenshot, settle, signIn, submitLogin } from './helpers/browser';
+import { startScratchServer, type ScratchServer } from './helpers/scratch-server';
+
+/*
+ * The second factor in a real browser (issue 31), on a server of its own with the demo data (an admin who
+ * sets up an authenticator app must not change how the other journeys sign in): the admin sets up the app
+ * from Settings → Security (the key as the QR code carries it, a code typed back, the recovery codes shown
+ * once), signs out, signs in with a code, then with a recovery code; a wrong code says so.
+ */
+
+const PORT = Number(process.env.E2E_SECOND_FACTOR_PORT ?? 3216);
+const ADMIN = 'admin@demo.trustwell.test';
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'trustwell-2fa-'));
+const demoAccounts = path.join(scratch, 'demo-accounts.txt');
+let server: ScratchServer;
+
+beforeAll(async () => {
+  server = await startScratchServer(PORT, { DEMO_ACCOUNTS_FILE: demoAccounts, SEED_DEMO_DATA: '1' });
+}, 240_000);
+
+afterAll(async () => {
+  if (server) await server.stop();
+  fs.rmSync(scratch, { recursive: true, force: true });
+}, 120_000);
+
+const browser = browserForThisFile();
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+const password = () => fs.readFileSync(demoAccounts, 'utf8').match(/^Password for all demo accounts: (\S+)\s*$/m)![1];
+
+async function newPage(width: number): Promise<Page> {
+  const context = await browser().newContext({ baseURL: server.url, viewport: { width, height: width < 600 ? 844 : 900 } });
+  context.setDefaultTimeout(15_000);
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function expectNoViolations(page: Page, name: string) {
+  await settle(page);
+  const violations = await axeViolations(page);
+  if (violations.length) await screenshot(page, `a11y-failure-${name}`);
+  expect({ name, violations }).toEqual({ name, violations: [] });
+}
+
+async function signOut(page: Page) {
+  await page.goto('/logout');
+  await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('main').getByRole('button', { name: 'Logout' }).click()]);
+}
+
+/** The password step, which for this account leads to the code page. */
+async function passwordStep(page: Page) {
+  await page.goto('/login');
+  await Promise.all([page.waitForURL((url) => url.pathname === '/login/code'), submitLogin(page, ADMIN, password())]);
+  await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+}
+
+async function enterCode(page: Page, code: string) {
+  await page.getByLabel(/^Code/).fill(code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+describe('an authenticator app as the second step of signing in', () => {
+  it('the admin sets it up, signs in with a code, then with a recovery code; a wrong code is refused', async () => {
+    const page = await newPage(1280);
+    await signIn(page, ADMIN, password());
+    await page.goto('/settings?tab=security');
+    const section = page.getByRole('region', { name: 'Authenticator app' }).or(page.locator('section[aria-labelledby="settings-authenticator-heading"]'));
+    await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expectNoViolations(page, 'totp-setup-1280');
+    await screenshot(page, 'i31-totp-setup-1280');
+
+    await page.getByLabel(/^Code from the app/).fill(totpCodeAt(secret, new Date()));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    const codesRegion = page.getByRole('region', { name: 'Save your recovery codes' });
+    await codesRegion.waitFor();
+    const codes = await codesRegion.locator('code').allTextContents();
+    expect(codes).toHaveLength(10);
+    await expectNoViolations(page, 'totp-codes-1280');
+    await screenshot(page, 'i31-totp-recovery-codes-1280');
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByText(/Signing in asks for a code from your authenticator app/).waitFor();
+    await signOut(page);
+
+    // With a code: the password alone opens nothing, the code page asks; a wrong code says so.
+    const phone = await newPage(390);
+    await passwordStep(phone);
+    await expectNoViolations(phone, 'totp-code-page-390');
+    await screenshot(phone, 'i31-totp-code-page-390');
+    await enterCode(phone, '000000');
+    await phone.getByRole('alertdialog').getByText('That code is not right.', { exact: false }).waitFor();
+    await phone.getByRole('alertdialog').getByRole('button').first().click();
+    await Promise.all([phone.waitForURL((url) => url.pathname === '/dashboard'), enterCode(phone, totpCodeAt(secret, new Date(Date.now() + 30_000)))]);
+    await signOut(phone);
+
+    // With a recovery code: Settings → Security then counts what is left.
+    await passwordStep(page);
+    await Promise.all([page.waitForURL((url) => url.pathname === '/settings'), enterCode(page, codes[0])]);
+    await page.getByText('9 of 10 recovery codes left', { exact: false }).waitFor();
+    await screenshot(page, 'i31-totp-on-1280');
+    // The same recovery code does not work twice.
+    await signOut(page);
+    await passwordStep(page);
+    await enterCode(page, codes[0]);
+    await page.getByRole('alertdialog').getByText('That code is not right.', { exact: false }).waitFor();
+  }, 180_000);
+});
