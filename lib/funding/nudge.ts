@@ -1,16 +1,13 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { db, type Queryable } from '@/db';
-import { loadHouseholdIntake } from '@/lib/intake/load';
-import type { Household } from '@/lib/kernel/scope';
+import { db } from '@/db';
 import { rowsOf } from '@/lib/kernel/rows';
 import type { SystemContext } from '@/lib/kernel/system-context';
 import { fundingReminderNotice } from '@/lib/mail/templates/funding-reminder';
 import { householdAudience, notify } from '@/lib/notifications';
-import { loadFundingMarks } from './marks';
+import { householdFundingTasks } from './household-tasks';
 import { FUNDING_PLAN_STATUSES_SQL, fundingOpenSql } from './progress-sql';
 import { FUNDING_STEPS } from './steps';
-import { fundingTasksOf, mergeTasks } from './tasks';
 
 /*
  * The monthly funding nudge (issue 30): a daily job reminds the clients of a household whose latest plan is
@@ -57,25 +54,6 @@ function dueSql(now: Date, rules: FundingNudgeRules): SQL {
     and ${fundingOpenSql(sql`h.id`)} > 0`;
 }
 
-/** The household `id` as the intake's load knows it (owner 1 addressed). */
-async function householdOf(q: Queryable, id: number): Promise<Household | null> {
-  const [row] = rowsOf<{ hash: string; o1: number; o1hash: string; o2: number | null; o2hash: string | null; advisor: number | null }>(
-    await q.execute(sql`select h.hash, o1.id as o1, o1.hash as o1hash, o2.id as o2, o2.hash as o2hash, o1.advisor_id as advisor
-      from households h join clients o1 on o1.id = h.owner1_client_id left join clients o2 on o2.id = h.owner2_client_id where h.id = ${id}`),
-  );
-  if (!row) return null;
-  return {
-    householdId: id,
-    householdHash: row.hash,
-    clientId: Number(row.o1),
-    clientHash: row.o1hash,
-    spouseId: row.o2 === null ? null : Number(row.o2),
-    spouseHash: row.o2hash,
-    advisorId: row.advisor === null ? null : Number(row.advisor),
-    addressedClientId: Number(row.o1),
-  };
-}
-
 /**
  * Reminds every household due at `ctx.now` of its open funding steps; answers how many households. The
  * reminder names the steps as the funding panel does (the intake's tasks merged with the marks).
@@ -86,10 +64,9 @@ export async function nudgeFunding(ctx: SystemContext, rules: FundingNudgeRules 
   let nudged = 0;
   for (const { id } of due) {
     nudged += await db.transaction(async (tx) => {
-      const household = await householdOf(tx, Number(id));
-      if (!household) return 0;
-      const view = await loadHouseholdIntake({ actor: null, ip: ctx.ip, userAgent: ctx.userAgent, now: ctx.now }, household, tx);
-      const tasks = mergeTasks(fundingTasksOf(view), await loadFundingMarks(household.householdId, tx));
+      const funding = await householdFundingTasks(ctx, Number(id), tx);
+      if (!funding) return 0;
+      const { household, tasks } = funding;
       const open = tasks.filter((t) => t.status === 'not-started' || t.status === 'in-progress');
       if (!open.length) return 0;
       const [claimed] = rowsOf<{ count: number }>(
