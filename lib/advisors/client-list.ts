@@ -10,7 +10,7 @@ import { trustSubmittedSql } from '@/lib/estate-plans/submitted';
 import { personName } from '@/lib/people/person-name';
 import { filterStatuses, likePattern, phoneDigits, sortDirectionOf, statusesMatching, type ClientListState } from './rules';
 import { rowsOf } from '@/lib/kernel/rows';
-import { FUNDING_PLAN_STATUSES_SQL, fundingOpenSql, fundingPercentSql } from '@/lib/funding/progress-sql';
+import { FUNDING_PLAN_STATUSES_SQL, fundingLeftSql, fundingPercentSql } from '@/lib/funding/progress-sql';
 
 /*
  * The advisor dashboard's client list: filtering, search, sorting and paging all happen in SQL, over the
@@ -164,7 +164,7 @@ function conditions(state: ClientListState, stalledDays: number): SQL {
   }
   // Funding left: the plan is being finalized or complete (the status condition above) and a task is open,
   // counted from the intake's assets and the marks (lib/funding/progress-sql.ts) for those households only.
-  if (state.filter === 'funding') parts.push(sql`${fundingOpenSql(sql`r.household_id`)} > 0`);
+  if (state.filter === 'funding') parts.push(fundingLeftSql(sql`r.household_id`));
   if (state.q) {
     const pattern = likePattern(state.q);
     // Two LIKEs over texts kept on the household (its list columns): the listed client's names and email,

@@ -6,7 +6,7 @@ import type { SystemContext } from '@/lib/kernel/system-context';
 import { fundingReminderNotice } from '@/lib/mail/templates/funding-reminder';
 import { householdAudience, notify } from '@/lib/notifications';
 import { householdFundingTasks } from './household-tasks';
-import { FUNDING_PLAN_STATUSES_SQL, fundingOpenSql } from './progress-sql';
+import { FUNDING_PLAN_STATUSES_SQL, fundingLeftSql } from './progress-sql';
 import { FUNDING_STEPS } from './steps';
 
 /*
@@ -51,7 +51,7 @@ function dueSql(now: Date, rules: FundingNudgeRules): SQL {
     and h.funding_nudge_count < ${rules.max}
     and (h.funding_nudge_last_at is null or h.funding_nudge_last_at <= ${at(now)} - ${interval})
     and ${fundingBeganSql} <= ${at(now)} - ${interval}
-    and ${fundingOpenSql(sql`h.id`)} > 0`;
+    and ${fundingLeftSql(sql`h.id`)}`;
 }
 
 /**

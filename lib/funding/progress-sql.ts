@@ -67,6 +67,26 @@ export function fundingPercentSql(householdId: SQL): SQL<number | null> {
   return sql<number | null>`(select case when fc.total > 0 then ((fc.total - fc.open) * 100) / fc.total end from (${countsOf(householdId)}) fc)`;
 }
 
+/**
+ * Whether the household has a funding task open (an SQL boolean): a task of its intake without a finished mark.
+ * The same answer as `fundingOpenSql(...) > 0`, asked per asset table and stopping at the first open task,
+ * so the dashboard's Funding left filter and the nudge's selection do not count every household's tasks.
+ */
+export function fundingLeftSql(householdId: SQL): SQL<boolean> {
+  const unfinished = (key: string) =>
+    `not exists (select 1 from funding_tasks fm where fm.household_id = fh.id and fm.task_key = ${key} and fm.status in ('done', 'not-needed'))`;
+  const owners = 'in (fh.owner1_client_id, fh.owner2_client_id)';
+  return sql<boolean>`exists (select 1 from households fh where fh.id = ${householdId} and (
+    exists (select 1 from client_properties fcp join properties fp on fp.id = fcp.property_id
+             where fcp.client_id ${sql.raw(owners)} and ${sql.raw(unfinished(`'real-estate:' || fp.hash`))})
+    or exists (select 1 from client_accounts fca join accounts fa on fa.id = fca.account_id
+             where fca.client_id ${sql.raw(owners)} and ${sql.raw(unfinished(`fa.kind::text || ':' || fa.hash`))})
+    or exists (select 1 from client_companies fcc join companies fc on fc.id = fcc.company_id
+             where fcc.client_id ${sql.raw(owners)} and ${sql.raw(unfinished(`'company:' || fc.hash`))})
+    or exists (select 1 from client_gifts fcg join gifts fg on fg.id = fcg.gift_id
+             where fcg.client_id ${sql.raw(owners)} and fg.gift_type <> 'property' and ${sql.raw(unfinished(`'gift:' || fg.hash`))})))`;
+}
+
 /** How many of the household's funding tasks are open (neither done nor not needed), as an SQL integer. */
 export function fundingOpenSql(householdId: SQL): SQL<number> {
   return sql<number>`(select fc.open from (${countsOf(householdId)}) fc)`;

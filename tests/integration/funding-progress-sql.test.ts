@@ -5,7 +5,7 @@ import { listClientPage } from '@/lib/advisors/client-list';
 import { loadDashboard } from '@/lib/advisors/dashboard';
 import { DEFAULT_LIST_STATE, type ClientListState } from '@/lib/advisors/rules';
 import { householdFundingTasks } from '@/lib/funding/household-tasks';
-import { fundingOpenSql, fundingPercentSql } from '@/lib/funding/progress-sql';
+import { fundingLeftSql, fundingOpenSql, fundingPercentSql } from '@/lib/funding/progress-sql';
 import { fundingProgress, type FundingStatus } from '@/lib/funding/tasks';
 import { refreshStaleCompletions } from '@/lib/intake/completion-cache';
 import { deleteAccount } from '@/lib/intake/records';
@@ -24,11 +24,13 @@ import { makeCouple, seedIntakeRecords, type Couple, type IntakeRecords } from '
 
 const ctx = systemContext('test');
 
-/** The SQL's figures of a household: percent (null without a task) and open steps. */
+/** The SQL's figures of a household: percent (null without a task) and open steps (whose test, fundingLeftSql, must agree). */
 async function sqlFigures(householdId: number): Promise<{ percent: number | null; open: number }> {
-  const [row] = rowsOf<{ percent: number | null; open: number }>(
-    await db.execute(sql`select ${fundingPercentSql(sql`${householdId}::int`)} as percent, ${fundingOpenSql(sql`${householdId}::int`)} as open`),
+  const id = sql`${householdId}::int`;
+  const [row] = rowsOf<{ percent: number | null; open: number; left: boolean }>(
+    await db.execute(sql`select ${fundingPercentSql(id)} as percent, ${fundingOpenSql(id)} as open, ${fundingLeftSql(id)} as left`),
   );
+  expect(row.left).toBe(Number(row.open) > 0);
   return { percent: row.percent === null ? null : Number(row.percent), open: Number(row.open) };
 }
 
