@@ -22,7 +22,8 @@ import { FUNDING_PLAN_STATUSES } from './marks';
  */
 
 /** The statuses a task is finished in (tasks.ts fundingProgress: done or not needed). */
-const FINISHED = sql.raw(`('done', 'not-needed')`);
+const FINISHED_LIST = `('done', 'not-needed')`;
+const FINISHED = sql.raw(FINISHED_LIST);
 
 /** The plan statuses funding is counted in (marks.ts FUNDING_PLAN_STATUSES), as an SQL list of literals. */
 export const FUNDING_PLAN_STATUSES_SQL = sql.raw(`(${FUNDING_PLAN_STATUSES.map((s) => `'${s}'`).join(', ')})`);
@@ -74,7 +75,7 @@ export function fundingPercentSql(householdId: SQL): SQL<number | null> {
  */
 export function fundingLeftSql(householdId: SQL): SQL<boolean> {
   const unfinished = (key: string) =>
-    `not exists (select 1 from funding_tasks fm where fm.household_id = fh.id and fm.task_key = ${key} and fm.status in ('done', 'not-needed'))`;
+    `not exists (select 1 from funding_tasks fm where fm.household_id = fh.id and fm.task_key = ${key} and fm.status in ${FINISHED_LIST})`;
   const owners = 'in (fh.owner1_client_id, fh.owner2_client_id)';
   return sql<boolean>`exists (select 1 from households fh where fh.id = ${householdId} and (
     exists (select 1 from client_properties fcp join properties fp on fp.id = fcp.property_id
