@@ -67,7 +67,7 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, KindInfo> = {
   },
   'funding-reminder': {
     label: 'Funding reminders',
-    description: 'A monthly reminder of the steps left to move your assets into your trust, once it is signed.',
+    description: 'A monthly reminder of the steps left to move your assets into your trust, once your documents are being finalized.',
     audience: ['client'],
     essential: false,
   },
