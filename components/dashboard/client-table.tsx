@@ -7,7 +7,16 @@ import { Pager } from '@/components/ui/pager';
 import { EmailAddress, EmptyRow, Table, TBody, Td, Th, THead, Tr, unbroken } from '@/components/ui/table';
 import { formatPhone } from '@/lib/format/phone';
 import type { DashboardData } from '@/lib/advisors/dashboard';
-import { CLIENT_FILTERS, CLIENT_SORTS, FILTER_LABELS, listStateQuery, SORT_LABELS, type ClientListState, type ClientSort } from '@/lib/advisors/rules';
+import {
+  CLIENT_FILTERS,
+  CLIENT_SORTS,
+  FILTER_LABELS,
+  filterStatuses,
+  listStateQuery,
+  SORT_LABELS,
+  type ClientListState,
+  type ClientSort,
+} from '@/lib/advisors/rules';
 import { ReminderButton } from './reminder-button';
 import { RefreshingUpload } from '@/components/files/refreshing-upload';
 import type { UploadTarget } from '@/lib/files/queries';
@@ -44,7 +53,10 @@ const ORDER_OPTIONS = [
  * name's second line and the phone the e-mail's (issue 27: nine columns at 1280 px broke addresses mid-word);
  * sorting by spouse stays in the Sort by choice.
  */
-const CLIENT_COLUMN_LABELS = ['Name', 'Contact', 'Status', 'Completion', 'Last change', 'Created', 'Actions'];
+const CLIENT_COLUMN_LABELS = ['Name', 'Contact', 'Status', 'Completion', 'Funding', 'Last change', 'Created', 'Actions'];
+
+/** The statuses funding is tracked in (the Funding left filter's): before them the column says why it is empty. */
+const FUNDING_STATUSES = filterStatuses('funding') as readonly string[];
 
 export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
   const { page } = data;
@@ -90,6 +102,9 @@ export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
       {state.filter === 'stalled' ? (
         <p className={styles.hint}>Households whose intake has not changed for {data.stalledDays} days and has not been submitted.</p>
       ) : null}
+      {state.filter === 'funding' ? (
+        <p className={styles.hint}>Plans being finalized or complete with assets still to move into the trust (funding steps not done).</p>
+      ) : null}
       {/* Keyed by the state it shows: after back/forward the fields show the address's search, not the last typed. */}
       <form key={`${state.q}|${state.sort}|${state.dir}|${state.filter}`} method="get" action="/dashboard" role="search">
         {state.advisor ? <input type="hidden" name="advisor" value={state.advisor} /> : null}
@@ -128,6 +143,7 @@ export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
             <Th>Contact</Th>
             {sortHeader('status', styles.statusColumn)}
             <Th className={styles.completionColumn}>Completion</Th>
+            <Th className={styles.fundingColumn}>Funding</Th>
             <Th className={styles.dateColumn}>Last change</Th>
             {sortHeader('created', styles.dateColumn)}
             <Th>
@@ -161,6 +177,9 @@ export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
                   )}
                 </Td>
                 <Td>
+                  <FundingCell row={row} />
+                </Td>
+                <Td>
                   <time dateTime={row.lastChangeAt.toISOString()}>{shortDate.format(row.lastChangeAt)}</time>
                 </Td>
                 <Td>
@@ -190,6 +209,31 @@ export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
       </Table>
       <Pager label="Pages" page={page.page} pageCount={page.pageCount} hrefOf={(n) => href({ page: n })} />
     </Card>
+  );
+}
+
+/**
+ * The household's funding progress (issue 30): the share of funding steps done or not needed, once the plan is
+ * being finalized or complete; a dash before, or when the intake lists nothing to fund, with its reason said
+ * to screen readers and in the title.
+ */
+function FundingCell({ row }: { row: Row }) {
+  if (row.fundingPercent === null) {
+    const why = row.status !== null && FUNDING_STATUSES.includes(row.status) ? 'no assets to fund' : 'not started (funding begins when the plan is finalized)';
+    return (
+      <span title={`Funding: ${why}`}>
+        <span aria-hidden="true">—</span>
+        <span className="visually-hidden">
+          {row.name}: funding {why}
+        </span>
+      </span>
+    );
+  }
+  return (
+    <span className={styles.completion}>
+      <meter min={0} max={100} value={row.fundingPercent} aria-label={`${row.name}: funding ${row.fundingPercent}% done`} />
+      {row.fundingPercent}%
+    </span>
   );
 }
 

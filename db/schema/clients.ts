@@ -112,6 +112,10 @@ export const households = pgTable(
     // how many since the household last came back, and when the last went.
     nudgeCount: integer('nudge_count').notNull().default(0),
     nudgeLastAt: timestamp('nudge_last_at', { withTimezone: true }),
+    // The monthly reminders of open funding steps (lib/funding/nudge.ts, issue 30): how many went, and when
+    // the last did. Counted over the whole funding: the tally does not restart.
+    fundingNudgeCount: integer('funding_nudge_count').notNull().default(0),
+    fundingNudgeLastAt: timestamp('funding_nudge_last_at', { withTimezone: true }),
     /*
      * The advisor dashboard's list columns (lib/advisors/client-list.ts): what its filters, search and
      * orders read for each owner, copied from the owners' client and person rows and owner 1's latest estate

@@ -129,6 +129,7 @@ export const NOTIFICATION_KINDS = [
   'autopay-failed',
   'intake-reminder',
   'advisor-digest',
+  'funding-reminder',
   'security',
 ] as const;
 /** The ways a notification may reach its user besides the bell: e-mail now, others later. */

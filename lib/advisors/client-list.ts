@@ -10,6 +10,7 @@ import { trustSubmittedSql } from '@/lib/estate-plans/submitted';
 import { personName } from '@/lib/people/person-name';
 import { filterStatuses, likePattern, phoneDigits, sortDirectionOf, statusesMatching, type ClientListState } from './rules';
 import { rowsOf } from '@/lib/kernel/rows';
+import { FUNDING_PLAN_STATUSES_SQL, fundingLeftSql, fundingPercentSql } from '@/lib/funding/progress-sql';
 
 /*
  * The advisor dashboard's client list: filtering, search, sorting and paging all happen in SQL, over the
@@ -48,6 +49,11 @@ export type ClientListRow = {
   /** The completion rules' version the cached figure was computed under (null: none yet). */
   completionRules: number | null;
   reminderSentAt: Date | null;
+  /**
+   * The funding progress in whole percent (issue 30, lib/funding/progress-sql.ts) once the latest plan is
+   * being finalized or complete; null before, and for a plan with nothing to fund.
+   */
+  fundingPercent: number | null;
 };
 
 export type ClientPage = { rows: ClientListRow[]; total: number; page: number; pageCount: number; size: number };
@@ -133,7 +139,8 @@ function pageRows(keys: SQL, withTotal: boolean): SQL {
            p.first_name, p.middle_name, p.last_name, p.suffix, p.email, p.phone,
            spp.first_name as spouse_first_name, spp.middle_name as spouse_middle_name, spp.last_name as spouse_last_name, spp.suffix as spouse_suffix,
            k.created_at, k.last_key, k.first_key, k.spouse_last_key, k.spouse_first_key, k.status, k.submitted,
-           h.last_change_at, h.completion_percent, h.completion_at, h.completion_rules, h.reminder_sent_at ${withTotal ? sql`, k.total` : sql``}
+           h.last_change_at, h.completion_percent, h.completion_at, h.completion_rules, h.reminder_sent_at,
+           case when k.status in ${FUNDING_PLAN_STATUSES_SQL} then ${fundingPercentSql(sql`h.id`)} end as funding_percent ${withTotal ? sql`, k.total` : sql``}
       from ${keys} k
       join households h on h.id = k.household_id
       join clients o1 on o1.id = h.owner1_client_id
@@ -155,6 +162,9 @@ function conditions(state: ClientListState, stalledDays: number): SQL {
     const clientStage = filterStatuses('incomplete') as readonly string[];
     parts.push(sql`not r.submitted and (r.status is null or r.status in ${clientStage}) and r.last_change_at < now() - make_interval(days => ${stalledDays})`);
   }
+  // Funding left: the plan is being finalized or complete (the status condition above) and a task is open,
+  // counted from the intake's assets and the marks (lib/funding/progress-sql.ts) for those households only.
+  if (state.filter === 'funding') parts.push(fundingLeftSql(sql`r.household_id`));
   if (state.q) {
     const pattern = likePattern(state.q);
     // Two LIKEs over texts kept on the household (its list columns): the listed client's names and email,
@@ -290,5 +300,6 @@ function toRow(r: RawRow): ClientListRow {
     completionAt: dateOrNull(r.completion_at),
     completionRules: numOrNull(r.completion_rules),
     reminderSentAt: dateOrNull(r.reminder_sent_at),
+    fundingPercent: numOrNull(r.funding_percent),
   };
 }

@@ -12,7 +12,7 @@ import { withoutNul } from '@/lib/validation/fields';
 
 // ---- Client list filters (platform spec §4 "Client list filters") ----------------------------------------
 
-export const CLIENT_FILTERS = ['all', 'none', 'incomplete', 'attorney', 'canceled', 'complete', 'stalled'] as const;
+export const CLIENT_FILTERS = ['all', 'none', 'incomplete', 'attorney', 'canceled', 'complete', 'stalled', 'funding'] as const;
 export type ClientFilter = (typeof CLIENT_FILTERS)[number];
 
 export const FILTER_LABELS: Record<ClientFilter, string> = {
@@ -23,6 +23,7 @@ export const FILTER_LABELS: Record<ClientFilter, string> = {
   canceled: 'Canceled',
   complete: 'Complete',
   stalled: 'Stalled',
+  funding: 'Funding left',
 };
 
 /**
@@ -30,6 +31,8 @@ export const FILTER_LABELS: Record<ClientFilter, string> = {
  * Stalled, whose own condition is on the household's last change and submission).
  * - Incomplete: statuses that are not attorney-controlled (the client stage).
  * - Attorney Control: attorney statuses except canceled and complete.
+ * - Funding left: the statuses funding is tracked in (lib/funding/marks.ts FUNDING_PLAN_STATUSES, written
+ *   out here for the browser), with an open funding task (lib/funding/progress-sql.ts, in SQL).
  */
 export function filterStatuses(filter: ClientFilter): readonly EstatePlanStatus[] | 'no-plan' | null {
   switch (filter) {
@@ -43,12 +46,14 @@ export function filterStatuses(filter: ClientFilter): readonly EstatePlanStatus[
       return ['canceled'];
     case 'complete':
       return ['complete'];
+    case 'funding':
+      return ['finalizing', 'complete'];
     default:
       return null;
   }
 }
 
-/** Whether a household with this latest status (null: no plan) passes a status filter (Stalled: see SQL). */
+/** Whether a household with this latest status (null: no plan) passes a status filter (Stalled and Funding left add conditions in SQL). */
 export function statusPassesFilter(status: EstatePlanStatus | null, filter: ClientFilter): boolean {
   const kept = filterStatuses(filter);
   if (kept === null) return true;

@@ -65,6 +65,12 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, KindInfo> = {
     audience: ['client'],
     essential: false,
   },
+  'funding-reminder': {
+    label: 'Funding reminders',
+    description: 'A monthly reminder of the steps left to move your assets into your trust, once your documents are being finalized.',
+    audience: ['client'],
+    essential: false,
+  },
   'advisor-digest': {
     label: 'Weekly summary',
     description: 'Which of your clients moved forward and which stalled this week.',

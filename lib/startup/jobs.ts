@@ -3,6 +3,7 @@ import { nudgeStalledJob } from '@/lib/advisors/jobs/nudge-stalled';
 import { annualChargeJob } from '@/lib/billing/jobs/annual-charge';
 import { autoPayJob } from '@/lib/billing/jobs/auto-pay';
 import { settlePaymentsJob } from '@/lib/billing/jobs/settle-payments';
+import { nudgeFundingJob } from '@/lib/funding/jobs/nudge-funding';
 import { pruneSignInRecordsJob } from '@/lib/auth/jobs/prune-sign-in-records';
 import { sendPasswordResetJob } from '@/lib/auth/jobs/send-password-reset';
 import { refreshCompletionJob } from '@/lib/intake/jobs/refresh-completion';
@@ -27,5 +28,6 @@ export const allJobs: readonly JobDefinition<any>[] = [
   annualChargeJob,
   settlePaymentsJob,
   nudgeStalledJob,
+  nudgeFundingJob,
   advisorDigestJob,
 ];

@@ -30,6 +30,7 @@ const demoAccounts = path.join(scratch, 'demo-accounts.txt');
 const ATTORNEY = 'attorney@demo.trustwell.test';
 const ADMIN = 'admin@demo.trustwell.test';
 const PAT = 'pat.rivera@demo.trustwell.test';
+const ALICE = 'alice.morgan@demo.trustwell.test';
 const RIVERAS = 'Pat Rivera and Sam Elise Rivera';
 const DAY = 86_400_000;
 
@@ -440,4 +441,42 @@ describe('what happens next, for the client', () => {
     expect(await read.locator('li[data-status="done"]').count()).toBe(1);
     await read.screenshot({ path: path.join(resultsDir, 'i30-funding-attorney-1280.png') });
   }, 180_000);
+
+  it("the Riveras' advisor reads their funding on the dashboard: the Funding column and the Funding left filter (issue 30)", async () => {
+    const alice = await signedIn(ALICE, 1280);
+    await alice.goto('/dashboard');
+    const list = alice.getByRole('region', { name: 'My Clients', exact: true });
+    const riveras = list.getByRole('row').filter({ hasText: 'Pat Rivera' });
+    // The plan is complete and Pat finished two steps (above): a percent between 0 and 100.
+    const meter = riveras.getByRole('meter', { name: /^Pat Rivera: funding \d+% done$/ });
+    const percent = Number(/(\d+)% done$/.exec((await meter.getAttribute('aria-label'))!)![1]);
+    expect(percent).toBeGreaterThan(0);
+    expect(percent).toBeLessThan(100);
+    expect(await riveras.getByRole('cell').nth(4).textContent()).toContain(`${percent}%`);
+    // Plans not yet being finalized show a dash, with its reason for screen readers.
+    expect(await list.getByText(/: funding not started \(funding begins when the plan is finalized\)$/).count()).toBeGreaterThan(0);
+    // The same figure as the household's funding panel, which counts the tasks in TypeScript.
+    await riveras.getByRole('link', { name: 'Client information: Pat Rivera' }).click();
+    const panel = alice.getByRole('region', { name: 'Funding the trust' });
+    await panel.getByText(`steps finished (${percent}%)`, { exact: false }).waitFor();
+
+    // Funding left: only plans being finalized or complete with steps open, in the address.
+    await alice.goto('/dashboard');
+    await alice.getByRole('navigation', { name: 'Client filters' }).getByRole('link', { name: 'Funding left' }).click();
+    await alice.waitForURL(/filter=funding/);
+    await list.getByText('Plans being finalized or complete with assets still to move into the trust', { exact: false }).waitFor();
+    const names = await list.getByRole('row').locator('td:first-child').allTextContents();
+    expect(names).toHaveLength(1);
+    expect(names[0]).toContain('Pat Rivera');
+    await expectNoViolations(alice, 'dashboard-funding-1280');
+    await screenshot(alice, 'i30-dashboard-funding-1280');
+    const phone = await signedIn(ALICE, 390);
+    await phone.goto('/dashboard?filter=funding');
+    await phone
+      .getByRole('region', { name: 'My Clients', exact: true })
+      .getByRole('meter', { name: `Pat Rivera: funding ${percent}% done` })
+      .waitFor();
+    await expectNoViolations(phone, 'dashboard-funding-390');
+    await screenshot(phone, 'i30-dashboard-funding-390');
+  }, 120_000);
 });

@@ -194,7 +194,7 @@ describe('the Notifications tab', () => {
   it("offers a client only the client's kinds and refuses another role's", async () => {
     await expect(saveEmailChoices(couple.clientCtx, { email: { 'client-joined': false } })).rejects.toMatchObject({ code: 'VALIDATION' });
     const saved = await saveEmailChoices(couple.clientCtx, { email: { payment: false } });
-    expect(saved.map((c) => c.kind)).toEqual(['plan-status', 'document-uploaded', 'payment', 'intake-reminder']);
+    expect(saved.map((c) => c.kind)).toEqual(['plan-status', 'document-uploaded', 'payment', 'intake-reminder', 'funding-reminder']);
     expect(saved.find((c) => c.kind === 'payment')!.enabled).toBe(false);
     const rows = await db
       .select()

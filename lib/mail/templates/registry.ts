@@ -1,4 +1,5 @@
 import { emailChangeTemplates } from './email-change';
+import { fundingReminderTemplates } from './funding-reminder';
 import { inviteTemplates } from './invite';
 import { noticeTemplates } from './notice';
 import { passwordTemplates } from './password';
@@ -15,6 +16,7 @@ export const MAIL_TEMPLATES: readonly MailTemplate<MailParams>[] = [
   ...signUpTemplates,
   ...inviteTemplates,
   ...noticeTemplates,
+  ...fundingReminderTemplates,
 ];
 
 /** The template of this name, or null. */

@@ -167,6 +167,7 @@ describe('the client list at 1280 px (issue 27: addresses broken mid-word, rows 
     completionAt: null,
     completionRules: null,
     reminderSentAt: null,
+    fundingPercent: null,
     canRemind: false,
     ...change,
   });
@@ -183,7 +184,7 @@ describe('the client list at 1280 px (issue 27: addresses broken mid-word, rows 
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Name↕', 'Contact', 'Status↕', 'Completion', 'Last change', 'Created▼', 'Actions']);
+    ).toEqual(['Name↕', 'Contact', 'Status↕', 'Completion', 'Funding', 'Last change', 'Created▼', 'Actions']);
     const [lee, jordan] = within(table).getAllByRole('row').slice(1);
     const [name, contact] = within(lee).getAllByRole('cell');
     expect(name).toHaveTextContent(/^Lee NakamuraSpouse: Robin Nakamura$/);
@@ -194,5 +195,37 @@ describe('the client list at 1280 px (issue 27: addresses broken mid-word, rows 
     const [jordanName, jordanContact] = within(jordan).getAllByRole('cell');
     expect(jordanName.querySelector('small')).toBeNull();
     expect(jordanContact.querySelector('small')).toBeNull();
+  });
+
+  it('shows the funding progress once the plan is being finalized or complete, and says why the dash before (issue 30)', () => {
+    renderView(
+      actor(['advisor'], 7),
+      data(own, {
+        page: {
+          rows: [
+            row({ hash: 'c5', name: 'Ada Funded', status: 'complete', statusLabel: 'Complete', fundingPercent: 66 }),
+            row({ hash: 'c6', name: 'Bo Empty', status: 'finalizing', statusLabel: 'Being Finalized', fundingPercent: null }),
+            row({ hash: 'c7', name: 'Cy Early', status: 'incomplete', fundingPercent: null }),
+          ],
+          total: 3,
+          page: 1,
+          pageCount: 1,
+          size: 25,
+        },
+      }),
+    );
+    const table = screen.getByRole('table');
+    const funding = (name: string) => within(within(table).getByRole('row', { name: new RegExp(name) })).getAllByRole('cell')[4];
+    expect(within(funding('Ada Funded')).getByRole('meter', { name: 'Ada Funded: funding 66% done' })).toHaveAttribute('value', '66');
+    expect(funding('Ada Funded')).toHaveTextContent('66%');
+    expect(funding('Bo Empty')).toHaveTextContent('—Bo Empty: funding no assets to fund');
+    expect(within(funding('Bo Empty')).queryByRole('meter')).toBeNull();
+    expect(funding('Cy Early')).toHaveTextContent(/^—Cy Early: funding not started \(funding begins when the plan is finalized\)$/);
+  });
+
+  it('offers the Funding left filter beside the others, in the address', () => {
+    renderView(actor(['advisor'], 7), data(own));
+    const filters = screen.getByRole('navigation', { name: 'Client filters' });
+    expect(within(filters).getByRole('link', { name: 'Funding left' })).toHaveAttribute('href', '/dashboard?filter=funding');
   });
 });

@@ -29,6 +29,8 @@ describe('client list filters over all 12 statuses and no plan', () => {
     attorney: ['sent', 'preparing', 'hold', 'awaiting', 'finalizing'],
     canceled: ['canceled'],
     complete: ['complete'],
+    // Funding left: also an open funding task, counted in SQL (tests/integration/funding-progress-sql.test.ts).
+    funding: ['finalizing', 'complete'],
   };
   it('there are 12 statuses', () => expect(ALL).toHaveLength(13));
   for (const [filter, kept] of Object.entries(expected) as [Exclude<ClientFilter, 'stalled'>, (EstatePlanStatus | null)[]][]) {

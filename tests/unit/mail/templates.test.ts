@@ -46,6 +46,7 @@ describe('the registry', () => {
       'invite',
       'intake-reminder',
       'notification',
+      'funding-reminder',
     ]);
   });
 });

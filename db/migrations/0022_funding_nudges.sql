@@ -1,0 +1,6 @@
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_kind_check";--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "households" ADD COLUMN "funding_nudge_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "households" ADD COLUMN "funding_nudge_last_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_kind_check" CHECK ("notification_preferences"."kind" in ('plan-status', 'document-uploaded', 'payment', 'trust-submitted', 'client-paid', 'client-joined', 'invoice-due', 'autopay-failed', 'intake-reminder', 'advisor-digest', 'funding-reminder', 'security'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('plan-status', 'document-uploaded', 'payment', 'trust-submitted', 'client-paid', 'client-joined', 'invoice-due', 'autopay-failed', 'intake-reminder', 'advisor-digest', 'funding-reminder', 'security'));
