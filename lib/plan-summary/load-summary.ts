@@ -19,8 +19,3 @@ export async function loadPlanSummary(ctx: RequestContext, clientHash: string): 
   const marks = fundingHasBegun(view.latestPlan?.status) ? await loadFundingMarks(view.householdHash) : null;
   return planSummaryOf(view, marks, ctx.now, formatAppLongDate(ctx.now));
 }
-
-/** 'The Rivera Family Trust – summary.pdf': the trust's name without its article. */
-export function summaryFileName(summary: Pick<PlanSummary, 'title'>): string {
-  return `${summary.title.replace(/^The /, '')} – summary.pdf`;
-}

@@ -280,3 +280,8 @@ export function planSummaryOf(view: IntakeView, marks: readonly FundingMark[] | 
     disclaimer: SUMMARY_DISCLAIMER,
   };
 }
+
+/** 'The Rivera Family Trust – summary.pdf': the trust's name without its article. */
+export function summaryFileName(summary: Pick<PlanSummary, 'title'>): string {
+  return `${summary.title.replace(/^The /, '')} – summary.pdf`;
+}

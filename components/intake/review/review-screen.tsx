@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { PlanSummaryLink } from '@/components/plan-summary/summary-link';
 import { Button } from '@/components/ui/button';
 import { useIntake } from '../intake-context';
 import { householdNames } from '../shared/people';
@@ -16,7 +17,7 @@ import styles from './review.module.css';
 import { reviewLabel } from '../page/review-button';
 import { StatusHistory } from '../page/status-history';
 
-/** The review's button row: Back (Edit for attorneys on a submitted trust) and Print; Submit at the bottom. */
+/** The review's button row: Back (Edit for attorneys on a submitted trust), Print and the summary PDF; Submit at the bottom. */
 function ReviewActions({ bottom = false }: { bottom?: boolean }) {
   const { view } = useIntake();
   const { closeReview } = useReviewMode();
@@ -43,6 +44,7 @@ function ReviewActions({ bottom = false }: { bottom?: boolean }) {
       <Button variant="secondary" onClick={print}>
         Print
       </Button>
+      <PlanSummaryLink clientHash={view.client.hash} />
       {bottom && <SubmitPanel view={view} />}
     </div>
   );

@@ -1,7 +1,8 @@
 import { create as contentDisposition } from 'content-disposition';
 import { renderPlanSummaryPdf } from '@/components/plan-summary/summary-pdf';
 import { route } from '@/lib/http/route';
-import { loadPlanSummary, summaryFileName } from '@/lib/plan-summary/load-summary';
+import { loadPlanSummary } from '@/lib/plan-summary/load-summary';
+import { summaryFileName } from '@/lib/plan-summary/summary';
 import { noBodySchema } from '@/lib/validation/files';
 
 // @react-pdf/renderer runs on Node (pdfkit, Buffer), never on the edge.
