@@ -10,7 +10,8 @@ import { PEER_HEADER } from '@/lib/http/request';
 import { DEMO_ACCOUNTS, seedDemoData } from '@/lib/seed/demo';
 import { FUNDING_NOT_BEGUN_NOTE } from '@/lib/plan-summary/summary';
 import { resetDatabase } from '../helpers/db';
-import { makeUser } from '../helpers/factories';
+import { FEATURE_LOCKED_MESSAGE } from '@/lib/billing/lock';
+import { makeAdvisor, makeHousehold, makeUser } from '../helpers/factories';
 import { signInAs, signOut } from '../helpers/session';
 
 /*
@@ -145,5 +146,18 @@ describe('the plan summary PDF of the Riveras', () => {
     expect((await download('AAAAAAAAAAAAAAAAAAAAAA')).response.status).toBe(404);
     signOut();
     expect((await download(patClientHash)).response.status).toBe(401);
+  });
+
+  it('is refused to a locked advisor and their client (403, the lock’s message), not to an admin', async () => {
+    const advisor = await makeAdvisor({ maxInvoices: 1 });
+    const household = await makeHousehold(advisor.advisor.id);
+    await db.insert(t.invoices).values({ advisorId: advisor.advisor.id, description: 'Trust', amount: '995.00' });
+    for (const user of [advisor.user, household.user]) {
+      await signInAs(user);
+      const { response, bytes } = await download(household.client.hash);
+      expect({ status: response.status, body: JSON.parse(Buffer.from(bytes).toString()) }).toEqual({ status: 403, body: { message: FEATURE_LOCKED_MESSAGE } });
+    }
+    await signInAs((await makeUser({ isAdmin: true })).user);
+    expect((await download(household.client.hash)).response.status).toBe(200);
   });
 });
