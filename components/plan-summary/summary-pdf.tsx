@@ -9,7 +9,7 @@ Font.registerHyphenationCallback((word) => [word]);
 /*
  * The plan summary drawn as a PDF (issue 30) with @react-pdf/renderer, on the server: US Letter, the PDF's
  * standard fonts (Helvetica, Times for the title: nothing to load, WinAnsi text), a running header and a
- * footer with the page number. It only draws lib/plan-summary/summary.ts's content, which is already worded.
+ * footer on every page. It only draws lib/plan-summary/summary.ts's content, which is already worded.
  */
 
 const PRIMARY = '#1f4e79';
@@ -18,8 +18,8 @@ const MUTED = '#4a5259';
 const RULE = '#c9d3dd';
 const BAND = '#eef3f8';
 // Line height on the texts that wrap, each with its own font size (a unitless line height is taken against
-// react-pdf's default 18 pt otherwise), never on the page: inherited by the footer's page-number text, it
-// made react-pdf drop the whole fixed footer (4.9.0).
+// react-pdf's default 18 pt otherwise), never on the page: inherited by a page-number text (a render prop), it
+// made react-pdf 4.9.0 drop the whole fixed footer.
 const LINE = 1.35;
 
 const s = StyleSheet.create({
@@ -177,10 +177,13 @@ export function PlanSummaryDocument({ summary }: { summary: PlanSummary }) {
           <Text>Plan summary · {summary.generatedOn}</Text>
         </View>
 
+        {/*
+          No page numbers: any render prop (pageNumber, totalPages) makes react-pdf 4.9.0 lay the whole document out
+          twice, which took the big couple's summary from about 300 to 500 ms (docs/decisions.md).
+        */}
         <View style={s.footer} fixed>
-          <Text style={{ flex: 1 }}>Summary generated {summary.generatedOn}. Not the legal documents: the signed documents govern.</Text>
-          {/* A page-number text needs its own width, or react-pdf drops the whole fixed footer. */}
-          <Text style={{ width: 90, textAlign: 'right' }} render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
+          <Text>Summary generated {summary.generatedOn}. Not the legal documents: the signed documents govern.</Text>
+          <Text>{summary.title}</Text>
         </View>
 
         <View style={s.masthead}>

@@ -92,7 +92,6 @@ describe('the plan summary PDF of the Riveras', () => {
       '$1,450,000.00',
       'Wells Fargo Checkings ••••2223',
       'Probate exposure',
-      'Page 1 of',
     ])
       expect({ expected, found: text.includes(expected) }).toEqual({ expected, found: true });
     // Successor trustees in their order.
