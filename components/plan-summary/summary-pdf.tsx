@@ -66,6 +66,14 @@ const s = StyleSheet.create({
   empty: { color: MUTED, fontStyle: 'italic' },
 });
 
+/**
+ * An empty element before a heading that must stay with what follows it: react-pdf (4.9.0) moves a text with
+ * `minPresenceAhead` to the next page only when something precedes it in its parent.
+ */
+function Anchor() {
+  return <View />;
+}
+
 /** Tables up to this many rows move whole to the next page rather than leave their heading behind. */
 const KEEP_TOGETHER_ROWS = 12;
 
@@ -89,9 +97,12 @@ function Table({
   return (
     <View wrap={rows.length > KEEP_TOGETHER_ROWS}>
       {typeof heading === 'string' ? (
-        <Text style={s.h3} minPresenceAhead={48}>
-          {heading}
-        </Text>
+        <>
+          <Anchor />
+          <Text style={s.h3} minPresenceAhead={56}>
+            {heading}
+          </Text>
+        </>
       ) : (
         heading
       )}
@@ -125,6 +136,7 @@ function Section({ title, children, breakBefore = false }: { title: string; chil
   return (
     <View style={s.section} break={breakBefore}>
       {/* The heading stays with what follows it. */}
+      <Anchor />
       <Text style={s.h2} minPresenceAhead={110}>
         {title}
       </Text>
@@ -229,9 +241,12 @@ export function PlanSummaryDocument({ summary }: { summary: PlanSummary }) {
           {summary.beneficiaries.map((client) => (
             <View key={client.client}>
               {couple ? (
-                <Text style={[s.h3, { fontSize: 11, color: PRIMARY }]} minPresenceAhead={80}>
-                  For {client.client}
-                </Text>
+                <>
+                  <Anchor />
+                  <Text style={[s.h3, { fontSize: 11, color: PRIMARY }]} minPresenceAhead={90}>
+                    For {client.client}
+                  </Text>
+                </>
               ) : null}
               {client.tiers.length ? (
                 client.tiers.map((tier) => (
