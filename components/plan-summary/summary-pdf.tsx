@@ -276,7 +276,7 @@ export function PlanSummaryDocument({ summary }: { summary: PlanSummary }) {
         </Section>
 
         {summary.flow ? (
-          <Section title={`How the estate passes: ${summary.flow.label.toLowerCase()}`}>
+          <Section title={summary.flow.heading}>
             <Text style={s.note}>After the specific gifts, what remains passes as follows under the plan on file.</Text>
             {summary.flow.estates.map((estate) => (
               <View key={estate.heading} wrap={false}>

@@ -63,7 +63,8 @@ export type PlanSummary = {
   beneficiaries: ClientBeneficiaries[];
   gifts: SummaryRow[];
   /** The default scenario ('Both have died' for a couple, '<name> dies' for one client). */
-  flow: { label: string; estates: EstateSection[] } | null;
+  /** The scenario's label ('Both have died', 'Jordan dies') and the section's heading in a sentence. */
+  flow: { label: string; heading: string; estates: EstateSection[] } | null;
   funding: {
     begun: boolean;
     /** What the table's last column means, or why it has none. */
@@ -127,7 +128,7 @@ function trusteesOf(view: Pick<IntakeView, 'client' | 'spouse' | 'trustees'>): O
       .filter((t) => order(t) !== null)
       .sort((a, b) => order(a)! - order(b)!)
       .map((t) => personName(t.person));
-    return { heading: view.spouse ? `For ${fullNameOf(client)}` : 'Successor trustees', note: names.length ? 'In the order they serve' : null, names };
+    return { heading: view.spouse ? `For ${fullNameOf(client)}` : '', note: names.length ? 'In the order they serve' : null, names };
   });
 }
 
@@ -263,7 +264,7 @@ export function planSummaryOf(view: IntakeView, marks: readonly FundingMark[] | 
     guardians: guardiansOf(view, now),
     beneficiaries: beneficiariesOf(view),
     gifts: giftsOf(view),
-    flow: flow ? { label, estates: flow.estates.map(estateSection) } : null,
+    flow: flow ? { label, heading: `How the estate passes when ${view.spouse ? 'both have died' : label}`, estates: flow.estates.map(estateSection) } : null,
     funding: {
       begun,
       note: begun

@@ -71,7 +71,7 @@ describe('the plan summary PDF', () => {
     await expect(page.getByRole('link', { name: LINK }).count()).resolves.toBe(2);
     const { suggested, file } = await download(page, 'summary-pdf-review');
     expect(suggested).toBe(FILE_NAME);
-    expect(pdfText(file)).toContain('How the estate passes: both have died');
+    expect(pdfText(file)).toContain('How the estate passes when both have died');
     await expectNoViolations(page, 'summary-pdf-review-1280');
     await screenshot(page, 'summary-pdf-review-1280');
   });

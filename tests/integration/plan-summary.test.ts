@@ -86,7 +86,7 @@ describe('the plan summary PDF of the Riveras', () => {
       'Provided for during our lifetime.',
       "Grandfather's 1965 Omega",
       'Cash: $25,000.00',
-      'How the estate passes: both have died',
+      'How the estate passes when both have died',
       // Assets by owner, before funding, and the probate exposure.
       '1200 Alameda Ave, San Jose',
       '$1,450,000.00',
@@ -136,6 +136,21 @@ describe('the plan summary PDF of the Riveras', () => {
     ])
       expect(digits.replace(/ /g, '')).not.toContain(secret);
     expect(pdfText(bytes)).not.toMatch(/\d{3}-\d{2}-\d{4}|\d{2}-\d{7}/);
+  });
+
+  it('of a single client with a half-finished intake: a living trust, what is known so far', async () => {
+    const [jordan] = await db.select().from(t.users).where(eq(t.users.email, DEMO_ACCOUNTS[5].email));
+    const [client] = await db.select().from(t.clients).where(eq(t.clients.userId, jordan.id));
+    await signInAs(jordan);
+    const { response, bytes } = await download(client.hash);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('Jordan%20Blake%20Living%20Trust%20%E2%80%93%20summary.pdf');
+    fs.writeFileSync('test-results/plan-summary-jordan.pdf', bytes);
+    const text = pdfText(bytes);
+    expect(text).toContain('The Jordan Blake Living Trust');
+    expect(text).toContain('Trustor and initial trustee');
+    expect(text).toContain('In Progress');
+    expect(text).toContain('How the estate passes when Jordan dies');
   });
 
   it('is 404 for a household outside the actor’s scope, as for an unknown one', async () => {

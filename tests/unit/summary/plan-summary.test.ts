@@ -176,6 +176,7 @@ describe('the plan summary of a couple', () => {
     expect(defaultScenarioId(couple)).toBe('second-death');
     const flow = summaryOf(couple).flow!;
     expect(flow.label).toBe('Both have died');
+    expect(flow.heading).toBe('How the estate passes when both have died');
     expect(flow.estates.map((e) => e.heading)).toEqual(["Pat's estate", "Sam's estate"]);
     expect(flow.estates[0].rows).toEqual([
       ['Avery Rivera', '50.00%', 'Primary beneficiary'],
@@ -242,7 +243,8 @@ describe('the plan summary of one client', () => {
     expect(s.trustors).toEqual([{ name: 'Jordan Blake', role: 'Trustor and initial trustee' }]);
     expect(defaultScenarioId(single)).toBe('death');
     expect(s.flow!.label).toBe('Jordan dies');
-    expect(s.trustees).toEqual([{ heading: 'Successor trustees', note: null, names: [] }]);
+    expect(s.flow!.heading).toBe('How the estate passes when Jordan dies');
+    expect(s.trustees).toEqual([{ heading: '', note: null, names: [] }]);
     expect(s.probate.byOwner).toEqual([['Jordan Blake', '$1,000.00']]);
     expect(ownerLabel(single, '1')).toBe('Jordan Blake');
   });
