@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FundingMark } from '@/lib/funding/tasks';
 import { defaultScenarioId, FUNDING_NOT_BEGUN_NOTE, ownerLabel, planSummaryOf, summaryFileName } from '@/lib/plan-summary/summary';
 import {
@@ -252,5 +254,12 @@ describe('the plan summary of one client', () => {
   it('gives the file the trust’s name', () => {
     expect(summaryFileName(summaryOf(single))).toBe('Jordan Blake Living Trust – summary.pdf');
     expect(summaryFileName({ title: 'The Rivera Family Trust' })).toBe('Rivera Family Trust – summary.pdf');
+  });
+});
+
+describe('lib/plan-summary/summary.ts', () => {
+  it('is pure: no database, no server-only module, no clock (the caller passes the request’s)', () => {
+    const text = fs.readFileSync(path.resolve(__dirname, '../../../lib/plan-summary/summary.ts'), 'utf8');
+    expect(text).not.toMatch(/new Date\(|Date\.now\(|server-only|@\/db|process\.env/);
   });
 });
