@@ -46,6 +46,7 @@ export const LIB_LAYERS = {
     'mail',
     'notifications',
     'overview',
+    'plan-summary',
     'seed',
   ],
   /** The doors: the route() and action() wrappers and the server actions. */

@@ -21,7 +21,7 @@ const common = {
   },
   testPathIgnorePatterns: ['/node_modules/', '/.next/'],
   // content-disposition 3 ships ES modules only; compile it like our own code so a plain `jest` run loads it.
-  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|@react-pdf|yoga-layout|color-string)/)'],
 };
 
 /** @type {import('jest').Config} */

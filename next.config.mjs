@@ -13,7 +13,8 @@ const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-
  */
 const nextConfig = (phase) => ({
   // PGlite ships WASM next to its JS; bundling it would copy the files into the static folder.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'nodemailer'],
+  // @react-pdf/renderer (the plan summary PDF) loads its layout engine's WASM and pdfkit's font data at run time.
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'nodemailer', '@react-pdf/renderer'],
   poweredByHeader: false,
   // Type errors are caught by `npm run typecheck` (CI runs it); skipping them here halves a cold `npm start`.
   typescript: { ignoreBuildErrors: true },

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [startup|memory|signin|trust|client-info|advisor-dashboard|overview|uploads]`: measures the budgets of docs/performance.md
+// `npm run bench [startup|memory|signin|trust|client-info|summary-pdf|advisor-dashboard|overview|uploads]`: measures the budgets of docs/performance.md
 // on this machine.
 //   startup      cold `npm start` (build + empty embedded database) to first page, then a warm restart
 //   memory       idle RSS of the server's process tree after start, and its peak with 50 connections on
@@ -9,6 +9,8 @@
 //                throughput as a share of a static file's (scripts/bench-trust.mjs)
 //   client-info  a big couple's intake page and review: SQL queries per render, CPU per render against
 //                /settings's (p95 beside), the review's printed PDF (scripts/bench-pages.mjs)
+//   summary-pdf  the big couple's plan summary PDF (being finalized) as its client downloads it: p50 and p95
+//                of 30 serial requests under 1 s (scripts/bench-summary.mjs)
 //   advisor-dashboard  an advisor with 5,000 households: SQL statements per request against an advisor
 //                with 5, and CPU per render within 2 × /settings's, p95 beside (scripts/bench-advisor.mjs)
 //   overview     the Admin / Attorney advisors overview with 500 more advisors and 5,000 more households:
@@ -24,6 +26,7 @@ import { benchAdvisorDashboard, demoPasswordOf, seedBenchAdvisors } from './benc
 import { benchMemory } from './bench-memory.mjs';
 import { benchOverview, overviewStatementCounts, seedBenchOverview, signInAdmin } from './bench-overview.mjs';
 import { benchClientInfo } from './bench-pages.mjs';
+import { benchSummaryPdf } from './bench-summary.mjs';
 import { benchTrust } from './bench-trust.mjs';
 import { benchUploads } from './bench-uploads.mjs';
 
@@ -148,6 +151,8 @@ try {
     if (which === 'all' || which === 'trust') results.push(...(await benchTrust({ root, base, env, floorPort: port + 1 })));
     // After the others: it grows the demo household, which they do not expect.
     if (which === 'all' || which === 'client-info') results.push(...(await benchClientInfo({ base, env, server })));
+    // After client-info, on the couple it grew (grown here when run alone); it moves their plan to Being Finalized.
+    if (which === 'all' || which === 'summary-pdf') results.push(...(await benchSummaryPdf({ base, env, grown: which === 'all' })));
     if (which === 'all' || which === 'advisor-dashboard') {
       // The households go straight into the stopped server's database; the server then logs its
       // per-request SQL counts.

@@ -48,6 +48,8 @@ export const permissions = {
   // Funding the trust (issue 30): the household and its advisory team mark the steps; attorneys and admins read them.
   'funding.read': ['client', ...STAFF_SIDE],
   'funding.update': ['client', ...ADVISORY],
+  // The plan summary PDF (issue 30): whoever may read the household's intake, within the same scope.
+  'plan.summary.read': ['client', ...STAFF_SIDE],
   // The global audit log and its CSV export (issue 29): who did what, across every household and account.
   'audit.read': ['admin'],
   // A household's activity on its client-info page (issue 29): attorneys and admins, within their scope

@@ -508,6 +508,7 @@ const PARAM_CASES: Record<string, ParamCase> = {
   },
   // Without a file (this fuzz sends no body): the valid address reaches the body's check.
   'POST /api/file/[planHash]/upload': { role: 'legal', params: (w) => ({ planHash: w.plan.hash }), valid: 422 },
+  'GET /api/plan-summary/[clientHash]': { role: 'client', params: (w) => ({ clientHash: w.household.client.hash }), valid: 200 },
   'POST /api/impersonate/[userId]': { role: 'admin', params: (w) => ({ userId: w.users.advisor.hash }), valid: 200 },
   'POST /api/estatePlan/[hash]/acknowledgePayment': { role: 'legal', params: (w) => ({ hash: w.plan.hash }), valid: 200 },
   'GET /api/estatePlan/[hash]/amountDue': { role: 'client', params: (w) => ({ hash: w.plan.hash }), valid: 200 },

@@ -1,5 +1,6 @@
 'use client';
 
+import { PlanSummaryLink } from '@/components/plan-summary/summary-link';
 import { useIntake } from '../intake-context';
 import { PlanStatus, StatusBar } from '../review/status-bar';
 import { householdNames } from '../shared/people';
@@ -9,7 +10,8 @@ import styles from './intake-page.module.css';
 
 /**
  * The page's title, the household's names, the latest plan's status once (the banner 'Trust {status}' once
- * submitted) with its history, the review entry, and for attorneys and admins the status control.
+ * submitted) with its history, the plan summary PDF and the review entry, and for attorneys and admins the
+ * status control.
  */
 export function PageHeader() {
   const { view } = useIntake();
@@ -21,7 +23,10 @@ export function PageHeader() {
         <PlanStatus />
         <StatusHistory />
       </div>
-      <ReviewButton />
+      <div className={styles.headerActions}>
+        <PlanSummaryLink clientHash={view.client.hash} />
+        <ReviewButton />
+      </div>
       <div className={styles.headerWide}>
         <StatusBar />
       </div>

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
+import { PlanSummaryLink } from '@/components/plan-summary/summary-link';
 import { Button } from '@/components/ui/button';
 import { useIntake } from '../intake-context';
 import { householdNames } from '../shared/people';
@@ -24,7 +25,7 @@ import { StatusHistory } from '../page/status-history';
  */
 export type ReviewExtras = { whatIf?: WhatIfProps; probate?: { sentence: string; toPanel: boolean } | null };
 
-/** The review's button row: Back (Edit for attorneys on a submitted trust) and Print; Submit at the bottom. */
+/** The review's button row: Back (Edit for attorneys on a submitted trust), Print and the summary PDF; Submit at the bottom. */
 function ReviewActions({ bottom = false, whatIf }: { bottom?: boolean; whatIf?: WhatIfProps }) {
   const { view } = useIntake();
   const { closeReview: close } = useReviewMode();
@@ -58,6 +59,7 @@ function ReviewActions({ bottom = false, whatIf }: { bottom?: boolean; whatIf?: 
       <Button variant="secondary" onClick={print}>
         Print
       </Button>
+      <PlanSummaryLink clientHash={view.client.hash} />
       {bottom && <SubmitPanel view={view} />}
     </div>
   );

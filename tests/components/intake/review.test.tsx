@@ -38,6 +38,19 @@ beforeEach(() => {
 });
 
 describe('the review page', () => {
+  it('offers the plan summary PDF on the page and on the review, as a download of the household’s summary', async () => {
+    const view = answered();
+    const { user } = renderScreen(view);
+    const href = `/api/plan-summary/${view.client.hash}`;
+    const onPage = screen.getByRole('link', { name: 'Download summary (PDF)' });
+    expect(onPage).toHaveAttribute('href', href);
+    expect(onPage).toHaveAttribute('download');
+    await openReview(user);
+    const onReview = screen.getAllByRole('link', { name: 'Download summary (PDF)' });
+    expect(onReview.length).toBeGreaterThan(0);
+    for (const link of onReview) expect(link).toHaveAttribute('href', href);
+  });
+
   it('shows the 16 sections in order, the empty ones with "No records to display", and Back returns to the intake', async () => {
     const { user } = renderScreen(answered());
     await openReview(user);

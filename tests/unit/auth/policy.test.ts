@@ -63,6 +63,7 @@ const expected: Record<Permission, (keyof typeof actors)[]> = {
   'audit.read': ['admin'],
   'funding.read': ['admin', 'legal', 'advisor', 'staff', 'supervisor', 'client'],
   'funding.update': ['advisor', 'staff', 'supervisor', 'client'],
+  'plan.summary.read': ['admin', 'legal', 'advisor', 'staff', 'supervisor', 'client'],
   'activity.read.household': ['admin', 'legal'],
   'activity.read.own': ['client'],
 };

@@ -7,6 +7,7 @@ import { type Entry } from '.';
 import { FUNDING_DOORS } from './funding';
 import { INTAKE } from './intake';
 import { NOTIFICATION_DOORS } from './notifications';
+import { PLAN_SUMMARY_DOORS } from './plan-summary';
 import { GATEWAY_DOORS, PAYMENTS } from './payments';
 import { REVIEW } from './review';
 
@@ -23,4 +24,5 @@ export const MATRIX: Record<string, Entry> = {
   ...ACCOUNTS,
   ...NOTIFICATION_DOORS,
   ...FUNDING_DOORS,
+  ...PLAN_SUMMARY_DOORS,
 };
