@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -479,4 +480,57 @@ describe('what happens next, for the client', () => {
     await expectNoViolations(phone, 'dashboard-funding-390');
     await screenshot(phone, 'i30-dashboard-funding-390');
   }, 120_000);
+  it('Pat marks the house deed done and sees the probate exposure fall; on the review she switches to "Pat dies first" and downloads the summary PDF (issue 30)', async () => {
+    const page = await openOwnPage(1280);
+    const funding = page.getByRole('region', { name: 'Fund your trust' });
+    await funding.waitFor();
+    const probateLine = funding.getByText(/would go through probate today\./);
+    const dollars = async () => Number(((await probateLine.textContent()) ?? '').match(/\$([\d,]+)/)?.[1].replace(/,/g, '') ?? '0');
+    const deed = funding.locator('li[data-status]').filter({ hasText: 'Sign a new deed to the trust and record it with the county' }).first();
+    // The house's step as it stands (an earlier test may have finished it): start from "Not started".
+    if ((await deed.getAttribute('data-status')) !== 'not-started') {
+      await deed.getByRole('combobox').selectOption({ label: 'Not started' });
+      await page.waitForFunction((el) => el?.getAttribute('data-status') === 'not-started', await deed.elementHandle());
+    }
+    const before = await dollars();
+    expect(before).toBeGreaterThan(0);
+    await deed.getByRole('combobox').selectOption({ label: 'Done' });
+    await deed.getByText(/^Marked done by Pat Rivera on /).waitFor();
+    const after = await (async () => {
+      for (let i = 0; i < 50; i += 1) {
+        const now = await dollars();
+        if (now !== before) return now;
+        await page.waitForTimeout(100);
+      }
+      return dollars();
+    })();
+    expect(after).toBeLessThan(before);
+    await funding.screenshot({ path: path.join(resultsDir, 'i30-journey-probate-after-1280.png') });
+
+    // The review: the probate line, and the diagram as if Pat died first.
+    await page.getByRole('button', { name: 'Review Information' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Review Information' }).waitFor();
+    await page
+      .getByText(/would go through probate today\./)
+      .first()
+      .waitFor();
+    const whatIf = page.getByRole('navigation', { name: 'What if…' });
+    await whatIf.getByRole('link', { name: 'Pat dies first', exact: true }).click();
+    await page.getByRole('img', { name: 'What if Pat dies first', exact: true }).waitFor();
+    expect(await whatIf.getByRole('link', { name: 'Pat dies first', exact: true }).getAttribute('aria-current')).toBe('page');
+    await expectNoViolations(page, 'journey-what-if-1280');
+    await screenshot(page, 'i30-journey-what-if-1280');
+
+    // The summary PDF from the review: the plan's status, the house's step done, the exposure as it is now.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download summary (PDF)' }).first().click()]);
+    const file = path.join(resultsDir, 'i30-journey-summary.pdf');
+    await download.saveAs(file);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Rivera Family Trust');
+    expect(text).toContain('Complete');
+    expect(text).toMatch(/Done/);
+    expect(text).toContain(`$${after.toLocaleString('en-US')} would go through probate today`);
+    expect(text).not.toMatch(/\d{3}-\d{2}-\d{4}/);
+    execFileSync('pdftoppm', ['-png', '-r', '60', file, path.join(resultsDir, 'i30-journey-summary')]);
+  }, 180_000);
 });
