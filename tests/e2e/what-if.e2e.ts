@@ -10,12 +10,11 @@ import { expectNoViolations, signedInPages } from './helpers/intake-pages';
  * minors stay with Sam) and to "Avery Rivera dies before Pat and Sam" (Avery struck, her share per stirpes to
  * her descendants, Morgan Ellis acting as trustee, the guardians for the minors), at 1280 and 390 px, with
  * axe and screenshots; an address with the scenario opens the review on it and prints it (pdftotext, images);
- * Back leaves it. Then the attorney moves the plan to Being Finalized and Pat reads under the diagram what
- * would go through probate.
+ * Back leaves it. (The probate line under the drawing, once funding has begun, is read in the legal-queue
+ * journey, on a server of its own: moving the demo Riveras' plan here would change what later files see.)
  */
 
 const PAT = 'pat.rivera@demo.trustwell.test';
-const ATTORNEY = 'attorney@demo.trustwell.test';
 
 const browser = browserForThisFile();
 const { signedIn, closeAll } = signedInPages(browser);
@@ -150,37 +149,4 @@ describe('what if: the estate flow on the review', () => {
     await page.goto('/client-info?whatIf=predeceased:nobody');
     await page.getByRole('img', { name: 'Estate summary', exact: true }).waitFor();
   }, 120_000);
-
-  it('once the plan is being finalized, Pat reads under the diagram what would go through probate today', async () => {
-    const attorney = await signedIn(ATTORNEY, 1280);
-    await attorney.goto('/dashboard?qclient=rivera');
-    await attorney.getByRole('region', { name: 'Work queue', exact: true }).getByRole('link', { name: 'Pat Rivera and Sam Elise Rivera' }).click();
-    await attorney.getByRole('heading', { level: 1, name: 'Review Information' }).waitFor();
-    await attorney.waitForLoadState('networkidle');
-    for (const label of ['In Client Contact', 'Being Finalized']) {
-      const bar = attorney.getByRole('group', { name: 'Estate plan status' });
-      await bar.getByRole('combobox', { name: 'New status' }).selectOption({ label });
-      await bar.getByRole('button', { name: 'Save' }).click();
-      await attorney.getByRole('alertdialog', { name: 'Confirm Status Update', exact: true }).getByRole('button', { name: 'Update Status' }).click();
-      const success = attorney.getByRole('alertdialog', { name: 'Success! Estate plan status has been updated.', exact: true });
-      await success.getByRole('button', { name: 'OK' }).click();
-      await success.waitFor({ state: 'detached' });
-      await attorney.getByText(`Trust ${label}`, { exact: true }).waitFor();
-    }
-
-    for (const width of [1280, 390]) {
-      const page = await signedIn(PAT, width);
-      await openReview(page);
-      // The review's own line, under the drawing (the funding panel above says it too).
-      const probate = page.locator('figure#what-if + p strong');
-      await probate.waitFor();
-      expect(await probate.textContent()).toMatch(/^\$[\d,.]+ (\(and \d+ assets? without a stated value\) )?would go through probate today\.$/);
-      const pointer = page.getByRole('link', { name: 'See the funding steps' });
-      expect(await pointer.getAttribute('href')).toBe('#funding');
-      await expectNoViolations(page, `what-if-probate-${width}`);
-      await page.locator('figure#what-if + p').screenshot({ path: path.join(resultsDir, `i30-what-if-probate-${width}.png`) });
-      await pointer.click();
-      await page.getByRole('heading', { name: 'Fund your trust' }).waitFor();
-    }
-  }, 180_000);
 });
