@@ -10,7 +10,7 @@ import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { Checkbox, ControlRow, Field, Fieldset, Radio, TextInput } from '@/components/ui/field';
 import { useNotice } from '@/components/ui/notice';
 import { EmailAddress, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { createAdvisorAction, deleteClientAction, listUsersAction, resetPasswordAction, updateUserAction } from '@/lib/actions/admin';
+import { createAdvisorAction, deleteClientAction, listUsersAction, resetPasswordAction, resetSecondFactorAction, updateUserAction } from '@/lib/actions/admin';
 import type { AdminChoice, AdminSectionsData, AdminUserPage, AdminUserRow } from '@/lib/admin/queries';
 import { SUFFIX_CHOICES } from '@/lib/validation/fields';
 import { ADVISOR_CREATED, createAdvisorFormSchema, MISSING_ADVISOR, MISSING_ADVISOR_TITLE, updateUserSchema } from '@/lib/validation/admin';
@@ -352,6 +352,21 @@ export function UserEditDialog({ user, advisors, onClose, onSaved }: EditProps) 
     }
   };
 
+  const resetSecondFactor = async () => {
+    const ok = await confirm({
+      title: 'Reset the authenticator app?',
+      message: `${user.name}’s authenticator app and recovery codes will be removed, and they will be signed out everywhere. They sign in with their password next time and can set up the app again.`,
+      confirmLabel: 'Reset the app',
+      cancelLabel: 'Cancel',
+    });
+    if (!ok) return;
+    const result = await call(() => resetSecondFactorAction({ user_id: user.hash }));
+    if (result.ok) {
+      onClose();
+      await showMessage({ title: 'Success', message: result.data.message, tone: 'success' });
+    }
+  };
+
   return (
     <Modal open onOpenChange={(open) => !open && onClose()} title={`Edit ${user.name}`} description={user.roles.join(', ') || undefined} busy={saving} bare>
       <Form form={form} onSubmit={submit} aria-label={`Edit ${user.name}`} className={styles.dialogForm}>
@@ -381,6 +396,11 @@ export function UserEditDialog({ user, advisors, onClose, onSaved }: EditProps) 
           <Button variant="secondary" onClick={reset} disabled={dirty || saving} title={dirty ? 'Save or cancel your changes first.' : undefined}>
             Reset Password
           </Button>
+          {user.hasSecondFactor ? (
+            <Button variant="secondary" onClick={resetSecondFactor} disabled={dirty || saving} title={dirty ? 'Save or cancel your changes first.' : undefined}>
+              Reset authenticator app
+            </Button>
+          ) : null}
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             Cancel
           </Button>

@@ -11,7 +11,13 @@ import { beginTotpAction, confirmTotpAction, disableTotpAction, renewRecoveryCod
 import styles from './security-tab.module.css';
 
 /** What the page knows about the user's authenticator app. */
-export type AuthenticatorStatus = { enrolled: boolean; since: string | null; recoveryCodesLeft: number };
+export type AuthenticatorStatus = {
+  enrolled: boolean;
+  since: string | null;
+  recoveryCodesLeft: number;
+  /** For admins and attorneys without one (issue 31): 'grace' with the date it becomes required, or 'overdue'. */
+  required?: { state: 'grace' | 'overdue'; due: string | null } | null;
+};
 
 type Mode = 'idle' | 'enrolling' | 'codes' | 'renewing' | 'disabling';
 
@@ -136,6 +142,13 @@ export function AuthenticatorSection({ initial }: { initial: AuthenticatorStatus
       <h2 id="settings-authenticator-heading" className={styles.title}>
         Authenticator app
       </h2>
+      {!status.enrolled && status.required ? (
+        <p className={status.required.state === 'overdue' ? styles.required : styles.intro} role={status.required.state === 'overdue' ? 'alert' : undefined}>
+          {status.required.state === 'overdue'
+            ? 'Your account needs an authenticator app to sign in. Set one up to continue.'
+            : `Attorneys and admins need an authenticator app to sign in${status.required.due ? ` from ${status.required.due}` : ''}.`}
+        </p>
+      ) : null}
       {mode === 'codes' ? (
         <RecoveryCodes codes={codes} onDone={() => reset()} />
       ) : status.enrolled ? (

@@ -36,10 +36,38 @@ export function ImpersonationBanner({ actor }: { actor: HeaderActor }) {
 }
 
 /**
+ * Shown to an admin or attorney in their grace period without a second factor (issue 31): from when it is
+ * required (`due`, a date in words; null when not yet set), and the way to Settings → Security.
+ */
+export function SecondFactorBanner({ due }: { due: string | null }) {
+  return (
+    <div className={styles.banner} role="region" aria-label="Second factor">
+      <div className={`container ${styles.bannerInner}`}>
+        <p className={styles.bannerText}>
+          Attorneys and admins sign in with a code from an authenticator app{due ? ` from ${due}` : ' soon'}. Set one up now: it takes a minute.
+        </p>
+        <Link href="/settings?tab=security" className={styles.bannerLink}>
+          Set up an authenticator app
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
  * The header for a given actor (null for guests). Synchronous, so tests can render it directly. A signed-in
  * actor's bell sits beside the Main navigation, not in it: in the bar at every width, also on a phone.
  */
-export function SiteHeaderView({ actor, bell = null }: { actor: HeaderActor | null; bell?: BellCount | null }) {
+export function SiteHeaderView({
+  actor,
+  bell = null,
+  secondFactorDue,
+}: {
+  actor: HeaderActor | null;
+  bell?: BellCount | null;
+  /** Set when the second-factor banner shows: the date it becomes required (null: not yet set). */
+  secondFactorDue?: string | null;
+}) {
   const items = navItemsFor(actor);
   return (
     <header className={styles.header}>
@@ -47,6 +75,7 @@ export function SiteHeaderView({ actor, bell = null }: { actor: HeaderActor | nu
         Skip to main content
       </a>
       {actor ? <ImpersonationBanner actor={actor} /> : null}
+      {actor && secondFactorDue !== undefined ? <SecondFactorBanner due={secondFactorDue} /> : null}
       <div className={`container ${styles.bar}`}>
         <Link href="/" className={styles.brand}>
           <BrandMark />

@@ -1,6 +1,8 @@
 import { getActor } from '@/lib/auth/actor';
 import { unreadCountOnce } from '@/components/notifications/unread-count';
 import { UNREAD_CAP } from '@/lib/notifications/inbox';
+import { secondFactorState } from '@/lib/auth/second-factor/rules';
+import { formatAppLongDate } from '@/lib/format/app-time';
 import { SiteHeaderView } from './header-view';
 
 export { MAIN_CONTENT_ID } from './header-view';
@@ -14,7 +16,10 @@ export { MAIN_CONTENT_ID } from './header-view';
 export async function SiteHeader() {
   const actor = await getActor();
   const bell = actor ? { unread: await unreadCountOnce(actor.userId), cap: UNREAD_CAP } : null;
-  return <SiteHeaderView actor={actor} bell={bell} />;
+  // An admin or attorney without a second factor, in their grace period, is asked to set one up (issue 31).
+  const graced = actor && !actor.impersonator && secondFactorState(actor, new Date()) === 'grace';
+  const due = graced ? (actor.secondFactor?.dueAt ? formatAppLongDate(actor.secondFactor.dueAt) : null) : undefined;
+  return <SiteHeaderView actor={actor} bell={bell} secondFactorDue={due} />;
 }
 
 export default SiteHeader;

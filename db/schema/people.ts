@@ -47,6 +47,9 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    // From when this user must sign in with a second factor (admins and attorneys: their first sign-in after
+    // the rule applies plus the grace period; lib/auth/second-factor/rules.ts). Null: not set.
+    secondFactorDueAt: timestamp('second_factor_due_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,6 +4,7 @@ import { createAdvisor } from '@/lib/admin/create-advisor';
 import { deleteClient } from '@/lib/admin/delete-client';
 import { listUsers } from '@/lib/admin/queries';
 import { resetPassword } from '@/lib/admin/reset-password';
+import { resetSecondFactor } from '@/lib/admin/reset-second-factor';
 import { updateUser } from '@/lib/admin/update-user';
 import { startImpersonation } from '@/lib/auth/impersonate';
 import { action } from '@/lib/http/action';
@@ -14,6 +15,10 @@ export const createAdvisorAction = action('advisor.create', createAdvisorSchema,
 export const listUsersAction = action('user.update', listUsersSchema, (ctx, input) => listUsers(ctx.actor, input));
 export const updateUserAction = action('user.update', updateUserSchema, updateUser, { message: (data) => (data as { message: string }).message });
 export const resetPasswordAction = action('user.resetPassword', resetPasswordSchema, resetPassword, {
+  message: (data) => (data as { message: string }).message,
+});
+// A lost phone (issue 31): the user's authenticator app removed, their sessions ended, they are told.
+export const resetSecondFactorAction = action('user.resetPassword', resetPasswordSchema, resetSecondFactor, {
   message: (data) => (data as { message: string }).message,
 });
 // Changes the caller's own session; startImpersonation checks 'user.impersonate' or 'client.actAs' and the target.

@@ -1,5 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
+import { assertRecentSecondStep } from '@/lib/auth/second-factor/rules';
 import { db, type Queryable } from '@/db';
 import { clients, households } from '@/db/schema';
 import { newPasswordToken } from '@/lib/auth/password-rules';
@@ -34,6 +35,7 @@ async function idList(q: Queryable, query: ReturnType<typeof sql>): Promise<numb
 export async function deleteClient(ctx: RequestContext, input: DeleteClientInput) {
   assertNotImpersonating(ctx.actor);
   if (!canDeleteClients(ctx.actor)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  assertRecentSecondStep(ctx.actor, ctx.now);
   const unusable = await hashPassword(newPasswordToken());
   const storedFiles = await db.transaction(async (tx) => {
     const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.hash, input.hash)).limit(1);

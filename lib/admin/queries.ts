@@ -31,6 +31,8 @@ export type AdminUserRow = {
   emailOwnerOnly: boolean;
   /** The user's own client record (for the Delete Client tool), when the user is a client. */
   clientHash: string | null;
+  /** An authenticator app is set up (an admin may reset it, issue 31). */
+  hasSecondFactor: boolean;
 };
 export type AdminUserPage = { rows: AdminUserRow[]; total: number; page: number; pageSize: number; q: string };
 export type AdminChoice = { hash: string; name: string };
@@ -88,6 +90,7 @@ export async function listUsers(actor: Actor, input: ListUsersInput, q: Queryabl
       isAdvisor: sql<boolean>`exists (select 1 from advisors a where a.user_id = ${users.id})`,
       isClient: sql<boolean>`exists (select 1 from clients c where c.user_id = ${users.id})`,
       clientHash: sql<string | null>`(select c.hash from clients c where c.user_id = ${users.id} order by c.id limit 1)`,
+      hasSecondFactor: sql<boolean>`exists (select 1 from totp_factors tf where tf.user_id = ${users.id} and tf.confirmed_at is not null)`,
       staffAdvisors: sql<
         string[]
       >`array(select a.hash from staff_advisors sa join advisors a on a.id = sa.advisor_id where sa.staff_user_id = ${users.id} order by a.id)`,
@@ -113,6 +116,7 @@ export async function listUsers(actor: Actor, input: ListUsersInput, q: Queryabl
       canActAs: Boolean(r.isAdvisor) && !r.isAdmin && !r.isLegal,
       emailOwnerOnly: r.isAdmin || r.isLegal,
       clientHash: r.clientHash ?? null,
+      hasSecondFactor: Boolean(r.hasSecondFactor),
     })),
     total,
     page,

@@ -38,6 +38,14 @@ const usersByHash = preparedRead('actor_users', (q) =>
          where s.id = any(${sql.placeholder('sids')}) and s.user_id = ${users.id} and s.revoked_at is null and s.expires_at > now()
          limit 1
       )`,
+      // The second factor (issue 31): set up or not, when it is due, when this session passed its step.
+      secondFactorEnrolled: sql<boolean>`exists (select 1 from totp_factors tf where tf.user_id = ${users.id} and tf.confirmed_at is not null)`,
+      secondFactorDueAt: users.secondFactorDueAt,
+      sessionSecondFactorAt: sql<string | null>`(
+        select s.second_factor_at from ${sessions} s
+         where s.id = any(${sql.placeholder('sids')}) and s.user_id = ${users.id} and s.revoked_at is null and s.expires_at > now()
+         limit 1
+      )`,
       disabled: sql<boolean>`${users.disabledAt} is not null`,
       isAdmin: users.isAdmin,
       isLegal: users.isLegal,
@@ -121,6 +129,11 @@ export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
     householdClientIds: row.householdClientIds?.length ? row.householdClientIds.map(Number) : row.clientId !== null ? [row.clientId] : [],
     advisorIds: (row.advisorIds ?? []).map(Number),
     impersonator,
+    secondFactor: {
+      enrolled: row.secondFactorEnrolled,
+      dueAt: row.secondFactorDueAt,
+      passedAt: row.sessionSecondFactorAt ? new Date(row.sessionSecondFactorAt) : null,
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { db } from '@/db';
 import { users } from '@/db/schema';
 import { AppError } from '@/lib/kernel/errors';
@@ -9,6 +9,7 @@ import { verifyPassword } from './password';
 import { sessionEndFromNow } from './session';
 import { openSession, pruneEndedSessions } from './session-rows';
 import { hasSecondFactor } from './second-factor/factors';
+import { secondFactorConfig } from './second-factor/rules';
 import { tellNewSignIn } from './security-notices';
 import { reserveAttempt, settleAttempt } from './sign-in-attempts';
 import { INVALID_CREDENTIALS } from './sign-in-brake';
@@ -74,7 +75,14 @@ export async function openSignIn(
   const abs = sessionEndFromNow(now.getTime());
   await pruneEndedSessions();
   const sid = await db.transaction(async (tx) => {
-    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({
+        lastLoginAt: now,
+        // An admin's or attorney's first sign-in under the rule starts their grace period (issue 31).
+        secondFactorDueAt: sql`coalesce(${users.secondFactorDueAt}, case when ${users.isAdmin} or ${users.isLegal} then ${now.toISOString()}::timestamptz + make_interval(days => ${secondFactorConfig().graceDays}) end)`,
+      })
+      .where(eq(users.id, user.id));
     const id = await openSession({ userId: user.id, abs, ip: input.ip, userAgent: input.userAgent, secondFactorAt }, tx);
     // A browser whose device cookie does not vouch for this account, for an account that has signed in
     // before (its very first sign-in is no news): the owner is told at once, by mail (security).

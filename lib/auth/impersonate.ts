@@ -6,6 +6,7 @@ import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import { assertCan } from '@/lib/kernel/policy';
+import { assertRecentSecondStep } from './second-factor/rules';
 import { loadActor } from './actor';
 import { landingPathFor } from './landing';
 import { readSessionClaims, startSession, type SessionClaims } from './session';
@@ -63,6 +64,8 @@ export async function startImpersonation(ctx: RequestContext, targetHash: string
     assertCan(actor, 'client.actAs');
   } else {
     assertCan(actor, 'user.impersonate');
+    // Only an admin signed in with both factors acts as someone, once they have a second factor (issue 31).
+    assertRecentSecondStep(actor, ctx.now);
   }
 
   const target = await loadTarget(targetHash);

@@ -88,7 +88,7 @@ export const SECURITY_SETTINGS_LINK = '/settings?tab=security';
 /** An authenticator app was added to or removed from the account (issue 31): mailed, and in the bell. */
 export async function tellSecondFactorChanged(
   q: Queryable,
-  change: { userId: number; key: string; at: Date; what: 'added' | 'removed' | 'recovery-codes' },
+  change: { userId: number; key: string; at: Date; what: 'added' | 'removed' | 'recovery-codes' | 'reset' },
 ): Promise<void> {
   const when = formatAppDateTimeWithZone(change.at);
   const texts = {
@@ -99,6 +99,10 @@ export async function tellSecondFactorChanged(
     removed: [
       'The authenticator app was removed from your account',
       `The authenticator app was removed from your ${siteConfig.name} account on ${when}. Signing in asks only for your password now.`,
+    ],
+    reset: [
+      'An administrator removed the authenticator app from your account',
+      `An administrator removed the authenticator app from your ${siteConfig.name} account on ${when}, and every browser signed in to it was signed out. Sign in with your password, then set up the app again in Settings → Security.`,
     ],
     'recovery-codes': [
       'New recovery codes were made for your account',

@@ -4,6 +4,7 @@ import { notFound, redirect } from 'next/navigation';
 import { getActor } from '@/lib/auth/actor';
 import type { Actor } from '@/lib/kernel/actor';
 import { landingPathFor } from '@/lib/auth/landing';
+import { secondFactorState } from '@/lib/auth/second-factor/rules';
 import { can, type Permission } from '@/lib/kernel/policy';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
@@ -18,6 +19,8 @@ import { clientAddress, userAgentOf } from './request';
 export async function requireActor(permission: Permission | 'signed-in', from: string): Promise<Actor> {
   const actor = await getActor();
   if (!actor) redirect(`/login?${new URLSearchParams({ next: from })}`);
+  // Past the grace period without a second factor: Settings → Security first (issue 31).
+  if (!from.startsWith('/settings') && secondFactorState(actor, new Date()) === 'overdue') redirect('/settings?tab=security');
   if (permission !== 'signed-in' && !can(actor, permission)) redirect(landingPathFor(actor));
   return actor;
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { assertRecentSecondStep } from '@/lib/auth/second-factor/rules';
 import { db, type Tx } from '@/db';
 import { beneficiaries, clientBeneficiaries, clients, persons } from '@/db/schema';
 import { audit } from '@/lib/kernel/audit';
@@ -21,6 +22,8 @@ import { clientIdsOf } from './write-steps';
  * revealed leaves an audit row naming the record (never the value). Answers `{ values: { [hash]: '123-45-6789' } }`.
  */
 export async function revealIdentifiers(ctx: RequestContext, input: RevealIdentifierInput): Promise<{ values: Record<string, string> }> {
+  // A full SSN asks for a recent second step once the user has one (issue 31).
+  assertRecentSecondStep(ctx.actor, ctx.now);
   return db.transaction(async (tx) => {
     const household = await loadHousehold(ctx, input.client_hash, 'identifiers.reveal', tx);
     const values: Record<string, string> = {};

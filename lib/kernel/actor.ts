@@ -23,4 +23,9 @@ export type Actor = RoleFlags & {
    * advisor, the advisor the banner's return button goes back to (the admin otherwise).
    */
   impersonator: { userId: number; hash: string; name: string; returnToName?: string } | null;
+  /**
+   * The user's second factor (issue 31, lib/auth/second-factor/rules.ts): set up or not, from when it is
+   * required, and when this session passed its second step. Absent on actors built without a session.
+   */
+  secondFactor?: { enrolled: boolean; dueAt: Date | null; passedAt: Date | null };
 };

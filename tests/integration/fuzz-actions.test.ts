@@ -67,6 +67,12 @@ const answered = async (w: World): Promise<Prepared> => {
   await answerRequiredQuestions([w.household.client.id, w.household.spouse!.client.id]);
   return {};
 };
+/** A confirmed authenticator app of the world's advisor (an admin's reset removes it). */
+const withAdvisorTotp = async (w: World): Promise<Prepared> => {
+  const hash = `fuzztotp${++serial}${Date.now()}`;
+  await db.insert(t.totpFactors).values({ hash, userId: w.users.advisor.id, secretCipher: sealTotpSecret(newTotpSecret(), hash), confirmedAt: new Date() });
+  return {};
+};
 /** An authenticator app of the world's client: begun (confirmed false) or set up; its secret for the codes. */
 const withTotp =
   (confirmed: boolean) =>
@@ -144,6 +150,7 @@ const CASES: Record<string, Case> = {
     }),
   },
   'lib/actions/admin.ts#resetPasswordAction': { role: 'admin', input: (w) => ({ user_id: w.users.advisor.hash }) },
+  'lib/actions/admin.ts#resetSecondFactorAction': { role: 'admin', prepare: withAdvisorTotp, input: (w) => ({ user_id: w.users.advisor.hash }) },
   'lib/actions/admin.ts#actAsAction': { role: 'admin', input: (w) => ({ user_id: w.users.advisor.hash }) },
   'lib/actions/admin.ts#deleteClientAction': {
     role: 'admin',

@@ -5,7 +5,8 @@ import { tabFromQuery } from '@/components/settings/tab-keys';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { listOwnSessions } from '@/lib/account-settings/own-sessions';
 import { secondFactorStatus } from '@/lib/auth/second-factor/factors';
-import { formatAppDate } from '@/lib/format/app-time';
+import { formatAppDate, formatAppLongDate } from '@/lib/format/app-time';
+import { secondFactorState } from '@/lib/auth/second-factor/rules';
 import { getOwnSettings } from '@/lib/account-settings/queries';
 import { ownAnnualCharges } from '@/lib/billing/queries';
 import { ownPayments } from '@/lib/billing/receipts';
@@ -34,7 +35,12 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
     listOwnSessions(actor, ctx.now),
     secondFactorStatus(actor.userId),
   ]);
-  const authenticator = { ...secondFactor, since: secondFactor.since ? formatAppDate(secondFactor.since) : null };
+  const state = secondFactorState(actor, ctx.now);
+  const authenticator = {
+    ...secondFactor,
+    since: secondFactor.since ? formatAppDate(secondFactor.since) : null,
+    required: state === 'grace' || state === 'overdue' ? { state, due: actor.secondFactor?.dueAt ? formatAppLongDate(actor.secondFactor.dueAt) : null } : null,
+  };
   if (!values) redirect('/login?next=/settings');
 
   return (
@@ -47,7 +53,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
         emailChoices={emailChoices}
         sessions={sessions}
         authenticator={authenticator}
-        initialTab={initialTab}
+        initialTab={state === 'overdue' ? 'security' : initialTab}
       />
     </main>
   );

@@ -119,6 +119,7 @@ const staffRow: AdminUserRow = {
   canActAs: false,
   emailOwnerOnly: false,
   clientHash: null,
+  hasSecondFactor: false,
 };
 
 function renderEdit(onSaved = jest.fn(), onClose = jest.fn(), row: AdminUserRow = staffRow) {
@@ -189,6 +190,7 @@ describe('Create Advisor and User Management together', () => {
     staffAdvisors: [],
     canActAs: false,
     clientHash: null,
+    hasSecondFactor: false,
     emailOwnerOnly: false,
   });
   const before: AdminUserPage = { rows: [row('Alice Morgan', 'alice@example.com')], total: 1, page: 1, pageSize: 20, q: '' };

@@ -1,4 +1,6 @@
 import { hashPasswordToken } from '@/lib/auth/password-rules';
+import { sealTotpSecret } from '@/lib/auth/second-factor/factors';
+import { newTotpSecret } from '@/lib/auth/second-factor/totp';
 import { db } from '@/db';
 import * as t from '@/db/schema';
 import type { RoleName, World } from '../../../helpers/world';
@@ -8,6 +10,12 @@ import { every, owner1, serial, uniqueEmail, type Entry, type Expectation, type 
 
 /** Admins only; an admin acting as an advisor acts with the advisor's roles (403), guests 401. */
 const adminOnly: Expectation = { ...every(403), guest: 401, admin: 200 };
+/** A confirmed authenticator app of the world's advisor (an admin's reset removes it). */
+const withAdvisorTotp = async (w: World): Promise<Prepared> => {
+  const hash = `matrixtotp${serial()}${Date.now()}`;
+  await db.insert(t.totpFactors).values({ hash, userId: w.users.advisor.id, secretCipher: sealTotpSecret(newTotpSecret(), hash), confirmedAt: new Date() });
+  return {};
+};
 const newAdvisor = () => ({
   first_name: 'Matrix',
   middle_name: '',
@@ -67,6 +75,13 @@ export const ADMIN_DOORS: Record<string, Entry> = {
   'POST /api/admin/resetPassword': { permission: 'user.resetPassword', args: (w) => ({ body: { user_id: w.users.advisor.hash } }), expect: adminOnly },
   'action lib/actions/admin.ts#resetPasswordAction': {
     permission: 'user.resetPassword',
+    args: (w) => ({ input: { user_id: w.users.advisor.hash } }),
+    expect: adminOnly,
+  },
+  // A lost phone (issue 31): the advisor's authenticator app removed by an admin.
+  'action lib/actions/admin.ts#resetSecondFactorAction': {
+    permission: 'user.resetPassword',
+    prepare: withAdvisorTotp,
     args: (w) => ({ input: { user_id: w.users.advisor.hash } }),
     expect: adminOnly,
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "second_factor_due_at" timestamp with time zone;
