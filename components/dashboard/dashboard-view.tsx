@@ -77,7 +77,7 @@ export function DashboardView({
         uploads={uploads}
         rowAction={actor.impersonator && can(actor, 'client.actAs') ? (row) => <ActAsClientButton clientHash={row.hash} name={row.name} /> : undefined}
       />
-      {data.team ? <TeamSection team={data.team} selectedHash={selected?.hash ?? null} /> : null}
+      {data.team ? <TeamSection team={data.team} selectedHash={selected?.hash ?? null} firms={data.teamFirms} /> : null}
       {selected && data.invites && can(actor, 'invite.send') ? (
         <div className={styles.columns}>
           <InvitesSection advisorHash={selected.hash} initial={data.invites} locked={locked} />

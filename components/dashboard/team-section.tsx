@@ -1,14 +1,16 @@
 import Link from 'next/link';
-import type { AdvisorSummary } from '@/lib/advisors/dashboard';
+import type { AdvisorSummary, TeamFirm } from '@/lib/advisors/dashboard';
+import { FirmSecurity } from './firm-security';
 import { listStateQuery } from '@/lib/advisors/rules';
 import { Card } from '@/components/ui/card';
 import { Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
 
 /**
  * My Team (firm supervisors): the firm's advisors with their households (a married couple is one, as in
- * the client list, which this count matches), each opening their clients.
+ * the client list, which this count matches), each opening their clients; and the firms' sign-in rule
+ * (issue 31: require an authenticator app of the firm's advisors).
  */
-export function TeamSection({ team, selectedHash }: { team: AdvisorSummary[]; selectedHash: string | null }) {
+export function TeamSection({ team, selectedHash, firms = [] }: { team: AdvisorSummary[]; selectedHash: string | null; firms?: TeamFirm[] }) {
   return (
     <Card aria-labelledby="team-title">
       <h2 id="team-title">My Team</h2>
@@ -38,6 +40,7 @@ export function TeamSection({ team, selectedHash }: { team: AdvisorSummary[]; se
           ))}
         </TBody>
       </Table>
+      {firms.length ? <FirmSecurity firms={firms} /> : null}
     </Card>
   );
 }

@@ -6,6 +6,8 @@ export const firms = pgTable('firms', {
   id: serial('id').primaryKey(),
   hash: hashColumn(),
   name: text('name').notNull(),
+  // The firm's advisors must sign in with a second factor (issue 31), set by a firm supervisor or an admin.
+  requiresSecondFactor: boolean('requires_second_factor').notNull().default(false),
   createdAt: createdAt(),
 });
 

@@ -4,7 +4,7 @@ import { formatChargeDate } from '@/lib/format/card';
 import Big from 'big.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '@/db';
-import { advisorFirms, advisors, persons, users } from '@/db/schema';
+import { advisorFirms, advisors, firms, persons, users } from '@/db/schema';
 import type { Actor } from '@/lib/kernel/actor';
 import { assertCan, hasGlobalReach } from '@/lib/kernel/policy';
 import { advisorScope } from '@/lib/kernel/scope';
@@ -23,6 +23,7 @@ import { canSendReminder, stalledAfterDays, type ClientListState } from './rules
 
 /** An advisor as the dashboard names it; `householdCount` is the client list's row count (My Team only, else 0). */
 export type AdvisorSummary = { id: number; hash: string; name: string; householdCount: number; isOwn: boolean };
+export type TeamFirm = { hash: string; name: string; requiresSecondFactor: boolean };
 
 export type InvoiceView = { hash: string; description: string; amount: string; amountPaid: string; amountDue: string; createdAt: string };
 /** A paid invoice in the history: when it was paid and the receipt of the payment that paid it (null before receipts were kept). */
@@ -58,6 +59,8 @@ export type DashboardData = {
   billing: AdvisorBilling | null;
   /** My Team: the firm's advisors with their household counts (firm supervisors). */
   team: AdvisorSummary[] | null;
+  /** The supervisor's firms and their second-factor rule (issue 31), shown under My Team. */
+  teamFirms: TeamFirm[];
   invites: InviteView[] | null;
   /** The selected advisor's own sign-up link (the referral discount). */
   joinPath: string | null;
@@ -199,14 +202,17 @@ async function billingAndInvites(
 }
 
 /** The firm supervisor's team: the advisors of the supervisor's firms (within the scope), with household counts. */
-async function teamOf(actor: Actor, inScope: AdvisorSummary[]): Promise<AdvisorSummary[] | null> {
+async function teamOf(actor: Actor, inScope: AdvisorSummary[]): Promise<{ team: AdvisorSummary[]; firms: TeamFirm[] } | null> {
   if (!actor.roles.includes('supervisor') || actor.advisorId === null) return null;
+  // One statement: each peer with their firm (a peer in two of the supervisor's firms is two rows).
   const firmPeers = await db
-    .selectDistinct({ advisorId: advisorFirms.advisorId })
+    .select({ advisorId: advisorFirms.advisorId, firmHash: firms.hash, firmName: firms.name, requires: firms.requiresSecondFactor })
     .from(advisorFirms)
+    .innerJoin(firms, eq(firms.id, advisorFirms.firmId))
     .where(sql`${advisorFirms.firmId} in (select af.firm_id from advisor_firms af where af.advisor_id = ${actor.advisorId})`);
   const ids = new Set(firmPeers.map((r) => r.advisorId));
-  return inScope.filter((a) => ids.has(a.id));
+  const teamFirms = new Map(firmPeers.map((r) => [r.firmHash, { hash: r.firmHash, name: r.firmName, requiresSecondFactor: r.requires }]));
+  return { team: inScope.filter((a) => ids.has(a.id)), firms: [...teamFirms.values()].sort((a, b) => a.name.localeCompare(b.name)) };
 }
 
 /**
@@ -248,7 +254,8 @@ export async function loadDashboard(ctx: RequestContext, state: ClientListState)
     page: { ...page, rows: rows.map((r) => ({ ...r, canRemind: !r.submitted && canSendReminder(r.reminderSentAt, now) })) },
     stalledDays,
     billing,
-    team: team && team.length ? team : null,
+    team: team && team.team.length ? team.team : null,
+    teamFirms: team?.firms ?? [],
     invites,
     joinPath: selected ? `/join/${selected.hash}` : null,
   };

@@ -9,6 +9,7 @@ import { personName } from '@/lib/people/person-name';
 import { personNameColumns } from '@/lib/people/person-name-columns';
 import { readSessionClaims, type SessionClaims } from './session';
 import { SEEN_EVERY_SECONDS, markSessionSeen } from './session-rows';
+import { firmRequiresSql } from './second-factor/firm-rule';
 
 /*
  * One query loads the user (and the impersonating admin, when there is one) with everything the policy
@@ -41,6 +42,7 @@ const usersByHash = preparedRead('actor_users', (q) =>
       // The second factor (issue 31): set up or not, when it is due, when this session passed its step.
       secondFactorEnrolled: sql<boolean>`exists (select 1 from totp_factors tf where tf.user_id = ${users.id} and tf.confirmed_at is not null)`,
       secondFactorDueAt: users.secondFactorDueAt,
+      secondFactorRequiredByFirm: sql<boolean>`${firmRequiresSql(users.id)}`,
       sessionSecondFactorAt: sql<string | null>`(
         select s.second_factor_at from ${sessions} s
          where s.id = any(${sql.placeholder('sids')}) and s.user_id = ${users.id} and s.revoked_at is null and s.expires_at > now()
@@ -133,6 +135,7 @@ export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
       enrolled: row.secondFactorEnrolled,
       dueAt: row.secondFactorDueAt,
       passedAt: row.sessionSecondFactorAt ? new Date(row.sessionSecondFactorAt) : null,
+      requiredByFirm: row.secondFactorRequiredByFirm,
     },
   };
 }

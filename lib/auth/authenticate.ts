@@ -9,6 +9,7 @@ import { verifyPassword } from './password';
 import { sessionEndFromNow } from './session';
 import { openSession, pruneEndedSessions } from './session-rows';
 import { hasSecondFactor } from './second-factor/factors';
+import { firmRequiresSql } from './second-factor/firm-rule';
 import { secondFactorConfig } from './second-factor/rules';
 import { tellNewSignIn } from './security-notices';
 import { reserveAttempt, settleAttempt } from './sign-in-attempts';
@@ -79,8 +80,8 @@ export async function openSignIn(
       .update(users)
       .set({
         lastLoginAt: now,
-        // An admin's or attorney's first sign-in under the rule starts their grace period (issue 31).
-        secondFactorDueAt: sql`coalesce(${users.secondFactorDueAt}, case when ${users.isAdmin} or ${users.isLegal} then ${now.toISOString()}::timestamptz + make_interval(days => ${secondFactorConfig().graceDays}) end)`,
+        // An admin's, attorney's or required firm's advisor's first sign-in under the rule starts their grace period (issue 31).
+        secondFactorDueAt: sql`coalesce(${users.secondFactorDueAt}, case when ${users.isAdmin} or ${users.isLegal} or ${firmRequiresSql(users.id)} then ${now.toISOString()}::timestamptz + make_interval(days => ${secondFactorConfig().graceDays}) end)`,
       })
       .where(eq(users.id, user.id));
     const id = await openSession({ userId: user.id, abs, ip: input.ip, userAgent: input.userAgent, secondFactorAt }, tx);

@@ -27,5 +27,5 @@ export type Actor = RoleFlags & {
    * The user's second factor (issue 31, lib/auth/second-factor/rules.ts): set up or not, from when it is
    * required, and when this session passed its second step. Absent on actors built without a session.
    */
-  secondFactor?: { enrolled: boolean; dueAt: Date | null; passedAt: Date | null };
+  secondFactor?: { enrolled: boolean; dueAt: Date | null; passedAt: Date | null; requiredByFirm?: boolean };
 };

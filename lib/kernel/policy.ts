@@ -56,6 +56,9 @@ export const permissions = {
   // (docs/decisions.md, "A household's activity"); a household's own clients read theirs in plain words.
   'activity.read.household': ['legal', 'admin'],
   'activity.read.own': ['client'],
+  // A firm's rule that its advisors sign in with a second factor (issue 31): its supervisors (their own firms,
+  // lib/advisors/firm-security.ts checks) and admins.
+  'firm.security.update': ['supervisor', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;

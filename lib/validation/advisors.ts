@@ -115,3 +115,10 @@ export const legacySendInviteSchema = z.object({
   client_name: fromLegacy(sendInviteSchema.shape.client_name),
   client_email: fromLegacy(sendInviteSchema.shape.client_email),
 });
+
+/** My Team (issue 31): a firm's rule that its advisors sign in with a second factor. */
+export const firmSecondFactorSchema = z.object({
+  firm_id: publicId('Firm'),
+  required: z.boolean({ error: 'Say whether the firm requires an authenticator app.' }),
+});
+export type FirmSecondFactorInput = z.output<typeof firmSecondFactorSchema>;

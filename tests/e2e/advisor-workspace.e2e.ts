@@ -1,5 +1,6 @@
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { axeViolations, browserForThisFile, demoPassword, exactLabel, newContext, screenshot, settle, signIn } from './helpers/browser';
+import { axeViolations, browserForThisFile, demoPassword, exactLabel, newContext, resultsDir, screenshot, settle, signIn } from './helpers/browser';
 
 /*
  * The advisor workspace (issue 11) in Chromium against the demo data:
@@ -233,6 +234,16 @@ describe('advisor workspace', () => {
     await alice.getByRole('heading', { name: "Ben Carter's Clients" }).waitFor();
     expect(await listed(alice)).toBe(ben);
     await screenshot(alice, 'advisor-team-1280');
+
+    // The firm's sign-in rule (issue 31): Alice requires an authenticator app of her firm's advisors, then
+    // lifts it again (the other journeys sign Ben in with a password).
+    const rule = team.getByRole('group', { name: 'Sign-in security' }).getByRole('checkbox').first();
+    expect(await rule.isChecked()).toBe(false);
+    await rule.check();
+    await alice.getByText(/advisors now sign in with an authenticator app, after a 14-day grace period\./).waitFor();
+    await team.screenshot({ path: path.join(resultsDir, 'i31-team-firm-rule-1280.png') });
+    await rule.uncheck();
+    await alice.getByText(/advisors may sign in with a password alone again\./).waitFor();
   }, 60_000);
 
   it("the admin's New Client sits at the end of the title row, at 1280 and at 360 px", async () => {

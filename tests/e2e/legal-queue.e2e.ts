@@ -512,10 +512,12 @@ describe('what happens next, for the client', () => {
     // The review: the probate line, and the diagram as if Pat died first.
     await page.getByRole('button', { name: 'Review Information' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Review Information' }).waitFor();
-    await page
-      .getByText(/would go through probate today\./)
-      .first()
-      .waitFor();
+    // Under the drawing, the panel's sentence and the way to the funding steps.
+    const reviewProbate = page.locator('figure#what-if + p strong');
+    await reviewProbate.waitFor();
+    expect(await reviewProbate.textContent()).toBe(await sentence());
+    expect(await page.getByRole('link', { name: 'See the funding steps' }).getAttribute('href')).toBe('#funding');
+    await page.locator('figure#what-if + p').screenshot({ path: path.join(resultsDir, 'i30-journey-review-probate-1280.png') });
     const whatIf = page.getByRole('navigation', { name: 'What if…' });
     await whatIf.getByRole('link', { name: 'Pat dies first', exact: true }).click();
     await page.getByRole('img', { name: 'What if Pat dies first', exact: true }).waitFor();

@@ -193,6 +193,7 @@ const CASES: Record<string, Case> = {
   },
   'lib/actions/advisors.ts#listInvitesAction': { role: 'advisor', input: (w) => ({ advisor_id: advisorHash(w) }) },
   'lib/actions/advisors.ts#sendReminderAction': { role: 'advisor', input: (w) => ({ client_hash: owner1(w) }) },
+  'lib/actions/advisors.ts#setFirmSecondFactorAction': { role: 'firmSupervisor', input: (w) => ({ firm_id: w.firm.hash, required: true }) },
   'lib/actions/overview.ts#advisorClientsAction': { role: 'legal', input: (w) => ({ advisor_id: advisorHash(w) }) },
   'lib/actions/passwords.ts#forgotPasswordAction': { role: 'guest', input: () => ({ email: uniqueEmail() }) },
   'lib/actions/passwords.ts#setPasswordAction': {

@@ -6,7 +6,7 @@ import { AppError } from '@/lib/kernel/errors';
  * carries what the rules read (lib/auth/actor.ts loads it with the actor, in the same statement), the clock
  * and the configuration are passed in.
  *
- * - Admins and attorneys (legal staff) must. Each gets a grace period from their first sign-in after the
+ * - Admins and attorneys (legal staff) must, and the advisors of a firm that requires it. Each gets a grace period from their first sign-in after the
  *   rule applies (`users.second_factor_due_at`, set at sign-in): a banner asks them to set an app up and
  *   says from when it is required; after it, everything but Settings → Security (and signing out) waits
  *   until they do.
@@ -23,6 +23,8 @@ export type SecondFactorFacts = {
   dueAt: Date | null;
   /** When this session passed its second step (null: it did not). */
   passedAt: Date | null;
+  /** An advisor of a firm that requires a second factor of its advisors. */
+  requiredByFirm?: boolean;
 };
 
 export type SecondFactorConfig = { graceDays: number; freshHours: number };
@@ -37,9 +39,9 @@ export function secondFactorConfig(env: Record<string, string | undefined> = pro
   return { graceDays: intFrom(env.SECOND_FACTOR_GRACE_DAYS, 14, 0, 365), freshHours: intFrom(env.SECOND_FACTOR_FRESH_HOURS, 12, 1, 168) };
 }
 
-/** Whether a user with these roles must use a second factor. */
-export function mustUseSecondFactor(actor: Pick<Actor, 'isAdmin' | 'isLegal'>): boolean {
-  return actor.isAdmin || actor.isLegal;
+/** Whether a user with these roles must use a second factor: admins, attorneys, and advisors whose firm says so. */
+export function mustUseSecondFactor(actor: Pick<Actor, 'isAdmin' | 'isLegal'> & { secondFactor?: Pick<SecondFactorFacts, 'requiredByFirm'> }): boolean {
+  return actor.isAdmin || actor.isLegal || Boolean(actor.secondFactor?.requiredByFirm);
 }
 
 /**

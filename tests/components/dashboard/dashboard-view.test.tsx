@@ -63,6 +63,7 @@ function data(selected: AdvisorSummary, change: Partial<DashboardData> = {}): Da
     stalledDays: 14,
     billing: billing(),
     team: null,
+    teamFirms: [],
     invites: null,
     joinPath: `/join/${selected.hash}`,
     ...change,

@@ -66,6 +66,7 @@ const expected: Record<Permission, (keyof typeof actors)[]> = {
   'plan.summary.read': ['admin', 'legal', 'advisor', 'staff', 'supervisor', 'client'],
   'activity.read.household': ['admin', 'legal'],
   'activity.read.own': ['client'],
+  'firm.security.update': ['supervisor', 'admin'],
 };
 
 describe('permissions map', () => {

@@ -61,6 +61,12 @@ export const ADVISOR_WORKSPACE: Record<string, Entry> = {
     args: (w) => ({ input: { advisor_id: advisorHash(w) } }),
     expect: advisorTeam,
   },
+  // A firm's second-factor rule (issue 31): its supervisor and admins; another firm's supervisor finds no such firm.
+  'action lib/actions/advisors.ts#setFirmSecondFactorAction': {
+    permission: 'firm.security.update',
+    args: (w) => ({ input: { firm_id: w.firm.hash, required: true } }),
+    expect: { ...every(403), guest: 401, firmSupervisor: 200, admin: 200, otherFirm: 404 },
+  },
   'action lib/actions/advisors.ts#sendReminderAction': {
     permission: 'client.remind',
     args: (w) => ({ input: { client_hash: owner1(w) } }),
