@@ -5,6 +5,7 @@ import { db, type Queryable } from '@/db';
 import { sessions, totpFactors } from '@/db/schema';
 import { newHash } from '@/db/schema/columns';
 import { readSessionClaims } from '@/lib/auth/session';
+import { revokeOtherSessions } from '@/lib/auth/session-rows';
 import { tellSecondFactorChanged } from '@/lib/auth/security-notices';
 import {
   accountLabel,
@@ -93,14 +94,17 @@ export async function renewRecoveryCodes(ctx: RequestContext, input: { code: str
   });
 }
 
-/** Turns the authenticator app off: the current password and a current code (or a recovery code). */
+/** Turns the authenticator app off: the current password and a current code (or a recovery code); other sessions end. */
 export async function disableTotp(ctx: RequestContext, input: { password_check: string; code: string }): Promise<{ message: string }> {
   await authorizeOwnSave(ctx, input.password_check);
   if (!(await hasSecondFactor(ctx.actor.userId))) throw new AppError('CONFLICT', TOTP_NOT_SET_UP);
   if (!(await checkSecondStep(ctx.actor.userId, input.code, ctx.now)))
     throw new AppError('VALIDATION', CODE_OR_RECOVERY_WRONG, { code: CODE_OR_RECOVERY_WRONG });
+  const current = (await readSessionClaims())?.sid ?? null;
   await db.transaction(async (tx) => {
     await removeSecondFactor(tx, ctx.actor.userId);
+    // Turning a factor off ends every other session, as a password change does (this browser stays in).
+    await revokeOtherSessions(ctx.actor.userId, current, tx);
     await audit(tx, ctx, 'settings.second-factor.disable', { type: 'user', id: ctx.actor.userId });
     await tellSecondFactorChanged(tx, { userId: ctx.actor.userId, key: `${ctx.actor.userId}:${ctx.now.getTime()}`, at: ctx.now, what: 'removed' });
   });

@@ -204,6 +204,12 @@ describe('recovery codes and turning it off', () => {
     expect(await secondFactorStatus(user.id)).toMatchObject({ enrolled: true });
     expect(await disableTotpAction({ password_check: TEST_PASSWORD, code: totpCodeAt(secret, new Date(Date.now() + 30_000)) })).toMatchObject({ ok: true });
     expect(await secondFactorStatus(user.id)).toMatchObject({ enrolled: false, recoveryCodesLeft: 0 });
+    // Every other session of the user ended; this one stays.
+    const others = await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    expect(others.map((r) => r.id)).toEqual([(await decodeSessionToken(currentSessionCookie()))!.sid]);
     expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toHaveLength(0);
     signOut();
     const res = await passwordStep(user.email);
