@@ -1,10 +1,10 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useMessage } from '@/components/ui/call-provider';
 import { Field, TextInput } from '@/components/ui/field';
 import styles from './login-form.module.css';
+import { useErrorDialogOnce } from './use-error-dialog-once';
 
 type Props = { token: string; next?: string; error?: string };
 
@@ -13,20 +13,9 @@ type Props = { token: string; next?: string; error?: string };
  * handed back by the server opens the Error dialog once.
  */
 export function LoginForm({ token, next, error }: Props) {
-  const { showMessage } = useMessage();
-  const shown = useRef(false);
   const [submitting, setSubmitting] = useState(false);
 
-  useEffect(() => {
-    if (!error || shown.current) return;
-    shown.current = true;
-    void showMessage({ title: 'Error', message: error, tone: 'error' }).then(() => {
-      // Drop the error from the address so a reload doesn't show it again.
-      const url = new URL(window.location.href);
-      url.searchParams.delete('error');
-      window.history.replaceState(null, '', url);
-    });
-  }, [error, showMessage]);
+  useErrorDialogOnce(error);
 
   return (
     <form method="post" action="/login" className={styles.form} onSubmit={() => setSubmitting(true)}>

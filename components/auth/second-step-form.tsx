@@ -1,10 +1,10 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useMessage } from '@/components/ui/call-provider';
 import { Field, TextInput } from '@/components/ui/field';
 import styles from './login-form.module.css';
+import { useErrorDialogOnce } from './use-error-dialog-once';
 
 type Props = { token: string; next?: string; error?: string };
 
@@ -13,19 +13,9 @@ type Props = { token: string; next?: string; error?: string };
  * form post, like the sign-in form, so it works without JavaScript; an error comes back as a code.
  */
 export function SecondStepForm({ token, next, error }: Props) {
-  const { showMessage } = useMessage();
-  const shown = useRef(false);
   const [submitting, setSubmitting] = useState(false);
 
-  useEffect(() => {
-    if (!error || shown.current) return;
-    shown.current = true;
-    void showMessage({ title: 'Error', message: error, tone: 'error' }).then(() => {
-      const url = new URL(window.location.href);
-      url.searchParams.delete('error');
-      window.history.replaceState(null, '', url);
-    });
-  }, [error, showMessage]);
+  useErrorDialogOnce(error);
 
   return (
     <form method="post" action="/api/login/code" className={styles.form} onSubmit={() => setSubmitting(true)}>
