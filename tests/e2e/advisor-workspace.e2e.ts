@@ -239,11 +239,14 @@ describe('advisor workspace', () => {
     // lifts it again (the other journeys sign Ben in with a password).
     const rule = team.getByRole('group', { name: 'Sign-in security' }).getByRole('checkbox').first();
     expect(await rule.isChecked()).toBe(false);
-    await rule.check();
+    // The box follows the server's answer (it changes once the rule is saved).
+    await rule.click();
     await alice.getByText(/advisors now sign in with an authenticator app, after a 14-day grace period\./).waitFor();
+    expect(await rule.isChecked()).toBe(true);
     await team.screenshot({ path: path.join(resultsDir, 'i31-team-firm-rule-1280.png') });
-    await rule.uncheck();
+    await rule.click();
     await alice.getByText(/advisors may sign in with a password alone again\./).waitFor();
+    expect(await rule.isChecked()).toBe(false);
   }, 60_000);
 
   it("the admin's New Client sits at the end of the title row, at 1280 and at 360 px", async () => {
