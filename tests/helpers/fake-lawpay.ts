@@ -1,3 +1,4 @@
+import { closeWithin } from './close-within';
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -149,7 +150,7 @@ export class FakeLawPay {
     this.#fieldValues.clear();
     if (!server) return;
     server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeWithin('The fake LawPay server', 10_000, () => new Promise<void>((resolve) => server.close(() => resolve())), 'a connection stayed open');
   }
 
   /** The fake fieldGen.js for a page's <script src> (the real one is cdn.affinipay.com/hostedfields/<version>/fieldGen_<version>.js). */

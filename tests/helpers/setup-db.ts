@@ -3,6 +3,7 @@ import { closeDb } from '@/db';
 import { migrateDatabase } from '@/db/migrate';
 import { allJobs } from '@/lib/startup/jobs';
 import { installJobs } from '@/lib/jobs/runner';
+import { closeWithin } from './close-within';
 import { resetDatabase } from './db';
 
 jest.mock('next/cache', () => ({ revalidatePath: jest.fn(), revalidateTag: jest.fn(), unstable_cache: (fn: unknown) => fn }));
@@ -19,7 +20,12 @@ beforeAll(async () => {
 // Closing waits for the embedded database's thread to finish its queue (a VACUUM after a long file's
 // writes among it): slow on a loaded machine, never a failure of the file's tests.
 afterAll(async () => {
-  await closeDb();
+  await closeWithin(
+    'The test database connection',
+    110_000,
+    () => closeDb(),
+    'the embedded database finishes its queue before closing (a VACUUM after a long file), or a PostgreSQL pool waits for a query still running',
+  );
 }, 120_000);
 
 jest.mock('next/headers', () => jest.requireActual('./fake-headers'));

@@ -1,3 +1,4 @@
+import { closeWithin } from './close-within';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 
@@ -38,7 +39,8 @@ export class TestSmtp {
   async stop(): Promise<void> {
     const server = this.#server;
     this.#server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (server)
+      await closeWithin('The SMTP sink', 10_000, () => new Promise<void>((resolve) => server.close(() => resolve())), 'a client kept its connection open');
   }
 
   get url(): string {
