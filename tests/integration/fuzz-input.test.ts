@@ -309,6 +309,8 @@ const CASES: Record<string, Case> = {
     body: (w) => ({ _token: issueLoginToken(), email: w.users.advisor.email, password: TEST_PASSWORD }),
   },
   '/api/logout': { role: 'client', form: true, redirects: true, body: () => ({ _token: 'x' }) },
+  // The sign-in's second step (issue 31): a form post that always redirects (no password checked here).
+  '/api/login/code': { role: 'guest', form: true, redirects: true, body: () => ({ _token: issueLoginToken(), code: '123456' }) },
   // The LawPay webhook never parses its body (LAWPAY_WEBHOOK_SECRET unset here: every call is 404); its path
   // is fuzzed below with the other path parameters.
   '/api/webhooks/lawpay/[secret]': { role: 'guest', body: () => ({}) },
