@@ -1,7 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { decode, encode } from 'next-auth/jwt';
-import { cookies } from 'next/headers';
 import { z } from 'zod';
 import { db } from '@/db';
 import { users } from '@/db/schema';
@@ -15,7 +14,14 @@ import { landingPathFor, safeRedirectPath } from './landing';
 import { LOGIN_ERRORS, LOGIN_EXPIRED } from './login-errors';
 import { verifyLoginToken } from './login-token';
 import { checkSecondStep } from './second-factor/factors';
-import { readDeviceCookie, rememberDevice, secureCookies, startSession } from './session';
+import {
+  clearPendingSecondStepCookie,
+  readDeviceCookie,
+  readPendingSecondStepCookie,
+  rememberDevice,
+  setPendingSecondStepCookie,
+  startSession,
+} from './session';
 import { reserveAttempt, settleAttempt } from './sign-in-attempts';
 
 /*
@@ -31,8 +37,6 @@ export const SECOND_STEP_MINUTES = 5;
 export const SECOND_STEP_EXPIRED = LOGIN_ERRORS['code-expired'];
 export const SECOND_STEP_CODE_WRONG = LOGIN_ERRORS.code;
 
-const pendingCookieName = () => (secureCookies() ? '__Host-tw-second-step' : 'tw-second-step');
-
 /** Remembers, in this browser only, that `user` passed the password step. */
 export async function beginSecondStep(user: SecondStepRequired['user']): Promise<void> {
   const token = await encode({
@@ -40,12 +44,12 @@ export async function beginSecondStep(user: SecondStepRequired['user']): Promise
     secret: getSecrets().NEXTAUTH_SECRET,
     maxAge: SECOND_STEP_MINUTES * 60,
   });
-  (await cookies()).set(pendingCookieName(), token, { httpOnly: true, sameSite: 'lax', secure: secureCookies(), path: '/', maxAge: SECOND_STEP_MINUTES * 60 });
+  await setPendingSecondStepCookie(token, SECOND_STEP_MINUTES * 60);
 }
 
 /** The user whose password this browser checked in the last few minutes, or null. */
 export async function pendingSecondStep(): Promise<{ uid: string; sv: number } | null> {
-  const token = (await cookies()).get(pendingCookieName())?.value;
+  const token = await readPendingSecondStepCookie();
   if (!token) return null;
   try {
     const payload = await decode({ token, secret: getSecrets().NEXTAUTH_SECRET });
@@ -93,7 +97,7 @@ export async function completeSecondStep(ctx: PublicContext, input: z.infer<type
   if (!actor) throw new AppError('UNAUTHENTICATED', SECOND_STEP_EXPIRED);
   await startSession(claims);
   await rememberDevice(deviceToken);
-  (await cookies()).delete(pendingCookieName());
+  await clearPendingSecondStepCookie();
   // A recovery code was spent: Settings → Security says how many are left and offers new ones.
   if (passed === 'recovery') return { redirectTo: '/settings?tab=security' };
   return { redirectTo: safeRedirectPath(input.next) ?? landingPathFor(actor) };

@@ -27,7 +27,7 @@ export type ReturnClaims = { uid: string; sv: number; sid: string; abs?: number 
  */
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
-export function secureCookies(): boolean {
+function secureCookies(): boolean {
   return (process.env.NEXTAUTH_URL ?? '').startsWith('https://');
 }
 
@@ -179,4 +179,22 @@ export async function rememberDevice(token: string): Promise<void> {
   const store = await cookies();
   const value = withDeviceToken(store.get(deviceCookieName())?.value, token);
   store.set(deviceCookieName(), value, { httpOnly: true, sameSite: 'lax', secure: secureCookies(), path: '/', maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
+}
+
+/*
+ * The sign-in's second step (lib/auth/second-step.ts, issue 31): a short-lived cookie saying this browser
+ * passed the password step for a user. Kept here with the app's other cookies; its content is second-step.ts's.
+ */
+const pendingSecondStepCookieName = () => (secureCookies() ? '__Host-tw-second-step' : 'tw-second-step');
+
+export async function setPendingSecondStepCookie(token: string, maxAgeSeconds: number): Promise<void> {
+  (await cookies()).set(pendingSecondStepCookieName(), token, { httpOnly: true, sameSite: 'lax', secure: secureCookies(), path: '/', maxAge: maxAgeSeconds });
+}
+
+export async function readPendingSecondStepCookie(): Promise<string | undefined> {
+  return (await cookies()).get(pendingSecondStepCookieName())?.value;
+}
+
+export async function clearPendingSecondStepCookie(): Promise<void> {
+  (await cookies()).delete(pendingSecondStepCookieName());
 }
