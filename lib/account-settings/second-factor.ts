@@ -10,7 +10,7 @@ import {
   accountLabel,
   checkSecondStep,
   checkSecondStepIn,
-  hasSecondFactor,
+  hasAuthenticatorApp,
   removeSecondFactor,
   replaceRecoveryCodes,
   sealTotpSecret,
@@ -39,7 +39,7 @@ export type TotpEnrolment = { qrSvg: string; secret: string; uri: string };
 /** Begins an enrolment: a new secret, kept unconfirmed until a code from it comes back. */
 export async function beginTotpEnrolment(ctx: RequestContext): Promise<TotpEnrolment> {
   assertOwnSession(ctx.actor);
-  if (await hasSecondFactor(ctx.actor.userId)) throw new AppError('CONFLICT', TOTP_ALREADY_SET_UP);
+  if (await hasAuthenticatorApp(ctx.actor.userId)) throw new AppError('CONFLICT', TOTP_ALREADY_SET_UP);
   const secret = newTotpSecret();
   const hash = newHash();
   await db.transaction(async (tx) => {
@@ -61,7 +61,7 @@ async function markSecondStep(q: Queryable, now: Date): Promise<void> {
 /** Confirms the enrolment with a code from the app; answers the ten recovery codes, shown this once. */
 export async function confirmTotpEnrolment(ctx: RequestContext, input: { code: string }): Promise<{ recoveryCodes: string[] }> {
   assertOwnSession(ctx.actor);
-  if (await hasSecondFactor(ctx.actor.userId)) throw new AppError('CONFLICT', TOTP_ALREADY_SET_UP);
+  if (await hasAuthenticatorApp(ctx.actor.userId)) throw new AppError('CONFLICT', TOTP_ALREADY_SET_UP);
   return db.transaction(async (tx) => {
     const ok = await checkSecondStepIn(tx, ctx.actor.userId, input.code, ctx.now, { pending: true });
     if (!ok) {
@@ -83,7 +83,7 @@ export async function confirmTotpEnrolment(ctx: RequestContext, input: { code: s
 /** Ten new recovery codes for a current authenticator code; the earlier ones stop working. */
 export async function renewRecoveryCodes(ctx: RequestContext, input: { code: string }): Promise<{ recoveryCodes: string[] }> {
   assertOwnSession(ctx.actor);
-  if (!(await hasSecondFactor(ctx.actor.userId))) throw new AppError('CONFLICT', TOTP_NOT_SET_UP);
+  if (!(await hasAuthenticatorApp(ctx.actor.userId))) throw new AppError('CONFLICT', TOTP_NOT_SET_UP);
   return db.transaction(async (tx) => {
     if ((await checkSecondStepIn(tx, ctx.actor.userId, input.code, ctx.now)) !== 'totp') throw new AppError('VALIDATION', CODE_WRONG, { code: CODE_WRONG });
     const recoveryCodes = await replaceRecoveryCodes(tx, ctx.actor.userId);
@@ -96,7 +96,7 @@ export async function renewRecoveryCodes(ctx: RequestContext, input: { code: str
 /** Turns the authenticator app off: the current password and a current code (or a recovery code). */
 export async function disableTotp(ctx: RequestContext, input: { password_check: string; code: string }): Promise<{ message: string }> {
   await authorizeOwnSave(ctx, input.password_check);
-  if (!(await hasSecondFactor(ctx.actor.userId))) throw new AppError('CONFLICT', TOTP_NOT_SET_UP);
+  if (!(await hasAuthenticatorApp(ctx.actor.userId))) throw new AppError('CONFLICT', TOTP_NOT_SET_UP);
   if (!(await checkSecondStep(ctx.actor.userId, input.code, ctx.now)))
     throw new AppError('VALIDATION', CODE_OR_RECOVERY_WRONG, { code: CODE_OR_RECOVERY_WRONG });
   await db.transaction(async (tx) => {

@@ -56,6 +56,11 @@ export async function pendingSecondStep(): Promise<{ uid: string; sv: number } |
   }
 }
 
+/** Forgets the password step (the sign-in it began is done). */
+export async function endSecondStep(): Promise<void> {
+  (await cookies()).delete(pendingCookieName());
+}
+
 export const secondStepFormSchema = z.object({
   _token: z.string().optional(),
   code: z.string().max(40).default(''),
@@ -93,7 +98,7 @@ export async function completeSecondStep(ctx: PublicContext, input: z.infer<type
   if (!actor) throw new AppError('UNAUTHENTICATED', SECOND_STEP_EXPIRED);
   await startSession(claims);
   await rememberDevice(deviceToken);
-  (await cookies()).delete(pendingCookieName());
+  await endSecondStep();
   // A recovery code was spent: Settings → Security says how many are left and offers new ones.
   if (passed === 'recovery') return { redirectTo: '/settings?tab=security' };
   return { redirectTo: safeRedirectPath(input.next) ?? landingPathFor(actor) };
