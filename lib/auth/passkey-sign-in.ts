@@ -55,7 +55,7 @@ export const passkeySignInSchema = z.object({
       signature: b64url.min(1),
       userHandle: b64url.optional(),
     }),
-    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+    clientExtensionResults: z.unknown().optional(),
     authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   }),
   next: z.string().max(2048).optional(),

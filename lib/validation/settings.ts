@@ -170,7 +170,7 @@ export const addPasskeySchema = z.object({
       publicKey: webauthnText.optional(),
       publicKeyAlgorithm: z.number().int().optional(),
     }),
-    clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+    clientExtensionResults: z.unknown().optional(),
     authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   }),
 });

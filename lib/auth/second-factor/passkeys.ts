@@ -93,7 +93,8 @@ export async function registrationOptions(
     userID: new TextEncoder().encode(user.hash),
     userName: user.email,
     userDisplayName: user.name,
-    challenge,
+    // As bytes: a string would be taken as UTF-8 text and sent re-encoded.
+    challenge: Buffer.from(challenge, 'base64url'),
     timeout: CHALLENGE_MINUTES * 60_000,
     attestationType: 'none',
     excludeCredentials: await credentialsOf(user.id),
@@ -140,7 +141,8 @@ export async function signInOptions(userId: number | null, now: Date): Promise<P
   const challenge = await issueChallenge('sign-in', userId, now);
   return generateAuthenticationOptions({
     rpID: rp.id,
-    challenge,
+    // As bytes: a string would be taken as UTF-8 text and sent re-encoded.
+    challenge: Buffer.from(challenge, 'base64url'),
     timeout: CHALLENGE_MINUTES * 60_000,
     userVerification: 'required',
     allowCredentials: userId === null ? undefined : await credentialsOf(userId),
