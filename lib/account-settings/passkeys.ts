@@ -76,6 +76,14 @@ export async function renamePasskey(ctx: RequestContext, input: { passkey: strin
 
 /** Removes one of the user's passkeys: the current password first. */
 export async function removePasskey(ctx: RequestContext, input: { passkey: string; password_check: string }): Promise<{ message: string }> {
+  assertOwnSession(ctx.actor);
+  // Not theirs (or gone): said before the password is checked, so a wrong address spends no attempt.
+  const [own] = await db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(and(eq(passkeys.hash, input.passkey), eq(passkeys.userId, ctx.actor.userId)))
+    .limit(1);
+  if (!own) throw new AppError('NOT_FOUND', PASSKEY_NOT_FOUND);
   await authorizeOwnSave(ctx, input.password_check);
   return db.transaction(async (tx) => {
     const [row] = await tx

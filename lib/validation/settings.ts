@@ -145,7 +145,14 @@ export const PASSKEY_NOT_FOUND = 'That passkey could not be found. Please reload
 const passkeyNameField = z
   .string({ error: PASSKEY_NAME_REQUIRED })
   .transform((s) => s.replace(/\s+/g, ' ').trim())
-  .pipe(z.string().min(1, PASSKEY_NAME_REQUIRED).max(60, 'Keep the name to 60 characters or fewer.'));
+  .pipe(
+    z
+      .string()
+      .min(1, PASSKEY_NAME_REQUIRED)
+      .max(60, 'Keep the name to 60 characters or fewer.')
+      // No control characters (a NUL could not even reach PostgreSQL's text).
+      .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Use letters, numbers and punctuation only.'),
+  );
 const passkeyHandle = z
   .string({ error: PASSKEY_NOT_FOUND })
   .trim()

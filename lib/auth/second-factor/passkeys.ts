@@ -46,9 +46,22 @@ export async function issueChallenge(purpose: ChallengePurpose, userId: number |
 }
 
 /**
- * Spends the challenge a response carries: true once, for a live challenge of this purpose issued to this
- * user (or to nobody in particular, when `userId` is undefined and it was issued to nobody). The row goes
- * in the same statement that finds it.
+ * The live challenge a response answers, if this site issued it for this purpose (and to whom): read only,
+ * so a refused answer writes nothing. A verified answer then spends it (spendChallenge).
+ */
+export async function liveChallenge(challenge: string | null, purpose: ChallengePurpose, now: Date): Promise<{ userId: number | null } | null> {
+  if (!challenge) return null;
+  const [row] = await db
+    .select({ userId: webauthnChallenges.userId })
+    .from(webauthnChallenges)
+    .where(and(eq(webauthnChallenges.challengeHash, challengeHash(challenge)), eq(webauthnChallenges.purpose, purpose), gt(webauthnChallenges.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Spends a live challenge: true once, whatever the number of servers (the row goes in the statement that
+ * finds it), so an answer verified twice at the same moment is accepted once.
  */
 export async function spendChallenge(challenge: string | null, purpose: ChallengePurpose, now: Date): Promise<{ userId: number | null } | null> {
   if (!challenge) return null;
@@ -108,18 +121,19 @@ export async function verifyRegistration(
   response: RegistrationResponseJSON,
   now: Date,
 ): Promise<{ credentialId: string; publicKey: string; counter: number; transports: string[] } | null> {
-  const spent = await spendChallenge(challengeOfClientData(response.response?.clientDataJSON), 'register', now);
-  if (!spent || spent.userId !== userId) return null;
+  const challenge = challengeOfClientData(response.response?.clientDataJSON);
+  const live = await liveChallenge(challenge, 'register', now);
+  if (!live || live.userId !== userId) return null;
   const rp = relyingParty();
   try {
     const result = await verifyRegistrationResponse({
       response,
-      expectedChallenge: challengeOfClientData(response.response.clientDataJSON)!,
+      expectedChallenge: challenge!,
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: true,
     });
-    if (!result.verified) return null;
+    if (!result.verified || !(await spendChallenge(challenge, 'register', now))) return null;
     const { credential } = result.registrationInfo;
     return {
       credentialId: credential.id,
@@ -168,7 +182,7 @@ export async function findPasskey(credentialId: string) {
 }
 
 /**
- * Checks a sign-in with a passkey: its challenge (live, for signing in, spent now; one issued to a user only
+ * Checks a sign-in with a passkey: its challenge (live, for signing in, spent once the answer checks out; one issued to a user only
  * for that user's passkey), the signature, the user's verification, and the signature counter, which must
  * grow for an authenticator that keeps one (a copied key shows itself by an old count). The new count is
  * stored only if nobody stored another meanwhile. True when everything holds.
@@ -179,8 +193,8 @@ export async function verifySignIn(
   now: Date,
 ): Promise<boolean> {
   const challenge = challengeOfClientData(response.response?.clientDataJSON);
-  const spent = await spendChallenge(challenge, 'sign-in', now);
-  if (!spent || (spent.userId !== null && spent.userId !== passkey.userId)) return false;
+  const live = await liveChallenge(challenge, 'sign-in', now);
+  if (!live || (live.userId !== null && live.userId !== passkey.userId)) return false;
   const rp = relyingParty();
   let newCounter: number;
   try {
@@ -202,6 +216,7 @@ export async function verifySignIn(
   } catch {
     return false;
   }
+  if (!(await spendChallenge(challenge, 'sign-in', now))) return false;
   const updated = await db
     .update(passkeys)
     .set({ counter: newCounter, lastUsedAt: now })
