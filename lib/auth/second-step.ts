@@ -14,7 +14,8 @@ import { deviceTokenFor } from './device-cookie';
 import { landingPathFor, safeRedirectPath } from './landing';
 import { LOGIN_ERRORS, LOGIN_EXPIRED } from './login-errors';
 import { verifyLoginToken } from './login-token';
-import { checkSecondStep } from './second-factor/factors';
+import { checkSecondStep, hasAuthenticatorApp } from './second-factor/factors';
+import { hasPasskey } from './second-factor/passkeys';
 import { readDeviceCookie, rememberDevice, secureCookies, startSession } from './session';
 import { reserveAttempt, settleAttempt } from './sign-in-attempts';
 
@@ -54,6 +55,14 @@ export async function pendingSecondStep(): Promise<{ uid: string; sv: number } |
   } catch {
     return null;
   }
+}
+
+/** Which second steps the pending user has (the code page offers those): an authenticator app, passkeys. */
+export async function pendingFactors(pending: { uid: string }): Promise<{ app: boolean; passkey: boolean }> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.hash, pending.uid)).limit(1);
+  if (!user) return { app: false, passkey: false };
+  const [app, passkey] = await Promise.all([hasAuthenticatorApp(user.id), hasPasskey(user.id)]);
+  return { app, passkey };
 }
 
 /** Forgets the password step (the sign-in it began is done). */
