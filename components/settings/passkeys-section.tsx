@@ -37,6 +37,7 @@ export function PasskeysSection({ initial }: { initial: PasskeyView[] }) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
 
   const edit = (next: Editing, current = '') => {
     setEditing(next);
@@ -66,6 +67,7 @@ export function PasskeysSection({ initial }: { initial: PasskeyView[] }) {
       }
       setList((current) => [...current, added.data.passkey]);
       setName('');
+      setAdding(false);
       notify(added.data.message);
     } finally {
       setBusy(null);
@@ -190,21 +192,37 @@ export function PasskeysSection({ initial }: { initial: PasskeyView[] }) {
       ) : (
         <p className={styles.intro}>You have no passkeys yet.</p>
       )}
-      <form onSubmit={(e) => void add(e)} className={styles.form} aria-label="Add a passkey">
-        <Field
-          label="Name for the new passkey"
-          required
-          error={errors.name && editing === null ? errors.name : undefined}
-          hint="Such as the device it is on: “Work laptop”"
+      {adding ? (
+        <form onSubmit={(e) => void add(e)} className={styles.form} aria-label="Add a passkey">
+          <Field label="Name for the new passkey" required error={editing === null ? errors.name : undefined} hint="Such as the device it is on: “Work laptop”">
+            <TextInput name="passkey_name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} required autoFocus />
+          </Field>
+          <div className={styles.actions}>
+            <Button type="submit" loading={busy === 'add'}>
+              Create the passkey
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setAdding(false);
+                setErrors({});
+              }}
+            >
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button
+          disabled={busy !== null}
+          onClick={() => {
+            edit(null);
+            setAdding(true);
+          }}
         >
-          <TextInput name="passkey_name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} required />
-        </Field>
-        <div className={styles.actions}>
-          <Button type="submit" loading={busy === 'add'} disabled={busy !== null && busy !== 'add'}>
-            Add a passkey
-          </Button>
-        </div>
-      </form>
+          Add a passkey
+        </Button>
+      )}
     </section>
   );
 }

@@ -13,11 +13,6 @@ export function relyingPartyOf(baseUrl: string, name: string): RelyingParty {
   return { id: url.hostname, origin: url.origin, name };
 }
 
-/** A passkey's name as the user typed it: trimmed, inner runs of spaces made one, at most 60 characters. */
-export function passkeyName(typed: string): string {
-  return typed.replace(/\s+/g, ' ').trim().slice(0, 60);
-}
-
 /** The challenge a ceremony's clientDataJSON carries (base64url), or null when it is not readable. */
 export function challengeOfClientData(clientDataJSON: unknown): string | null {
   if (typeof clientDataJSON !== 'string' || clientDataJSON.length > 4096) return null;
