@@ -76,7 +76,7 @@ describe('a passkey', () => {
     await section.getByRole('button', { name: 'Create the passkey' }).click();
     const card = section.getByRole('listitem', { name: 'Work laptop' });
     await card.waitFor();
-    await expect(card.getByText('Not yet')).resolves.toBeDefined();
+    await card.getByText('Not yet').waitFor();
     await section.scrollIntoViewIfNeeded();
     await expectNoViolations(page, 'passkeys-settings-1280');
     await screenshot(page, 'passkeys-settings-1280');
