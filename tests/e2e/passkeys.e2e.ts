@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { axeViolations, browserForThisFile, screenshot, settle, signIn } from './helpers/browser';
+import { axeViolations, browserForThisFile, screenshot, settle, signIn, submitLogin } from './helpers/browser';
 import { startScratchServer, type ScratchServer } from './helpers/scratch-server';
 
 /*
  * Passkeys in a real browser (issue 31), on a server of its own with the demo data, whose address is
  * http://localhost:<port> (WebAuthn refuses an IP address as the site's ID; Chromium treats http://localhost
  * as a secure context). Chromium's virtual authenticator (DevTools protocol) stands in for the device: a
- * client adds a passkey in Settings → Security, signs out, and signs in with it alone, nothing typed.
+ * client adds a passkey in Settings → Security, signs out, and signs in with it alone, nothing typed; then
+ * her password leads to the second step, which she passes with the passkey.
  */
 
 const PORT = Number(process.env.E2E_PASSKEYS_PORT ?? 3218);
@@ -103,5 +104,18 @@ describe('a passkey', () => {
     const used = passkeysSection(page).getByRole('listitem', { name: 'Work laptop' });
     await used.waitFor();
     expect(await used.getByText('Not yet').count()).toBe(0);
+
+    // With a passkey, the password alone no longer signs in: the second step offers the passkey.
+    await signOut(page);
+    await page.goto('/login');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/login/code'), submitLogin(page, CLIENT, password())]);
+    const usePasskey = page.getByRole('button', { name: 'Use your passkey' });
+    await usePasskey.waitFor();
+    await expectNoViolations(page, 'passkeys-second-step-1280');
+    await screenshot(page, 'passkeys-second-step-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoViolations(page, 'passkeys-second-step-390');
+    await screenshot(page, 'passkeys-second-step-390');
+    await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), usePasskey.click()]);
   });
 });
