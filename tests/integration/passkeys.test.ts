@@ -4,6 +4,7 @@ import { auditLog, notifications, passkeys, sessions, users, webauthnChallenges 
 import { POST as optionsPost } from '@/app/api/login/passkey/options/route';
 import { POST as passkeyPost } from '@/app/api/login/passkey/route';
 import { POST as loginPost } from '@/app/api/login/route';
+import { resetSecondFactorAction } from '@/lib/actions/admin';
 import { addPasskeyAction, beginPasskeyAction, removePasskeyAction, renamePasskeyAction } from '@/lib/actions/settings';
 import { loadActor } from '@/lib/auth/actor';
 import { issueLoginToken } from '@/lib/auth/login-token';
@@ -268,3 +269,19 @@ async function signInOptionsAsCreation() {
     user: { id: 'eA', name: 'x', displayName: 'x' },
   };
 }
+
+describe('an admin’s reset of the second factor', () => {
+  it('removes a passkey-only user’s passkeys too, and the user can no longer sign in with them', async () => {
+    const { user: attorney, device } = await withPasskey({ isLegal: true });
+    const { user: admin } = await makeUser({ isAdmin: true });
+    await signInAs(admin);
+    // Resetting someone's second factor asks the admin for a recent second step.
+    const claims = await decodeSessionToken(currentSessionCookie());
+    await db.update(sessions).set({ secondFactorAt: new Date() }).where(eq(sessions.id, claims!.sid));
+    expect(await resetSecondFactorAction({ user_id: attorney.hash })).toMatchObject({ ok: true });
+    expect(await db.select().from(passkeys).where(eq(passkeys.userId, attorney.id))).toHaveLength(0);
+    expect(await hasSecondFactor(attorney.id)).toBe(false);
+    signOut();
+    expect((await json(passkeyPost, '/api/login/passkey', { response: device.assert(await signInOptions()) })).status).toBe(401);
+  });
+});
