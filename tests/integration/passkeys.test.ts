@@ -7,6 +7,8 @@ import { POST as loginPost } from '@/app/api/login/route';
 import { resetSecondFactorAction } from '@/lib/actions/admin';
 import { addPasskeyAction, beginPasskeyAction, removePasskeyAction, renamePasskeyAction } from '@/lib/actions/settings';
 import { loadActor } from '@/lib/auth/actor';
+import { ACCOUNT_SLOWED } from '@/lib/auth/authenticate';
+import { PEER_HEADER } from '@/lib/http/request';
 import { issueLoginToken } from '@/lib/auth/login-token';
 import { PASSKEY_REFUSED } from '@/lib/auth/passkey-sign-in';
 import { hasSecondFactor } from '@/lib/auth/second-factor/factors';
@@ -26,12 +28,12 @@ import { softAuthenticator } from '../helpers/soft-authenticator';
 
 const BASE = 'http://localhost:3000';
 const noParams = { params: Promise.resolve({}) };
-const json = (handler: typeof passkeyPost, path: string, body: unknown) =>
+const json = (handler: typeof passkeyPost, path: string, body: unknown, headers: Record<string, string> = {}) =>
   handler(
     new Request(`${BASE}${path}`, {
       method: 'POST',
       body: JSON.stringify(body),
-      headers: { host: 'localhost:3000', origin: BASE, 'content-type': 'application/json' },
+      headers: { host: 'localhost:3000', origin: BASE, 'content-type': 'application/json', ...headers },
     }),
     noParams,
   );
@@ -166,6 +168,25 @@ describe('signing in with a passkey alone', () => {
     device.credentials[0].counter = 10;
     await db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
     await refused(device.assert(await signInOptions()));
+  });
+
+  it('goes through the account brake: after five failures even the right passkey waits', async () => {
+    const { device } = await withPasskey();
+    const from = { [PEER_HEADER]: '198.51.100.77' };
+    for (let i = 0; i < 5; i++) {
+      const options = await signInOptions();
+      const res = await json(
+        passkeyPost,
+        '/api/login/passkey',
+        { response: device.assert({ ...options, challenge: Buffer.alloc(32, i).toString('base64url') }) },
+        from,
+      );
+      expect(res.status).toBe(401);
+    }
+    const res = await json(passkeyPost, '/api/login/passkey', { response: device.assert(await signInOptions()) }, from);
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual({ message: ACCOUNT_SLOWED });
+    expect(currentSessionCookie()).toBeUndefined();
   });
 
   it('an expired challenge is refused', async () => {
