@@ -15,6 +15,7 @@ import {
   replaceRecoveryCodes,
   sealTotpSecret,
 } from '@/lib/auth/second-factor/factors';
+import { hasPasskey } from '@/lib/auth/second-factor/passkeys';
 import { groupedSecret, newTotpSecret, totpUri } from '@/lib/auth/second-factor/totp';
 import { siteConfig } from '@/lib/config/site';
 import { audit } from '@/lib/kernel/audit';
@@ -102,7 +103,13 @@ export async function disableTotp(ctx: RequestContext, input: { password_check: 
   await db.transaction(async (tx) => {
     await removeSecondFactor(tx, ctx.actor.userId);
     await audit(tx, ctx, 'settings.second-factor.disable', { type: 'user', id: ctx.actor.userId });
-    await tellSecondFactorChanged(tx, { userId: ctx.actor.userId, key: `${ctx.actor.userId}:${ctx.now.getTime()}`, at: ctx.now, what: 'removed' });
+    await tellSecondFactorChanged(tx, {
+      userId: ctx.actor.userId,
+      key: `${ctx.actor.userId}:${ctx.now.getTime()}`,
+      at: ctx.now,
+      what: 'removed',
+      passkeysLeft: await hasPasskey(ctx.actor.userId, tx),
+    });
   });
   return { message: 'The authenticator app was removed from your account.' };
 }

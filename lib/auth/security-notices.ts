@@ -97,6 +97,8 @@ export async function tellSecondFactorChanged(
     at: Date;
     what: 'added' | 'removed' | 'recovery-codes' | 'reset' | 'passkey-added' | 'passkey-renamed' | 'passkey-removed';
     name?: string;
+    /** The authenticator app was removed but passkeys remain (they are then the second step). */
+    passkeysLeft?: boolean;
   },
 ): Promise<void> {
   const when = formatAppDateTimeWithZone(change.at);
@@ -108,7 +110,7 @@ export async function tellSecondFactorChanged(
     ],
     removed: [
       'The authenticator app was removed from your account',
-      `The authenticator app was removed from your ${siteConfig.name} account on ${when}. Signing in asks only for your password now.`,
+      `The authenticator app was removed from your ${siteConfig.name} account on ${when}. ${change.passkeysLeft ? 'Signing in with your password now asks for one of your passkeys.' : 'Signing in asks only for your password now.'}`,
     ],
     reset: [
       'An administrator removed the authenticator app from your account',
