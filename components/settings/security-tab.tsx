@@ -7,6 +7,8 @@ import { useNotice } from '@/components/ui/notice';
 import type { OwnSession } from '@/lib/account-settings/own-sessions';
 import { endOtherSessionsAction, endSessionAction } from '@/lib/actions/settings';
 import { AuthenticatorSection, type AuthenticatorStatus } from './authenticator-section';
+import { PasskeysSection } from './passkeys-section';
+import type { PasskeyView } from '@/lib/account-settings/passkeys';
 import styles from './security-tab.module.css';
 
 /** 'An unknown browser on Linux' as a card's title (the notices say it mid-sentence). */
@@ -17,7 +19,15 @@ const titled = (device: string) => device.charAt(0).toUpperCase() + device.slice
  * in and when it was last active; any other one can be signed out, or all of them at once. This browser is
  * marked and is ended by Sign out. An ended browser is signed out on its next request.
  */
-export function SecurityTab({ initial, authenticator }: { initial: OwnSession[]; authenticator: AuthenticatorStatus }) {
+export function SecurityTab({
+  initial,
+  authenticator,
+  passkeys = [],
+}: {
+  initial: OwnSession[];
+  authenticator: AuthenticatorStatus;
+  passkeys?: PasskeyView[];
+}) {
   const call = useCall();
   const notify = useNotice();
   const [list, setList] = useState(initial);
@@ -45,6 +55,7 @@ export function SecurityTab({ initial, authenticator }: { initial: OwnSession[];
   return (
     <>
       <AuthenticatorSection initial={authenticator} />
+      <PasskeysSection initial={passkeys} />
       <section className={styles.group} aria-labelledby="settings-sessions-heading">
         <h2 id="settings-sessions-heading" className={styles.title}>
           Where you are signed in

@@ -20,6 +20,7 @@ import { PaymentsTab } from './payments-tab';
 import { PhoneForm } from './phone-form';
 import { SecurityTab } from './security-tab';
 import type { AuthenticatorStatus } from './authenticator-section';
+import type { PasskeyView } from '@/lib/account-settings/passkeys';
 import { SettingsGroup, type ReadOnlyValue } from './settings-group';
 import { SETTINGS_TABS as TABS, type TabKey } from './tab-keys';
 import { panelId, SettingsTabs, tabId } from './settings-tabs';
@@ -49,6 +50,7 @@ export function SettingsPanel({
   emailChoices = [],
   sessions = [],
   authenticator = { enrolled: false, since: null, recoveryCodesLeft: 0 },
+  passkeys = [],
   initialTab = null,
 }: {
   initial: SettingsValues;
@@ -60,6 +62,8 @@ export function SettingsPanel({
   sessions?: OwnSession[];
   /** The Security tab's authenticator app (issue 31). */
   authenticator?: AuthenticatorStatus;
+  /** The Security tab's passkeys (issue 31). */
+  passkeys?: PasskeyView[];
   /** The tab to open first (a link's `?tab=`); the first tab when absent or not the user's. */
   initialTab?: TabKey | null;
 }) {
@@ -111,7 +115,7 @@ export function SettingsPanel({
   const panels: Record<TabKey, ReactNode> = {
     payments: payments ? <PaymentsTab initial={payments.annualCharges} history={payments.history} /> : null,
     notifications: <NotificationsTab initial={emailChoices} />,
-    security: <SecurityTab initial={sessions} authenticator={authenticator} />,
+    security: <SecurityTab initial={sessions} authenticator={authenticator} passkeys={passkeys} />,
     name: group(
       'name',
       'Name',

@@ -11,11 +11,12 @@ import {
   accountLabel,
   checkSecondStep,
   checkSecondStepIn,
-  hasSecondFactor,
+  hasAuthenticatorApp,
   removeSecondFactor,
   replaceRecoveryCodes,
   sealTotpSecret,
 } from '@/lib/auth/second-factor/factors';
+import { hasPasskey } from '@/lib/auth/second-factor/passkeys';
 import { groupedSecret, newTotpSecret, totpUri } from '@/lib/auth/second-factor/totp';
 import { siteConfig } from '@/lib/config/site';
 import { audit } from '@/lib/kernel/audit';
@@ -40,7 +41,7 @@ export type TotpEnrolment = { qrSvg: string; secret: string; uri: string };
 /** Begins an enrolment: a new secret, kept unconfirmed until a code from it comes back. */
 export async function beginTotpEnrolment(ctx: RequestContext): Promise<TotpEnrolment> {
   assertOwnSession(ctx.actor);
-  if (await hasSecondFactor(ctx.actor.userId)) throw new AppError('CONFLICT', TOTP_ALREADY_SET_UP);
+  if (await hasAuthenticatorApp(ctx.actor.userId)) throw new AppError('CONFLICT', TOTP_ALREADY_SET_UP);
   const secret = newTotpSecret();
   const hash = newHash();
   await db.transaction(async (tx) => {
@@ -62,7 +63,7 @@ async function markSecondStep(q: Queryable, now: Date): Promise<void> {
 /** Confirms the enrolment with a code from the app; answers the ten recovery codes, shown this once. */
 export async function confirmTotpEnrolment(ctx: RequestContext, input: { code: string }): Promise<{ recoveryCodes: string[] }> {
   assertOwnSession(ctx.actor);
-  if (await hasSecondFactor(ctx.actor.userId)) throw new AppError('CONFLICT', TOTP_ALREADY_SET_UP);
+  if (await hasAuthenticatorApp(ctx.actor.userId)) throw new AppError('CONFLICT', TOTP_ALREADY_SET_UP);
   return db.transaction(async (tx) => {
     const ok = await checkSecondStepIn(tx, ctx.actor.userId, input.code, ctx.now, { pending: true });
     if (!ok) {
@@ -84,7 +85,7 @@ export async function confirmTotpEnrolment(ctx: RequestContext, input: { code: s
 /** Ten new recovery codes for a current authenticator code; the earlier ones stop working. */
 export async function renewRecoveryCodes(ctx: RequestContext, input: { code: string }): Promise<{ recoveryCodes: string[] }> {
   assertOwnSession(ctx.actor);
-  if (!(await hasSecondFactor(ctx.actor.userId))) throw new AppError('CONFLICT', TOTP_NOT_SET_UP);
+  if (!(await hasAuthenticatorApp(ctx.actor.userId))) throw new AppError('CONFLICT', TOTP_NOT_SET_UP);
   return db.transaction(async (tx) => {
     if ((await checkSecondStepIn(tx, ctx.actor.userId, input.code, ctx.now)) !== 'totp') throw new AppError('VALIDATION', CODE_WRONG, { code: CODE_WRONG });
     const recoveryCodes = await replaceRecoveryCodes(tx, ctx.actor.userId);
@@ -97,7 +98,7 @@ export async function renewRecoveryCodes(ctx: RequestContext, input: { code: str
 /** Turns the authenticator app off: the current password and a current code (or a recovery code); other sessions end. */
 export async function disableTotp(ctx: RequestContext, input: { password_check: string; code: string }): Promise<{ message: string }> {
   await authorizeOwnSave(ctx, input.password_check);
-  if (!(await hasSecondFactor(ctx.actor.userId))) throw new AppError('CONFLICT', TOTP_NOT_SET_UP);
+  if (!(await hasAuthenticatorApp(ctx.actor.userId))) throw new AppError('CONFLICT', TOTP_NOT_SET_UP);
   if (!(await checkSecondStep(ctx.actor.userId, input.code, ctx.now)))
     throw new AppError('VALIDATION', CODE_OR_RECOVERY_WRONG, { code: CODE_OR_RECOVERY_WRONG });
   const current = (await readSessionClaims())?.sid ?? null;
@@ -106,7 +107,13 @@ export async function disableTotp(ctx: RequestContext, input: { password_check: 
     // Turning a factor off ends every other session, as a password change does (this browser stays in).
     await revokeOtherSessions(ctx.actor.userId, current, tx);
     await audit(tx, ctx, 'settings.second-factor.disable', { type: 'user', id: ctx.actor.userId });
-    await tellSecondFactorChanged(tx, { userId: ctx.actor.userId, key: `${ctx.actor.userId}:${ctx.now.getTime()}`, at: ctx.now, what: 'removed' });
+    await tellSecondFactorChanged(tx, {
+      userId: ctx.actor.userId,
+      key: `${ctx.actor.userId}:${ctx.now.getTime()}`,
+      at: ctx.now,
+      what: 'removed',
+      passkeysLeft: await hasPasskey(ctx.actor.userId, tx),
+    });
   });
   return { message: 'The authenticator app was removed from your account.' };
 }

@@ -2,6 +2,7 @@
 
 import { confirmEmailChange } from '@/lib/account-settings/confirm-email-change';
 import { endOtherSessions, endOwnSession } from '@/lib/account-settings/own-sessions';
+import { addPasskey, beginPasskey, removePasskey, renamePasskey } from '@/lib/account-settings/passkeys';
 import { beginTotpEnrolment, confirmTotpEnrolment, disableTotp, renewRecoveryCodes } from '@/lib/account-settings/second-factor';
 import { updateEmail } from '@/lib/account-settings/update-email';
 import { updateName } from '@/lib/account-settings/update-name';
@@ -9,6 +10,8 @@ import { updatePassword } from '@/lib/account-settings/update-password';
 import { updatePhone } from '@/lib/account-settings/update-phone';
 import { action } from '@/lib/http/action';
 import {
+  addPasskeySchema,
+  beginPasskeySchema,
   beginTotpSchema,
   confirmTotpSchema,
   disableTotpSchema,
@@ -19,6 +22,8 @@ import {
   updateNameSchema,
   updatePasswordSchema,
   updatePhoneSchema,
+  removePasskeySchema,
+  renamePasskeySchema,
 } from '@/lib/validation/settings';
 
 // Every export of a 'use server' file is a public endpoint: only wrapped actions live here, each declaring
@@ -37,3 +42,8 @@ export const beginTotpAction = action('own', beginTotpSchema, (ctx) => beginTotp
 export const confirmTotpAction = action('own', confirmTotpSchema, confirmTotpEnrolment);
 export const renewRecoveryCodesAction = action('own', confirmTotpSchema, renewRecoveryCodes);
 export const disableTotpAction = action('own', disableTotpSchema, disableTotp);
+// Settings → Security, passkeys (issue 31).
+export const beginPasskeyAction = action('own', beginPasskeySchema, (ctx) => beginPasskey(ctx));
+export const addPasskeyAction = action('own', addPasskeySchema, addPasskey);
+export const renamePasskeyAction = action('own', renamePasskeySchema, renamePasskey);
+export const removePasskeyAction = action('own', removePasskeySchema, removePasskey);

@@ -90,7 +90,8 @@ export async function listUsers(actor: Actor, input: ListUsersInput, q: Queryabl
       isAdvisor: sql<boolean>`exists (select 1 from advisors a where a.user_id = ${users.id})`,
       isClient: sql<boolean>`exists (select 1 from clients c where c.user_id = ${users.id})`,
       clientHash: sql<string | null>`(select c.hash from clients c where c.user_id = ${users.id} order by c.id limit 1)`,
-      hasSecondFactor: sql<boolean>`exists (select 1 from totp_factors tf where tf.user_id = ${users.id} and tf.confirmed_at is not null)`,
+      hasSecondFactor: sql<boolean>`(exists (select 1 from totp_factors tf where tf.user_id = ${users.id} and tf.confirmed_at is not null)
+        or exists (select 1 from passkeys pk where pk.user_id = ${users.id}))`,
       staffAdvisors: sql<
         string[]
       >`array(select a.hash from staff_advisors sa join advisors a on a.id = sa.advisor_id where sa.staff_user_id = ${users.id} order by a.id)`,

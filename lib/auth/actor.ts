@@ -39,8 +39,10 @@ const usersByHash = preparedRead('actor_users', (q) =>
          where s.id = any(${sql.placeholder('sids')}) and s.user_id = ${users.id} and s.revoked_at is null and s.expires_at > now()
          limit 1
       )`,
-      // The second factor (issue 31): set up or not, when it is due, when this session passed its step.
-      secondFactorEnrolled: sql<boolean>`exists (select 1 from totp_factors tf where tf.user_id = ${users.id} and tf.confirmed_at is not null)`,
+      // The second factor (issue 31): set up or not (an authenticator app or a passkey), when it is due, when
+      // this session passed its step.
+      secondFactorEnrolled: sql<boolean>`(exists (select 1 from totp_factors tf where tf.user_id = ${users.id} and tf.confirmed_at is not null)
+        or exists (select 1 from passkeys pk where pk.user_id = ${users.id}))`,
       secondFactorDueAt: users.secondFactorDueAt,
       secondFactorRequiredByFirm: sql<boolean>`${firmRequiresSql(users.id)}`,
       sessionSecondFactorAt: sql<string | null>`(

@@ -13,7 +13,8 @@ import { deviceTokenFor } from './device-cookie';
 import { landingPathFor, safeRedirectPath } from './landing';
 import { LOGIN_ERRORS, LOGIN_EXPIRED } from './login-errors';
 import { verifyLoginToken } from './login-token';
-import { checkSecondStep } from './second-factor/factors';
+import { checkSecondStep, hasAuthenticatorApp } from './second-factor/factors';
+import { hasPasskey } from './second-factor/passkeys';
 import {
   clearPendingSecondStepCookie,
   readDeviceCookie,
@@ -60,6 +61,19 @@ export async function pendingSecondStep(): Promise<{ uid: string; sv: number } |
   }
 }
 
+/** Which second steps the pending user has (the code page offers those): an authenticator app, passkeys. */
+export async function pendingFactors(pending: { uid: string }): Promise<{ app: boolean; passkey: boolean }> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.hash, pending.uid)).limit(1);
+  if (!user) return { app: false, passkey: false };
+  const [app, passkey] = await Promise.all([hasAuthenticatorApp(user.id), hasPasskey(user.id)]);
+  return { app, passkey };
+}
+
+/** Forgets the password step (the sign-in it began is done). */
+export async function endSecondStep(): Promise<void> {
+  await clearPendingSecondStepCookie();
+}
+
 export const secondStepFormSchema = z.object({
   _token: z.string().optional(),
   code: z.string().max(40).default(''),
@@ -97,7 +111,7 @@ export async function completeSecondStep(ctx: PublicContext, input: z.infer<type
   if (!actor) throw new AppError('UNAUTHENTICATED', SECOND_STEP_EXPIRED);
   await startSession(claims);
   await rememberDevice(deviceToken);
-  await clearPendingSecondStepCookie();
+  await endSecondStep();
   // A recovery code was spent: Settings → Security says how many are left and offers new ones.
   if (passed === 'recovery') return { redirectTo: '/settings?tab=security' };
   return { redirectTo: safeRedirectPath(input.next) ?? landingPathFor(actor) };

@@ -85,12 +85,24 @@ export async function tellNewSignIn(
 /** Where a user manages their second factor and sessions (Settings, Security). */
 export const SECURITY_SETTINGS_LINK = '/settings?tab=security';
 
-/** An authenticator app was added to or removed from the account (issue 31): mailed, and in the bell. */
+/**
+ * An authenticator app or a passkey was added to, renamed on or removed from the account (issue 31): mailed,
+ * and in the bell. `name` is the passkey's, as its owner gave it.
+ */
 export async function tellSecondFactorChanged(
   q: Queryable,
-  change: { userId: number; key: string; at: Date; what: 'added' | 'removed' | 'recovery-codes' | 'reset' },
+  change: {
+    userId: number;
+    key: string;
+    at: Date;
+    what: 'added' | 'removed' | 'recovery-codes' | 'reset' | 'passkey-added' | 'passkey-renamed' | 'passkey-removed';
+    name?: string;
+    /** The authenticator app was removed but passkeys remain (they are then the second step). */
+    passkeysLeft?: boolean;
+  },
 ): Promise<void> {
   const when = formatAppDateTimeWithZone(change.at);
+  const passkey = `the passkey “${change.name ?? ''}”`;
   const texts = {
     added: [
       'An authenticator app was set up for your account',
@@ -98,7 +110,7 @@ export async function tellSecondFactorChanged(
     ],
     removed: [
       'The authenticator app was removed from your account',
-      `The authenticator app was removed from your ${siteConfig.name} account on ${when}. Signing in asks only for your password now.`,
+      `The authenticator app was removed from your ${siteConfig.name} account on ${when}. ${change.passkeysLeft ? 'Signing in with your password now asks for one of your passkeys.' : 'Signing in asks only for your password now.'}`,
     ],
     reset: [
       'An administrator removed the authenticator app from your account',
@@ -107,6 +119,15 @@ export async function tellSecondFactorChanged(
     'recovery-codes': [
       'New recovery codes were made for your account',
       `New recovery codes were made for your ${siteConfig.name} account on ${when}. The earlier ones no longer work.`,
+    ],
+    'passkey-added': [
+      'A passkey was added to your account',
+      `A passkey was added to your ${siteConfig.name} account on ${when}: ${passkey}. It signs in to your account on its own.`,
+    ],
+    'passkey-renamed': ['A passkey was renamed', `A passkey of your ${siteConfig.name} account was renamed ${passkey} on ${when}.`],
+    'passkey-removed': [
+      'A passkey was removed from your account',
+      `${passkey.charAt(0).toUpperCase()}${passkey.slice(1)} was removed from your ${siteConfig.name} account on ${when}. It no longer signs in.`,
     ],
   } as const;
   const [title, body] = texts[change.what];

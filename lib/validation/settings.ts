@@ -138,3 +138,48 @@ const secondStepCode = z.string({ error: CODE_REQUIRED }).trim().min(1, CODE_REQ
 export const confirmTotpSchema = z.object({ code: secondStepCode });
 export const disableTotpSchema = z.object({ password_check: passwordCheck, code: secondStepCode });
 export const beginTotpSchema = z.object({}).strict();
+
+/** Settings → Security, passkeys (issue 31): a name the user gives one, and one of theirs by its public hash. */
+export const PASSKEY_NAME_REQUIRED = 'Give the passkey a name, such as the device it is on.';
+export const PASSKEY_NOT_FOUND = 'That passkey could not be found. Please reload the page.';
+const passkeyNameField = z
+  .string({ error: PASSKEY_NAME_REQUIRED })
+  .transform((s) => s.replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, PASSKEY_NAME_REQUIRED)
+      .max(60, 'Keep the name to 60 characters or fewer.')
+      // No control characters (a NUL could not even reach PostgreSQL's text).
+      .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Use letters, numbers and punctuation only.'),
+  );
+const passkeyHandle = z
+  .string({ error: PASSKEY_NOT_FOUND })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, PASSKEY_NOT_FOUND);
+const webauthnText = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*={0,2}$/);
+export const beginPasskeySchema = z.object({}).strict();
+/** A new passkey: its name and the browser's answer (@simplewebauthn/browser's startRegistration), sizes bounded. */
+export const addPasskeySchema = z.object({
+  name: passkeyNameField,
+  response: z.object({
+    id: webauthnText.min(1).max(1024),
+    rawId: webauthnText.min(1).max(1024),
+    type: z.literal('public-key'),
+    response: z.object({
+      clientDataJSON: webauthnText.min(1),
+      attestationObject: webauthnText.min(1),
+      transports: z.array(z.string().max(32)).max(8).optional(),
+      authenticatorData: webauthnText.optional(),
+      publicKey: webauthnText.optional(),
+      publicKeyAlgorithm: z.number().int().optional(),
+    }),
+    clientExtensionResults: z.unknown().optional(),
+    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  }),
+});
+export const renamePasskeySchema = z.object({ passkey: passkeyHandle, name: passkeyNameField });
+export const removePasskeySchema = z.object({ password_check: passwordCheck, passkey: passkeyHandle });

@@ -8,6 +8,7 @@ import { hashEmailChangeToken } from '@/lib/account-settings/update-email';
 import { hashPasswordToken } from '@/lib/auth/password-rules';
 import { sealIdentifier } from '@/lib/crypto';
 import { sealTotpSecret } from '@/lib/auth/second-factor/factors';
+import { registrationOptions, relyingParty } from '@/lib/auth/second-factor/passkeys';
 import { newTotpSecret, totpCodeAt } from '@/lib/auth/second-factor/totp';
 import { placeOf } from '@/lib/encrypted-columns';
 import { ACTION_INPUT_MESSAGE } from '@/lib/http/action';
@@ -17,6 +18,7 @@ import { CURRENT_PASSWORD_INCORRECT } from '@/lib/validation/fields';
 import { setRequestHeaders } from '../helpers/fake-headers';
 import { TEST_PASSWORD } from '../helpers/factories';
 import { signInAs, signOut } from '../helpers/session';
+import { softAuthenticator } from '../helpers/soft-authenticator';
 import { buildWorld, databaseFingerprint, sessionOf, type RoleName, type World } from '../helpers/world';
 import { answerRequiredQuestions, payFeeFor, seedIntakeRecords, type IntakeRecords } from './helpers/intake';
 
@@ -46,7 +48,16 @@ function walk(dir: string): string[] {
 const isServerActionFile = (source: string) => /^(?:\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/))*\s*['"]use server['"]/.test(source);
 
 type Action = (...args: unknown[]) => Promise<ActionResult<unknown>>;
-type Prepared = { records?: IntakeRecords; token?: string; invite?: string; annualCharge?: string; notice?: string; totpSecret?: string };
+type Prepared = {
+  records?: IntakeRecords;
+  token?: string;
+  invite?: string;
+  annualCharge?: string;
+  notice?: string;
+  totpSecret?: string;
+  passkeyResponse?: unknown;
+  passkey?: string;
+};
 type Case = {
   role: RoleName;
   /** Records the call needs besides the world (created once, before the calls). */
@@ -84,6 +95,20 @@ const withTotp =
       .values({ hash, userId: w.users.client.id, secretCipher: sealTotpSecret(totpSecret, hash), confirmedAt: confirmed ? new Date() : null });
     return { totpSecret };
   };
+/** A software authenticator's answer to a registration challenge issued to the world's client (issue 31). */
+const withPasskeyChallenge = async (w: World): Promise<Prepared> => {
+  const client = w.users.client;
+  const options = await registrationOptions({ id: client.id, hash: client.hash, email: client.email, name: 'Fuzz Client' }, new Date());
+  return { passkeyResponse: softAuthenticator(relyingParty().origin).register(options) };
+};
+/** A passkey of the world's client, by its public hash. */
+const withPasskey = async (w: World): Promise<Prepared> => {
+  const [row] = await db
+    .insert(t.passkeys)
+    .values({ userId: w.users.client.id, credentialId: `fuzz-credential-${++serial}-${Date.now()}`, publicKey: 'AAAA', name: 'Fuzz key' })
+    .returning({ hash: t.passkeys.hash });
+  return { passkey: row.hash };
+};
 const acknowledgements = (w: World) => [owner1(w), owner2(w)].map((client_hash) => ({ client_hash, statements: [1, 2, 3] }));
 const card = {
   charge_type: 'card',
@@ -264,6 +289,19 @@ const CASES: Record<string, Case> = {
     role: 'client',
     prepare: withTotp(true),
     input: (_w, p) => ({ password_check: TEST_PASSWORD, code: totpCodeAt(p.totpSecret!, new Date()) }),
+  },
+  // Passkeys (issue 31): a real answer to a challenge of the client's; a passkey of theirs to rename or remove.
+  'lib/actions/settings.ts#beginPasskeyAction': { role: 'client', input: () => ({}) },
+  'lib/actions/settings.ts#addPasskeyAction': {
+    role: 'client',
+    prepare: withPasskeyChallenge,
+    input: (_w, p) => ({ name: 'Fuzz laptop', response: p.passkeyResponse }),
+  },
+  'lib/actions/settings.ts#renamePasskeyAction': { role: 'client', prepare: withPasskey, input: (_w, p) => ({ passkey: p.passkey, name: 'Fuzz phone' }) },
+  'lib/actions/settings.ts#removePasskeyAction': {
+    role: 'client',
+    prepare: withPasskey,
+    input: (_w, p) => ({ passkey: p.passkey, password_check: TEST_PASSWORD }),
   },
   'lib/actions/settings.ts#confirmEmailChangeAction': {
     role: 'guest',

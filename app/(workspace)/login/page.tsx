@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { LoginForm } from '@/components/auth/login-form';
+import { PasskeySignIn } from '@/components/auth/passkey-sign-in';
 import { getActor } from '@/lib/auth/actor';
 import { landingPathFor, safeRedirectPath } from '@/lib/auth/landing';
 import { loginErrorMessage } from '@/lib/auth/login-errors';
@@ -30,6 +31,9 @@ export default async function LoginPage({ searchParams }: Props) {
         <h1 id="login-title">Sign in</h1>
         <p className={styles.lead}>Welcome back. Sign in to continue your estate plan.</p>
         <LoginForm token={issueLoginToken()} next={safeRedirectPath(next) ?? undefined} error={loginErrorMessage(error) ?? undefined} />
+        {/* A passkey signs in alone, nothing typed (issue 31). */}
+        <p className={styles.or}>or</p>
+        <PasskeySignIn next={safeRedirectPath(next) ?? undefined} />
         <p className={styles.alt}>
           <Link href="/forgot-password">Forgot your password?</Link>
         </p>

@@ -4,6 +4,8 @@ import { SettingsPanel } from '@/components/settings/settings-panel';
 import { tabFromQuery } from '@/components/settings/tab-keys';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { listOwnSessions } from '@/lib/account-settings/own-sessions';
+import { passkeyView } from '@/lib/account-settings/passkeys';
+import { listPasskeys } from '@/lib/auth/second-factor/passkeys';
 import { secondFactorStatus } from '@/lib/auth/second-factor/factors';
 import { formatAppDate, formatAppLongDate } from '@/lib/format/app-time';
 import { secondFactorState } from '@/lib/auth/second-factor/rules';
@@ -20,7 +22,7 @@ export const metadata: Metadata = { title: 'My Information', robots: { index: fa
  * Settings (My Information): the signed-in user's own name, email, phone and password, and for clients the
  * household's annual charge and receipts (Payments), and for everyone which notifications are e-mailed
  * (Notifications; `?tab=notifications` opens it, as the unsubscribe page's link does), and where they are
- * signed in (Security, issue 31). Not offered while
+ * signed in, their authenticator app and passkeys (Security, issue 31). Not offered while
  * impersonating (spec: Settings hidden then); the saves refuse it too.
  */
 export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ tab?: string | string[] }> }) {
@@ -28,12 +30,13 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   const { actor } = ctx;
   if (actor.impersonator) redirect('/dashboard');
   const initialTab = tabFromQuery((await searchParams).tab);
-  const [values, payments, emailChoices, sessions, secondFactor] = await Promise.all([
+  const [values, payments, emailChoices, sessions, secondFactor, passkeys] = await Promise.all([
     getOwnSettings(actor),
     actor.isClient ? Promise.all([ownAnnualCharges(actor), ownPayments(actor)]).then(([annualCharges, history]) => ({ annualCharges, history })) : null,
     loadEmailChoices(ctx),
     listOwnSessions(actor, ctx.now),
     secondFactorStatus(actor.userId),
+    listPasskeys(actor.userId),
   ]);
   const state = secondFactorState(actor, ctx.now);
   const authenticator = {
@@ -53,6 +56,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
         emailChoices={emailChoices}
         sessions={sessions}
         authenticator={authenticator}
+        passkeys={passkeys.map(passkeyView)}
         initialTab={state === 'overdue' ? 'security' : initialTab}
       />
     </main>

@@ -4,6 +4,7 @@ import { db, type Queryable } from '@/db';
 import { recoveryCodes, totpFactors, users } from '@/db/schema';
 import { decrypt, encrypt } from '@/lib/crypto';
 import { placeOf } from '@/lib/encrypted-columns';
+import { rowsOf } from '@/lib/kernel/rows';
 import { acceptedStep, newRecoveryCodes, recoveryCodeHash } from './totp';
 
 /*
@@ -18,8 +19,22 @@ export function sealTotpSecret(secret: string, factorHash: string): string {
   return encrypt(secret, secretPlace(factorHash));
 }
 
-/** Whether the user has a confirmed authenticator app (a sign-in then needs its second step). */
+/**
+ * Whether the user has a second factor: a confirmed authenticator app or a passkey (issue 31). A password
+ * sign-in then needs its second step; the rules for admins and attorneys count either.
+ */
 export async function hasSecondFactor(userId: number, q: Queryable = db): Promise<boolean> {
+  const [row] = rowsOf<{ has: boolean }>(
+    await q.execute(sql`select (
+      exists (select 1 from totp_factors tf where tf.user_id = ${userId} and tf.confirmed_at is not null)
+      or exists (select 1 from passkeys pk where pk.user_id = ${userId})
+    ) as has`),
+  );
+  return Boolean(row?.has);
+}
+
+/** Whether the user has a confirmed authenticator app (Settings' set-up, its codes). */
+export async function hasAuthenticatorApp(userId: number, q: Queryable = db): Promise<boolean> {
   const [row] = await q
     .select({ id: totpFactors.id })
     .from(totpFactors)

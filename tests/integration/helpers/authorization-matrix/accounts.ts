@@ -3,7 +3,7 @@ import * as t from '@/db/schema';
 import { hashEmailChangeToken } from '@/lib/account-settings/update-email';
 import { issueLoginToken } from '@/lib/auth/login-token';
 import { TEST_PASSWORD } from '../../../helpers/factories';
-import type { World } from '../../../helpers/world';
+import { sessionOf, type RoleName, type World } from '../../../helpers/world';
 import { every, serial, uniqueEmail, type Entry, type Expectation, type Prepared } from '.';
 
 // ---- Accounts: sign-up, signing in and out, next-auth's endpoints, the signed-in user's own settings --------
@@ -28,6 +28,26 @@ const nameChange = { nickname: '', first_name: 'Renamed', middle_name: '', last_
 const emailChange = () => ({ contact_info: { email: uniqueEmail(), phone: '5551234567' }, password_check: TEST_PASSWORD });
 const phoneChange = { contact_info: { email: 'ignored@test.example', phone: '5559876543' }, password_check: TEST_PASSWORD };
 const passwordChange = { password_check: TEST_PASSWORD, new_password: 'Brand-New-Password-9', new_password_confirmation: 'Brand-New-Password-9' };
+
+/** A passkey answer naming a credential the site does not know. */
+const unknownPasskey = {
+  id: 'bWF0cml4LWtleQ',
+  rawId: 'bWF0cml4LWtleQ',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+};
+
+/** A passkey of every world user's (the signed-in role renames or removes its own). */
+const withPasskeys = async (w: World): Promise<Prepared> => {
+  const rows = await db
+    .insert(t.passkeys)
+    .values(
+      Object.values(w.users).map((u) => ({ userId: u.id, credentialId: `matrix-${u.id}-${serial()}-${Date.now()}`, publicKey: 'AAAA', name: 'Matrix key' })),
+    )
+    .returning({ userId: t.passkeys.userId, hash: t.passkeys.hash });
+  return { passkeys: Object.fromEntries(rows.map((r) => [r.userId, r.hash])) };
+};
+const ownPasskey = (w: World, role: RoleName, p: Prepared) => p.passkeys![(sessionOf(w, role)?.user ?? w.users.client).id];
 
 /** A pending email change of the world's advisor, and its link's token. */
 const withEmailChange = async (w: World): Promise<Prepared> => {
@@ -55,6 +75,10 @@ export const ACCOUNTS: Record<string, Entry> = {
   'POST /api/logout': { permission: 'public', args: () => ({ form: {} }), expect: every(303) },
   // The sign-in's second step (issue 31): a form post that always redirects (here to /login: no password was checked).
   'POST /api/login/code': { permission: 'public', args: () => ({ form: { _token: issueLoginToken(), code: '123456' } }), expect: every(303) },
+  // Passkeys (issue 31): a challenge for anyone; a sign-in reaches its checks whoever asks (an answer that is
+  // not one is refused there, 422; a wrong passkey's 401 is counted by the brakes, tests/integration/passkeys.test.ts).
+  'POST /api/login/passkey/options': { permission: 'public', args: () => ({ body: {} }), expect: every(200) },
+  'POST /api/login/passkey': { permission: 'public', args: () => ({ body: { response: { ...unknownPasskey, type: 'not-a-key' } } }), expect: every(422) },
   // next-auth's own endpoints: the session read answers everyone; a sign-out without its CSRF token is
   // sent to the sign-out page and changes nothing.
   'GET /api/auth/[...nextauth]': { permission: 'public', args: () => ({ path: '/api/auth/session', params: { nextauth: ['session'] } }), expect: every(200) },
@@ -86,6 +110,26 @@ export const ACCOUNTS: Record<string, Entry> = {
     permission: 'own',
     args: () => ({ input: { password_check: TEST_PASSWORD, code: '000000' } }),
     expect: ownAccountRefusedAfter(409),
+  },
+  // Passkeys in Settings (issue 31): adding begins for every real user; a made-up answer (422) and a passkey
+  // that is not theirs (404) are refused after the door.
+  'action lib/actions/settings.ts#beginPasskeyAction': { permission: 'own', args: () => ({ input: {} }), expect: ownAccount },
+  'action lib/actions/settings.ts#addPasskeyAction': {
+    permission: 'own',
+    args: () => ({ input: { name: 'Matrix key', response: { ...unknownPasskey, response: { clientDataJSON: 'e30', attestationObject: 'oA' } } } }),
+    expect: ownAccountRefusedAfter(422),
+  },
+  'action lib/actions/settings.ts#renamePasskeyAction': {
+    permission: 'own',
+    prepare: withPasskeys,
+    args: (w, role, p) => ({ input: { passkey: ownPasskey(w, role, p), name: 'Renamed' } }),
+    expect: ownAccount,
+  },
+  'action lib/actions/settings.ts#removePasskeyAction': {
+    permission: 'own',
+    prepare: withPasskeys,
+    args: (w, role, p) => ({ input: { passkey: ownPasskey(w, role, p), password_check: TEST_PASSWORD } }),
+    expect: ownAccount,
   },
   'action lib/actions/settings.ts#endOtherSessionsAction': { permission: 'own', args: () => ({ input: {} }), expect: ownAccount },
   // The link sent to a new email address: its token is the permission, whoever (if anyone) is signed in.

@@ -146,6 +146,8 @@ export type Prepared = {
   /** A notice of each world user's, by user id (the bell's doors). */
   notices?: Record<number, string>;
   unsubscribeToken?: string;
+  /** A passkey of each world user's, its public hash by user id (Settings' passkey doors). */
+  passkeys?: Record<number, string>;
 };
 export type Entry = {
   permission: DoorPermission;

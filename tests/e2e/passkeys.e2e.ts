@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { axeViolations, browserForThisFile, screenshot, settle, signIn, submitLogin } from './helpers/browser';
+import { startScratchServer, type ScratchServer } from './helpers/scratch-server';
+
+/*
+ * Passkeys in a real browser (issue 31), on a server of its own with the demo data, whose address is
+ * http://localhost:<port> (WebAuthn refuses an IP address as the site's ID; Chromium treats http://localhost
+ * as a secure context). Chromium's virtual authenticator (DevTools protocol) stands in for the device: a
+ * client adds a passkey in Settings → Security, signs out, and signs in with it alone, nothing typed; then
+ * her password leads to the second step, which she passes with the passkey.
+ */
+
+const PORT = Number(process.env.E2E_PASSKEYS_PORT ?? 3218);
+const SITE = `http://localhost:${PORT}`;
+const CLIENT = 'pat.rivera@demo.trustwell.test';
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'trustwell-passkeys-'));
+const demoAccounts = path.join(scratch, 'demo-accounts.txt');
+let server: ScratchServer;
+
+beforeAll(async () => {
+  server = await startScratchServer(PORT, { DEMO_ACCOUNTS_FILE: demoAccounts, SEED_DEMO_DATA: '1', NEXTAUTH_URL: SITE });
+}, 240_000);
+
+afterAll(async () => {
+  if (server) await server.stop();
+  fs.rmSync(scratch, { recursive: true, force: true });
+}, 120_000);
+
+const browser = browserForThisFile();
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+const password = () => fs.readFileSync(demoAccounts, 'utf8').match(/^Password for all demo accounts: (\S+)\s*$/m)![1];
+
+/** A page on localhost with a virtual platform authenticator that holds passkeys and verifies its user. */
+async function pageWithAuthenticator(width: number): Promise<Page> {
+  const context = await browser().newContext({ baseURL: SITE, viewport: { width, height: width < 600 ? 844 : 900 } });
+  context.setDefaultTimeout(15_000);
+  contexts.push(context);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
+  return page;
+}
+
+async function expectNoViolations(page: Page, name: string) {
+  await settle(page);
+  const violations = await axeViolations(page);
+  if (violations.length) await screenshot(page, `a11y-failure-${name}`);
+  expect({ name, violations }).toEqual({ name, violations: [] });
+}
+
+async function signOut(page: Page) {
+  await page.goto('/logout');
+  await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('main').getByRole('button', { name: 'Logout' }).click()]);
+}
+
+const passkeysSection = (page: Page) => page.locator('section[aria-labelledby="settings-passkeys-heading"]');
+
+describe('a passkey', () => {
+  it('a client adds one in Settings, signs out, and signs in with it alone', async () => {
+    const page = await pageWithAuthenticator(1280);
+    await signIn(page, CLIENT, password());
+    await page.goto('/settings?tab=security');
+    const section = passkeysSection(page);
+    await section.getByText('You have no passkeys yet.').waitFor();
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await section.getByLabel(/Name for the new passkey/).fill('Work laptop');
+    await section.getByRole('button', { name: 'Create the passkey' }).click();
+    const card = section.getByRole('listitem', { name: 'Work laptop' });
+    await card.waitFor();
+    await card.getByText('Not yet').waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await expectNoViolations(page, 'passkeys-settings-1280');
+    await screenshot(page, 'passkeys-settings-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.scrollIntoViewIfNeeded();
+    await expectNoViolations(page, 'passkeys-settings-390');
+    await screenshot(page, 'passkeys-settings-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await signOut(page);
+    await page.goto('/login');
+    const button = page.getByRole('button', { name: 'Sign in with a passkey' });
+    await button.waitFor();
+    await expectNoViolations(page, 'passkeys-login-1280');
+    await screenshot(page, 'passkeys-login-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoViolations(page, 'passkeys-login-390');
+    await screenshot(page, 'passkeys-login-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Nothing typed: the browser's prompt finds the passkey (the virtual authenticator verifies its user).
+    await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), button.click()]);
+    await page.goto('/settings?tab=security');
+    const used = passkeysSection(page).getByRole('listitem', { name: 'Work laptop' });
+    await used.waitFor();
+    expect(await used.getByText('Not yet').count()).toBe(0);
+
+    // With a passkey, the password alone no longer signs in: the second step offers the passkey.
+    await signOut(page);
+    await page.goto('/login');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/login/code'), submitLogin(page, CLIENT, password())]);
+    const usePasskey = page.getByRole('button', { name: 'Use your passkey' });
+    await usePasskey.waitFor();
+    await expectNoViolations(page, 'passkeys-second-step-1280');
+    await screenshot(page, 'passkeys-second-step-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoViolations(page, 'passkeys-second-step-390');
+    await screenshot(page, 'passkeys-second-step-390');
+    await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), usePasskey.click()]);
+  });
+});
