@@ -41,7 +41,7 @@ export function FirmSecurity({ firms }: { firms: TeamFirm[] }) {
               onChange={(e) => void change(firm, e.target.checked)}
             />
             <label htmlFor={id}>
-              Require {firm.name}’s advisors to sign in with an authenticator app
+              Require {firm.name}’s advisors to sign in with a second step (an authenticator app or a passkey)
               <span className={styles.firmSecurityHint}>Each advisor gets a grace period and a notice; their clients are not affected.</span>
             </label>
           </div>

@@ -145,8 +145,8 @@ export function AuthenticatorSection({ initial }: { initial: AuthenticatorStatus
       {!status.enrolled && status.required ? (
         <p className={status.required.state === 'overdue' ? styles.required : styles.intro} role={status.required.state === 'overdue' ? 'alert' : undefined}>
           {status.required.state === 'overdue'
-            ? 'Your account needs an authenticator app to sign in. Set one up to continue.'
-            : `Attorneys and admins need an authenticator app to sign in${status.required.due ? ` from ${status.required.due}` : ''}.`}
+            ? 'Your account needs an authenticator app or a passkey to sign in. Set one up to continue.'
+            : `Attorneys and admins need an authenticator app or a passkey to sign in${status.required.due ? ` from ${status.required.due}` : ''}.`}
         </p>
       ) : null}
       {mode === 'codes' ? (

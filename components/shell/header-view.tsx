@@ -44,10 +44,11 @@ export function SecondFactorBanner({ due }: { due: string | null }) {
     <div className={styles.banner} role="region" aria-label="Second factor">
       <div className={`container ${styles.bannerInner}`}>
         <p className={styles.bannerText}>
-          Attorneys and admins sign in with a code from an authenticator app{due ? ` from ${due}` : ' soon'}. Set one up now: it takes a minute.
+          Attorneys and admins sign in with a second step, an authenticator app or a passkey{due ? `, from ${due}` : ', soon'}. Set one up now: it takes a
+          minute.
         </p>
         <Link href="/settings?tab=security" className={styles.bannerLink}>
-          Set up an authenticator app
+          Set up a second step
         </Link>
       </div>
     </div>

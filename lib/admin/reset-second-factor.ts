@@ -13,8 +13,8 @@ import { personName } from '@/lib/people/person-name';
 import type { ResetPasswordInput } from '@/lib/validation/admin';
 import { loadManagedUser } from './update-user';
 
-export const OWN_SECOND_FACTOR_IN_SETTINGS = 'Turn your own authenticator app off in Settings.';
-export const NO_SECOND_FACTOR = 'This user has no authenticator app set up.';
+export const OWN_SECOND_FACTOR_IN_SETTINGS = 'Turn your own second step off in Settings.';
+export const NO_SECOND_FACTOR = 'This user has no authenticator app or passkey set up.';
 
 /**
  * An admin removes a user's authenticator app, recovery codes and passkeys (a lost phone, issue 31): the user signs

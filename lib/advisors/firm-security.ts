@@ -38,7 +38,7 @@ export async function setFirmSecondFactor(ctx: RequestContext, input: FirmSecond
       .limit(1);
     if (!firm) throw new AppError('NOT_FOUND', FIRM_NOT_FOUND);
     const message = input.required
-      ? `${firm.name}’s advisors now sign in with an authenticator app, after a ${secondFactorConfig().graceDays}-day grace period.`
+      ? `${firm.name}’s advisors now sign in with a second step (an authenticator app or a passkey), after a ${secondFactorConfig().graceDays}-day grace period.`
       : `${firm.name}’s advisors may sign in with a password alone again.`;
     if (firm.required === input.required) return { message, required: firm.required };
     await tx.update(firms).set({ requiresSecondFactor: input.required }).where(eq(firms.id, firm.id));
@@ -61,10 +61,10 @@ export async function setFirmSecondFactor(ctx: RequestContext, input: FirmSecond
           {
             key: `firm-second-factor:${firm.id}:${ctx.now.getTime()}`,
             kind: 'security',
-            title: 'Your firm asks you to sign in with an authenticator app',
-            body: `${firm.name} now requires its advisors to sign in to ${siteConfig.name} with a code from an authenticator app, from ${formatAppLongDate(due)} (or the date you were given earlier). Set one up in Settings → Security: it takes a minute.`,
+            title: 'Your firm asks you to sign in with a second step',
+            body: `${firm.name} now requires its advisors to sign in to ${siteConfig.name} with a second step (a code from an authenticator app, or a passkey), from ${formatAppLongDate(due)} (or the date you were given earlier). Set one up in Settings → Security: it takes a minute.`,
             link: SECURITY_SETTINGS_LINK,
-            action: 'Set up an authenticator app',
+            action: 'Set up a second step',
           },
           ids,
         );

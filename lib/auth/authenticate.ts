@@ -46,7 +46,7 @@ export class PasswordChangeRequired extends AppError {
   }
 }
 
-export const SECOND_STEP_ELSEWHERE = 'This account signs in with a code from an authenticator app: please sign in on the sign-in page.';
+export const SECOND_STEP_ELSEWHERE = 'This account signs in with a second step (an authenticator app or a passkey): please sign in on the sign-in page.';
 
 /**
  * The password was right and the account has a second factor (issue 31): no session opens yet. The login

@@ -241,7 +241,7 @@ describe('advisor workspace', () => {
     expect(await rule.isChecked()).toBe(false);
     // The box follows the server's answer (it changes once the rule is saved).
     await rule.click();
-    await alice.getByText(/advisors now sign in with an authenticator app, after a 14-day grace period\./).waitFor();
+    await alice.getByText(/advisors now sign in with a second step \(an authenticator app or a passkey\), after a 14-day grace period\./).waitFor();
     expect(await rule.isChecked()).toBe(true);
     await team.screenshot({ path: path.join(resultsDir, 'i31-team-firm-rule-1280.png') });
     await rule.click();

@@ -34,7 +34,7 @@ describe('a firm requires a second factor of its advisors', () => {
     const [due] = await db.select({ at: users.secondFactorDueAt }).from(users).where(eq(users.id, advisor.user.id));
     expect(Math.abs(due.at!.getTime() - (Date.now() + 14 * DAY))).toBeLessThan(60_000);
     const [notice] = await db.select().from(notifications).where(eq(notifications.userId, advisor.user.id));
-    expect(notice.title).toBe('Your firm asks you to sign in with an authenticator app');
+    expect(notice.title).toBe('Your firm asks you to sign in with a second step');
     const [untouched] = await db.select({ at: users.secondFactorDueAt }).from(users).where(eq(users.id, elsewhere.user.id));
     expect(untouched.at).toBeNull();
     expect(

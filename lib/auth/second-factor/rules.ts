@@ -70,8 +70,8 @@ export function hasRecentSecondStep(
   return !!passed && now.getTime() - passed.getTime() <= config.freshHours * 60 * 60 * 1000;
 }
 
-export const SECOND_FACTOR_REQUIRED = 'Set up an authenticator app to continue: your account needs one to sign in.';
-export const RECENT_SECOND_STEP_REQUIRED = 'For this step, sign out and sign in again with your authenticator app.';
+export const SECOND_FACTOR_REQUIRED = 'Set up an authenticator app or a passkey to continue: your account needs one to sign in.';
+export const RECENT_SECOND_STEP_REQUIRED = 'For this step, sign out and sign in again with your authenticator app or passkey.';
 
 /** Refuses a sensitive step (revealing an SSN, deleting a client, acting as someone) without a recent second step. */
 export function assertRecentSecondStep(actor: Pick<Actor, 'isAdmin' | 'isLegal'> & { secondFactor?: SecondFactorFacts }, now: Date): void {

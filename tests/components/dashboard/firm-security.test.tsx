@@ -17,7 +17,7 @@ describe('My Team, sign-in security', () => {
         <FirmSecurity firms={[{ hash: 'firm-1', name: 'Harbor Wealth', requiresSecondFactor: false }]} />
       </CallProvider>,
     );
-    const box = screen.getByRole('checkbox', { name: /Require Harbor Wealth’s advisors to sign in with an authenticator app/ });
+    const box = screen.getByRole('checkbox', { name: /Require Harbor Wealth’s advisors to sign in with a second step/ });
     expect(box).not.toBeChecked();
     setRule.mockResolvedValue({
       ok: true,
