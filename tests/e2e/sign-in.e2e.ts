@@ -51,7 +51,8 @@ describe('signing in as every demo role', () => {
     const page = await context.newPage();
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Sign in');
-    await expect(page.getByRole('main').getByRole('button').allTextContents()).resolves.toEqual(['Sign in']);
+    // The form's button, and the passkey's beside it (issue 31).
+    await expect(page.getByRole('main').getByRole('button').allTextContents()).resolves.toEqual(['Sign in', 'Sign in with a passkey']);
     await expect(page.title()).resolves.toMatch(/^Sign in \|/);
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login', exact: true }).getAttribute('href')).resolves.toBe('/login');
     await context.close();
