@@ -84,6 +84,16 @@ export const clients = pgTable(
  * that follows owner 1 when it changes. Deleting owner 1's client deletes the household; deleting owner 2's
  * leaves owner 1 single.
  */
+/**
+ * Everything the dashboard's search can find on an owner 1 row of `households` (issue 32): the listed
+ * client's text (names and email), the spouse's names and the phone's digits, newline-separated, as one
+ * text over the list columns. `prefix` is the table's alias with its dot ('h.') or ''. The expression of
+ * households_search_owner1_idx: a query must spell it the same way for the index to serve it.
+ */
+export function householdSearchText(prefix: string): string {
+  return `(coalesce(${prefix}list_owner1_text, '') || E'\\n' || coalesce(${prefix}list_owner2_names, '') || E'\\n' || coalesce(${prefix}list_owner1_phone, ''))`;
+}
+
 export const households = pgTable(
   'households',
   {
@@ -153,6 +163,11 @@ export const households = pgTable(
     // owner 2's advisor for the rare owner 2 listed alone.
     index('households_list_owner1_idx').on(t.listOwner1AdvisorId, t.listOwner1CreatedAt.desc(), t.owner1ClientId.desc()),
     index('households_list_owner2_idx').on(t.listOwner2AdvisorId),
+    // The dashboard's search (issue 32): a trigram index (pg_trgm, created by the same migration) over
+    // everything a search can find on an owner 1 row: the listed client's names and email, the spouse's
+    // names and the phone's digits, one text. The list's search adds `… like` over this very expression to
+    // its own conditions (which it implies), so a search reads the matching households, not the book.
+    index('households_search_owner1_idx').using('gin', sql`${sql.raw(householdSearchText(''))} gin_trgm_ops`),
     check('households_owners_differ_check', sql`${t.owner1ClientId} <> ${t.owner2ClientId}`),
     check('households_completion_percent_check', sql`${t.completionPercent} between 0 and 100`),
     index('households_last_change_idx').on(t.lastChangeAt),

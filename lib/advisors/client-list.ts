@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db, type Queryable } from '@/db';
-import { households, type EstatePlanStatus } from '@/db/schema';
+import { households, householdSearchText, type EstatePlanStatus } from '@/db/schema';
 import type { Actor } from '@/lib/kernel/actor';
 import { clientScope } from '@/lib/kernel/scope';
 import { statusLabel } from '@/lib/estate-plans/statuses';
@@ -80,7 +80,11 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
  * and the orders need no join, and the default order comes from households_list_owner1_idx. The page's
  * display columns are joined afterwards to its rows only (listClientPage).
  */
-function listedHouseholds(actor: Actor, advisorIds: ListedAdvisors): { owner1Rows: SQL; owner2Rows: SQL; owner1Where: SQL; owner2Where: SQL } {
+function listedHouseholds(
+  actor: Actor,
+  advisorIds: ListedAdvisors,
+  searched: SQL | null = null,
+): { owner1Rows: SQL; owner2Rows: SQL; owner1Where: SQL; owner2Where: SQL } {
   const h = alias(households, 'h');
   const owner1 = { id: h.owner1ClientId, advisorId: h.listOwner1AdvisorId };
   const owner2 = { id: h.owner2ClientId, advisorId: h.listOwner2AdvisorId };
@@ -112,7 +116,7 @@ function listedHouseholds(actor: Actor, advisorIds: ListedAdvisors): { owner1Row
            case when ${spouse} then ${h.listOwner2First} end as spouse_first_key,
            ${h.listStatus} as status, ${submitted} as submitted, ${h.lastChangeAt} as last_change_at
       from households h
-     where ${owner1Where}`;
+     where ${owner1Where}${searched ? sql` and ${searched}` : sql``}`;
   const owner2Rows = sql`
     select h.id as household_id, ${h.owner2ClientId} as client_id, ${h.listOwner2CreatedAt} as created_at,
            ${h.listOwner2Text} as text, ${h.listOwner2Phone} as phone, ${h.listOwner2Last} as last_key, ${h.listOwner2First} as first_key,
@@ -181,6 +185,23 @@ function conditions(state: ClientListState, stalledDays: number): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * What a search can match on an owner 1 row, as a condition households_search_owner1_idx serves (a
+ * trigram index over the same expression, db/schema/clients.ts): the search's pattern or its phone digits
+ * anywhere in the row's searchable text (the client's names and email, the spouse's names, the phone).
+ * Implied by the search's own conditions (each of their texts is a part of that text), so it only lets the
+ * index pick the candidates, and the list's conditions still decide (a spouse outside the scope, a match
+ * across two fields). None when the search also matches statuses: those rows are not found by text.
+ */
+function searchCandidates(state: ClientListState): SQL | null {
+  if (!state.q) return null;
+  const statuses = statusesMatching(state.q);
+  if (statuses.codes.length || statuses.noPlan) return null;
+  const text = sql.raw(householdSearchText('h.'));
+  const digits = phoneDigits(state.q);
+  return digits ? sql`(${text} like ${likePattern(state.q)} or ${text} like ${`%${digits}%`})` : sql`${text} like ${likePattern(state.q)}`;
+}
+
 /** The list's order over the listed rows (`r`) or the page's rows (`page`), which carry the same order columns. */
 function orderBy(state: ClientListState, rel: 'r' | 'page' = 'r'): SQL {
   const asc = sortDirectionOf(state.sort, state.dir) === 'asc';
@@ -219,7 +240,7 @@ export function listedHouseholdCount(actor: Actor, advisorId: SQL): SQL<number> 
 /** One page of the client list, with the filtered total. */
 export async function listClientPage(actor: Actor, query: ClientListQuery, q: Queryable = db): Promise<ClientPage> {
   const { state, stalledDays } = query;
-  const { owner1Rows, owner2Rows, owner1Where, owner2Where } = listedHouseholds(actor, query.advisorIds);
+  const { owner1Rows, owner2Rows, owner1Where, owner2Where } = listedHouseholds(actor, query.advisorIds, searchCandidates(state));
   const listed = sql`(${owner1Rows} union all ${owner2Rows}) r`;
   const where = conditions(state, stalledDays);
   const offset = (state.page - 1) * state.size;
