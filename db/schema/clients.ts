@@ -163,6 +163,12 @@ export const households = pgTable(
     // owner 2's advisor for the rare owner 2 listed alone.
     index('households_list_owner1_idx').on(t.listOwner1AdvisorId, t.listOwner1CreatedAt.desc(), t.owner1ClientId.desc()),
     index('households_list_owner2_idx').on(t.listOwner2AdvisorId),
+    // The owners 2 that can be listed alone for their advisor (issue 32): those whose owner 1 has another
+    // advisor (or none). An advisor's spouses of their own households (a third of a book) are not in it, so
+    // listing an advisor's book does not read them to discard them (lib/advisors/client-list.ts).
+    index('households_list_owner2_alone_idx')
+      .on(t.listOwner2AdvisorId)
+      .where(sql`list_owner2_advisor_id is distinct from list_owner1_advisor_id`),
     // The dashboard's search (issue 32): a trigram index (pg_trgm, created by the same migration) over
     // everything a search can find on an owner 1 row: the listed client's names and email, the spouse's
     // names and the phone's digits, one text. The list's search adds `… like` over this very expression to

@@ -5,6 +5,7 @@ import { db, type Queryable } from '@/db';
 import { households, householdSearchText, type EstatePlanStatus } from '@/db/schema';
 import type { Actor } from '@/lib/kernel/actor';
 import { clientScope } from '@/lib/kernel/scope';
+import { hasGlobalReach } from '@/lib/kernel/policy';
 import { statusLabel } from '@/lib/estate-plans/statuses';
 import { trustSubmittedSql } from '@/lib/estate-plans/submitted';
 import { personName } from '@/lib/people/person-name';
@@ -107,7 +108,14 @@ function listedHouseholds(
   });
   // Which households each branch lists (over `households h`), also counted on their own (listClientPage).
   const owner1Where = inList(owner1);
-  const owner2Where = sql`${h.owner2ClientId} is not null and ${inList(owner2)} and not ${inList(owner1)}`;
+  // When every listed advisor is inside the actor's scope (or the actor sees everything), an owner 1 of a
+  // listed advisor is listed, so an owner 2 listed alone has another advisor than its owner 1: said in so
+  // many words (it is implied, it changes no row), households_list_owner2_alone_idx serves the branch.
+  const otherAdvisor =
+    Array.isArray(advisorIds) && (hasGlobalReach(actor) || advisorIds.every((id) => actor.advisorIds.includes(id)))
+      ? sql` and h.list_owner2_advisor_id is distinct from h.list_owner1_advisor_id`
+      : sql``;
+  const owner2Where = sql`${h.owner2ClientId} is not null and ${inList(owner2)} and not ${inList(owner1)}${otherAdvisor}`;
   // Aliased tables are named in the FROM by hand (drizzle renders an alias as its name alone there).
   const owner1Rows = sql`
     select h.id as household_id, ${h.owner1ClientId} as client_id, ${h.listOwner1CreatedAt} as created_at,

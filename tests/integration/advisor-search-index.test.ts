@@ -128,6 +128,25 @@ describe('the dashboard search reads the trigram index (issue 32)', () => {
     expect((await listClientPage(ctx.actor, query('clientabcd'))).total).toBe(10);
   });
 
+  it("the first page's spouses listed alone are read from households_list_owner2_alone_idx, not from the book's spouses", async () => {
+    const statement = await statementOf(query(''), actor);
+    expect(await customPlan(statement)).toContain('households_list_owner2_alone_idx');
+    expect(await genericPlan(statement)).toContain('households_list_owner2_alone_idx');
+  });
+
+  it("an owner 2 whose owner 1 is another advisor's client is listed alone, and found by a search", async () => {
+    // Household 6 of the other advisor's book is married (its spouse 'partneraaaag'); the spouse moves to this advisor.
+    await db.execute(sql`update clients set advisor_id = ${advisorId} where hash = 'trgm-b-s-6'`);
+    try {
+      const names = async (q: string) => (await listClientPage(actor, query(q))).rows.map((r) => r.name);
+      expect(await names('partneraaaag')).toEqual(['Spouse Partneraaaag', 'Avery Clientaaaag']);
+      const first = await listClientPage(actor, query(''));
+      expect(first.total).toBe(HOUSEHOLDS + 1);
+    } finally {
+      await db.execute(sql`update clients set advisor_id = (select advisor_id from clients where hash = 'trgm-b-c-6') where hash = 'trgm-b-s-6'`);
+    }
+  });
+
   it('a search that also names a status is not narrowed by the index: it still finds by status', async () => {
     const page = await listClientPage(actor, query('n/a'));
     expect(page.total).toBe(HOUSEHOLDS);
