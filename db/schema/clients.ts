@@ -85,6 +85,22 @@ export const clients = pgTable(
  * leaves owner 1 single.
  */
 /**
+ * How many households list each advisor's client as owner 1 (`households.list_owner1_advisor_id`), kept by
+ * the trigger households_count_on_household (migration trigram_search, issue 32) in the transaction of every
+ * change that moves one (a household added or deleted, its owners swapped, a client given to another
+ * advisor: the list columns' refresh writes that column). The dashboard's first page reads its total here
+ * instead of counting the book (lib/advisors/client-list.ts). Never written by the app. A table of its own
+ * rather than a column of `advisors`: the advisor row keeps its shape (the compatibility API returns it), and
+ * household writes do not lock the advisor's row.
+ */
+export const advisorHouseholdCounts = pgTable('advisor_household_counts', {
+  advisorId: integer('advisor_id')
+    .primaryKey()
+    .references(() => advisors.id, { onDelete: 'cascade' }),
+  households: integer('households').notNull().default(0),
+});
+
+/**
  * Everything the dashboard's search can find on an owner 1 row of `households` (issue 32): the listed
  * client's text (names and email), the spouse's names and the phone's digits, newline-separated, as one
  * text over the list columns. `prefix` is the table's alias with its dot ('h.') or ''. The expression of

@@ -97,6 +97,11 @@ describe('the dashboard search reads the trigram index (issue 32)', () => {
               join clients c on c.hash = ${prefix} || '-c-' || g left join clients s on s.hash = ${prefix} || '-s-' || g`);
       }
       await tx.execute(sql`select households_list_refresh(array(select id from households))`);
+      // And the advisors' kept counts, which the households' trigger would have kept.
+      await tx.execute(sql`
+        insert into advisor_household_counts (advisor_id, households)
+          select list_owner1_advisor_id, count(*) from households where list_owner1_advisor_id is not null group by 1
+          on conflict (advisor_id) do update set households = excluded.households`);
     });
     await db.execute(sql`analyze`);
   });
