@@ -1,6 +1,6 @@
 // The big-firm part of `npm run bench` (issue 32, docs/performance.md "A firm with 50,000 households"): 500
-// advisors and 50,000 households in one firm, one advisor (`bench.big`) with 10,000 of them and one
-// (`bench.few`) with 5, on the same server and database.
+// advisors and 50,000 households in one firm, one advisor (`bench.big`) with 10,000 of them, one
+// (`bench.few`) with 5 and one (`bench.page`, for reference) with 25, on the same server and database.
 //   - the seeding is set-based (a few `insert … select … from generate_series(…)` statements, the row
 //     triggers off and the list columns computed once for all by the function they call), so it takes
 //     seconds, on PGlite and on PostgreSQL; its time is printed (the advisors' kept household counts are
@@ -18,6 +18,8 @@ const ADVISORS = 500;
 const HOUSEHOLDS = Number(process.env.BENCH_FIRM_HOUSEHOLDS ?? 50_000);
 const BIG = Number(process.env.BENCH_BIG_ADVISOR ?? 10_000);
 const FEW = 5;
+// A full first page (25 rows), for reference: what the first page's rows cost, whatever the book's size.
+const PAGE = 25;
 const CONNECTIONS = 10;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const BUDGET = 1.3;
@@ -46,8 +48,8 @@ async function openDatabase(env) {
 export async function seedBigFirm(env, print = (line) => console.log(line)) {
   const pg = await openDatabase(env);
   const started = performance.now();
-  const rest = ADVISORS - 2;
-  const left = HOUSEHOLDS - BIG - FEW;
+  const rest = ADVISORS - 3;
+  const left = HOUSEHOLDS - BIG - FEW - PAGE;
   const each = Math.floor(left / rest);
   const extra = left - each * rest;
   let triggersOff = true;
@@ -62,14 +64,14 @@ export async function seedBigFirm(env, print = (line) => console.log(line)) {
     await pg.exec(`
       insert into firms (hash, name) values ('bench-bf-firm', 'Bench Big Firm');
       create temporary table bf_advisors as
-        select a, case a when 1 then 'bench.big@demo.trustwell.test' when 2 then 'bench.few@demo.trustwell.test' else 'bigfirm' || a || '@bench.example' end as email,
-               case a when 1 then ${BIG} when 2 then ${FEW} else ${each} + (a - 2 <= ${extra})::int end as n
+        select a, case a when 1 then 'bench.big@demo.trustwell.test' when 2 then 'bench.few@demo.trustwell.test' when 3 then 'bench.page@demo.trustwell.test' else 'bigfirm' || a || '@bench.example' end as email,
+               case a when 1 then ${BIG} when 2 then ${FEW} when 3 then ${PAGE} else ${each} + (a - 3 <= ${extra})::int end as n
           from generate_series(1, ${ADVISORS}) a;
       insert into persons (hash, first_name, last_name, email)
         select 'bench-bf-ap-' || a, 'Firm', 'Advisor ' || lpad(a::text, 3, '0'), email from bf_advisors;
       insert into users (hash, person_id, email, password_hash, is_advisory)
         select 'bench-bf-u-' || b.a, p.id, b.email,
-               case when b.a <= 2 then (select password_hash from users where email = 'alice.morgan@demo.trustwell.test') else 'x' end, true
+               case when b.a <= 3 then (select password_hash from users where email = 'alice.morgan@demo.trustwell.test') else 'x' end, true
           from bf_advisors b join persons p on p.hash = 'bench-bf-ap-' || b.a;
       insert into advisors (hash, user_id, max_invoices) select 'bench-bf-a-' || b.a, u.id, 100 from bf_advisors b join users u on u.hash = 'bench-bf-u-' || b.a;
       insert into advisor_firms (advisor_id, firm_id)
@@ -148,6 +150,7 @@ function viewsOf(households) {
 export async function benchBigFirm({ base, password, log, pid, seedSeconds, print = (line) => console.log(line) }) {
   const big = await signIn(base, 'bench.big@demo.trustwell.test', password);
   const few = await signIn(base, 'bench.few@demo.trustwell.test', password);
+  const page = await signIn(base, 'bench.page@demo.trustwell.test', password);
   const bigViews = viewsOf(BIG);
   const fewViews = viewsOf(FEW);
   const results = [
@@ -199,12 +202,17 @@ export async function benchBigFirm({ base, password, log, pid, seedSeconds, prin
   const cpu = await cpuPerRender(
     base,
     pid,
-    Object.fromEntries(
-      Object.keys(bigViews).flatMap((name) => [
+    Object.fromEntries([
+      ['reference', { path: '/dashboard', cookie: page }],
+      ...Object.keys(bigViews).flatMap((name) => [
         [`${name} big`, { path: bigViews[name], cookie: big }],
         [`${name} few`, { path: fewViews[name], cookie: few }],
       ]),
-    ),
+    ]),
+  );
+  print(
+    `big firm: for reference, the first page of an advisor with ${PAGE} households (a full page): CPU per render ${cpu.reference.toFixed(1)} ms ` +
+      `(${(cpu['first page big'] / cpu.reference).toFixed(2)}× for the 10,000's, ${(cpu.reference / cpu['first page few']).toFixed(2)}× the 5's: the rows a page shows)`,
   );
   for (const name of Object.keys(bigViews)) {
     const ratio = cpu[`${name} big`] / cpu[`${name} few`];
