@@ -7,6 +7,7 @@
 // transaction's statements, which the client sends only while it holds the database, never interleave
 // with others.
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
@@ -33,7 +34,10 @@ function initialised(dataDir) {
  * files, which the operating system caches (docs/performance.md, "Memory").
  */
 const SHARED_BUFFERS = workerData.sharedBuffers ?? '32MB';
-const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] };
+// pg_trgm: the dashboard's search is served by trigram indexes (migration trigram_search, issue 32); an
+// extension PGlite does not load cannot be created, so every PGlite the project opens loads it (the bench's
+// seeding too, scripts/bench-advisor.mjs).
+const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`], extensions: { pg_trgm } };
 
 if (workerData.initOnly) {
   const db = await PGlite.create(workerData.dataDir, options);

@@ -29,7 +29,8 @@ export async function seedBenchAdvisors(env) {
     pg = { exec: (sql) => client.query(sql), close: () => client.end() };
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
-    pg = await PGlite.create(env.PGLITE_DATA_DIR);
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    pg = await PGlite.create(env.PGLITE_DATA_DIR, { extensions: { pg_trgm } });
   }
   try {
     await pg.exec(`
@@ -80,14 +81,14 @@ export async function seedBenchAdvisors(env) {
   }
 }
 
-function cookieOf(res) {
+export function cookieOf(res) {
   return res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
 }
 
-async function signIn(base, email, password) {
+export async function signIn(base, email, password) {
   const html = await (await fetch(`${base}/login`)).text();
   const token = html.match(/name="csrf-token" content="([^"]+)"/)?.[1];
   const res = await fetch(`${base}/login`, {
@@ -102,7 +103,7 @@ async function signIn(base, email, password) {
 }
 
 /** Latencies (ms) of GET path with `connections` keep-alive connections for `ms`. */
-async function latencies(base, pagePath, cookie, { connections = CONNECTIONS, ms = ROUND_MS } = {}) {
+export async function latencies(base, pagePath, cookie, { connections = CONNECTIONS, ms = ROUND_MS } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const url = new URL(pagePath, base);
   const times = [];
@@ -128,13 +129,13 @@ async function latencies(base, pagePath, cookie, { connections = CONNECTIONS, ms
   return times;
 }
 
-const p95 = (times) => {
+export const p95 = (times) => {
   const sorted = [...times].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))];
 };
 
 /** The `[queries] GET <path> N` count the server logged last for this path. */
-function loggedQueries(log, pagePath) {
+export function loggedQueries(log, pagePath) {
   const lines = log()
     .split('\n')
     .filter((l) => l.startsWith(`[queries] GET ${pagePath} `));

@@ -35,7 +35,8 @@ export async function seedBenchOverview(env) {
     pg = { exec: (sql) => client.query(sql), close: () => client.end() };
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
-    pg = await PGlite.create(env.PGLITE_DATA_DIR);
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    pg = await PGlite.create(env.PGLITE_DATA_DIR, { extensions: { pg_trgm } });
   }
   try {
     await pg.exec(`

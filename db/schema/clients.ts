@@ -84,6 +84,32 @@ export const clients = pgTable(
  * that follows owner 1 when it changes. Deleting owner 1's client deletes the household; deleting owner 2's
  * leaves owner 1 single.
  */
+/**
+ * How many households list each advisor's client as owner 1 (`households.list_owner1_advisor_id`), kept by
+ * the trigger households_count_on_household (migration trigram_search, issue 32) in the transaction of every
+ * change that moves one (a household added or deleted, its owners swapped, a client given to another
+ * advisor: the list columns' refresh writes that column). The dashboard's first page reads its total here
+ * instead of counting the book (lib/advisors/client-list.ts). Never written by the app. A table of its own
+ * rather than a column of `advisors`: the advisor row keeps its shape (the compatibility API returns it), and
+ * household writes do not lock the advisor's row.
+ */
+export const advisorHouseholdCounts = pgTable('advisor_household_counts', {
+  advisorId: integer('advisor_id')
+    .primaryKey()
+    .references(() => advisors.id, { onDelete: 'cascade' }),
+  households: integer('households').notNull().default(0),
+});
+
+/**
+ * Everything the dashboard's search can find on an owner 1 row of `households` (issue 32): the listed
+ * client's text (names and email), the spouse's names and the phone's digits, newline-separated, as one
+ * text over the list columns. `prefix` is the table's alias with its dot ('h.') or ''. The expression of
+ * households_search_owner1_idx: a query must spell it the same way for the index to serve it.
+ */
+export function householdSearchText(prefix: string): string {
+  return `(coalesce(${prefix}list_owner1_text, '') || E'\\n' || coalesce(${prefix}list_owner2_names, '') || E'\\n' || coalesce(${prefix}list_owner1_phone, ''))`;
+}
+
 export const households = pgTable(
   'households',
   {
@@ -153,6 +179,17 @@ export const households = pgTable(
     // owner 2's advisor for the rare owner 2 listed alone.
     index('households_list_owner1_idx').on(t.listOwner1AdvisorId, t.listOwner1CreatedAt.desc(), t.owner1ClientId.desc()),
     index('households_list_owner2_idx').on(t.listOwner2AdvisorId),
+    // The owners 2 that can be listed alone for their advisor (issue 32): those whose owner 1 has another
+    // advisor (or none). An advisor's spouses of their own households (a third of a book) are not in it, so
+    // listing an advisor's book does not read them to discard them (lib/advisors/client-list.ts).
+    index('households_list_owner2_alone_idx')
+      .on(t.listOwner2AdvisorId)
+      .where(sql`list_owner2_advisor_id is distinct from list_owner1_advisor_id`),
+    // The dashboard's search (issue 32): a trigram index (pg_trgm, created by the same migration) over
+    // everything a search can find on an owner 1 row: the listed client's names and email, the spouse's
+    // names and the phone's digits, one text. The list's search adds `… like` over this very expression to
+    // its own conditions (which it implies), so a search reads the matching households, not the book.
+    index('households_search_owner1_idx').using('gin', sql`${sql.raw(householdSearchText(''))} gin_trgm_ops`),
     check('households_owners_differ_check', sql`${t.owner1ClientId} <> ${t.owner2ClientId}`),
     check('households_completion_percent_check', sql`${t.completionPercent} between 0 and 100`),
     index('households_last_change_idx').on(t.lastChangeAt),

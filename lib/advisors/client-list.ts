@@ -2,9 +2,10 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db, type Queryable } from '@/db';
-import { households, type EstatePlanStatus } from '@/db/schema';
+import { advisorHouseholdCounts, households, householdSearchText, type EstatePlanStatus } from '@/db/schema';
 import type { Actor } from '@/lib/kernel/actor';
 import { clientScope } from '@/lib/kernel/scope';
+import { hasGlobalReach } from '@/lib/kernel/policy';
 import { statusLabel } from '@/lib/estate-plans/statuses';
 import { trustSubmittedSql } from '@/lib/estate-plans/submitted';
 import { personName } from '@/lib/people/person-name';
@@ -80,7 +81,11 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
  * and the orders need no join, and the default order comes from households_list_owner1_idx. The page's
  * display columns are joined afterwards to its rows only (listClientPage).
  */
-function listedHouseholds(actor: Actor, advisorIds: ListedAdvisors): { owner1Rows: SQL; owner2Rows: SQL; owner1Where: SQL; owner2Where: SQL } {
+function listedHouseholds(
+  actor: Actor,
+  advisorIds: ListedAdvisors,
+  searched: SQL | null = null,
+): { owner1Rows: SQL; owner2Rows: SQL; owner1Where: SQL; owner2Where: SQL; owner1Count: SQL<number> } {
   const h = alias(households, 'h');
   const owner1 = { id: h.owner1ClientId, advisorId: h.listOwner1AdvisorId };
   const owner2 = { id: h.owner2ClientId, advisorId: h.listOwner2AdvisorId };
@@ -103,7 +108,12 @@ function listedHouseholds(actor: Actor, advisorIds: ListedAdvisors): { owner1Row
   });
   // Which households each branch lists (over `households h`), also counted on their own (listClientPage).
   const owner1Where = inList(owner1);
-  const owner2Where = sql`${h.owner2ClientId} is not null and ${inList(owner2)} and not ${inList(owner1)}`;
+  // When every listed advisor is inside the actor's scope (or the actor sees everything), an owner 1 of a
+  // listed advisor is listed, so an owner 2 listed alone has another advisor than its owner 1: said in so
+  // many words (it is implied, it changes no row), households_list_owner2_alone_idx serves the branch.
+  const listedInScope = Array.isArray(advisorIds) && (hasGlobalReach(actor) || advisorIds.every((id) => actor.advisorIds.includes(id)));
+  const otherAdvisor = listedInScope ? sql` and h.list_owner2_advisor_id is distinct from h.list_owner1_advisor_id` : sql``;
+  const owner2Where = sql`${h.owner2ClientId} is not null and ${inList(owner2)} and not ${inList(owner1)}${otherAdvisor}`;
   // Aliased tables are named in the FROM by hand (drizzle renders an alias as its name alone there).
   const owner1Rows = sql`
     select h.id as household_id, ${h.owner1ClientId} as client_id, ${h.listOwner1CreatedAt} as created_at,
@@ -112,7 +122,7 @@ function listedHouseholds(actor: Actor, advisorIds: ListedAdvisors): { owner1Row
            case when ${spouse} then ${h.listOwner2First} end as spouse_first_key,
            ${h.listStatus} as status, ${submitted} as submitted, ${h.lastChangeAt} as last_change_at
       from households h
-     where ${owner1Where}`;
+     where ${owner1Where}${searched ? sql` and ${searched}` : sql``}`;
   const owner2Rows = sql`
     select h.id as household_id, ${h.owner2ClientId} as client_id, ${h.listOwner2CreatedAt} as created_at,
            ${h.listOwner2Text} as text, ${h.listOwner2Phone} as phone, ${h.listOwner2Last} as last_key, ${h.listOwner2First} as first_key,
@@ -120,7 +130,14 @@ function listedHouseholds(actor: Actor, advisorIds: ListedAdvisors): { owner1Row
            null::estate_plan_status as status, ${submitted} as submitted, ${h.lastChangeAt} as last_change_at
       from households h
      where ${owner2Where}`;
-  return { owner1Rows, owner2Rows, owner1Where, owner2Where };
+  // The owner 1 rows' count: for listed advisors inside the scope, every household listing their client as
+  // owner 1 is listed (the scope holds them), so it is the sum of their kept counts (advisor_household_counts,
+  // one row each) rather than a count of their books; else counted.
+  const owner1Count =
+    listedInScope && advisorIds.length
+      ? sql<number>`(select coalesce(sum(${advisorHouseholdCounts.households}), 0) from ${advisorHouseholdCounts} where ${advisorHouseholdCounts.advisorId} in ${advisorIds})`
+      : sql<number>`(select count(*) from households h where ${owner1Where})`;
+  return { owner1Rows, owner2Rows, owner1Where, owner2Where, owner1Count };
 }
 
 /**
@@ -181,6 +198,23 @@ function conditions(state: ClientListState, stalledDays: number): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * What a search can match on an owner 1 row, as a condition households_search_owner1_idx serves (a
+ * trigram index over the same expression, db/schema/clients.ts): the search's pattern or its phone digits
+ * anywhere in the row's searchable text (the client's names and email, the spouse's names, the phone).
+ * Implied by the search's own conditions (each of their texts is a part of that text), so it only lets the
+ * index pick the candidates, and the list's conditions still decide (a spouse outside the scope, a match
+ * across two fields). None when the search also matches statuses: those rows are not found by text.
+ */
+function searchCandidates(state: ClientListState): SQL | null {
+  if (!state.q) return null;
+  const statuses = statusesMatching(state.q);
+  if (statuses.codes.length || statuses.noPlan) return null;
+  const text = sql.raw(householdSearchText('h.'));
+  const digits = phoneDigits(state.q);
+  return digits ? sql`(${text} like ${likePattern(state.q)} or ${text} like ${`%${digits}%`})` : sql`${text} like ${likePattern(state.q)}`;
+}
+
 /** The list's order over the listed rows (`r`) or the page's rows (`page`), which carry the same order columns. */
 function orderBy(state: ClientListState, rel: 'r' | 'page' = 'r'): SQL {
   const asc = sortDirectionOf(state.sort, state.dir) === 'asc';
@@ -202,8 +236,8 @@ function orderBy(state: ClientListState, rel: 'r' | 'page' = 'r'): SQL {
 }
 
 /** The households both branches list, counted straight from the households (the default view's total). */
-function countOf(owner1Where: SQL, owner2Where: SQL): SQL<number> {
-  return sql<number>`(select count(*) from households h where ${owner1Where}) + (select count(*) from households h where ${owner2Where})`;
+function countOf(owner1Where: SQL, owner2Where: SQL, owner1Count?: SQL<number>): SQL<number> {
+  return sql<number>`${owner1Count ?? sql`(select count(*) from households h where ${owner1Where})`} + (select count(*) from households h where ${owner2Where})`;
 }
 
 /**
@@ -219,7 +253,7 @@ export function listedHouseholdCount(actor: Actor, advisorId: SQL): SQL<number> 
 /** One page of the client list, with the filtered total. */
 export async function listClientPage(actor: Actor, query: ClientListQuery, q: Queryable = db): Promise<ClientPage> {
   const { state, stalledDays } = query;
-  const { owner1Rows, owner2Rows, owner1Where, owner2Where } = listedHouseholds(actor, query.advisorIds);
+  const { owner1Rows, owner2Rows, owner1Where, owner2Where, owner1Count } = listedHouseholds(actor, query.advisorIds, searchCandidates(state));
   const listed = sql`(${owner1Rows} union all ${owner2Rows}) r`;
   const where = conditions(state, stalledDays);
   const offset = (state.page - 1) * state.size;
@@ -246,7 +280,8 @@ export async function listClientPage(actor: Actor, query: ClientListQuery, q: Qu
   // households straight from the index: counting the listed relation made PostgreSQL compute every listed
   // column of all the rows first (a union's branches keep their columns), 5.7 against about 3 ms for 5,000
   // households on the embedded database (docs/performance.md).
-  const leanTotal = countOf(owner1Where, owner2Where);
+  // The owner 1 rows come from the advisors' kept counts when they can (listedHouseholds, issue 32).
+  const leanTotal = countOf(owner1Where, owner2Where, owner1Count);
   const result = await q.execute(
     lean
       ? sql`select page.*, t.total from (select ${leanTotal} as total) t left join ${pageRows(keys, false)} on true order by ${orderBy(state, 'page')}`
