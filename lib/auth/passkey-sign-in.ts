@@ -7,7 +7,7 @@ import { users } from '@/db/schema';
 import type { PublicContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import { loadActor } from './actor';
-import { openSignIn } from './authenticate';
+import { openSignIn, PASSWORD_CHANGE_REQUIRED } from './authenticate';
 import { deviceTokenFor } from './device-cookie';
 import { landingPathFor, safeRedirectPath } from './landing';
 import { findPasskey, signInOptions, verifySignIn } from './second-factor/passkeys';
@@ -73,6 +73,7 @@ export async function signInWithPasskey(ctx: PublicContext, input: z.infer<typeo
           sessionVersion: users.sessionVersion,
           lastLoginAt: users.lastLoginAt,
           disabledAt: users.disabledAt,
+          mustChangePassword: users.mustChangePassword,
         })
         .from(users)
         .where(eq(users.id, passkey.userId))
@@ -89,6 +90,9 @@ export async function signInWithPasskey(ctx: PublicContext, input: z.infer<typeo
   const ok = Boolean(passkey && user && !user.disabledAt) && (await verifySignIn(passkey!, input.response as AuthenticationResponseJSON, ctx.now));
   await settleAttempt(attemptId, ok);
   if (!ok) throw new AppError('UNAUTHENTICATED', PASSKEY_REFUSED);
+  // An administrator reset the password (a temporary one was mailed): that sign-in chooses a new password
+  // first, as every door but the sign-in form refuses it (lib/auth/authenticate.ts).
+  if (user.mustChangePassword) throw new AppError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED);
 
   const { claims, deviceToken } = await openSignIn(user, { ip: ctx.ip, userAgent: ctx.userAgent, deviceCookie }, ctx.now, ctx.now);
   const actor = await loadActor(claims);

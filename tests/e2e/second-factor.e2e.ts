@@ -71,6 +71,9 @@ describe('an authenticator app as the second step of signing in', () => {
   it('the admin sets it up, signs in with a code, then with a recovery code; a wrong code is refused', async () => {
     const page = await newPage(1280);
     await signIn(page, ADMIN, password());
+    // In the grace period the banner asks for a second step and says from when it is required.
+    const banner = page.getByRole('region', { name: 'Second factor' });
+    await banner.getByText(/^Attorneys and admins sign in with a second step, an authenticator app or a passkey, from \w+ \d{1,2}, \d{4}\./).waitFor();
     await page.goto('/settings?tab=security');
     const section = page.getByRole('region', { name: 'Authenticator app' }).or(page.locator('section[aria-labelledby="settings-authenticator-heading"]'));
     await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
@@ -90,6 +93,9 @@ describe('an authenticator app as the second step of signing in', () => {
     await screenshot(page, 'i31-totp-recovery-codes-1280');
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await page.getByText(/Signing in asks for a code from your authenticator app/).waitFor();
+    // Set up: the banner is gone.
+    await page.goto('/settings?tab=security');
+    expect(await page.getByRole('region', { name: 'Second factor' }).count()).toBe(0);
     await signOut(page);
 
     // With a code: the password alone opens nothing, the code page asks; a wrong code says so.

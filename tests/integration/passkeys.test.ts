@@ -1,3 +1,4 @@
+import { PASSWORD_CHANGE_REQUIRED } from '@/lib/auth/authenticate';
 import { and, desc, eq } from 'drizzle-orm';
 import { db } from '@/db';
 import { auditLog, notifications, passkeys, sessions, users, webauthnChallenges } from '@/db/schema';
@@ -186,6 +187,15 @@ describe('signing in with a passkey alone', () => {
     const res = await json(passkeyPost, '/api/login/passkey', { response: device.assert(await signInOptions()) }, from);
     expect(res.status).toBe(429);
     expect(await res.json()).toEqual({ message: ACCOUNT_SLOWED });
+    expect(currentSessionCookie()).toBeUndefined();
+  });
+
+  it('refuses while an administrator’s password reset waits: the temporary password chooses a new one first', async () => {
+    const { user, device } = await withPasskey();
+    await db.update(users).set({ mustChangePassword: true }).where(eq(users.id, user.id));
+    const res = await json(passkeyPost, '/api/login/passkey', { response: device.assert(await signInOptions()) });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: PASSWORD_CHANGE_REQUIRED });
     expect(currentSessionCookie()).toBeUndefined();
   });
 
