@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, freeText, fromLegacy, newPassword, passwordConfirmation, passwordsMatch, personName, phone, suffix } from './fields';
+import { email, freeText, fromLegacy, newPassword, passwordConfirmation, passwordsMatch, personName, phone, publicId, suffix } from './fields';
 
 /*
  * The admin back office's inputs (issue 21): Create Advisor, User Management (update, reset password),
@@ -21,14 +21,6 @@ export const NOTHING_CHANGED = 'Nothing has changed.';
 export const FORGOT_PASSWORD_SENT = 'If an account uses that address, we have e-mailed it a link to choose a new password. The link works for one hour.';
 export const PASSWORD_LINK_INVALID = 'This link has expired or has already been used. Please ask for a new one with "Forgot your password?".';
 export const PASSWORD_SET = 'Your password has been set. Please sign in with it.';
-
-const publicId = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(64, `${label} is not valid.`)
-    .regex(/^[A-Za-z0-9_-]+$/, `${label} is not valid.`);
 
 /** A yes/no flag as forms (true/false) and the earlier front end (1/0, "1"/"0", "true"/"false", "on") send it. */
 const flag = () =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { birthDate, choice, email, fromLegacy, personName, phone, ssn, suffix } from './fields';
+import { birthDate, choice, email, fromLegacy, personName, phone, publicId, ssn, suffix } from './fields';
 import { GENDERS } from './lists';
 
 /*
@@ -11,14 +11,6 @@ import { GENDERS } from './lists';
 /** At most this many clients (a couple) are created in one New Client call. */
 export const MAX_CLIENTS_PER_CREATION = 2;
 export const CLIENT_EMAILS_SAME = 'Client emails cannot be the same';
-
-const publicId = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(64, `${label} is not valid.`)
-    .regex(/^[A-Za-z0-9_-]+$/, `${label} is not valid.`);
 
 export const advisorRefSchema = z.object({ advisor_id: publicId('Advisor') });
 export type AdvisorRefInput = z.output<typeof advisorRefSchema>;

@@ -526,3 +526,12 @@ export function accountNumber<O extends RuleOptions = { optional?: false }>(opti
 export function fromLegacy<S extends z.ZodType>(schema: S) {
   return z.preprocess((value) => (value === null ? undefined : typeof value === 'number' ? String(value) : value), schema);
 }
+
+/** A record's public id (its hash) as a door reads it: trimmed, 1-64 url-safe characters ('Firm is not valid.'). */
+export const publicId = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(64, `${label} is not valid.`)
+    .regex(/^[A-Za-z0-9_-]+$/, `${label} is not valid.`);

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { axeViolations, browserForThisFile, screenshot, settle, signIn, submitLogin } from './helpers/browser';
-import { startScratchServer, type ScratchServer } from './helpers/scratch-server';
+import type { Page } from 'playwright-core';
+import { screenshot, signIn, submitLogin } from './helpers/browser';
+import { demoServerForThisFile } from './helpers/demo-server';
+import { expectNoViolations } from './helpers/intake-pages';
 
 /*
  * Passkeys in a real browser (issue 31), on a server of its own with the demo data, whose address is
@@ -16,32 +14,12 @@ import { startScratchServer, type ScratchServer } from './helpers/scratch-server
 const PORT = Number(process.env.E2E_PASSKEYS_PORT ?? 3218);
 const SITE = `http://localhost:${PORT}`;
 const CLIENT = 'pat.rivera@demo.trustwell.test';
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'trustwell-passkeys-'));
-const demoAccounts = path.join(scratch, 'demo-accounts.txt');
-let server: ScratchServer;
-
-beforeAll(async () => {
-  server = await startScratchServer(PORT, { DEMO_ACCOUNTS_FILE: demoAccounts, SEED_DEMO_DATA: '1', NEXTAUTH_URL: SITE });
-}, 240_000);
-
-afterAll(async () => {
-  if (server) await server.stop();
-  fs.rmSync(scratch, { recursive: true, force: true });
-}, 120_000);
-
-const browser = browserForThisFile();
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-const password = () => fs.readFileSync(demoAccounts, 'utf8').match(/^Password for all demo accounts: (\S+)\s*$/m)![1];
+const demo = demoServerForThisFile(PORT, { site: SITE });
+const password = demo.password;
 
 /** A page on localhost with a virtual platform authenticator that holds passkeys and verifies its user. */
 async function pageWithAuthenticator(width: number): Promise<Page> {
-  const context = await browser().newContext({ baseURL: SITE, viewport: { width, height: width < 600 ? 844 : 900 } });
-  context.setDefaultTimeout(15_000);
-  contexts.push(context);
+  const context = await demo.newContext(width);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
@@ -49,13 +27,6 @@ async function pageWithAuthenticator(width: number): Promise<Page> {
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
   });
   return page;
-}
-
-async function expectNoViolations(page: Page, name: string) {
-  await settle(page);
-  const violations = await axeViolations(page);
-  if (violations.length) await screenshot(page, `a11y-failure-${name}`);
-  expect({ name, violations }).toEqual({ name, violations: [] });
 }
 
 async function signOut(page: Page) {

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { totpCodeAt } from '@/lib/auth/second-factor/totp';
-import { axeViolations, browserForThisFile, screenshot, settle, signIn, submitLogin } from './helpers/browser';
-import { startScratchServer, type ScratchServer } from './helpers/scratch-server';
+import { screenshot, signIn, submitLogin } from './helpers/browser';
+import { demoServerForThisFile } from './helpers/demo-server';
+import { expectNoViolations } from './helpers/intake-pages';
 
 /*
  * The second factor in a real browser (issue 31), on a server of its own with the demo data (an admin who
@@ -13,41 +11,12 @@ import { startScratchServer, type ScratchServer } from './helpers/scratch-server
  * once), signs out, signs in with a code, then with a recovery code; a wrong code says so.
  */
 
-const PORT = Number(process.env.E2E_SECOND_FACTOR_PORT ?? 3216);
 const ADMIN = 'admin@demo.trustwell.test';
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'trustwell-2fa-'));
-const demoAccounts = path.join(scratch, 'demo-accounts.txt');
-let server: ScratchServer;
-
-beforeAll(async () => {
-  server = await startScratchServer(PORT, { DEMO_ACCOUNTS_FILE: demoAccounts, SEED_DEMO_DATA: '1' });
-}, 240_000);
-
-afterAll(async () => {
-  if (server) await server.stop();
-  fs.rmSync(scratch, { recursive: true, force: true });
-}, 120_000);
-
-const browser = browserForThisFile();
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-const password = () => fs.readFileSync(demoAccounts, 'utf8').match(/^Password for all demo accounts: (\S+)\s*$/m)![1];
+const demo = demoServerForThisFile(Number(process.env.E2E_SECOND_FACTOR_PORT ?? 3216));
+const password = demo.password;
 
 async function newPage(width: number): Promise<Page> {
-  const context = await browser().newContext({ baseURL: server.url, viewport: { width, height: width < 600 ? 844 : 900 } });
-  context.setDefaultTimeout(15_000);
-  contexts.push(context);
-  return context.newPage();
-}
-
-async function expectNoViolations(page: Page, name: string) {
-  await settle(page);
-  const violations = await axeViolations(page);
-  if (violations.length) await screenshot(page, `a11y-failure-${name}`);
-  expect({ name, violations }).toEqual({ name, violations: [] });
+  return (await demo.newContext(width)).newPage();
 }
 
 async function signOut(page: Page) {
