@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { db } from '@/db';
 import { users } from '@/db/schema';
 import { AppError } from '@/lib/kernel/errors';
@@ -60,6 +60,27 @@ export class SecondStepRequired extends AppError {
 
 /** The user a password check let through, as opening their session needs it. */
 export type CheckedUser = { id: number; hash: string; sessionVersion: number; lastLoginAt: Date | null };
+
+/**
+ * The user a later sign-in step names (the password checked a moment ago, or a passkey's owner), with what
+ * opening their session and its refusals need; undefined when none matches.
+ */
+export async function loadSignInUser(where: SQL) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      hash: users.hash,
+      email: users.email,
+      sessionVersion: users.sessionVersion,
+      lastLoginAt: users.lastLoginAt,
+      disabledAt: users.disabledAt,
+      mustChangePassword: users.mustChangePassword,
+    })
+    .from(users)
+    .where(where)
+    .limit(1);
+  return user;
+}
 
 /**
  * Opens the session of a user who passed every step: the row (with the time of the second step, when there

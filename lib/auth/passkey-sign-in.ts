@@ -7,7 +7,7 @@ import { users } from '@/db/schema';
 import type { PublicContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import { loadActor } from './actor';
-import { openSignIn, PASSWORD_CHANGE_REQUIRED } from './authenticate';
+import { loadSignInUser, openSignIn, PASSWORD_CHANGE_REQUIRED } from './authenticate';
 import { deviceTokenFor } from './device-cookie';
 import { landingPathFor, safeRedirectPath } from './landing';
 import { findPasskey, signInOptions, verifySignIn } from './second-factor/passkeys';
@@ -64,21 +64,7 @@ export const passkeySignInSchema = z.object({
 /** Checks a passkey sign-in and opens the session; answers where to go. */
 export async function signInWithPasskey(ctx: PublicContext, input: z.infer<typeof passkeySignInSchema>): Promise<{ redirectTo: string }> {
   const passkey = await findPasskey(input.response.id);
-  const [user] = passkey
-    ? await db
-        .select({
-          id: users.id,
-          hash: users.hash,
-          email: users.email,
-          sessionVersion: users.sessionVersion,
-          lastLoginAt: users.lastLoginAt,
-          disabledAt: users.disabledAt,
-          mustChangePassword: users.mustChangePassword,
-        })
-        .from(users)
-        .where(eq(users.id, passkey.userId))
-        .limit(1)
-    : [];
+  const user = passkey ? await loadSignInUser(eq(users.id, passkey.userId)) : undefined;
 
   const deviceCookie = await readDeviceCookie();
   const device = user ? deviceTokenFor(user.hash, deviceCookie) : null;
@@ -89,7 +75,7 @@ export async function signInWithPasskey(ctx: PublicContext, input: z.infer<typeo
   );
   const ok = Boolean(passkey && user && !user.disabledAt) && (await verifySignIn(passkey!, input.response as AuthenticationResponseJSON, ctx.now));
   await settleAttempt(attemptId, ok);
-  if (!ok) throw new AppError('UNAUTHENTICATED', PASSKEY_REFUSED);
+  if (!ok || !user) throw new AppError('UNAUTHENTICATED', PASSKEY_REFUSED);
   // An administrator reset the password (a temporary one was mailed): that sign-in chooses a new password
   // first, as every door but the sign-in form refuses it (lib/auth/authenticate.ts).
   if (user.mustChangePassword) throw new AppError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED);

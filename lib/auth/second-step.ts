@@ -8,7 +8,7 @@ import { getSecrets } from '@/lib/config/secrets';
 import type { PublicContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import { loadActor } from './actor';
-import { openSignIn, type SecondStepRequired } from './authenticate';
+import { loadSignInUser, openSignIn, type SecondStepRequired } from './authenticate';
 import { deviceTokenFor } from './device-cookie';
 import { landingPathFor, safeRedirectPath } from './landing';
 import { LOGIN_ERRORS, LOGIN_EXPIRED } from './login-errors';
@@ -85,18 +85,7 @@ export async function completeSecondStep(ctx: PublicContext, input: z.infer<type
   if (!verifyLoginToken(input._token)) throw new AppError('BAD_REQUEST', LOGIN_EXPIRED);
   const pending = await pendingSecondStep();
   if (!pending) throw new AppError('UNAUTHENTICATED', SECOND_STEP_EXPIRED);
-  const [user] = await db
-    .select({
-      id: users.id,
-      hash: users.hash,
-      email: users.email,
-      sessionVersion: users.sessionVersion,
-      lastLoginAt: users.lastLoginAt,
-      disabledAt: users.disabledAt,
-    })
-    .from(users)
-    .where(eq(users.hash, pending.uid))
-    .limit(1);
+  const user = await loadSignInUser(eq(users.hash, pending.uid));
   if (!user || user.disabledAt || user.sessionVersion !== pending.sv) throw new AppError('UNAUTHENTICATED', SECOND_STEP_EXPIRED);
 
   const deviceCookie = await readDeviceCookie();
