@@ -8,6 +8,7 @@ import { useNotice } from '@/components/ui/notice';
 import type { TotpEnrolment } from '@/lib/account-settings/second-factor';
 import type { ActionResult } from '@/lib/http/result';
 import { beginTotpAction, confirmTotpAction, disableTotpAction, renewRecoveryCodesAction } from '@/lib/actions/settings';
+import { SecondProofField, usePasskeyProof } from './second-proof';
 import styles from './security-tab.module.css';
 
 /** What the page knows about the user's authenticator app. */
@@ -51,10 +52,20 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 /**
  * Settings → Security, the authenticator app (issue 31): set it up (scan the QR code or type the key, then
  * enter a code to confirm; ten recovery codes follow, shown once), make new recovery codes, or turn it off
- * (the password and a code). The server checks every step again.
+ * (the password and a code, or a passkey). The server checks every step again.
  */
-export function AuthenticatorSection({ initial }: { initial: AuthenticatorStatus }) {
+export function AuthenticatorSection({
+  initial,
+  hasPasskeys,
+  onEnrolledChange,
+}: {
+  initial: AuthenticatorStatus;
+  /** Whether the user may confirm turning the app off with a passkey instead of a code. */
+  hasPasskeys: boolean;
+  onEnrolledChange?: (enrolled: boolean) => void;
+}) {
   const call = useCall();
+  const passkeyProof = usePasskeyProof();
   const notify = useNotice();
   const [status, setStatus] = useState(initial);
   const [mode, setMode] = useState<Mode>('idle');
@@ -99,6 +110,7 @@ export function AuthenticatorSection({ initial }: { initial: AuthenticatorStatus
     const { recoveryCodes } = data;
     setCodes(recoveryCodes);
     setStatus({ enrolled: true, since: 'today', recoveryCodesLeft: recoveryCodes.length });
+    onEnrolledChange?.(true);
     setEnrolment(null);
     reset('codes');
   };
@@ -113,23 +125,27 @@ export function AuthenticatorSection({ initial }: { initial: AuthenticatorStatus
     reset('codes');
   };
 
-  const disable = async (event: FormEvent) => {
-    event.preventDefault();
-    const data = await run(() => disableTotpAction({ password_check: password, code }));
+  /** Turns the app off with the password and the code typed, or (withPasskey) a passkey's confirmation. */
+  const disable = async (event: FormEvent | null, withPasskey = false) => {
+    event?.preventDefault();
+    const passkey_assertion = withPasskey ? await passkeyProof() : undefined;
+    if (passkey_assertion === null) return;
+    const data = await run(() => disableTotpAction(passkey_assertion ? { password_check: password, passkey_assertion } : { password_check: password, code }));
     if (!data) return;
     setStatus({ enrolled: false, since: null, recoveryCodesLeft: 0 });
+    onEnrolledChange?.(false);
     reset();
     notify(data.message);
   };
 
-  const codeField = (label = 'Code from the app', hint?: string) => (
-    <Field label={label} required error={errors.code} hint={hint}>
+  const codeField = () => (
+    <Field label="Code from the app" required error={errors.code}>
       <TextInput
         name="code"
         value={code}
         onChange={(e) => setCode(e.target.value)}
         autoComplete="one-time-code"
-        inputMode={hint ? undefined : 'numeric'}
+        inputMode="numeric"
         spellCheck={false}
         maxLength={40}
         required
@@ -181,11 +197,16 @@ export function AuthenticatorSection({ initial }: { initial: AuthenticatorStatus
                   required
                 />
               </Field>
-              {codeField('Code from the app or a recovery code', '6 digits from the app, or a recovery code')}
+              <SecondProofField hasApp code={code} onCode={setCode} error={errors.code} />
               <div className={styles.actions}>
                 <Button type="submit" variant="danger" loading={busy}>
                   Turn off
                 </Button>
+                {hasPasskeys ? (
+                  <Button variant="secondary" disabled={busy} onClick={() => void disable(null, true)}>
+                    Use a passkey instead
+                  </Button>
+                ) : null}
                 <Button variant="secondary" onClick={() => reset()}>
                   Cancel
                 </Button>

@@ -8,6 +8,7 @@ import { Field, TextInput } from '@/components/ui/field';
 import { useNotice } from '@/components/ui/notice';
 import type { PasskeyView } from '@/lib/account-settings/passkeys';
 import { addPasskeyAction, beginPasskeyAction, removePasskeyAction, renamePasskeyAction } from '@/lib/actions/settings';
+import { SecondProofField, usePasskeyProof } from './second-proof';
 import styles from './security-tab.module.css';
 
 type Editing = { hash: string; mode: 'rename' | 'remove' } | null;
@@ -24,10 +25,20 @@ function browserRefusal(error: unknown): string {
 /**
  * Settings → Security, passkeys (issue 31): the user's passkeys with when each was added and last used;
  * add one (named first, then made by the browser's own prompt: fingerprint, face or device PIN), rename one,
- * or remove one (the current password). A passkey signs in alone and counts as the second factor.
+ * or remove one (the current password and a code or a passkey). A passkey signs in alone and counts as the second factor.
  */
-export function PasskeysSection({ initial }: { initial: PasskeyView[] }) {
+export function PasskeysSection({
+  initial,
+  hasApp,
+  onCountChange,
+}: {
+  initial: PasskeyView[];
+  /** Whether removing one may be confirmed with a code from the authenticator app (else a passkey confirms it). */
+  hasApp: boolean;
+  onCountChange?: (count: number) => void;
+}) {
   const call = useCall();
+  const passkeyProof = usePasskeyProof();
   const notify = useNotice();
   const { showMessage } = useMessage();
   const [list, setList] = useState(initial);
@@ -35,6 +46,7 @@ export function PasskeysSection({ initial }: { initial: PasskeyView[] }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [newName, setNewName] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -43,6 +55,7 @@ export function PasskeysSection({ initial }: { initial: PasskeyView[] }) {
     setEditing(next);
     setNewName(current);
     setPassword('');
+    setCode('');
     setErrors({});
   };
 
@@ -66,6 +79,7 @@ export function PasskeysSection({ initial }: { initial: PasskeyView[] }) {
         return;
       }
       setList((current) => [...current, added.data.passkey]);
+      onCountChange?.(list.length + 1);
       setName('');
       setAdding(false);
       notify(added.data.message);
@@ -88,18 +102,31 @@ export function PasskeysSection({ initial }: { initial: PasskeyView[] }) {
     notify(result.data.message);
   };
 
-  const remove = async (event: FormEvent, hash: string) => {
-    event.preventDefault();
+  /** Removes one with the password and the code typed, or (withPasskey, or without the app) a passkey's confirmation. */
+  const remove = async (event: FormEvent | null, hash: string, withPasskey = !hasApp) => {
+    event?.preventDefault();
     setBusy(hash);
-    const result = await call(() => removePasskeyAction({ passkey: hash, password_check: password }), { overlay: false });
-    setBusy(null);
-    if (!result.ok) {
-      setErrors(result.fieldErrors ?? {});
-      return;
+    setErrors({});
+    try {
+      const passkey_assertion = withPasskey ? await passkeyProof() : undefined;
+      if (passkey_assertion === null) return;
+      const proof = passkey_assertion ? { passkey_assertion } : { code };
+      const result = await call(() => removePasskeyAction({ passkey: hash, password_check: password, ...proof }), { overlay: false });
+      if (!result.ok) {
+        setErrors(result.fieldErrors ?? {});
+        return;
+      }
+      finishRemoval(hash, result.data.message);
+    } finally {
+      setBusy(null);
     }
+  };
+
+  const finishRemoval = (hash: string, message: string) => {
     setList((current) => current.filter((p) => p.hash !== hash));
+    onCountChange?.(list.length - 1);
     edit(null);
-    notify(result.data.message);
+    notify(message);
   };
 
   return (
@@ -155,10 +182,16 @@ export function PasskeysSection({ initial }: { initial: PasskeyView[] }) {
                       autoFocus
                     />
                   </Field>
+                  <SecondProofField hasApp={hasApp} code={code} onCode={setCode} error={errors.code} />
                   <div className={styles.actions}>
                     <Button type="submit" variant="danger" loading={busy === p.hash}>
                       Remove passkey
                     </Button>
+                    {hasApp ? (
+                      <Button variant="secondary" disabled={busy !== null} onClick={() => void remove(null, p.hash, true)}>
+                        Use a passkey instead
+                      </Button>
+                    ) : null}
                     <Button variant="secondary" onClick={() => edit(null)}>
                       Cancel
                     </Button>

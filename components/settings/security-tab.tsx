@@ -32,6 +32,9 @@ export function SecurityTab({
   const notify = useNotice();
   const [list, setList] = useState(initial);
   const [busy, setBusy] = useState<string | null>(null);
+  // Each section's confirmation depends on the other's factor: kept here as the sections change them.
+  const [hasApp, setHasApp] = useState(authenticator.enrolled);
+  const [passkeyCount, setPasskeyCount] = useState(passkeys.length);
   const others = list.filter((s) => !s.current);
 
   const end = async (handle: string) => {
@@ -54,8 +57,8 @@ export function SecurityTab({
 
   return (
     <>
-      <AuthenticatorSection initial={authenticator} />
-      <PasskeysSection initial={passkeys} />
+      <AuthenticatorSection initial={authenticator} hasPasskeys={passkeyCount > 0} onEnrolledChange={setHasApp} />
+      <PasskeysSection initial={passkeys} hasApp={hasApp} onCountChange={setPasskeyCount} />
       <section className={styles.group} aria-labelledby="settings-sessions-heading">
         <h2 id="settings-sessions-heading" className={styles.title}>
           Where you are signed in

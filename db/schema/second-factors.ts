@@ -81,10 +81,12 @@ export const webauthnChallenges = pgTable(
     challengeHash: text('challenge_hash').primaryKey(),
     purpose: text('purpose').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The address an anonymous sign-in prompt was issued to (counted against it); null for the others. */
+    ip: text('ip'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt), index('webauthn_challenges_ip_idx').on(t.ip, t.expiresAt)],
 );
 
 export type TotpFactor = typeof totpFactors.$inferSelect;

@@ -9,12 +9,13 @@ import { formatAppDate } from '@/lib/format/app-time';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
-import { PASSKEY_NOT_FOUND } from '@/lib/validation/settings';
+import { PASSKEY_NOT_FOUND, type SecondProof } from '@/lib/validation/settings';
 import { assertOwnSession, authorizeOwnSave, loadOwnAccount } from './own-account';
+import { requireSecondProof } from './second-proof';
 
 /*
  * Settings → Security, passkeys (issue 31): add one (the browser makes it against a challenge from here,
- * named by the user), rename one, remove one (the current password, as turning the app off). Each change is
+ * named by the user), rename one, remove one (the current password and a second proof, as turning the app off). Each change is
  * audited and told to the user (mail and bell, security: always sent). Never while acting as someone.
  */
 
@@ -74,8 +75,8 @@ export async function renamePasskey(ctx: RequestContext, input: { passkey: strin
   });
 }
 
-/** Removes one of the user's passkeys: the current password first. */
-export async function removePasskey(ctx: RequestContext, input: { passkey: string; password_check: string }): Promise<{ message: string }> {
+/** Removes one of the user's passkeys: the current password, then a second proof (a code, or a passkey — this one or another). */
+export async function removePasskey(ctx: RequestContext, input: { passkey: string; password_check: string } & SecondProof): Promise<{ message: string }> {
   assertOwnSession(ctx.actor);
   // Not theirs (or gone): said before the password is checked, so a wrong address spends no attempt.
   const [own] = await db
@@ -85,6 +86,7 @@ export async function removePasskey(ctx: RequestContext, input: { passkey: strin
     .limit(1);
   if (!own) throw new AppError('NOT_FOUND', PASSKEY_NOT_FOUND);
   await authorizeOwnSave(ctx, input.password_check);
+  await requireSecondProof(ctx, input);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .delete(passkeys)

@@ -9,7 +9,6 @@ import { revokeOtherSessions } from '@/lib/auth/session-rows';
 import { tellSecondFactorChanged } from '@/lib/auth/security-notices';
 import {
   accountLabel,
-  checkSecondStep,
   checkSecondStepIn,
   hasAuthenticatorApp,
   removeSecondFactor,
@@ -22,7 +21,9 @@ import { siteConfig } from '@/lib/config/site';
 import { audit } from '@/lib/kernel/audit';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
+import type { SecondProof } from '@/lib/validation/settings';
 import { assertOwnSession, authorizeOwnSave } from './own-account';
+import { requireSecondProof } from './second-proof';
 
 /*
  * Settings → Security, the authenticator app (issue 31): set it up (a QR code, then a code typed back to
@@ -34,7 +35,6 @@ export const TOTP_ALREADY_SET_UP = 'An authenticator app is already set up for y
 export const TOTP_NOT_SET_UP = 'No authenticator app is set up for your account.';
 export const TOTP_ENROLMENT_MISSING = 'Start the set-up again: scan the new QR code, then enter the code it shows.';
 export const CODE_WRONG = 'That code is not right. Enter the newest code from your authenticator app.';
-export const CODE_OR_RECOVERY_WRONG = 'That code is not right. Enter the newest code from your authenticator app, or one of your recovery codes.';
 
 export type TotpEnrolment = { qrSvg: string; secret: string; uri: string };
 
@@ -95,12 +95,14 @@ export async function renewRecoveryCodes(ctx: RequestContext, input: { code: str
   });
 }
 
-/** Turns the authenticator app off: the current password and a current code (or a recovery code); other sessions end. */
-export async function disableTotp(ctx: RequestContext, input: { password_check: string; code: string }): Promise<{ message: string }> {
+/**
+ * Turns the authenticator app off: the current password and a second proof (a current code, a recovery code,
+ * or a passkey); other sessions end.
+ */
+export async function disableTotp(ctx: RequestContext, input: { password_check: string } & SecondProof): Promise<{ message: string }> {
   await authorizeOwnSave(ctx, input.password_check);
   if (!(await hasAuthenticatorApp(ctx.actor.userId))) throw new AppError('CONFLICT', TOTP_NOT_SET_UP);
-  if (!(await checkSecondStep(ctx.actor.userId, input.code, ctx.now)))
-    throw new AppError('VALIDATION', CODE_OR_RECOVERY_WRONG, { code: CODE_OR_RECOVERY_WRONG });
+  await requireSecondProof(ctx, input);
   const current = (await readSessionClaims())?.sid ?? null;
   await db.transaction(async (tx) => {
     await removeSecondFactor(tx, ctx.actor.userId);

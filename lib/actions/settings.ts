@@ -3,6 +3,7 @@
 import { confirmEmailChange } from '@/lib/account-settings/confirm-email-change';
 import { endOtherSessions, endOwnSession } from '@/lib/account-settings/own-sessions';
 import { addPasskey, beginPasskey, removePasskey, renamePasskey } from '@/lib/account-settings/passkeys';
+import { beginPasskeyConfirmation } from '@/lib/account-settings/second-proof';
 import { beginTotpEnrolment, confirmTotpEnrolment, disableTotp, renewRecoveryCodes } from '@/lib/account-settings/second-factor';
 import { updateEmail } from '@/lib/account-settings/update-email';
 import { updateName } from '@/lib/account-settings/update-name';
@@ -13,6 +14,7 @@ import {
   addPasskeySchema,
   beginPasskeySchema,
   beginTotpSchema,
+  confirmPasskeyOptionsSchema,
   confirmTotpSchema,
   disableTotpSchema,
   confirmEmailChangeSchema,
@@ -47,3 +49,5 @@ export const beginPasskeyAction = action('own', beginPasskeySchema, (ctx) => beg
 export const addPasskeyAction = action('own', addPasskeySchema, addPasskey);
 export const renamePasskeyAction = action('own', renamePasskeySchema, renamePasskey);
 export const removePasskeyAction = action('own', removePasskeySchema, removePasskey);
+// A challenge for one of the user's passkeys to confirm turning a factor off (issue 31).
+export const confirmPasskeyOptionsAction = action('own', confirmPasskeyOptionsSchema, (ctx) => beginPasskeyConfirmation(ctx));

@@ -37,5 +37,5 @@ export async function resetSecondFactor(ctx: RequestContext, input: ResetPasswor
     await tellSecondFactorChanged(tx, { userId: user.id, key: `${user.id}:${ctx.now.getTime()}`, at: ctx.now, what: 'reset' });
     return personName(user);
   });
-  return { message: `${name}’s authenticator app was removed. They sign in with their password next time and were signed out everywhere.` };
+  return { message: `${name}’s authenticator app and passkeys were removed. They sign in with their password next time and were signed out everywhere.` };
 }

@@ -6,11 +6,12 @@ import { db } from '@/db';
 import { users } from '@/db/schema';
 import type { PublicContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
+import { passkeyAssertion } from '@/lib/validation/settings';
 import { loadActor } from './actor';
 import { loadSignInUser, openSignIn, PASSWORD_CHANGE_REQUIRED } from './authenticate';
 import { deviceTokenFor } from './device-cookie';
 import { landingPathFor, safeRedirectPath } from './landing';
-import { findPasskey, signInOptions, verifySignIn } from './second-factor/passkeys';
+import { findPasskey, signInOptions, verifyAssertion } from './second-factor/passkeys';
 import { endSecondStep, pendingSecondStep } from './second-step';
 import { readDeviceCookie, rememberDevice, startSession } from './session';
 import { reserveAttempt, settleAttempt } from './sign-in-attempts';
@@ -35,31 +36,11 @@ export async function passkeySignInOptions(ctx: PublicContext, input: { second_s
     if (!user || user.sv !== pending!.sv) throw new AppError('UNAUTHENTICATED', PASSKEY_REFUSED);
     userId = user.id;
   }
-  return signInOptions(userId, ctx.now);
+  return signInOptions(userId, ctx.now, ctx.ip);
 }
 
-const b64url = z
-  .string()
-  .max(16_384)
-  .regex(/^[A-Za-z0-9_-]*={0,2}$/);
-
 /** A sign-in response as @simplewebauthn/browser's startAuthentication answers it (sizes bounded). */
-export const passkeySignInSchema = z.object({
-  response: z.object({
-    id: b64url.min(1).max(1024),
-    rawId: b64url.min(1).max(1024),
-    type: z.literal('public-key'),
-    response: z.object({
-      clientDataJSON: b64url.min(1),
-      authenticatorData: b64url.min(1),
-      signature: b64url.min(1),
-      userHandle: b64url.optional(),
-    }),
-    clientExtensionResults: z.unknown().optional(),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  }),
-  next: z.string().max(2048).optional(),
-});
+export const passkeySignInSchema = z.object({ response: passkeyAssertion, next: z.string().max(2048).optional() });
 
 /** Checks a passkey sign-in and opens the session; answers where to go. */
 export async function signInWithPasskey(ctx: PublicContext, input: z.infer<typeof passkeySignInSchema>): Promise<{ redirectTo: string }> {
@@ -73,7 +54,7 @@ export async function signInWithPasskey(ctx: PublicContext, input: z.infer<typeo
     { email: user?.email ?? `passkey:${input.response.id.slice(0, 64)}`, ip: ctx.ip, deviceNonce: device?.nonce ?? null },
     ctx.now,
   );
-  const ok = Boolean(passkey && user && !user.disabledAt) && (await verifySignIn(passkey!, input.response as AuthenticationResponseJSON, ctx.now));
+  const ok = Boolean(passkey && user && !user.disabledAt) && (await verifyAssertion(passkey!, input.response as AuthenticationResponseJSON, 'sign-in', ctx.now));
   await settleAttempt(attemptId, ok);
   if (!ok || !user) throw new AppError('UNAUTHENTICATED', PASSKEY_REFUSED);
   // An administrator reset the password (a temporary one was mailed): that sign-in chooses a new password

@@ -113,8 +113,8 @@ export async function tellSecondFactorChanged(
       `The authenticator app was removed from your ${siteConfig.name} account on ${when}. ${change.passkeysLeft ? 'Signing in with your password now asks for one of your passkeys.' : 'Signing in asks only for your password now.'}`,
     ],
     reset: [
-      'An administrator removed the authenticator app from your account',
-      `An administrator removed the authenticator app from your ${siteConfig.name} account on ${when}, and every browser signed in to it was signed out. Sign in with your password, then set up the app again in Settings → Security.`,
+      'An administrator reset your second factor',
+      `An administrator removed the authenticator app and passkeys from your ${siteConfig.name} account on ${when}, and every browser signed in to it was signed out. Sign in with your password, then set up an authenticator app or a passkey again in Settings → Security.`,
     ],
     'recovery-codes': [
       'New recovery codes were made for your account',

@@ -136,7 +136,6 @@ export const endOtherSessionsSchema = z.object({}).strict();
 export const CODE_REQUIRED = 'Enter the code from your authenticator app.';
 const secondStepCode = z.string({ error: CODE_REQUIRED }).trim().min(1, CODE_REQUIRED).max(40, CODE_REQUIRED);
 export const confirmTotpSchema = z.object({ code: secondStepCode });
-export const disableTotpSchema = z.object({ password_check: passwordCheck, code: secondStepCode });
 export const beginTotpSchema = z.object({}).strict();
 
 /** Settings → Security, passkeys (issue 31): a name the user gives one, and one of theirs by its public hash. */
@@ -181,5 +180,34 @@ export const addPasskeySchema = z.object({
     authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   }),
 });
+/** A passkey's answer to a challenge (@simplewebauthn/browser's startAuthentication), sizes bounded: a sign-in or a confirmation. */
+export const passkeyAssertion = z.object({
+  id: webauthnText.min(1).max(1024),
+  rawId: webauthnText.min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: webauthnText.min(1),
+    authenticatorData: webauthnText.min(1),
+    signature: webauthnText.min(1),
+    userHandle: webauthnText.optional(),
+  }),
+  clientExtensionResults: z.unknown().optional(),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
 export const renamePasskeySchema = z.object({ passkey: passkeyHandle, name: passkeyNameField });
-export const removePasskeySchema = z.object({ password_check: passwordCheck, passkey: passkeyHandle });
+
+/**
+ * Turning a factor off (issue 31): the current password and a second proof, either a current code (or a
+ * recovery code) or one of the user's passkeys answering a confirmation challenge.
+ */
+export const SECOND_PROOF_REQUIRED = 'Enter a code from your authenticator app, or confirm with one of your passkeys.';
+const secondProof = {
+  password_check: passwordCheck,
+  code: secondStepCode.optional(),
+  passkey_assertion: passkeyAssertion.optional(),
+};
+const oneProof = (input: { code?: string; passkey_assertion?: unknown }) => Boolean(input.code) !== Boolean(input.passkey_assertion);
+export const disableTotpSchema = z.object(secondProof).refine(oneProof, { message: SECOND_PROOF_REQUIRED, path: ['code'] });
+export const removePasskeySchema = z.object({ ...secondProof, passkey: passkeyHandle }).refine(oneProof, { message: SECOND_PROOF_REQUIRED, path: ['code'] });
+export type SecondProof = { code?: string; passkey_assertion?: z.output<typeof passkeyAssertion> };
+export const confirmPasskeyOptionsSchema = z.object({}).strict();

@@ -8,13 +8,18 @@ import { expectNoViolations } from './helpers/intake-pages';
  * http://localhost:<port> (WebAuthn refuses an IP address as the site's ID; Chromium treats http://localhost
  * as a secure context). Chromium's virtual authenticator (DevTools protocol) stands in for the device: a
  * client adds a passkey in Settings → Security, signs out, and signs in with it alone, nothing typed; then
- * her password leads to the second step, which she passes with the passkey.
+ * her password leads to the second step, which she passes with the passkey; she removes it with her password
+ * and the passkey's confirmation. An attorney past the grace period is held at Settings → Security until
+ * she adds a passkey.
  */
 
 const PORT = Number(process.env.E2E_PASSKEYS_PORT ?? 3218);
 const SITE = `http://localhost:${PORT}`;
 const CLIENT = 'pat.rivera@demo.trustwell.test';
-const demo = demoServerForThisFile(PORT, { site: SITE });
+const ATTORNEY = 'attorney@demo.trustwell.test';
+// No grace period on this server: staff without a second factor are held at Settings → Security from their
+// first sign-in (the second-factor journey reads the grace banner on its own server).
+const demo = demoServerForThisFile(PORT, { site: SITE, env: { SECOND_FACTOR_GRACE_DAYS: '0' } });
 const password = demo.password;
 
 /** A page on localhost with a virtual platform authenticator that holds passkeys and verifies its user. */
@@ -88,5 +93,40 @@ describe('a passkey', () => {
     await expectNoViolations(page, 'passkeys-second-step-390');
     await screenshot(page, 'passkeys-second-step-390');
     await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login')), usePasskey.click()]);
+
+    // Removing it asks the password, then the passkey confirms (no authenticator app to give a code).
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/settings?tab=security');
+    const mine = passkeysSection(page).getByRole('listitem', { name: 'Work laptop' });
+    await mine.getByRole('button', { name: 'Remove Work laptop' }).click();
+    const form = page.getByRole('form', { name: 'Remove Work laptop' });
+    await form.getByText('Your browser will ask for one of your passkeys to confirm this.').waitFor();
+    await form.getByLabel(/Current Password/).fill(password());
+    await expectNoViolations(page, 'passkeys-remove-1280');
+    await screenshot(page, 'passkeys-remove-1280');
+    await form.getByRole('button', { name: 'Remove passkey' }).click();
+    await page.getByText('The passkey “Work laptop” was removed.').waitFor();
+    await passkeysSection(page).getByText('You have no passkeys yet.').waitFor();
+  });
+
+  it('an attorney past the grace period is held at Settings, Security until she adds one', async () => {
+    const page = await pageWithAuthenticator(390);
+    await page.goto('/login');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/settings'), submitLogin(page, ATTORNEY, password())]);
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('security');
+    await page.getByRole('alert').getByText('Your account needs an authenticator app or a passkey to sign in. Set one up to continue.').waitFor();
+    await expectNoViolations(page, 'second-factor-overdue-390');
+    await screenshot(page, 'second-factor-overdue-390');
+    // Every other page sends her back here, and a household's data is refused.
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/settings');
+    const section = passkeysSection(page);
+    await section.getByRole('button', { name: 'Add a passkey' }).click();
+    await section.getByLabel(/Name for the new passkey/).fill('Office phone');
+    await section.getByRole('button', { name: 'Create the passkey' }).click();
+    await section.getByRole('listitem', { name: 'Office phone' }).waitFor();
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('heading', { level: 1 }).waitFor();
   });
 });

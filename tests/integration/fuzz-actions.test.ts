@@ -298,11 +298,13 @@ const CASES: Record<string, Case> = {
     input: (_w, p) => ({ name: 'Fuzz laptop', response: p.passkeyResponse }),
   },
   'lib/actions/settings.ts#renamePasskeyAction': { role: 'client', prepare: withPasskey, input: (_w, p) => ({ passkey: p.passkey, name: 'Fuzz phone' }) },
+  // Removing one asks the password and a second proof: here a code from the client's authenticator app.
   'lib/actions/settings.ts#removePasskeyAction': {
     role: 'client',
-    prepare: withPasskey,
-    input: (_w, p) => ({ passkey: p.passkey, password_check: TEST_PASSWORD }),
+    prepare: async (w) => ({ ...(await withTotp(true)(w)), ...(await withPasskey(w)) }),
+    input: (_w, p) => ({ passkey: p.passkey, password_check: TEST_PASSWORD, code: totpCodeAt(p.totpSecret!, new Date()) }),
   },
+  'lib/actions/settings.ts#confirmPasskeyOptionsAction': { role: 'client', prepare: withPasskey, input: () => ({}) },
   'lib/actions/settings.ts#confirmEmailChangeAction': {
     role: 'guest',
     prepare: async (w) => {

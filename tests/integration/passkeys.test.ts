@@ -1,19 +1,30 @@
 import { PASSWORD_CHANGE_REQUIRED } from '@/lib/auth/authenticate';
 import { and, desc, eq } from 'drizzle-orm';
 import { db } from '@/db';
-import { auditLog, notifications, passkeys, sessions, users, webauthnChallenges } from '@/db/schema';
+import { auditLog, notifications, passkeys, sessions, totpFactors, users, webauthnChallenges } from '@/db/schema';
 import { POST as optionsPost } from '@/app/api/login/passkey/options/route';
 import { POST as passkeyPost } from '@/app/api/login/passkey/route';
 import { POST as loginPost } from '@/app/api/login/route';
 import { resetSecondFactorAction } from '@/lib/actions/admin';
-import { addPasskeyAction, beginPasskeyAction, removePasskeyAction, renamePasskeyAction } from '@/lib/actions/settings';
+import {
+  addPasskeyAction,
+  beginPasskeyAction,
+  confirmPasskeyOptionsAction,
+  disableTotpAction,
+  removePasskeyAction,
+  renamePasskeyAction,
+} from '@/lib/actions/settings';
+import { PASSKEY_NOT_CONFIRMED } from '@/lib/account-settings/second-proof';
+import { sealTotpSecret, secondFactorStatus } from '@/lib/auth/second-factor/factors';
+import { newTotpSecret, totpCodeAt } from '@/lib/auth/second-factor/totp';
+import { SECOND_PROOF_REQUIRED } from '@/lib/validation/settings';
 import { loadActor } from '@/lib/auth/actor';
 import { ACCOUNT_SLOWED } from '@/lib/auth/authenticate';
 import { PEER_HEADER } from '@/lib/http/request';
 import { issueLoginToken } from '@/lib/auth/login-token';
 import { PASSKEY_REFUSED } from '@/lib/auth/passkey-sign-in';
 import { hasSecondFactor } from '@/lib/auth/second-factor/factors';
-import { relyingParty } from '@/lib/auth/second-factor/passkeys';
+import { PROMPTS_PER_ADDRESS, relyingParty, TOO_MANY_PROMPTS } from '@/lib/auth/second-factor/passkeys';
 import { decodeSessionToken } from '@/lib/auth/session';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { makeUser, TEST_PASSWORD } from '../helpers/factories';
@@ -38,6 +49,12 @@ const json = (handler: typeof passkeyPost, path: string, body: unknown, headers:
     }),
     noParams,
   );
+/** A challenge for the signed-in user to confirm a step with one of their passkeys (Settings). */
+const confirmOptions = async () => {
+  const begun = await confirmPasskeyOptionsAction({});
+  if (!begun.ok) throw new Error(begun.message);
+  return begun.data;
+};
 const signInOptions = async (body: Record<string, unknown> = {}) => {
   const res = await json(optionsPost, '/api/login/passkey/options', body);
   expect(res.status).toBe(200);
@@ -243,18 +260,20 @@ describe('the password step of an account with only a passkey', () => {
 });
 
 describe('renaming and removing', () => {
-  it('renames, then removes with the current password; each audited and told', async () => {
-    const { user, passkey } = await withPasskey();
+  it("renames, then removes with the current password and the passkey's confirmation; each audited and told", async () => {
+    const { user, passkey, device } = await withPasskey();
     await signInAs(user);
     expect(await renamePasskeyAction({ passkey: passkey.hash, name: 'Phone' })).toMatchObject({ ok: true, data: { passkey: { name: 'Phone' } } });
     expect(await renamePasskeyAction({ passkey: passkey.hash, name: '   ' })).toMatchObject({ ok: false, status: 422 });
-    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: 'wrong password' })).toMatchObject({
+    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: 'wrong password', code: '000000' })).toMatchObject({
       ok: false,
       status: 422,
       fieldErrors: { password_check: expect.any(String) },
     });
     expect(await db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(1);
-    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD })).toMatchObject({ ok: true });
+    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD, passkey_assertion: device.assert(await confirmOptions()) })).toMatchObject({
+      ok: true,
+    });
     expect(await db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(0);
     const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorUserId, user.id))).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['settings.passkey.add', 'settings.passkey.rename', 'settings.passkey.remove']));
@@ -268,7 +287,7 @@ describe('renaming and removing', () => {
     const { user } = await makeUser({});
     await signInAs(user);
     expect(await renamePasskeyAction({ passkey: passkey.hash, name: 'Mine now' })).toMatchObject({ ok: false, status: 404 });
-    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD })).toMatchObject({ ok: false, status: 404 });
+    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD, code: '000000' })).toMatchObject({ ok: false, status: 404 });
   });
 
   it('refuses every change while an admin acts as the user', async () => {
@@ -286,8 +305,101 @@ describe('renaming and removing', () => {
       status: 403,
     });
     expect(await renamePasskeyAction({ passkey: passkey.hash, name: 'X' })).toMatchObject({ ok: false, status: 403 });
-    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD })).toMatchObject({ ok: false, status: 403 });
+    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD, code: '000000' })).toMatchObject({ ok: false, status: 403 });
     expect(await db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(1);
+  });
+});
+
+describe('turning a factor off asks the password and a second proof (a code, or a passkey)', () => {
+  /** The user's authenticator app, set up; answers its secret. */
+  const withApp = async (userId: number) => {
+    const secret = newTotpSecret();
+    const hash = `app${userId}${Date.now()}`;
+    await db.insert(totpFactors).values({ hash, userId, secretCipher: sealTotpSecret(secret, hash), confirmedAt: new Date() });
+    return secret;
+  };
+
+  it('a passkey is not removed with the password alone, nor with a made-up code, nor a sign-in answer', async () => {
+    const { user, passkey, device } = await withPasskey();
+    await signInAs(user);
+    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD })).toMatchObject({
+      ok: false,
+      status: 422,
+      fieldErrors: { code: SECOND_PROOF_REQUIRED },
+    });
+    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD, code: '000000' })).toMatchObject({ ok: false, status: 422 });
+    // An answer to a sign-in challenge is not a confirmation (the purposes differ), and it stays unspent.
+    const signIn = device.assert(await signInOptions());
+    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD, passkey_assertion: signIn })).toMatchObject({
+      ok: false,
+      status: 422,
+      message: PASSKEY_NOT_CONFIRMED,
+    });
+    // Both proofs at once is not one proof.
+    const confirmation = device.assert(await confirmOptions());
+    expect(
+      await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD, code: '123456', passkey_assertion: confirmation }),
+    ).toMatchObject({ ok: false, status: 422 });
+    expect(await db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(1);
+    // The right password and the confirmation remove it; the same answer again confirms nothing.
+    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD, passkey_assertion: confirmation })).toMatchObject({ ok: true });
+    expect(await db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(0);
+  });
+
+  it("another user's passkey cannot confirm, even answering this user's challenge", async () => {
+    const { user, passkey } = await withPasskey();
+    const other = await withPasskey({}, 'Theirs');
+    await signInAs(user);
+    const answer = other.device.assert(await confirmOptions());
+    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD, passkey_assertion: answer })).toMatchObject({
+      ok: false,
+      status: 422,
+      message: PASSKEY_NOT_CONFIRMED,
+    });
+    expect(await db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(1);
+  });
+
+  it('with the app set up, a code removes a passkey, and a passkey turns the app off', async () => {
+    const { user, device } = await withPasskey();
+    const second = await (async () => {
+      await signInAs(user);
+      const begun = await beginPasskeyAction({});
+      if (!begun.ok) throw new Error(begun.message);
+      const added = await addPasskeyAction({ name: 'Phone', response: device.register(begun.data) });
+      if (!added.ok) throw new Error(added.message);
+      return added.data.passkey;
+    })();
+    const secret = await withApp(user.id);
+    expect(await removePasskeyAction({ passkey: second.hash, password_check: TEST_PASSWORD, code: totpCodeAt(secret, new Date()) })).toMatchObject({ ok: true });
+    expect(await db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(1);
+
+    expect(await disableTotpAction({ password_check: TEST_PASSWORD })).toMatchObject({ ok: false, status: 422, fieldErrors: { code: SECOND_PROOF_REQUIRED } });
+    expect(await disableTotpAction({ password_check: TEST_PASSWORD, passkey_assertion: device.assert(await confirmOptions()) })).toMatchObject({ ok: true });
+    expect(await secondFactorStatus(user.id)).toMatchObject({ enrolled: false });
+    expect(await hasSecondFactor(user.id)).toBe(true);
+  });
+
+  it('a user without a passkey gets no confirmation challenge', async () => {
+    const { user } = await makeUser({});
+    await signInAs(user);
+    expect(await confirmPasskeyOptionsAction({})).toMatchObject({ ok: false, status: 409 });
+    expect(await db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, user.id))).toHaveLength(0);
+  });
+});
+
+describe('the sign-in prompt is braked per address', () => {
+  it(`an address holding ${PROMPTS_PER_ADDRESS} live prompts gets no more until they expire; other addresses are not slowed`, async () => {
+    const from = { [PEER_HEADER]: '198.51.100.90' };
+    for (let i = 0; i < PROMPTS_PER_ADDRESS; i++) expect((await json(optionsPost, '/api/login/passkey/options', {}, from)).status).toBe(200);
+    const before = await db.select().from(webauthnChallenges).where(eq(webauthnChallenges.ip, '198.51.100.90'));
+    const res = await json(optionsPost, '/api/login/passkey/options', {}, from);
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual({ message: TOO_MANY_PROMPTS });
+    expect(await db.select().from(webauthnChallenges).where(eq(webauthnChallenges.ip, '198.51.100.90'))).toHaveLength(before.length);
+    expect((await json(optionsPost, '/api/login/passkey/options', {}, { [PEER_HEADER]: '198.51.100.91' })).status).toBe(200);
+    // Expired prompts no longer count.
+    await db.update(webauthnChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(webauthnChallenges.ip, '198.51.100.90'));
+    expect((await json(optionsPost, '/api/login/passkey/options', {}, from)).status).toBe(200);
   });
 });
 

@@ -100,7 +100,7 @@ describe('an admin resets a user’s authenticator app', () => {
     expect(await db.select().from(totpFactors).where(eq(totpFactors.userId, attorney.id))).toHaveLength(0);
     expect(await loadActor(attorneyClaims)).toBeNull();
     const [notice] = await db.select().from(notifications).where(eq(notifications.userId, attorney.id));
-    expect(notice.title).toBe('An administrator removed the authenticator app from your account');
+    expect(notice.title).toBe('An administrator reset your second factor');
     expect(
       await db
         .select()

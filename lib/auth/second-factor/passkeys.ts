@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -14,6 +14,7 @@ import {
 import { db, type Queryable } from '@/db';
 import { passkeys, webauthnChallenges } from '@/db/schema';
 import { siteConfig } from '@/lib/config/site';
+import { AppError } from '@/lib/kernel/errors';
 import { challengeOfClientData, relyingPartyOf, type RelyingParty } from './relying-party';
 
 /*
@@ -24,7 +25,16 @@ import { challengeOfClientData, relyingPartyOf, type RelyingParty } from './rely
  */
 
 export const CHALLENGE_MINUTES = 5;
-export type ChallengePurpose = 'register' | 'sign-in';
+/** Signing in; making a passkey; confirming a step with one of the signed-in user's passkeys (turning a factor off). */
+export type ChallengePurpose = 'register' | 'sign-in' | 'confirm';
+
+/**
+ * Anyone may ask for a sign-in prompt, and each one is a row: an address holding this many live prompts
+ * (CHALLENGE_MINUTES each) is refused more until some expire. A person retrying a passkey a few times, or an
+ * office behind one address, stays far below it; a script filling the table does not.
+ */
+export const PROMPTS_PER_ADDRESS = 30;
+export const TOO_MANY_PROMPTS = 'Too many passkey prompts from your network. Please wait a few minutes and try again.';
 
 export function relyingParty(): RelyingParty {
   return relyingPartyOf(siteConfig.baseUrl, siteConfig.name);
@@ -32,14 +42,25 @@ export function relyingParty(): RelyingParty {
 
 const challengeHash = (challenge: string) => createHash('sha256').update(challenge).digest('base64url');
 
-/** A new challenge for one ceremony, remembered (as its hash) for CHALLENGE_MINUTES; old ones are swept. */
-export async function issueChallenge(purpose: ChallengePurpose, userId: number | null, now: Date): Promise<string> {
+/**
+ * A new challenge for one ceremony, remembered (as its hash) for CHALLENGE_MINUTES; old ones are swept. An
+ * anonymous sign-in prompt is counted against its address (PROMPTS_PER_ADDRESS).
+ */
+export async function issueChallenge(purpose: ChallengePurpose, userId: number | null, now: Date, ip: string | null = null): Promise<string> {
   const challenge = randomBytes(32).toString('base64url');
   await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
+  if (ip !== null) {
+    const [{ live }] = await db
+      .select({ live: count() })
+      .from(webauthnChallenges)
+      .where(and(eq(webauthnChallenges.ip, ip), gt(webauthnChallenges.expiresAt, now)));
+    if (live >= PROMPTS_PER_ADDRESS) throw new AppError('RATE_LIMITED', TOO_MANY_PROMPTS);
+  }
   await db.insert(webauthnChallenges).values({
     challengeHash: challengeHash(challenge),
     purpose,
     userId,
+    ip,
     expiresAt: new Date(now.getTime() + CHALLENGE_MINUTES * 60_000),
   });
   return challenge;
@@ -148,13 +169,24 @@ export async function verifyRegistration(
 
 /**
  * What the browser needs to sign in with a passkey. Without a user: any passkey of this site's (the browser
- * offers the ones it holds; no e-mail typed). With one (the second step after a password): that user's.
+ * offers the ones it holds; no e-mail typed), counted against the address asking. With one (the second step
+ * after a password): that user's.
  */
-export async function signInOptions(userId: number | null, now: Date): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const rp = relyingParty();
-  const challenge = await issueChallenge('sign-in', userId, now);
+export async function signInOptions(userId: number | null, now: Date, ip: string | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  // 'unknown': the app is not served through scripts/server.mjs (next dev, the tests' direct calls), where no
+  // address can be told apart from another; production always knows it.
+  const countedAgainst = userId === null && ip !== 'unknown' ? ip : null;
+  return assertionOptions(await issueChallenge('sign-in', userId, now, countedAgainst), userId);
+}
+
+/** What the browser needs for the signed-in user to confirm a step with one of their passkeys. */
+export async function confirmOptions(userId: number, now: Date): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  return assertionOptions(await issueChallenge('confirm', userId, now), userId);
+}
+
+async function assertionOptions(challenge: string, userId: number | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
   return generateAuthenticationOptions({
-    rpID: rp.id,
+    rpID: relyingParty().id,
     // As bytes: a string would be taken as UTF-8 text and sent re-encoded.
     challenge: Buffer.from(challenge, 'base64url'),
     timeout: CHALLENGE_MINUTES * 60_000,
@@ -182,18 +214,19 @@ export async function findPasskey(credentialId: string) {
 }
 
 /**
- * Checks a sign-in with a passkey: its challenge (live, for signing in, spent once the answer checks out; one issued to a user only
- * for that user's passkey), the signature, the user's verification, and the signature counter, which must
+ * Checks a passkey's answer: its challenge (live, for this purpose, spent once the answer checks out; one
+ * issued to a user only for that user's passkey), the signature, the user's verification, and the signature counter, which must
  * grow for an authenticator that keeps one (a copied key shows itself by an old count). The new count is
  * stored only if nobody stored another meanwhile. True when everything holds.
  */
-export async function verifySignIn(
+export async function verifyAssertion(
   passkey: NonNullable<Awaited<ReturnType<typeof findPasskey>>>,
   response: AuthenticationResponseJSON,
+  purpose: 'sign-in' | 'confirm',
   now: Date,
 ): Promise<boolean> {
   const challenge = challengeOfClientData(response.response?.clientDataJSON);
-  const live = await liveChallenge(challenge, 'sign-in', now);
+  const live = await liveChallenge(challenge, purpose, now);
   if (!live || (live.userId !== null && live.userId !== passkey.userId)) return false;
   const rp = relyingParty();
   let newCounter: number;
@@ -216,13 +249,20 @@ export async function verifySignIn(
   } catch {
     return false;
   }
-  if (!(await spendChallenge(challenge, 'sign-in', now))) return false;
+  if (!(await spendChallenge(challenge, purpose, now))) return false;
   const updated = await db
     .update(passkeys)
     .set({ counter: newCounter, lastUsedAt: now })
     .where(and(eq(passkeys.id, passkey.id), eq(passkeys.counter, passkey.counter)))
     .returning({ id: passkeys.id });
   return updated.length > 0;
+}
+
+/** Whether the answer comes from one of the user's own passkeys, to a confirmation challenge issued to them. */
+export async function confirmWithPasskey(userId: number, response: AuthenticationResponseJSON, now: Date): Promise<boolean> {
+  const passkey = await findPasskey(response.id);
+  if (!passkey || passkey.userId !== userId) return false;
+  return verifyAssertion(passkey, response, 'confirm', now);
 }
 
 /** Removes every passkey of the user (an admin's reset of their second factor); true when there was one. */

@@ -1,32 +1,36 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { startRegistration } from '@simplewebauthn/browser';
+import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { PasskeysSection } from '@/components/settings/passkeys-section';
+import { PASSKEY_PROMPT_CLOSED } from '@/components/settings/second-proof';
 import { CallProvider } from '@/components/ui/call-provider';
 import type { PasskeyView } from '@/lib/account-settings/passkeys';
-import { addPasskeyAction, beginPasskeyAction, removePasskeyAction, renamePasskeyAction } from '@/lib/actions/settings';
+import { addPasskeyAction, beginPasskeyAction, confirmPasskeyOptionsAction, removePasskeyAction, renamePasskeyAction } from '@/lib/actions/settings';
 
 jest.mock('@/lib/actions/settings', () => ({
   beginPasskeyAction: jest.fn(),
   addPasskeyAction: jest.fn(),
   renamePasskeyAction: jest.fn(),
   removePasskeyAction: jest.fn(),
+  confirmPasskeyOptionsAction: jest.fn(),
 }));
-jest.mock('@simplewebauthn/browser', () => ({ startRegistration: jest.fn(), WebAuthnError: class extends Error {} }));
+jest.mock('@simplewebauthn/browser', () => ({ startRegistration: jest.fn(), startAuthentication: jest.fn(), WebAuthnError: class extends Error {} }));
 
 const begin = jest.mocked(beginPasskeyAction);
 const add = jest.mocked(addPasskeyAction);
 const rename = jest.mocked(renamePasskeyAction);
 const remove = jest.mocked(removePasskeyAction);
 const browserMakes = jest.mocked(startRegistration);
+const confirmOptions = jest.mocked(confirmPasskeyOptionsAction);
+const browserConfirms = jest.mocked(startAuthentication);
 
 const laptop: PasskeyView = { hash: 'pk-laptop', name: 'Work laptop', addedOn: '11/20/2026', lastUsedOn: '11/28/2026' };
 
-function renderSection(initial: PasskeyView[] = [laptop]) {
+function renderSection(initial: PasskeyView[] = [laptop], hasApp = false) {
   const user = userEvent.setup();
   render(
     <CallProvider>
-      <PasskeysSection initial={initial} />
+      <PasskeysSection initial={initial} hasApp={hasApp} />
     </CallProvider>,
   );
   return user;
@@ -84,8 +88,8 @@ describe('Settings, Security, passkeys', () => {
     expect(await screen.findByRole('listitem', { name: 'Home laptop' })).toBeInTheDocument();
   });
 
-  it('removes one with the current password; a wrong one shows beside the field', async () => {
-    const user = renderSection();
+  it('removes one with the current password and a code from the app; a wrong password shows beside its field', async () => {
+    const user = renderSection([laptop], true);
     await user.click(screen.getByRole('button', { name: 'Remove Work laptop' }));
     remove.mockResolvedValueOnce({
       ok: false,
@@ -94,10 +98,41 @@ describe('Settings, Security, passkeys', () => {
       fieldErrors: { password_check: 'The current password is incorrect.' },
     });
     await user.type(screen.getByLabelText(/Current Password/), 'wrong');
+    await user.type(screen.getByLabelText(/Code from the app or a recovery code/), '123456');
     await user.click(screen.getByRole('button', { name: 'Remove passkey' }));
-    expect(remove).toHaveBeenCalledWith({ passkey: 'pk-laptop', password_check: 'wrong' });
+    expect(remove).toHaveBeenCalledWith({ passkey: 'pk-laptop', password_check: 'wrong', code: '123456' });
+    expect(confirmOptions).not.toHaveBeenCalled();
     expect(await screen.findAllByText('The current password is incorrect.', undefined)).not.toHaveLength(0);
     // The Error dialog covers the page; the passkey is still listed behind it.
     expect(screen.getByRole('listitem', { name: 'Work laptop', hidden: true })).toBeInTheDocument();
+  });
+
+  it('without the app, a passkey confirms the removal (the browser asks for it)', async () => {
+    const user = renderSection();
+    await user.click(screen.getByRole('button', { name: 'Remove Work laptop' }));
+    expect(screen.queryByLabelText(/Code from the app/)).not.toBeInTheDocument();
+    expect(screen.getByText('Your browser will ask for one of your passkeys to confirm this.')).toBeInTheDocument();
+    const options = { challenge: 'c2FtcGxl', rpId: 'localhost' };
+    const assertion = { id: 'cred', rawId: 'cred', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' } };
+    confirmOptions.mockResolvedValueOnce({ ok: true, data: options as never });
+    browserConfirms.mockResolvedValueOnce(assertion as never);
+    remove.mockResolvedValueOnce({ ok: true, data: { message: 'The passkey “Work laptop” was removed.' } });
+    await user.type(screen.getByLabelText(/Current Password/), 'right');
+    await user.click(screen.getByRole('button', { name: 'Remove passkey' }));
+    expect(browserConfirms).toHaveBeenCalledWith({ optionsJSON: options });
+    expect(remove).toHaveBeenCalledWith({ passkey: 'pk-laptop', password_check: 'right', passkey_assertion: assertion });
+    expect(await screen.findByText('The passkey “Work laptop” was removed.')).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Work laptop' })).not.toBeInTheDocument();
+  });
+
+  it('a closed passkey prompt removes nothing and says so', async () => {
+    const user = renderSection();
+    await user.click(screen.getByRole('button', { name: 'Remove Work laptop' }));
+    confirmOptions.mockResolvedValueOnce({ ok: true, data: { challenge: 'c2FtcGxl' } as never });
+    browserConfirms.mockRejectedValueOnce(Object.assign(new Error('closed'), { name: 'NotAllowedError' }));
+    await user.type(screen.getByLabelText(/Current Password/), 'right');
+    await user.click(screen.getByRole('button', { name: 'Remove passkey' }));
+    expect(await screen.findByText(PASSKEY_PROMPT_CLOSED)).toBeInTheDocument();
+    expect(remove).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { SecurityTab } from '@/components/settings/security-tab';
 import { CallProvider } from '@/components/ui/call-provider';
 import type { OwnSession } from '@/lib/account-settings/own-sessions';
-import { endOtherSessionsAction, endSessionAction } from '@/lib/actions/settings';
+import { startAuthentication } from '@simplewebauthn/browser';
+import { confirmPasskeyOptionsAction, disableTotpAction, endOtherSessionsAction, endSessionAction } from '@/lib/actions/settings';
 
 jest.mock('@/lib/actions/settings', () => ({
   endSessionAction: jest.fn(),
@@ -12,7 +13,13 @@ jest.mock('@/lib/actions/settings', () => ({
   confirmTotpAction: jest.fn(),
   renewRecoveryCodesAction: jest.fn(),
   disableTotpAction: jest.fn(),
+  confirmPasskeyOptionsAction: jest.fn(),
+  beginPasskeyAction: jest.fn(),
+  addPasskeyAction: jest.fn(),
+  renamePasskeyAction: jest.fn(),
+  removePasskeyAction: jest.fn(),
 }));
+jest.mock('@simplewebauthn/browser', () => ({ startRegistration: jest.fn(), startAuthentication: jest.fn(), WebAuthnError: class extends Error {} }));
 const endOne = jest.mocked(endSessionAction);
 const endOthers = jest.mocked(endOtherSessionsAction);
 
@@ -36,11 +43,16 @@ const sessions: OwnSession[] = [
   { handle: 'CCCCCCCCCCCCCCCCCCCCCC', device: 'Safari on iOS', address: null, signedInAt: '11/26/2026 6:00 PM EST', lastSeenAt: null, current: false },
 ];
 
-function renderTab(initial = sessions) {
+function renderTab(initial = sessions, factors: { app?: boolean; passkeys?: boolean } = {}) {
   const user = userEvent.setup();
+  const passkeys = factors.passkeys ? [{ hash: 'pk-laptop', name: 'Work laptop', addedOn: '11/20/2026', lastUsedOn: null }] : [];
   render(
     <CallProvider>
-      <SecurityTab initial={initial} authenticator={{ enrolled: false, since: null, recoveryCodesLeft: 0 }} />
+      <SecurityTab
+        initial={initial}
+        authenticator={{ enrolled: Boolean(factors.app), since: factors.app ? '11/20/2026' : null, recoveryCodesLeft: factors.app ? 10 : 0 }}
+        passkeys={passkeys}
+      />
     </CallProvider>,
   );
   return user;
@@ -93,5 +105,30 @@ describe('Settings, Security tab', () => {
     // The refusal is the app's error dialog (modal: the list behind it is hidden from the tree meanwhile).
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('My Information is not available while acting as another user.');
     expect(screen.getByRole('listitem', { name: 'Firefox on Windows', hidden: true })).toBeInTheDocument();
+  });
+
+  it('turns the authenticator app off with the password and a passkey instead of a code, when the user has one', async () => {
+    const user = renderTab(sessions, { app: true, passkeys: true });
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    const form = screen.getByRole('form', { name: 'Turn off the authenticator app' });
+    const options = { challenge: 'c2FtcGxl' };
+    const assertion = { id: 'cred', rawId: 'cred', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' } };
+    jest.mocked(confirmPasskeyOptionsAction).mockResolvedValueOnce({ ok: true, data: options as never });
+    jest.mocked(startAuthentication).mockResolvedValueOnce(assertion as never);
+    jest.mocked(disableTotpAction).mockResolvedValueOnce({ ok: true, data: { message: 'The authenticator app was removed from your account.' } });
+    await user.type(within(form).getByLabelText(/Current Password/), 'right');
+    await user.click(within(form).getByRole('button', { name: 'Use a passkey instead' }));
+    expect(disableTotpAction).toHaveBeenCalledWith({ password_check: 'right', passkey_assertion: assertion });
+    expect(await screen.findByText('The authenticator app was removed from your account.')).toBeInTheDocument();
+    // The passkeys section now knows the app is gone: removing a passkey asks the passkey, not a code.
+    await user.click(screen.getByRole('button', { name: 'Remove Work laptop' }));
+    expect(screen.queryByLabelText(/Code from the app/)).not.toBeInTheDocument();
+  });
+
+  it('offers no passkey when the user has none', async () => {
+    const user = renderTab(sessions, { app: true });
+    await user.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(screen.queryByRole('button', { name: 'Use a passkey instead' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Code from the app or a recovery code/)).toBeInTheDocument();
   });
 });

@@ -128,9 +128,12 @@ export const ACCOUNTS: Record<string, Entry> = {
   'action lib/actions/settings.ts#removePasskeyAction': {
     permission: 'own',
     prepare: withPasskeys,
-    args: (w, role, p) => ({ input: { passkey: ownPasskey(w, role, p), password_check: TEST_PASSWORD } }),
-    expect: ownAccount,
+    // The password is right; the made-up code is refused after the door (no app set up).
+    args: (w, role, p) => ({ input: { passkey: ownPasskey(w, role, p), password_check: TEST_PASSWORD, code: '000000' } }),
+    expect: ownAccountRefusedAfter(422),
   },
+  // A challenge to confirm with a passkey: every real user who has one.
+  'action lib/actions/settings.ts#confirmPasskeyOptionsAction': { permission: 'own', prepare: withPasskeys, args: () => ({ input: {} }), expect: ownAccount },
   'action lib/actions/settings.ts#endOtherSessionsAction': { permission: 'own', args: () => ({ input: {} }), expect: ownAccount },
   // The link sent to a new email address: its token is the permission, whoever (if anyone) is signed in.
   'action lib/actions/settings.ts#confirmEmailChangeAction': {
