@@ -1,6 +1,8 @@
 import 'server-only';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import workerThreads, { Worker } from 'node:worker_threads';
 
 /*
  * The embedded database (PGlite) on a thread of its own (db/embedded-worker.mjs), behind the two calls
@@ -33,6 +35,29 @@ export type EmbeddedQueryable = {
 // Next compiles db/ into .next; the thread's script is loaded from the project as it is.
 const workerScript = () => path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'db/embedded-worker.mjs');
 
+/*
+ * PGlite's WebAssembly (PostgreSQL, 9 MB, and its initdb, 0.3 MB) compiled once per process and handed to
+ * every database thread, which instantiates it without compiling (issue 32). A Jest worker opens a database
+ * per test file: each file's thread compiled both modules again (once a thread died with SIGSEGV while
+ * compiling, under --experimental-vm-modules), and each compilation's code lived as long as its thread. V8
+ * shares one compiled module between the threads it is posted to. Jest gives every test file its own module
+ * registry, so the compiled modules are kept on an object every file shares: the worker_threads module
+ * itself, which Jest takes from Node and does not re-create per file.
+ */
+type PgliteModules = { pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module };
+const COMPILED = Symbol.for('trustwell.pglite-wasm-modules');
+
+function compiledPglite(): PgliteModules {
+  const shared = workerThreads as unknown as { [COMPILED]?: PgliteModules };
+  if (!shared[COMPILED]) {
+    // Resolved from the project, as the thread's script resolves PGlite (the bundled server has no node_modules of its own).
+    const resolve = createRequire(path.resolve(/*turbopackIgnore: true*/ process.cwd(), 'package.json')).resolve;
+    const compile = (file: string) => new WebAssembly.Module(readFileSync(resolve(`@electric-sql/pglite/${file}`)));
+    shared[COMPILED] = { pgliteWasmModule: compile('pglite.wasm'), initdbWasmModule: compile('initdb.wasm') };
+  }
+  return shared[COMPILED];
+}
+
 export class EmbeddedClient implements EmbeddedQueryable {
   #worker: Worker;
   readonly #dataDir: string;
@@ -56,7 +81,7 @@ export class EmbeddedClient implements EmbeddedQueryable {
 
   #startThread(): Worker {
     const { maxPrepared, maintenanceMs } = this.#options;
-    const worker = new Worker(workerScript(), { workerData: { dataDir: this.#dataDir, maxPrepared, maintenanceMs } });
+    const worker = new Worker(workerScript(), { workerData: { dataDir: this.#dataDir, maxPrepared, maintenanceMs, ...compiledPglite() } });
     // An idle database must not keep a script's process alive; it is referenced while a reply is awaited.
     worker.unref();
     worker.on('message', (reply: Reply) => this.#settle(reply));

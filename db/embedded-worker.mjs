@@ -21,7 +21,7 @@ import { Worker, parentPort, workerData } from 'node:worker_threads';
 function initialised(dataDir) {
   if (dataDir.startsWith('memory://') || fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const init = new Worker(new URL(import.meta.url), { workerData: { dataDir, initOnly: true } });
+    const init = new Worker(new URL(import.meta.url), { workerData: { dataDir, initOnly: true, ...compiled } });
     init.once('error', reject);
     init.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Initialising the embedded database failed (exit code ${code}).`))));
   });
@@ -37,7 +37,12 @@ const SHARED_BUFFERS = workerData.sharedBuffers ?? '32MB';
 // pg_trgm: the dashboard's search is served by trigram indexes (migration trigram_search, issue 32); an
 // extension PGlite does not load cannot be created, so every PGlite the project opens loads it (the bench's
 // seeding too, scripts/bench-advisor.mjs).
-const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`], extensions: { pg_trgm } };
+// PGlite's WebAssembly, compiled once by the process that started this thread (db/embedded-client.ts):
+// instantiated here, not compiled again. Absent, PGlite compiles its own.
+const compiled = workerData.pgliteWasmModule
+  ? { pgliteWasmModule: workerData.pgliteWasmModule, initdbWasmModule: workerData.initdbWasmModule }
+  : {};
+const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`], extensions: { pg_trgm }, ...compiled };
 
 if (workerData.initOnly) {
   const db = await PGlite.create(workerData.dataDir, options);

@@ -206,3 +206,18 @@ describe('a database in a folder', () => {
     expect((await folder.query<{ id: number }>('select id from kept order by id')).rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
   }, 120_000);
 });
+
+test("PGlite's WebAssembly is compiled once per process, on an object every test file of a Jest worker shares", async () => {
+  const workerThreads = (await import('node:worker_threads')).default as unknown as Record<symbol, unknown>;
+  const compiled = workerThreads[Symbol.for('trustwell.pglite-wasm-modules')] as Record<string, unknown>;
+  expect(compiled.pgliteWasmModule).toBeInstanceOf(Object);
+  expect(Object.keys(compiled).sort()).toEqual(['initdbWasmModule', 'pgliteWasmModule']);
+  // A second database instantiates the same modules (nothing compiled again) and works.
+  const second = new EmbeddedClient('memory://');
+  try {
+    expect((await second.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    expect(workerThreads[Symbol.for('trustwell.pglite-wasm-modules')]).toBe(compiled);
+  } finally {
+    await second.close();
+  }
+}, 60_000);
