@@ -78,6 +78,12 @@ export function SecurityTab({
                   <dt>Address</dt>
                   <dd>{s.address ?? 'Not known'}</dd>
                 </div>
+                {s.place ? (
+                  <div>
+                    <dt>Near</dt>
+                    <dd>{s.place}</dd>
+                  </div>
+                ) : null}
                 <div>
                   <dt>Signed in</dt>
                   <dd>{s.signedInAt}</dd>

@@ -29,6 +29,8 @@ export const sessions = pgTable(
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    // Near where the sign-in came from, when a trusted proxy tells it (lib/http/request.ts clientPlace; issue 31).
+    place: text('place'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

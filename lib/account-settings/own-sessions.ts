@@ -27,6 +27,8 @@ export type OwnSession = {
   device: string;
   /** The address the sign-in came from, as the trusted proxy settings read it (lib/http). */
   address: string | null;
+  /** Near where, when a trusted proxy told it at sign-in ('Austin, Texas, United States'). */
+  place: string | null;
   signedInAt: string;
   /** When a request last came with it (written every few minutes), or null when never since sign-in. */
   lastSeenAt: string | null;
@@ -45,7 +47,7 @@ export function sessionHandle(id: string): string {
 
 async function liveOwnRows(actor: Actor, now: Date) {
   return db
-    .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, ip: sessions.ip, userAgent: sessions.userAgent })
+    .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, ip: sessions.ip, place: sessions.place, userAgent: sessions.userAgent })
     .from(sessions)
     .where(and(eq(sessions.userId, actor.userId), isNull(sessions.impersonatorUserId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.createdAt), desc(sessions.id));
@@ -65,6 +67,7 @@ export async function listOwnSessions(actor: Actor, now: Date): Promise<OwnSessi
       handle: sessionHandle(row.id),
       device: describeBrowser(row.userAgent),
       address: row.ip,
+      place: row.place,
       signedInAt: formatAppDateTimeWithZone(row.createdAt),
       lastSeenAt: row.lastSeenAt ? formatAppDateTimeWithZone(row.lastSeenAt) : null,
       current: row.id === current,

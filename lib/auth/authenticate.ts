@@ -26,6 +26,8 @@ export type SignInInput = {
   password: string;
   ip: string;
   userAgent?: string | null;
+  /** The approximate place a trusted proxy tells (lib/http/request.ts clientPlace). */
+  place?: string | null;
   /** The browser's device cookie (lib/auth/device-cookie.ts), as it came. */
   deviceCookie?: string;
 };
@@ -89,7 +91,7 @@ export async function loadSignInUser(where: SQL) {
  */
 export async function openSignIn(
   user: CheckedUser,
-  input: Pick<SignInInput, 'ip' | 'userAgent' | 'deviceCookie'>,
+  input: Pick<SignInInput, 'ip' | 'userAgent' | 'place' | 'deviceCookie'>,
   now: Date,
   secondFactorAt: Date | null = null,
 ): Promise<SignedIn> {
@@ -105,10 +107,10 @@ export async function openSignIn(
         secondFactorDueAt: sql`coalesce(${users.secondFactorDueAt}, case when ${users.isAdmin} or ${users.isLegal} or ${firmRequiresSql(users.id)} then ${now.toISOString()}::timestamptz + make_interval(days => ${secondFactorConfig().graceDays}) end)`,
       })
       .where(eq(users.id, user.id));
-    const id = await openSession({ userId: user.id, abs, ip: input.ip, userAgent: input.userAgent, secondFactorAt }, tx);
+    const id = await openSession({ userId: user.id, abs, ip: input.ip, userAgent: input.userAgent, place: input.place, secondFactorAt }, tx);
     // A browser whose device cookie does not vouch for this account, for an account that has signed in
     // before (its very first sign-in is no news): the owner is told at once, by mail (security).
-    if (!device && user.lastLoginAt !== null) await tellNewSignIn(tx, { userId: user.id, sessionId: id, at: now, ip: input.ip, userAgent: input.userAgent });
+    if (!device && user.lastLoginAt !== null) await tellNewSignIn(tx, { userId: user.id, sessionId: id, at: now, ip: input.ip, userAgent: input.userAgent, place: input.place });
     return id;
   });
   return { claims: { uid: user.hash, sv: user.sessionVersion, sid, abs }, deviceToken: device?.token ?? issueDeviceToken(user.hash) };

@@ -29,7 +29,10 @@ class SessionEnded extends Error {
  * `addressOf` reads the client's address from the request's headers: the door that serves next-auth's
  * endpoints passes the app's (lib/http/request.ts).
  */
-export function authOptions(addressOf: (headers: Headers) => string = () => 'unknown'): NextAuthOptions {
+export function authOptions(
+  addressOf: (headers: Headers) => string = () => 'unknown',
+  placeOf: (headers: Headers) => string | null = () => null,
+): NextAuthOptions {
   return {
     secret: getSecrets().NEXTAUTH_SECRET,
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
@@ -57,6 +60,7 @@ export function authOptions(addressOf: (headers: Headers) => string = () => 'unk
             password: credentials?.password ?? '',
             ip: addressOf(headers),
             userAgent: headers.get('user-agent'),
+            place: placeOf(headers),
             deviceCookie: cookieFromHeader(headers.get('cookie'), deviceCookieName()),
           });
           // The route handler's cookies: next-auth's response carries them, as the login form's does.

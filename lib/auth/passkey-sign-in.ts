@@ -61,7 +61,7 @@ export async function signInWithPasskey(ctx: PublicContext, input: z.infer<typeo
   // first, as every door but the sign-in form refuses it (lib/auth/authenticate.ts).
   if (user.mustChangePassword) throw new AppError('FORBIDDEN', PASSWORD_CHANGE_REQUIRED);
 
-  const { claims, deviceToken } = await openSignIn(user, { ip: ctx.ip, userAgent: ctx.userAgent, deviceCookie }, ctx.now, ctx.now);
+  const { claims, deviceToken } = await openSignIn(user, { ip: ctx.ip, userAgent: ctx.userAgent, place: ctx.place, deviceCookie }, ctx.now, ctx.now);
   const actor = await loadActor(claims);
   if (!actor) throw new AppError('UNAUTHENTICATED', PASSKEY_REFUSED);
   await startSession(claims);

@@ -95,7 +95,7 @@ export async function completeSecondStep(ctx: PublicContext, input: z.infer<type
   await settleAttempt(attemptId, passed !== null);
   if (!passed) throw new AppError('UNAUTHENTICATED', SECOND_STEP_CODE_WRONG);
 
-  const { claims, deviceToken } = await openSignIn(user, { ip: ctx.ip, userAgent: ctx.userAgent, deviceCookie }, ctx.now, ctx.now);
+  const { claims, deviceToken } = await openSignIn(user, { ip: ctx.ip, userAgent: ctx.userAgent, place: ctx.place, deviceCookie }, ctx.now, ctx.now);
   const actor = await loadActor(claims);
   if (!actor) throw new AppError('UNAUTHENTICATED', SECOND_STEP_EXPIRED);
   await startSession(claims);

@@ -63,9 +63,10 @@ export async function tellEmailChanged(
  */
 export async function tellNewSignIn(
   q: Queryable,
-  signIn: { userId: number; sessionId: string; at: Date; ip: string; userAgent?: string | null },
+  signIn: { userId: number; sessionId: string; at: Date; ip: string; userAgent?: string | null; place?: string | null },
 ): Promise<void> {
-  const address = signIn.ip && signIn.ip !== 'unknown' ? `the address ${signIn.ip}` : 'an unknown address';
+  const known = signIn.ip && signIn.ip !== 'unknown' ? `the address ${signIn.ip}` : 'an unknown address';
+  const address = signIn.place ? `${known} (near ${signIn.place})` : known;
   await notify(
     q,
     {

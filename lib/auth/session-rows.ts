@@ -29,7 +29,15 @@ const PRUNE_BATCH = 200;
 
 /** Records a new session ending at `abs` (seconds since the epoch) and returns its id for the token. */
 export async function openSession(
-  input: { userId: number; impersonatorUserId?: number | null; abs: number; ip?: string | null; userAgent?: string | null; secondFactorAt?: Date | null },
+  input: {
+    userId: number;
+    impersonatorUserId?: number | null;
+    abs: number;
+    ip?: string | null;
+    userAgent?: string | null;
+    place?: string | null;
+    secondFactorAt?: Date | null;
+  },
   q: Queryable = db,
 ): Promise<string> {
   const id = randomBytes(32).toString('base64url');
@@ -43,6 +51,7 @@ export async function openSession(
     secondFactorAt: input.secondFactorAt ?? null,
     ip: input.ip ?? null,
     userAgent: input.userAgent?.slice(0, 500) ?? null,
+    place: input.place ?? null,
   });
   return id;
 }

@@ -32,6 +32,7 @@ export async function signInWithForm(ctx: PublicContext, input: LoginFormInput):
         password: input.password,
         ip: ctx.ip,
         userAgent: ctx.userAgent,
+        place: ctx.place,
         deviceCookie: await readDeviceCookie(),
       },
       ctx.now,

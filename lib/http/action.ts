@@ -8,7 +8,7 @@ import type { DoorPermission } from './context';
 import { authorizeDoor, declareDoor } from './door';
 import { toPublicError } from './errors';
 import { assertFromOwnPages } from './origin';
-import { clientAddress, userAgentOf } from './request';
+import { clientAddress, clientPlace, userAgentOf } from './request';
 import type { ActionResult } from './result';
 
 type Options = { message?: string | ((data: unknown) => string) };
@@ -53,7 +53,7 @@ export function action<S extends z.ZodType, R>(
       const actor = await getActor();
       authorizeDoor(permission, actor);
       const parsed = schema.parse(argumentOf(args));
-      const ctx = { actor, ip: clientAddress(requestHeaders), userAgent: userAgentOf(requestHeaders), now: new Date() } as RequestContext;
+      const ctx = { actor, ip: clientAddress(requestHeaders), userAgent: userAgentOf(requestHeaders), place: clientPlace(requestHeaders), now: new Date() } as RequestContext;
       const data = await fn(ctx, parsed);
       const message = typeof options.message === 'function' ? options.message(data) : options.message;
       return { ok: true, data, ...(message ? { message } : {}) };

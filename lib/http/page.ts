@@ -8,7 +8,7 @@ import { secondFactorState } from '@/lib/auth/second-factor/rules';
 import { can, type Permission } from '@/lib/kernel/policy';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
-import { clientAddress, userAgentOf } from './request';
+import { clientAddress, clientPlace, userAgentOf } from './request';
 
 /**
  * The door of a page: the signed-in actor, or a redirect. Guests go to sign in and come back to `from`;
@@ -29,7 +29,7 @@ export async function requireActor(permission: Permission | 'signed-in', from: s
 export async function requirePageContext(permission: Permission | 'signed-in', from: string): Promise<RequestContext> {
   const actor = await requireActor(permission, from);
   const requestHeaders = await headers();
-  return { actor, ip: clientAddress(requestHeaders), userAgent: userAgentOf(requestHeaders), now: new Date() };
+  return { actor, ip: clientAddress(requestHeaders), userAgent: userAgentOf(requestHeaders), place: clientPlace(requestHeaders), now: new Date() };
 }
 
 /** Out of scope, unknown or malformed: the app's 404 page, the same answer for each (nobody learns more). */

@@ -49,3 +49,51 @@ export function userAgentOf(source: Request | Headers): string {
   const headers = source instanceof Headers ? source : source.headers;
   return (headers.get('user-agent') ?? '').slice(0, 300);
 }
+
+/*
+ * The client's approximate place (Settings → Security's sessions, the new sign-in notice; issue 31), from
+ * the location headers a proxy in front of the app adds. Read only behind trusted proxies
+ * (TRUSTED_PROXY_HOPS > 0) whose provider PROXY_PLACE_HEADERS names: each of these providers overwrites its
+ * own headers, while without a proxy a client could send any of them. No geolocation database ships with
+ * the app (docs/decisions.md, "Where you are signed in"). The place is shown, never used to decide anything.
+ */
+const PLACE_HEADERS = {
+  // Cloudflare's "Add visitor location headers" managed transform.
+  cloudflare: { city: 'cf-ipcity', region: 'cf-region', country: 'cf-ipcountry' },
+  vercel: { city: 'x-vercel-ip-city', region: 'x-vercel-ip-country-region', country: 'x-vercel-ip-country' },
+  cloudfront: { city: 'cloudfront-viewer-city', region: 'cloudfront-viewer-country-region-name', country: 'cloudfront-viewer-country' },
+} as const;
+export type PlaceProvider = keyof typeof PLACE_HEADERS;
+
+function placeProvider(env: Record<string, string | undefined>): PlaceProvider | null {
+  const name = env.PROXY_PLACE_HEADERS?.trim().toLowerCase();
+  return name && name in PLACE_HEADERS && trustedProxyHops(env) > 0 ? (name as PlaceProvider) : null;
+}
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** One part of a place as a person reads it: decoded (Vercel sends the city URL-encoded), printable, short. */
+function placePart(value: string | null): string | null {
+  if (!value) return null;
+  let text = value;
+  try {
+    text = decodeURIComponent(value);
+  } catch {
+    // Not encoded: as it came.
+  }
+  text = text.replace(/[^\p{L}\p{M}\p{N} .,'()-]/gu, '').trim().slice(0, 60);
+  return text || null;
+}
+
+/** "Austin, Texas, United States" (or as much of it as the proxy tells), or null. */
+export function clientPlace(source: Request | Headers, env: Record<string, string | undefined> = process.env): string | null {
+  const provider = placeProvider(env);
+  if (!provider) return null;
+  const headers = source instanceof Headers ? source : source.headers;
+  const names = PLACE_HEADERS[provider];
+  const code = headers.get(names.country)?.trim().toUpperCase() ?? '';
+  // 'XX' and 'T1' are Cloudflare's "unknown" and "Tor".
+  const country = /^[A-Z]{2}$/.test(code) && code !== 'XX' && code !== 'T1' ? (countryNames.of(code) ?? code) : null;
+  const parts = [placePart(headers.get(names.city)), placePart(headers.get(names.region)), country].filter((p): p is string => Boolean(p));
+  return parts.length ? [...new Set(parts)].join(', ') : null;
+}

@@ -9,7 +9,7 @@ import { authorizeDoor, declareDoor } from './door';
 import { toPublicError } from './errors';
 import { readMultipart, removeReceivedFiles, type MultipartBody, type ReceivedFile } from './multipart';
 import { assertFromOwnPages } from './origin';
-import { clientAddress, userAgentOf } from './request';
+import { clientAddress, clientPlace, userAgentOf } from './request';
 
 type Params = Record<string, string | string[]>;
 
@@ -104,7 +104,7 @@ export function errorResponse(error: unknown): Response {
 
 /** Builds the request context of a route call from its request. */
 export function contextOf<A>(actor: A, request: Request) {
-  return { actor, ip: clientAddress(request), userAgent: userAgentOf(request), now: new Date() };
+  return { actor, ip: clientAddress(request), userAgent: userAgentOf(request), place: clientPlace(request), now: new Date() };
 }
 
 /**

@@ -10,6 +10,8 @@ export type RequestContext = {
   /** The client's address (lib/http/request.ts clientAddress): the connection, or the trusted proxy's view. */
   ip: string;
   userAgent: string;
+  /** The client's approximate place when a trusted proxy tells it (lib/http/request.ts clientPlace), else null or absent. */
+  place?: string | null;
   /**
    * The request's clock, read once by the door that built the context: every rule, expiry and stamp of one
    * request uses this moment, so one request never straddles two, and a test moves the time by setting it.

@@ -1,6 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { db } from '@/db';
-import { auditLog, sessions } from '@/db/schema';
+import { auditLog, notifications, sessions } from '@/db/schema';
+import { POST as loginPost } from '@/app/api/login/route';
+import { issueLoginToken } from '@/lib/auth/login-token';
+import { PEER_HEADER } from '@/lib/http/request';
 import { endOtherSessionsAction, endSessionAction, updatePasswordAction } from '@/lib/actions/settings';
 import { listOwnSessions, sessionHandle } from '@/lib/account-settings/own-sessions';
 import { loadActor } from '@/lib/auth/actor';
@@ -162,5 +165,60 @@ describe('ending sessions', () => {
     const rows = await live(user.id);
     expect(rows).not.toContain(firefox.sid);
     expect(rows).toContain((await readSessionClaims())!.sid);
+  });
+});
+
+describe('near where a session signed in (a trusted proxy’s location headers)', () => {
+  const saved = { hops: process.env.TRUSTED_PROXY_HOPS, place: process.env.PROXY_PLACE_HEADERS };
+  afterEach(() => {
+    for (const [name, value] of [
+      ['TRUSTED_PROXY_HOPS', saved.hops],
+      ['PROXY_PLACE_HEADERS', saved.place],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  const signInFrom = (email: string, extra: Record<string, string>) =>
+    loginPost(
+      new Request('http://localhost:3000/login', {
+        method: 'POST',
+        body: new URLSearchParams({ _token: issueLoginToken(), email, password: TEST_PASSWORD }),
+        headers: {
+          host: 'localhost:3000',
+          origin: 'http://localhost:3000',
+          'content-type': 'application/x-www-form-urlencoded',
+          [PEER_HEADER]: '10.0.0.2',
+          'x-forwarded-for': '198.51.100.40',
+          'user-agent': FIREFOX,
+          ...extra,
+        },
+      }),
+      { params: Promise.resolve({}) },
+    );
+  const placeOfLatest = async (userId: number) =>
+    (await db.select({ place: sessions.place }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt), desc(sessions.id)))[0]?.place;
+
+  it('is kept with the session, listed in Settings and said in the new sign-in notice, behind the named provider only', async () => {
+    process.env.TRUSTED_PROXY_HOPS = '1';
+    process.env.PROXY_PLACE_HEADERS = 'cloudflare';
+    const { user } = await makeUser({});
+    const cloudflare = { 'cf-ipcity': 'Austin', 'cf-region': 'Texas', 'cf-ipcountry': 'US' };
+    expect((await signInFrom(user.email, cloudflare)).status).toBe(303);
+    expect(await placeOfLatest(user.id)).toBe('Austin, Texas, United States');
+    // A second browser (no device cookie): the notice says near where.
+    signOut();
+    expect((await signInFrom(user.email, { ...cloudflare, 'cf-ipcity': 'Dallas' })).status).toBe(303);
+    const [notice] = await db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'security')));
+    expect(notice.body).toContain('at the address 198.51.100.40 (near Dallas, Texas, United States)');
+    await signInAs(user);
+    const listed = (await listOwnSessions((await loadActor((await readSessionClaims())!))!, new Date())).map((s) => s.place);
+    expect(listed).toEqual(expect.arrayContaining(['Austin, Texas, United States', 'Dallas, Texas, United States']));
+
+    // Without the setting, the same headers are the client's words: nothing is kept.
+    delete process.env.PROXY_PLACE_HEADERS;
+    expect((await signInFrom(user.email, cloudflare)).status).toBe(303);
+    expect(await placeOfLatest(user.id)).toBeNull();
   });
 });

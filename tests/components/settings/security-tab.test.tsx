@@ -28,6 +28,7 @@ const sessions: OwnSession[] = [
     handle: 'AAAAAAAAAAAAAAAAAAAAAA',
     device: 'Chrome on macOS',
     address: '203.0.113.10',
+    place: 'Austin, Texas, United States',
     signedInAt: '11/29/2026 9:02 AM EST',
     lastSeenAt: '11/29/2026 9:40 AM EST',
     current: true,
@@ -36,11 +37,12 @@ const sessions: OwnSession[] = [
     handle: 'BBBBBBBBBBBBBBBBBBBBBB',
     device: 'Firefox on Windows',
     address: '198.51.100.7',
+    place: null,
     signedInAt: '11/27/2026 8:15 PM EST',
     lastSeenAt: '11/28/2026 7:01 AM EST',
     current: false,
   },
-  { handle: 'CCCCCCCCCCCCCCCCCCCCCC', device: 'Safari on iOS', address: null, signedInAt: '11/26/2026 6:00 PM EST', lastSeenAt: null, current: false },
+  { handle: 'CCCCCCCCCCCCCCCCCCCCCC', device: 'Safari on iOS', address: null, place: null, signedInAt: '11/26/2026 6:00 PM EST', lastSeenAt: null, current: false },
 ];
 
 function renderTab(initial = sessions, factors: { app?: boolean; passkeys?: boolean } = {}) {
@@ -69,6 +71,9 @@ describe('Settings, Security tab', () => {
     const mine = card('Chrome on macOS');
     expect(within(mine).getByText('This browser')).toBeInTheDocument();
     expect(within(mine).getByText('Now')).toBeInTheDocument();
+    // Near where, when a trusted proxy told it; nothing is said of a place not known.
+    expect(within(mine).getByText('Austin, Texas, United States')).toBeInTheDocument();
+    expect(within(card('Firefox on Windows')).queryByText('Near')).toBeNull();
     expect(within(mine).queryByRole('button')).toBeNull();
     const firefox = card('Firefox on Windows');
     expect(within(firefox).getByText('198.51.100.7')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { clientAddress, PEER_HEADER, trustedProxyHops } from '@/lib/http/request';
+import { clientAddress, clientPlace, PEER_HEADER, trustedProxyHops } from '@/lib/http/request';
 
 const headers = (values: Record<string, string>) => new Headers(values);
 
@@ -36,5 +36,40 @@ describe('client address', () => {
     expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: '2' })).toBe(2);
     expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: '-1' })).toBe(0);
     expect(trustedProxyHops({ TRUSTED_PROXY_HOPS: 'lots' })).toBe(0);
+  });
+});
+
+describe('clientPlace: near where, from a trusted proxy’s location headers (issue 31)', () => {
+  const behind = (provider: string) => ({ TRUSTED_PROXY_HOPS: '1', PROXY_PLACE_HEADERS: provider });
+  const headers = (h: Record<string, string>) => new Headers(h);
+
+  it('reads Cloudflare’s, Vercel’s and CloudFront’s headers, the country by its English name', () => {
+    expect(clientPlace(headers({ 'cf-ipcity': 'Austin', 'cf-region': 'Texas', 'cf-ipcountry': 'US' }), behind('cloudflare'))).toBe('Austin, Texas, United States');
+    expect(clientPlace(headers({ 'x-vercel-ip-city': 'S%C3%A3o%20Paulo', 'x-vercel-ip-country-region': 'SP', 'x-vercel-ip-country': 'BR' }), behind('Vercel'))).toBe(
+      'São Paulo, SP, Brazil',
+    );
+    expect(
+      clientPlace(
+        headers({ 'cloudfront-viewer-city': 'Toronto', 'cloudfront-viewer-country-region-name': 'Ontario', 'cloudfront-viewer-country': 'CA' }),
+        behind('cloudfront'),
+      ),
+    ).toBe('Toronto, Ontario, Canada');
+    expect(clientPlace(headers({ 'cf-ipcountry': 'DE' }), behind('cloudflare'))).toBe('Germany');
+  });
+
+  it('reads nothing without a trusted proxy, or for a provider not named, or one the app does not know', () => {
+    const h = headers({ 'cf-ipcity': 'Austin', 'cf-ipcountry': 'US' });
+    expect(clientPlace(h, { PROXY_PLACE_HEADERS: 'cloudflare' })).toBeNull();
+    expect(clientPlace(h, { TRUSTED_PROXY_HOPS: '1' })).toBeNull();
+    expect(clientPlace(h, behind('vercel'))).toBeNull();
+    expect(clientPlace(h, behind('somecdn'))).toBeNull();
+  });
+
+  it('says nothing of unknown or Tor countries, and keeps only printable, short parts', () => {
+    expect(clientPlace(headers({ 'cf-ipcountry': 'XX' }), behind('cloudflare'))).toBeNull();
+    expect(clientPlace(headers({ 'cf-ipcountry': 'T1' }), behind('cloudflare'))).toBeNull();
+    expect(clientPlace(headers({ 'cf-ipcity': '<script>Austin</script>', 'cf-ipcountry': 'us' }), behind('cloudflare'))).toBe('scriptAustinscript, United States');
+    expect(clientPlace(headers({ 'cf-ipcity': 'A'.repeat(200) }), behind('cloudflare'))).toBe('A'.repeat(60));
+    expect(clientPlace(headers({ 'x-vercel-ip-city': '%E0%A4%A' }), behind('vercel'))).toBe('E0A4A');
   });
 });

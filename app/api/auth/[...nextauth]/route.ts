@@ -2,7 +2,7 @@ import NextAuth from 'next-auth';
 import { NextRequest } from 'next/server';
 import { authOptions } from '@/lib/auth/options';
 import { AppError } from '@/lib/kernel/errors';
-import { clientAddress } from '@/lib/http/request';
+import { clientAddress, clientPlace } from '@/lib/http/request';
 import { rawRoute, readBody } from '@/lib/http/route';
 
 type NextAuthContext = { params: Promise<{ nextauth: string[] }> };
@@ -30,7 +30,7 @@ async function withCheckedBody(request: Request): Promise<NextRequest> {
 // next-auth's own endpoints (csrf, session, sign-in callback, sign-out): public by nature; each one checks
 // the session itself (lib/auth/options.ts) and agrees with the app about it.
 const handler = rawRoute<NextAuthContext>('public', async (request, _ctx, context) =>
-  NextAuth(authOptions((headers) => clientAddress(headers)))(await withCheckedBody(request), context),
+  NextAuth(authOptions(clientAddress, clientPlace))(await withCheckedBody(request), context),
 );
 
 export { handler as GET, handler as POST };
