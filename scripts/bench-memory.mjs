@@ -4,11 +4,14 @@
 //   - idle after start: a freshly started server, a few seconds after its first page;
 //   - peak under load: 50 keep-alive connections, signed in as the demo advisor, each alternating between
 //     /dashboard and the demo couple's client-info page, for 40 s, sampled every 100 ms; the p95 of the
-//     requests is printed beside it (a memory figure bought with slower pages would not count).
-// Budgets (issue 19): peak ≤ 400 MB on PostgreSQL, ≤ 600 MB on the embedded default.
+//     requests is printed beside it (a memory figure bought with slower pages would not count);
+//   - beside it, in the same run, the same build started with SERVER_V8_FLAGS=off (no V8 heap limits), the
+//     load alternating between the two servers in 5 s rounds (issue 32): what the limits cost in CPU.
+// Budgets (issue 32): peak ≤ 400 MB on PostgreSQL, ≤ 550 MB on the embedded default, with at most 5 % more
+// CPU a request than the server without limits.
 import fs from 'node:fs';
 import http from 'node:http';
-import { signIn } from './bench-pages.mjs';
+import { ownHouseholdHash, signIn } from './bench-pages.mjs';
 import { cpuMsOfTree, treeRss } from './bench-proc.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_MEMORY_CONNECTIONS ?? 50);
@@ -49,63 +52,108 @@ async function load(base, paths, cookie, { connections, ms }) {
   return times;
 }
 
-/**
- * `server` is the freshly started `npm start` child (bench.mjs's startServer), already answering.
- * `database` names the database for the budget: 'postgres' or 'embedded'.
- */
-export async function benchMemory({ base, env, server, database, log = (line) => console.log(line) }) {
-  // Idle: the server has answered its first page; give start-up's last work (jobs, maintenance) a moment.
+/** The idle RSS of a freshly started server: the median of 20 samples, 5 s after its first page. */
+async function idleOf(pid) {
   await new Promise((r) => setTimeout(r, 5000));
-  const idleSamples = [];
+  const samples = [];
   for (let i = 0; i < 20; i++) {
-    idleSamples.push(treeRss(server.pid).tree);
+    samples.push(treeRss(pid).tree);
     await new Promise((r) => setTimeout(r, SAMPLE_MS));
   }
-  const idle = idleSamples.sort((a, b) => a - b)[10];
-  const idleDetail = treeRss(server.pid)
+  const detail = treeRss(pid)
     .processes.map((p) => `${p.name.split('/').at(-1)} ${mb(p.rss)}`)
     .join(', ');
+  return { idle: samples.sort((a, b) => a - b)[10], detail };
+}
 
-  const password = fs.readFileSync(env.DEMO_ACCOUNTS_FILE, 'utf8').match(/^Password for all demo accounts: (\S+)\s*$/m)?.[1];
+/** The advisor's cookie and the two pages the load alternates between, on one server. */
+async function pagesOf(base, password) {
   const advisor = await signIn(base, 'alice.morgan@demo.trustwell.test', password);
   const client = await signIn(base, 'pat.rivera@demo.trustwell.test', password);
-  const own = await (await fetch(`${base}/client-info`, { headers: { cookie: client } })).text();
-  const clientHash = own.match(/\\?"client\\?":\{\\?"hash\\?":\\?"([A-Za-z0-9_-]{22})/)?.[1];
-  if (!clientHash) throw new Error("no client hash on the client's own client-info page");
-  const paths = ['/dashboard', `/client-info/${clientHash}`];
+  return { advisor, paths: ['/dashboard', `/client-info/${await ownHouseholdHash(base, client)}`] };
+}
 
-  let peak = 0;
-  let peakDetail = '';
+const ROUND_MS = 5000;
+
+/**
+ * `servers`: { name: { base, pid } }, each freshly started and answering, the first the build as committed
+ * (its V8 limits on), the others alike but for their environment. Each gets LOAD_MS of load in ROUND_MS
+ * rounds, the servers taking turns, so whatever else the machine runs falls on all of them alike; each
+ * server's tree is sampled every SAMPLE_MS throughout (its peak is the highest sample of its own rounds and
+ * of the others', when it only holds what it grew), and its CPU is counted over its own rounds.
+ */
+async function interleavedLoad(servers, password) {
+  const entries = Object.entries(servers);
+  const state = {};
+  for (const [name, { base, pid }] of entries) {
+    state[name] = { ...(await pagesOf(base, password)), base, pid, peak: 0, peakDetail: '', cpuMs: 0, times: {} };
+  }
   const sampler = setInterval(() => {
-    const { tree, processes } = treeRss(server.pid);
-    if (tree > peak) {
-      peak = tree;
-      peakDetail = processes.map((p) => `${p.name.split('/').at(-1)} ${mb(p.rss)}`).join(', ');
+    for (const s of Object.values(state)) {
+      const { tree, processes } = treeRss(s.pid);
+      if (tree > s.peak) {
+        s.peak = tree;
+        s.peakDetail = processes.map((p) => `${p.name.split('/').at(-1)} ${mb(p.rss)}`).join(', ');
+      }
     }
   }, SAMPLE_MS);
-  let times;
-  const cpuBefore = cpuMsOfTree(server.pid);
   try {
-    times = await load(base, paths, advisor, { connections: CONNECTIONS, ms: LOAD_MS });
+    for (let round = 0; round < Math.ceil(LOAD_MS / ROUND_MS); round++) {
+      for (const s of Object.values(state)) {
+        const before = cpuMsOfTree(s.pid);
+        const times = await load(s.base, s.paths, s.advisor, { connections: CONNECTIONS, ms: ROUND_MS });
+        s.cpuMs += cpuMsOfTree(s.pid) - before;
+        for (const [p, xs] of Object.entries(times)) (s.times[p] ??= []).push(...xs);
+      }
+    }
   } finally {
     clearInterval(sampler);
   }
-  const after = treeRss(server.pid).tree;
-  const cpuMs = cpuMsOfTree(server.pid) - cpuBefore;
-  const [dashboard, clientInfo] = paths.map((p) => times[p]);
-  const figures =
-    `p95 /dashboard ${p95(dashboard).toFixed(0)} ms (${dashboard.length} req.), client-info ${p95(clientInfo).toFixed(0)} ms (${clientInfo.length} req.), ` +
-    `server CPU ${(cpuMs / (dashboard.length + clientInfo.length)).toFixed(1)} ms a request`;
-  log(`memory (${database}): idle ${mb(idle)} [${idleDetail}]`);
-  log(`memory (${database}): peak ${mb(peak)} [${peakDetail}], ${mb(after)} after the load; ${figures}`);
-  const budget = database === 'postgres' ? 400 * MB : 600 * MB;
+  return Object.fromEntries(
+    Object.entries(state).map(([name, s]) => {
+      const [dashboard, clientInfo] = s.paths.map((p) => s.times[p]);
+      const requests = dashboard.length + clientInfo.length;
+      return [
+        name,
+        {
+          peak: s.peak,
+          peakDetail: s.peakDetail,
+          cpuPerRequest: s.cpuMs / requests,
+          figures: `p95 /dashboard ${p95(dashboard).toFixed(0)} ms, client-info ${p95(clientInfo).toFixed(0)} ms, ${requests} requests`,
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * `committed` is the freshly started `npm start` child (bench.mjs's startServer), already answering; `bare`
+ * the same build and data started with `SERVER_V8_FLAGS=off` (no V8 heap limits; the render limit stays),
+ * also answering. `database` names the database for the budget: 'postgres' or 'embedded'. Budgets (issue 32):
+ * the committed server's peak ≤ 400 MB on PostgreSQL, ≤ 550 MB embedded, at no more than 5 % more CPU a
+ * request than the bare one in the same run.
+ */
+export async function benchMemory({ env, committed, bare, database, log = (line) => console.log(line) }) {
+  const idle = await idleOf(committed.pid);
+  const password = fs.readFileSync(env.DEMO_ACCOUNTS_FILE, 'utf8').match(/^Password for all demo accounts: (\S+)\s*$/m)?.[1];
+  const result = await interleavedLoad({ committed, bare }, password);
+  for (const [name, r] of Object.entries(result))
+    log(`memory (${database}, ${name}): peak ${mb(r.peak)} [${r.peakDetail}]; ${r.figures}, server CPU ${r.cpuPerRequest.toFixed(1)} ms a request`);
+  const budget = database === 'postgres' ? 400 * MB : 550 * MB;
+  const cpuRatio = result.committed.cpuPerRequest / result.bare.cpuPerRequest;
   return [
-    { name: `memory: idle RSS after start (${database}), process tree`, value: mb(idle), budget: 'none (reference)', ok: true },
+    { name: `memory: idle RSS after start (${database}), process tree`, value: `${mb(idle.idle)} [${idle.detail}]`, budget: 'none (reference)', ok: true },
     {
       name: `memory: peak RSS, ${CONNECTIONS} conn. ${LOAD_MS / 1000} s (${database})`,
-      value: `${mb(peak)}; ${figures}`,
+      value: `${mb(result.committed.peak)} (without V8 limits: ${mb(result.bare.peak)}); ${result.committed.figures}`,
       budget: `≤ ${mb(budget)}`,
-      ok: peak <= budget,
+      ok: result.committed.peak <= budget,
+    },
+    {
+      name: `memory: CPU a request against no V8 limits (${database})`,
+      value: `${cpuRatio.toFixed(2)} × (${result.committed.cpuPerRequest.toFixed(1)} against ${result.bare.cpuPerRequest.toFixed(1)} ms)`,
+      budget: '≤ 1.05 ×',
+      ok: cpuRatio <= 1.05,
     },
   ];
 }

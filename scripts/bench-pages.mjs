@@ -270,16 +270,21 @@ const cpuRow = (name, page, settings) => {
  * on (issue 10): at most 10 queries per render, the server's CPU per render (serial) within 2× /settings's in
  * the same run (p95 with 10 connections beside it), and the review printed to PDF under 2 MB. `server.log()` is the server's output (LOG_QUERY_COUNTS=1).
  */
+/** The household's hash, as the client's own page carries it (the intake view's `client.hash`). */
+export async function ownHouseholdHash(base, clientCookie) {
+  const own = await (await fetch(`${base}/client-info`, { headers: { cookie: clientCookie } })).text();
+  const clientHash = own.match(/\\?"client\\?":\{\\?"hash\\?":\\?"([A-Za-z0-9_-]{22})/)?.[1];
+  if (!clientHash) throw new Error("no client hash on the client's own client-info page");
+  return clientHash;
+}
+
 export async function benchClientInfo({ base, env, server, log = (line) => console.log(line) }) {
   const password = fs.readFileSync(env.DEMO_ACCOUNTS_FILE, 'utf8').match(/^Password for all demo accounts: (\S+)\s*$/m)?.[1];
   const admin = await signIn(base, 'admin@demo.trustwell.test', password);
   const advisor = await signIn(base, 'alice.morgan@demo.trustwell.test', password);
   const attorney = await signIn(base, 'attorney@demo.trustwell.test', password);
   const client = await signIn(base, 'pat.rivera@demo.trustwell.test', password);
-  // The household's hash, as the client's own page carries it (the intake view's `client.hash`).
-  const own = await (await fetch(`${base}/client-info`, { headers: { cookie: client } })).text();
-  const clientHash = own.match(/\\?"client\\?":\{\\?"hash\\?":\\?"([A-Za-z0-9_-]{22})/)?.[1];
-  if (!clientHash) throw new Error("no client hash on the client's own client-info page");
+  const clientHash = await ownHouseholdHash(base, client);
   const sizes = await growCouple(base, admin, clientHash);
   log(`intake bench household: ${JSON.stringify(sizes)}`);
   const path = `/client-info/${clientHash}`;

@@ -3,7 +3,8 @@
 // on this machine.
 //   startup      cold `npm start` (build + empty embedded database) to first page, then a warm restart
 //   memory       idle RSS of the server's process tree after start, and its peak with 50 connections on
-//                /dashboard and a client-info page for 40 s (scripts/bench-memory.mjs)
+//                /dashboard and a client-info page for 40 s, beside the same build without V8 heap limits
+//                in alternating rounds: the CPU a request they cost (scripts/bench-memory.mjs)
 //   signin       warm sign-in round trip (POST /login → 303), median of 30
 //   trust        /trust's first-load JS over an empty App Router page's, Lighthouse mobile scores, and its
 //                throughput as a share of a static file's (scripts/bench-trust.mjs)
@@ -21,16 +22,20 @@
 //                (scripts/bench-big-firm.mjs)
 //   uploads      RSS while 20 documents of the largest size are uploaded, 4 at a time, and 10 s after: peak and
 //                what stays over the idle figure (scripts/bench-uploads.mjs)
-// With no argument, all of them. Uses throwaway data folders; never touches ./.data.
+//   allocations  (only when named) bytes allocated per render and the top allocating functions of the big
+//                couple's client-info and review, the dashboard and /settings, from V8's sampling heap
+//                profiler through the server's inspector (scripts/bench-allocations.mjs); no budget
+// With no argument, all of them but allocations. Uses throwaway data folders; never touches ./.data.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { allocationsPerRender, printAllocations } from './bench-allocations.mjs';
 import { benchAdvisorDashboard, demoPasswordOf, seedBenchAdvisors } from './bench-advisor.mjs';
 import { benchBigFirm, seedBigFirm } from './bench-big-firm.mjs';
 import { benchMemory } from './bench-memory.mjs';
 import { benchOverview, overviewStatementCounts, seedBenchOverview, signInAdmin } from './bench-overview.mjs';
-import { benchClientInfo } from './bench-pages.mjs';
+import { benchClientInfo, growCouple, ownHouseholdHash, signIn } from './bench-pages.mjs';
 import { benchSummaryPdf } from './bench-summary.mjs';
 import { benchTrust } from './bench-trust.mjs';
 import { benchUploads } from './bench-uploads.mjs';
@@ -74,9 +79,13 @@ if (benchDatabaseUrl) {
 }
 const which = process.argv[2] ?? 'all';
 const results = [];
+// The allocation profile reads the server through its inspector, on a local port only this bench knows.
+const inspectPort = port + 3;
+if (which === 'allocations') env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${inspectPort}`.trim();
 
-function startServer() {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `npm start` as a child; `extra` changes its environment (another port, another data folder). */
+function startServer(extra = {}) {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
@@ -84,12 +93,12 @@ function startServer() {
   return child;
 }
 
-async function waitUp(child, timeoutMs = 300_000) {
+async function waitUp(child, timeoutMs = 300_000, at = base) {
   const t0 = Date.now();
   while (Date.now() - t0 < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${child.log()}`);
     try {
-      if ((await fetch(`${base}/login`)).ok) return Date.now() - t0;
+      if ((await fetch(`${at}/login`)).ok) return Date.now() - t0;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -141,6 +150,36 @@ async function benchSignIn() {
   });
 }
 
+/**
+ * The memory part: the started server (as committed) beside the same build without V8 heap limits
+ * (SERVER_V8_FLAGS=off) on the next port but two, under the same load in alternating rounds. On the
+ * embedded database each needs a folder of its own: the seeded folder is copied while the server is stopped.
+ */
+async function benchMemoryBeside() {
+  const barePort = port + 2;
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  const extra = { PORT: String(barePort), NEXTAUTH_URL: bareBase, SERVER_V8_FLAGS: 'off' };
+  if (!env.DATABASE_URL) {
+    await stop(server);
+    extra.PGLITE_DATA_DIR = path.join(scratch, 'pglite-bare');
+    fs.cpSync(env.PGLITE_DATA_DIR, extra.PGLITE_DATA_DIR, { recursive: true });
+    server = startServer();
+    await waitUp(server);
+  }
+  const bare = startServer(extra);
+  try {
+    await waitUp(bare, 300_000, bareBase);
+    return await benchMemory({
+      env,
+      committed: { base, pid: server.pid },
+      bare: { base: bareBase, pid: bare.pid },
+      database: env.DATABASE_URL ? 'postgres' : 'embedded',
+    });
+  } finally {
+    await stop(bare);
+  }
+}
+
 let server;
 try {
   if (which === 'all' || which === 'startup') server = await benchStartup();
@@ -150,8 +189,7 @@ try {
       await waitUp(server);
     }
     // First, on the freshly started server: its idle memory, then its peak under load.
-    if (which === 'all' || which === 'memory')
-      results.push(...(await benchMemory({ base, env, server, database: env.DATABASE_URL ? 'postgres' : 'embedded' })));
+    if (which === 'all' || which === 'memory') results.push(...(await benchMemoryBeside()));
     if (which === 'all' || which === 'signin') await benchSignIn();
     if (which === 'all' || which === 'trust') results.push(...(await benchTrust({ root, base, env, floorPort: port + 1 })));
     // After the others: it grows the demo household, which they do not expect.
@@ -188,6 +226,23 @@ try {
       server = startServer();
       await waitUp(server);
       results.push(...(await benchBigFirm({ base, password: demoPasswordOf(env.DEMO_ACCOUNTS_FILE), log: server.log, pid: server.pid, seedSeconds })));
+    }
+    if (which === 'allocations') {
+      const password = demoPasswordOf(env.DEMO_ACCOUNTS_FILE);
+      const [admin, advisor, attorney, client] = await Promise.all(
+        ['admin', 'alice.morgan', 'attorney', 'pat.rivera'].map((who) => signIn(base, `${who}@demo.trustwell.test`, password)),
+      );
+      const clientHash = await ownHouseholdHash(base, client);
+      await growCouple(base, admin, clientHash);
+      const allocations = await allocationsPerRender(base, inspectPort, {
+        'client-info (advisor, big couple)': { path: `/client-info/${clientHash}`, cookie: advisor },
+        'review (attorney, big couple)': { path: `/client-info/${clientHash}`, cookie: attorney },
+        'dashboard (advisor)': { path: '/dashboard', cookie: advisor },
+        '/settings (advisor)': { path: '/settings', cookie: advisor },
+      });
+      printAllocations(allocations);
+      for (const [name, { bytesPerRender }] of Object.entries(allocations))
+        results.push({ name: `${name}: allocated per render`, value: `${(bytesPerRender / 1024).toFixed(0)} KB`, budget: '(measure)', ok: true });
     }
     // Last: it adds 20 large documents to the Riveras' plan, which the page measures above do not expect.
     if (which === 'all' || which === 'uploads') results.push(...(await benchUploads({ base, env, server })));

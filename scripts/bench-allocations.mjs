@@ -1,0 +1,122 @@
+// What a render allocates, by the function that allocated it (`npm run bench allocations`, issue 32): the
+// server runs with its inspector open on a local port; for each page V8's sampling heap profiler records
+// every sampled allocation (those collected since included) over serial renders, and the bench prints the
+// bytes per render and the top allocating functions. Allocation volume is what the garbage collector has
+// to work through, so it is the measure of "garbage per render" (a CPU profile says where time goes; this
+// says where memory churns). Bytes are sampled (one sample per SAMPLING_BYTES on average), so small
+// allocators are estimates; the totals over many renders are steady.
+import http from 'node:http';
+
+const SAMPLING_BYTES = 8192;
+const RENDERS = Number(process.env.BENCH_ALLOC_RENDERS ?? 40);
+
+/** The server's inspector session (Chrome DevTools Protocol over a WebSocket). */
+export async function inspectorSession(inspectPort) {
+  const [target] = await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json();
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  let nextId = 1;
+  const waiting = new Map();
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(event.data);
+    const pending = waiting.get(message.id);
+    if (!pending) return;
+    waiting.delete(message.id);
+    if (message.error) pending.reject(new Error(message.error.message));
+    else pending.resolve(message.result);
+  });
+  return {
+    send(method, params = {}) {
+      const id = nextId++;
+      socket.send(JSON.stringify({ id, method, params }));
+      return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+    },
+    close: () => socket.close(),
+  };
+}
+
+async function serial(base, path, cookie, count) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    for (let i = 0; i < count; i++) {
+      await new Promise((resolve, reject) => {
+        http
+          .get(`${base}${path}`, { agent, headers: cookie ? { cookie } : {} }, (res) => {
+            res.resume();
+            res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${path}: status ${res.statusCode}`))));
+          })
+          .on('error', reject);
+      });
+    }
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** Where a profile node's function lives, short: `renderToString react-dom-server.node.production.js:1234`. */
+function frameName({ functionName, url, lineNumber }) {
+  const file = (url || '(native)').replace(/^file:\/\//, '').replace(/^.*\/(node_modules|\.next)\//, '$1/');
+  return `${functionName || '(anonymous)'} ${file}${lineNumber >= 0 ? `:${lineNumber + 1}` : ''}`;
+}
+
+/** Self bytes per function over the profile's tree. */
+function selfBytes(profile) {
+  const totals = new Map();
+  const walk = (node) => {
+    const self = node.selfSize ?? 0;
+    if (self) {
+      const name = frameName(node.callFrame);
+      totals.set(name, (totals.get(name) ?? 0) + self);
+    }
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(profile.head);
+  return totals;
+}
+
+/**
+ * For each target ({ name: { path, cookie } }): 10 warm-up renders, then RENDERS serial renders under the
+ * sampling heap profiler. Answers bytes allocated per render and the top `top` allocators per page.
+ */
+export async function allocationsPerRender(base, inspectPort, targets, top = 12) {
+  const session = await inspectorSession(inspectPort);
+  try {
+    await session.send('HeapProfiler.enable');
+    const out = {};
+    for (const [name, { path, cookie }] of Object.entries(targets)) {
+      await serial(base, path, cookie, 10);
+      await session.send('HeapProfiler.collectGarbage');
+      await session.send('HeapProfiler.startSampling', {
+        samplingInterval: SAMPLING_BYTES,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+      await serial(base, path, cookie, RENDERS);
+      const { profile } = await session.send('HeapProfiler.stopSampling');
+      const totals = selfBytes(profile);
+      const all = [...totals.values()].reduce((a, b) => a + b, 0);
+      out[name] = {
+        bytesPerRender: all / RENDERS,
+        top: [...totals.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, top)
+          .map(([fn, bytes]) => ({ fn, perRender: bytes / RENDERS, share: bytes / all })),
+      };
+    }
+    return out;
+  } finally {
+    session.close();
+  }
+}
+
+/** The bench's lines: bytes per render per page, then each page's top allocators. */
+export function printAllocations(result, log = (line) => console.log(line)) {
+  const kb = (b) => `${(b / 1024).toFixed(0)} KB`;
+  for (const [name, { bytesPerRender, top }] of Object.entries(result)) {
+    log(`\n${name}: ${kb(bytesPerRender)} allocated per render`);
+    for (const t of top) log(`  ${kb(t.perRender).padStart(8)}  ${(t.share * 100).toFixed(1).padStart(5)} %  ${t.fn}`);
+  }
+}
