@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
-import { estatePlans, files, households, persons, users } from '@/db/schema';
+import { estatePlans, files, persons, users } from '@/db/schema';
 import type { PublicContext } from '@/lib/kernel/context';
 import { can } from '@/lib/kernel/policy';
 import { planScope } from '@/lib/kernel/scope';
@@ -32,7 +32,8 @@ function documentSelect(q: Queryable) {
 
 type DocumentRow = Awaited<ReturnType<ReturnType<typeof documentSelect>['execute']>>[number];
 
-export function toDocumentView(row: DocumentRow): DocumentView {
+/** A listed document's row as the pages show it (lib/files/document-page.ts reads its page in raw SQL). */
+export function toDocumentView(row: Omit<DocumentRow, 'planId'>): DocumentView {
   return {
     hash: row.hash,
     planHash: row.planHash,
@@ -47,20 +48,6 @@ export function toDocumentView(row: DocumentRow): DocumentView {
 }
 
 const NEWEST_FIRST = [desc(files.createdAt), desc(files.id)];
-
-/**
- * The documents of a household's plans (every plan of it, newest document first), for anyone whose scope
- * reaches the household with `file.view` (the household, its advisory side, attorneys, admins). The
- * household is named by its public hash; a household outside the scope lists nothing.
- */
-export async function listDocuments(ctx: PublicContext, household: { householdHash: string }, q: Queryable = db): Promise<DocumentView[]> {
-  if (!ctx.actor || !can(ctx.actor, 'file.view')) return [];
-  const rows = await documentSelect(q)
-    .innerJoin(households, eq(households.owner1ClientId, estatePlans.clientId))
-    .where(and(eq(households.hash, household.householdHash), planScope(ctx.actor)))
-    .orderBy(...NEWEST_FIRST);
-  return rows.map(toDocumentView);
-}
 
 /** The documents of some plans by plan id, newest first (the caller checked the scope), grouped by plan id. */
 export async function documentsOfPlans(planIds: number[], q: Queryable = db): Promise<Map<number, DocumentView[]>> {
