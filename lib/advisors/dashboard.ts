@@ -121,6 +121,12 @@ export async function advisorBilling(advisorId: number): Promise<AdvisorBilling>
 /** How many open invoices the compatibility answers list (their earlier bound; the balance counts them all). */
 export const API_INVOICES = 200;
 
+/** Where a list of `total` rows stands for a requested page (the same clamp as the statement's offset). */
+function pageInfo(total: number, requested: number, size: number): ListPageInfo {
+  const { page, pageCount } = pageOf(total, requested, size);
+  return { page, pageCount, total };
+}
+
 type InviteRow = { hash: string; client_name: string; client_email: string; sent_at: string; joined_user_id: number | null };
 
 /**
@@ -216,9 +222,9 @@ async function billingAndInvites(
     maxInvoices: advisor.maxInvoices,
     lock: lockStateOf(unpaid, advisor.maxInvoices),
     invoices: list,
-    openPage: { ...pageOf(unpaid, pages.open, openSize), total: unpaid },
+    openPage: pageInfo(unpaid, pages.open, openSize),
     paidInvoices,
-    paidPage: { ...pageOf(paidTotal, pages.paid), total: paidTotal },
+    paidPage: pageInfo(paidTotal, pages.paid, LIST_PAGE_SIZE),
     isAutoPay: advisor.isAutoPay,
     isWaivingFee: advisor.isWaivingFee,
     paymentMethod: method ? { brand: method.brand, last4: method.last4, kind: method.kind } : null,

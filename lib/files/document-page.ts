@@ -7,7 +7,7 @@ import { planScope } from '@/lib/kernel/scope';
 import { rowsOf } from '@/lib/kernel/rows';
 import { LIST_PAGE_SIZE, pageOf } from '@/lib/validation/list-page';
 import type { DocumentView } from './document-view';
-import { toDocumentView } from './queries';
+import { rawDocumentView } from './queries';
 
 /** One page of a household's documents, newest first, with the counts the page shows around it. */
 export type DocumentPage = {
@@ -68,19 +68,6 @@ export async function listDocumentPage(
        order by f.created_at desc, f.id desc
        limit ${size} offset ${offset}`),
   );
-  const documents = rows.map((r) =>
-    toDocumentView({
-      hash: String(r.hash),
-      planHash: String(r.plan_hash),
-      name: String(r.name),
-      contentType: String(r.content_type),
-      createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
-      creatorId: r.created_by_user_id === null ? null : Number(r.created_by_user_id),
-      firstName: r.first_name as string | null,
-      middleName: r.middle_name as string | null,
-      lastName: r.last_name as string | null,
-      suffix: r.suffix as string | null,
-    }),
-  );
+  const documents = rows.map(rawDocumentView);
   return { documents, total, perPlan, page, pageCount };
 }

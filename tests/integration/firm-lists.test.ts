@@ -10,11 +10,13 @@ import * as t from '@/db/schema';
 import { advisorBilling, loadDashboard } from '@/lib/advisors/dashboard';
 import { DEFAULT_LIST_STATE, DEFAULT_PAGE_SIZE } from '@/lib/advisors/rules';
 import { listDocumentPage } from '@/lib/files/document-page';
+import { advisorsAnswer } from '@/lib/legacy/file-advisors-answer';
+import { EXPANDED_DOCUMENTS_LIMIT, loadAdvisorClients } from '@/lib/overview/queries';
 import { rowsOf } from '@/lib/kernel/rows';
 import { formatUsd } from '@/lib/money';
 import { LIST_PAGE_SIZE } from '@/lib/validation/list-page';
-import { actorOf, ctxOf } from '../helpers/context';
 import { resetDatabase } from '../helpers/db';
+import { actorOf, ctxOf } from '../helpers/context';
 import { makeUser } from '../helpers/factories';
 import { signInAs, signOut } from '../helpers/session';
 import { makeCouple, type Couple } from './helpers/intake';
@@ -122,6 +124,33 @@ describe("a household's documents, paged in SQL", () => {
     expect(many.count).toBe(few.count);
     expect(pageMany.count).toBe(pageFew.count);
     expect(many.result.documents).toHaveLength(25);
+  });
+});
+
+describe("the other readers of a household's documents carry the newest, never the whole book", () => {
+  it("the overview's expansion: the newest 25 with the whole count, in the same statements for 3 and 300", async () => {
+    const plan = await planOf(couple.owner1.id);
+    await seedDocuments(plan.id, 3, 'Few');
+    const legal = ctxOf(await actorOf((await makeUser({ isLegal: true })).user));
+    const input = { advisor_id: couple.advisor.advisor.hash };
+    const few = await recordQueries(() => loadAdvisorClients(legal, input));
+    expect(few.result.clients[0]).toMatchObject({ documentCount: 3 });
+    await seedDocuments(plan.id, 297, 'Many');
+    const many = await recordQueries(() => loadAdvisorClients(legal, input));
+    expect(many.count).toBe(few.count);
+    expect(many.result.clients[0].documentCount).toBe(300);
+    expect(many.result.clients[0].documents.map((d) => d.hash)).toEqual((await allDocumentHashes([plan.id])).slice(0, EXPANDED_DOCUMENTS_LIMIT));
+  });
+
+  it("a file call's answer: each plan's newest 25", async () => {
+    const older = await planOf(couple.owner1.id, 'complete');
+    const latest = await planOf(couple.owner1.id);
+    await seedDocuments(older.id, 4, 'Old');
+    await seedDocuments(latest.id, 300, 'New');
+    const few = await recordQueries(() => advisorsAnswer(couple.owner1.id));
+    const plans = few.result[0].clients[0].estate_plans;
+    expect(plans.map((p) => p.files.length)).toEqual([4, 25]);
+    expect(plans[1].files.map((f) => f.hash)).toEqual((await allDocumentHashes([latest.id])).slice(0, 25));
   });
 });
 
