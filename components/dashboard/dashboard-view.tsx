@@ -82,7 +82,9 @@ export function DashboardView({
         </Link>
       ) : null}
       {data.advisorChoices.length ? <AdvisorSelector choices={data.advisorChoices} selectedHash={selected?.hash ?? null} /> : null}
-      {data.billing && selected ? <OutstandingBalance billing={data.billing} advisor={selected} canPay={can(actor, 'advisor.pay')} hrefOf={invoiceHref} /> : null}
+      {data.billing && selected ? (
+        <OutstandingBalance billing={data.billing} advisor={selected} canPay={can(actor, 'advisor.pay')} hrefOf={invoiceHref} />
+      ) : null}
       <ClientTable
         data={data}
         state={{ ...state, advisor: state.advisor || '' }}

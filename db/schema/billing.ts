@@ -71,7 +71,9 @@ export const invoices = pgTable(
     // The open invoices' page, oldest first (the features lock counts the same entries).
     index('invoices_advisor_status_created_idx').on(t.advisorId, t.status, t.createdAt, t.id),
     // The invoice history's page, newest paid first.
-    index('invoices_advisor_paid_idx').on(t.advisorId, t.paidAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`status = 'paid'`),
+    index('invoices_advisor_paid_idx')
+      .on(t.advisorId, t.paidAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'paid'`),
   ],
 );
 

@@ -254,11 +254,7 @@ async function teamOf(actor: Actor, inScope: AdvisorSummary[]): Promise<{ team: 
  * advisors in scope, one client page (filtered, searched, sorted and paged in SQL, completion from the
  * cache), and for a selected advisor the billing with the invites (one statement); My Team for firm supervisors.
  */
-export async function loadDashboard(
-  ctx: RequestContext,
-  state: ClientListState,
-  invoicePages: InvoicePages = { open: 1, paid: 1 },
-): Promise<DashboardData> {
+export async function loadDashboard(ctx: RequestContext, state: ClientListState, invoicePages: InvoicePages = { open: 1, paid: 1 }): Promise<DashboardData> {
   const { actor } = ctx;
   assertCan(actor, 'dashboard.view');
   const global = hasGlobalReach(actor);

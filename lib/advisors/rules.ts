@@ -186,4 +186,3 @@ export function sortDirectionOf(sort: ClientSort, dir: 'asc' | 'desc'): 'asc' | 
   if (sort === 'created') return dir === 'asc' ? 'desc' : 'asc';
   return dir;
 }
-

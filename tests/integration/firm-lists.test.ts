@@ -57,7 +57,12 @@ async function seedDocuments(planId: number, count: number, prefix: string, crea
 /** Every document of the plans, in the list's order, straight from the table. */
 async function allDocumentHashes(planIds: number[]): Promise<string[]> {
   const rows = rowsOf<{ hash: string }>(
-    await db.execute(sql`select hash from files where estate_plan_id in (${sql.join(planIds.map((id) => sql`${id}`), sql`, `)}) order by created_at desc, id desc`),
+    await db.execute(
+      sql`select hash from files where estate_plan_id in (${sql.join(
+        planIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) order by created_at desc, id desc`,
+    ),
   );
   return rows.map((r) => r.hash);
 }
@@ -219,9 +224,25 @@ describe("an advisor's invoices, paged in SQL", () => {
     expect(invoice.paidAt).toBeNull();
     const [payment] = await db
       .insert(t.payments)
-      .values({ advisorId, amount: '995.00', gateway: 'sandbox', chargeType: 'advisor_balance', methodKind: 'card', last4: '4242', gatewayReference: 'r-1', status: 'succeeded', createdAt: new Date('2026-03-04T05:06:07Z') })
+      .values({
+        advisorId,
+        amount: '995.00',
+        gateway: 'sandbox',
+        chargeType: 'advisor_balance',
+        methodKind: 'card',
+        last4: '4242',
+        gatewayReference: 'r-1',
+        status: 'succeeded',
+        createdAt: new Date('2026-03-04T05:06:07Z'),
+      })
       .returning();
-    const read = async () => (await db.select({ paidAt: t.invoices.paidAt }).from(t.invoices).where(sql`id = ${invoice.id}`))[0].paidAt;
+    const read = async () =>
+      (
+        await db
+          .select({ paidAt: t.invoices.paidAt })
+          .from(t.invoices)
+          .where(sql`id = ${invoice.id}`)
+      )[0].paidAt;
     await db.execute(sql`update invoices set status = 'paid', payment_id = ${payment.id}, updated_at = now() where id = ${invoice.id}`);
     expect((await read())?.toISOString()).toBe('2026-03-04T05:06:07.000Z');
     await db.execute(sql`update invoices set status = 'open', payment_id = null where id = ${invoice.id}`);

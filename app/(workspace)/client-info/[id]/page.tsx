@@ -1,7 +1,16 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { requirePageContext } from '@/lib/http/page';
-import { IntakePage, loadDocuments, loadFunding, loadIntakeOr404, whatIfFor, type DocumentsSearch, type WhatIfSearch, resolveAddressOr404 } from '../intake-page';
+import {
+  IntakePage,
+  loadDocuments,
+  loadFunding,
+  loadIntakeOr404,
+  whatIfFor,
+  type DocumentsSearch,
+  type WhatIfSearch,
+  resolveAddressOr404,
+} from '../intake-page';
 
 export const metadata: Metadata = { title: 'Client Information', robots: { index: false } };
 
