@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { AdvisorBilling } from '@/lib/advisors/dashboard';
-import { PAID_HISTORY_LIMIT } from '@/lib/advisors/rules';
+import { Pager } from '@/components/ui/pager';
 import { formatUsd } from '@/lib/money';
 import { FEATURE_LOCKED_MESSAGE, lockedFeaturesText, lockWarningText } from '@/lib/billing/lock';
 import { Card } from '@/components/ui/card';
@@ -9,6 +9,9 @@ import { AutoPayActions, PayBalance } from '@/components/payments/balance-action
 import styles from './dashboard.module.css';
 
 const day = new Intl.DateTimeFormat('en-US', { month: '2-digit', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+/** The address of a page of one of the invoice lists (the dashboard's other state kept). */
+export type InvoicePageHref = (list: 'invoices' | 'paid', page: number) => string;
 
 /** Whose balance the section shows: the viewer's own, or another advisor's (staff, a supervisor, an admin). */
 export type BillingAdvisor = { name: string; isOwn: boolean };
@@ -19,10 +22,21 @@ export function waivedFeeNote(advisor: BillingAdvisor): string {
 }
 
 /**
- * Outstanding Balance: the unpaid invoices and their total (big.js on the server), with the features lock
- * message or its warning, and Pay Balance for those who may pay ('advisor.pay').
+ * Outstanding Balance: the unpaid invoices and their total (summed in SQL over all of them, whatever page is
+ * shown), with the features lock message or its warning, and Pay Balance for those who may pay
+ * ('advisor.pay'). Both invoice lists are paged (issue 32): Previous and Next are links (`hrefOf`).
  */
-export function OutstandingBalance({ billing, advisor, canPay }: { billing: AdvisorBilling; advisor: BillingAdvisor & { hash: string }; canPay: boolean }) {
+export function OutstandingBalance({
+  billing,
+  advisor,
+  canPay,
+  hrefOf,
+}: {
+  billing: AdvisorBilling;
+  advisor: BillingAdvisor & { hash: string };
+  canPay: boolean;
+  hrefOf: InvoicePageHref;
+}) {
   return (
     <Card aria-labelledby="balance-title">
       <h2 id="balance-title">Outstanding Balance</h2>
@@ -51,7 +65,7 @@ export function OutstandingBalance({ billing, advisor, canPay }: { billing: Advi
         />
       ) : null}
       {billing.invoices.length ? (
-        <Table label="Unpaid invoices" responsive="stack" columnLabels={['Invoice', 'Date', 'Amount', 'Paid', 'Due']}>
+        <Table id="unpaid-invoices" label="Unpaid invoices" responsive="stack" columnLabels={['Invoice', 'Date', 'Amount', 'Paid', 'Due']}>
           <THead>
             <tr>
               <Th>Invoice</Th>
@@ -78,22 +92,22 @@ export function OutstandingBalance({ billing, advisor, canPay }: { billing: Advi
           </TBody>
         </Table>
       ) : null}
-      <InvoiceHistory paid={billing.paidInvoices} />
+      <Pager label="Unpaid invoice pages" page={billing.openPage.page} pageCount={billing.openPage.pageCount} hrefOf={(n) => hrefOf('invoices', n)} />
+      <InvoiceHistory paid={billing.paidInvoices} page={billing.paidPage} hrefOf={hrefOf} />
     </Card>
   );
 }
 
 /**
  * Paid invoices stay findable (issue 27): the newest first, each with the receipt of the payment that paid
- * it, folded under the open balance so the page leads with what is due.
+ * it, folded under the open balance so the page leads with what is due; all of them, a page at a time
+ * (issue 32), the fold open on a page past the first.
  */
-function InvoiceHistory({ paid }: { paid: AdvisorBilling['paidInvoices'] }) {
+function InvoiceHistory({ paid, page, hrefOf }: { paid: AdvisorBilling['paidInvoices']; page: AdvisorBilling['paidPage']; hrefOf: InvoicePageHref }) {
   if (!paid.length) return null;
   return (
-    <details className={styles.history}>
-      <summary>
-        Invoice history ({paid.length} paid{paid.length === PAID_HISTORY_LIMIT ? ', the latest' : ''})
-      </summary>
+    <details className={styles.history} id="invoice-history" open={page.page > 1}>
+      <summary>Invoice history ({page.total} paid)</summary>
       <Table label="Paid invoices" responsive="stack" columnLabels={['Invoice', 'Paid on', 'Amount', 'Receipt']}>
         <THead>
           <tr>
@@ -122,6 +136,7 @@ function InvoiceHistory({ paid }: { paid: AdvisorBilling['paidInvoices'] }) {
           ))}
         </TBody>
       </Table>
+      <Pager label="Invoice history pages" page={page.page} pageCount={page.pageCount} hrefOf={(n) => hrefOf('paid', n)} />
     </details>
   );
 }

@@ -5,7 +5,8 @@ import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
 import { buttonClass } from '@/components/ui/button';
 import type { Actor } from '@/lib/kernel/actor';
 import type { DashboardData } from '@/lib/advisors/dashboard';
-import type { ClientListState } from '@/lib/advisors/rules';
+import { listStateQuery, type ClientListState } from '@/lib/advisors/rules';
+import { invoicePagesParams, type InvoicePages } from '@/lib/validation/list-page';
 import type { UploadTarget } from '@/lib/files/queries';
 import { can, hasGlobalReach } from '@/lib/kernel/policy';
 import { resolveBaseUrl } from '@/lib/config/site';
@@ -23,11 +24,14 @@ export function DashboardView({
   data,
   state,
   uploads,
+  invoicePages = { open: 1, paid: 1 },
   children,
 }: {
   actor: Actor;
   data: DashboardData;
   state: ClientListState;
+  /** The invoice lists' pages the address asks for (`invoices=`, `paid=`). */
+  invoicePages?: InvoicePages;
   /** The listed households that take a document now (the advisory side uploads for its clients here). */
   uploads?: Record<string, UploadTarget>;
   children?: ReactNode;
@@ -39,6 +43,14 @@ export function DashboardView({
   const canCreate = selected !== null && can(actor, 'client.create') && !locked;
   const canReadOutbox = can(actor, 'outbox.read');
   const canReadAudit = can(actor, 'audit.read');
+  // A page of one invoice list keeps the client list's state and the other list's page.
+  const invoiceHref = (list: 'invoices' | 'paid', n: number) => {
+    const query = new URLSearchParams(listStateQuery(state));
+    const pages = invoicePagesParams({ ...invoicePages, [list === 'invoices' ? 'open' : 'paid']: n });
+    for (const [key, value] of Object.entries(pages)) query.set(key, value);
+    const text = query.toString();
+    return `/dashboard${text ? `?${text}` : ''}#${list === 'invoices' ? 'unpaid-invoices' : 'invoice-history'}`;
+  };
 
   return (
     <main id={MAIN_CONTENT_ID} className={`container ${styles.page}`}>
@@ -70,7 +82,9 @@ export function DashboardView({
         </Link>
       ) : null}
       {data.advisorChoices.length ? <AdvisorSelector choices={data.advisorChoices} selectedHash={selected?.hash ?? null} /> : null}
-      {data.billing && selected ? <OutstandingBalance billing={data.billing} advisor={selected} canPay={can(actor, 'advisor.pay')} /> : null}
+      {data.billing && selected ? (
+        <OutstandingBalance billing={data.billing} advisor={selected} canPay={can(actor, 'advisor.pay')} hrefOf={invoiceHref} />
+      ) : null}
       <ClientTable
         data={data}
         state={{ ...state, advisor: state.advisor || '' }}

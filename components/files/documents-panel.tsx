@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { DOCUMENTS_READY_TEXT } from '@/lib/estate-plans/next-steps';
 import type { DocumentView } from '@/lib/files/document-view';
@@ -9,7 +10,10 @@ import { UploadDocument } from './upload-document';
 import styles from './files.module.css';
 
 export type DocumentsPanelProps = {
+  /** One page of the household's documents (paged in SQL, lib/files/document-page.ts). */
   documents: DocumentView[];
+  /** The documents' pages as links (components/ui/pager.tsx, drawn on the server), under the list. */
+  pager?: ReactNode;
   /** The viewer is one of the household's clients: the panel speaks to them ('Your documents'). */
   forClient: boolean;
   /**
@@ -31,10 +35,11 @@ export type DocumentsPanelProps = {
  * now, and an admin's Delete for documents with a creator. After an upload or a delete the page's data is reloaded. Absent while there is no document and none may be
  * added; never printed (the review's print-out is the answers).
  */
-export function DocumentsPanel({ documents, forClient, ready = false, uploadPlanHash, subject, canDelete = false }: DocumentsPanelProps) {
+export function DocumentsPanel({ documents, pager = null, forClient, ready = false, uploadPlanHash, subject, canDelete = false }: DocumentsPanelProps) {
   const router = useRouter();
   // Nothing to show and nothing to do (an intake still in progress): no panel.
   if (!documents.length && !uploadPlanHash) return null;
+  // The page's names: the browser's early duplicate check sees this page; the server checks the whole plan.
   const existingNames = uploadPlanHash ? documents.filter((d) => d.planHash === uploadPlanHash).map((d) => d.name) : [];
   return (
     <section aria-labelledby="documents-title" className={styles.panel} id="documents">
@@ -50,6 +55,7 @@ export function DocumentsPanel({ documents, forClient, ready = false, uploadPlan
         emptyText={forClient ? 'Your attorney has not shared any documents yet.' : 'No documents yet.'}
         actions={canDelete ? (doc) => (doc.removable ? <DeleteDocumentButton document={doc} onDeleted={() => router.refresh()} /> : null) : undefined}
       />
+      {pager}
       {uploadPlanHash ? <UploadDocument planHash={uploadPlanHash} existingNames={existingNames} subject={subject} onUploaded={() => router.refresh()} /> : null}
     </section>
   );

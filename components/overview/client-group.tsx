@@ -66,7 +66,7 @@ export function ClientGroup({
           {client.phone ? <span>{unbroken(formatPhone(client.phone))}</span> : null}
           <span>{client.statusLabel}</span>
           <span>
-            {client.documents.length} {client.documents.length === 1 ? 'document' : 'documents'}
+            {client.documentCount} {client.documentCount === 1 ? 'document' : 'documents'}
           </span>
         </span>
         {client.canUpload && !upload.inputOpen ? (
@@ -87,6 +87,15 @@ export function ClientGroup({
           ) : (
             <p className={styles.muted}>No documents yet.</p>
           )}
+          {/* Only the newest are here (lib/overview/queries.ts EXPANDED_DOCUMENTS_LIMIT); client-info pages through all. */}
+          {client.documentCount > client.documents.length ? (
+            <p>
+              <Link href={`/client-info/${encodeURIComponent(client.hash)}#documents`} onClick={() => onRemember(client)}>
+                All {client.documentCount} documents
+              </Link>{' '}
+              <span className={styles.muted}>(the newest {client.documents.length} are shown here)</span>
+            </p>
+          ) : null}
           {!client.canUpload ? <p className={styles.muted}>Documents can be added once the trust is with the attorneys (submitted for review).</p> : null}
           {upload.inputOpen ? <DocumentUploadForm client={client} upload={upload} onChoose={onChoose} onUpload={onUpload} onCancel={onCancel} /> : null}
         </div>

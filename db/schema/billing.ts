@@ -60,10 +60,21 @@ export const invoices = pgTable(
     // The payment that paid it (its receipt), set with the payment (lib/billing/attempt-books.ts); cleared
     // when a returned eCheck opens the invoice again.
     paymentId: integer('payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
+    // When a paid invoice was paid, for the invoice history's order and index (issue 32): the paying
+    // payment's time, else the invoice's last change; null unless paid. Kept by the trigger
+    // invoices_paid_at (migration list_indexes) on every write, so no writer sets it.
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('invoices_advisor_idx').on(t.advisorId, t.status)],
+  (t) => [
+    // The open invoices' page, oldest first (the features lock counts the same entries).
+    index('invoices_advisor_status_created_idx').on(t.advisorId, t.status, t.createdAt, t.id),
+    // The invoice history's page, newest paid first.
+    index('invoices_advisor_paid_idx')
+      .on(t.advisorId, t.paidAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`status = 'paid'`),
+  ],
 );
 
 /**

@@ -108,7 +108,8 @@ export const files = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('files_plan_idx').on(t.estatePlanId)],
+  // A plan's documents newest first: the documents page reads each plan's entries in this order (issue 32).
+  (t) => [index('files_plan_created_idx').on(t.estatePlanId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export type EstatePlan = typeof estatePlans.$inferSelect;

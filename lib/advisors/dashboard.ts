@@ -1,8 +1,8 @@
 import 'server-only';
-import { PAID_HISTORY_LIMIT } from './rules';
 import { formatChargeDate } from '@/lib/format/card';
 import Big from 'big.js';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { LIST_PAGE_SIZE, pageOf, type InvoicePages, type ListPageInfo } from '@/lib/validation/list-page';
 import { db } from '@/db';
 import { advisorFirms, advisors, firms, persons, users } from '@/db/schema';
 import type { Actor } from '@/lib/kernel/actor';
@@ -15,7 +15,7 @@ import { personName } from '@/lib/people/person-name';
 import { personNameColumns } from '@/lib/people/person-name-columns';
 import { listClientPage, listedHouseholdCount, type ClientListRow, type ClientPage } from './client-list';
 import { withCompletion } from '@/lib/intake/completion-cache';
-import { ADVISOR_ID, unpaidInvoicesSql } from '@/lib/billing/feature-lock';
+import { ADVISOR_ID } from '@/lib/billing/feature-lock';
 import { lockStateOf, type LockState } from '@/lib/billing/lock';
 import { getPaymentGateway } from '@/lib/payments/gateway';
 import type { PaymentFormConfig } from '@/lib/payments/types';
@@ -35,8 +35,11 @@ export type AdvisorBilling = {
   maxInvoices: number;
   lock: LockState;
   invoices: InvoiceView[];
-  /** The latest paid invoices, newest first (at most PAID_HISTORY_LIMIT). */
+  /** The open invoices' page shown (oldest first) and how many there are in all (issue 32). */
+  openPage: ListPageInfo;
+  /** One page of the paid invoices, newest paid first. */
   paidInvoices: PaidInvoiceView[];
+  paidPage: ListPageInfo;
   isAutoPay: boolean;
   isWaivingFee: boolean;
   paymentMethod: { brand: string | null; last4: string; kind: string } | null;
@@ -106,37 +109,70 @@ async function anyAdvisor(actor: Actor, hash: string): Promise<AdvisorSummary | 
   return r ? { id: r.id, hash: r.hash, name: personName(r), householdCount: 0, isOwn: r.id === actor.advisorId } : null;
 }
 
-/** An advisor's balance, invoices, auto-pay and stored method (Outstanding Balance, Disable Auto-Pay), in one statement. */
+/**
+ * An advisor's balance, invoices, auto-pay and stored method (Outstanding Balance, Disable Auto-Pay), in one
+ * statement: the payment calls' answers (lib/advisors/advisor-account.ts) list the first API_INVOICES open
+ * invoices, as they did, with the balance of all of them.
+ */
 export async function advisorBilling(advisorId: number): Promise<AdvisorBilling> {
-  return (await billingAndInvites(advisorId, null)).billing;
+  return (await billingAndInvites(advisorId, null, { open: 1, paid: 1 }, API_INVOICES)).billing;
+}
+
+/** How many open invoices the compatibility answers list (their earlier bound; the balance counts them all). */
+export const API_INVOICES = 200;
+
+/** Where a list of `total` rows stands for a requested page (the same clamp as the statement's offset). */
+function pageInfo(total: number, requested: number, size: number): ListPageInfo {
+  const { page, pageCount } = pageOf(total, requested, size);
+  return { page, pageCount, total };
 }
 
 type InviteRow = { hash: string; client_name: string; client_email: string; sent_at: string; joined_user_id: number | null };
 
 /**
+ * A page's offset in SQL, clamped to the last page of `count` rows (a page past the end shows the last), so
+ * the count and the page come from one statement. `count` is a scalar subquery with no outer reference.
+ */
+function clampedOffset(count: SQL, requested: number, size: number): SQL {
+  return sql`(least(${requested - 1}::int, greatest(0, (${count} - 1) / ${size}::int)) * ${size}::int)`;
+}
+
+/**
  * The billing and, when `invitesAt` is given, the advisor's newest `limit` invites as seen at `now` (as invitesOfAdvisor reads
  * them) in the same statement: on the embedded database every statement queues behind the others'.
+ * The invoice lists are paged in SQL (issue 32): the open ones oldest first, the paid ones newest paid first,
+ * each page read from its index (invoices_advisor_status_created_idx, invoices_advisor_paid_idx) and each
+ * count from the same index; the outstanding balance is summed in SQL over every open invoice (numeric, no
+ * float), not over the page shown.
  */
 async function billingAndInvites(
   advisorId: number,
   invitesAt: { limit: number; now: Date } | null,
+  pages: InvoicePages,
+  openSize = LIST_PAGE_SIZE,
 ): Promise<{ billing: AdvisorBilling; invites: InviteView[] | null }> {
+  const size = LIST_PAGE_SIZE;
+  const openCount = sql`(select count(*)::int from invoices c where c.advisor_id = ${advisorId} and c.status = 'open')`;
+  const paidCount = sql`(select count(*)::int from invoices c where c.advisor_id = ${advisorId} and c.status = 'paid')`;
   const [advisor] = await db
     .select({
       maxInvoices: advisors.maxInvoices,
       isAutoPay: advisors.isAutoPay,
       isWaivingFee: advisors.isWaivingFee,
-      unpaid: unpaidInvoicesSql(ADVISOR_ID),
+      unpaid: sql<number>`${openCount}`,
+      paidCount: sql<number>`${paidCount}`,
       // Amounts as text, so no decimal passes through a float.
+      outstanding: sql<string>`(select coalesce(sum(o.amount - o.amount_paid), 0)::text from invoices o where o.advisor_id = ${advisorId} and o.status = 'open')`,
       open: sql<{ hash: string; description: string; amount: string; amount_paid: string; created_at: string }[]>`(
         select coalesce(json_agg(json_build_object('hash', i.hash, 'description', i.description, 'amount', i.amount::text, 'amount_paid', i.amount_paid::text, 'created_at', i.created_at) order by i.created_at, i.id), '[]'::json)
-          from (select * from invoices inv where inv.advisor_id = ${ADVISOR_ID} and inv.status = 'open' order by inv.created_at, inv.id limit 200) i)`,
+          from (select * from invoices inv where inv.advisor_id = ${advisorId} and inv.status = 'open' order by inv.created_at, inv.id
+                 limit ${openSize}::int offset ${clampedOffset(openCount, pages.open, openSize)}) i)`,
       paid: sql<{ hash: string; description: string; amount: string; paid_at: string; receipt: string | null }[]>`(
         select coalesce(json_agg(json_build_object('hash', i.hash, 'description', i.description, 'amount', i.amount::text, 'paid_at', i.paid_at, 'receipt', i.receipt) order by i.paid_at desc, i.id desc), '[]'::json)
-          from (select inv.id, inv.hash, inv.description, inv.amount, coalesce(pay.created_at, inv.updated_at) as paid_at, pay.hash as receipt
+          from (select inv.id, inv.hash, inv.description, inv.amount, inv.paid_at, pay.hash as receipt
                   from invoices inv left join payments pay on pay.id = inv.payment_id
-                 where inv.advisor_id = ${ADVISOR_ID} and inv.status = 'paid'
-                 order by coalesce(pay.created_at, inv.updated_at) desc, inv.id desc limit ${PAID_HISTORY_LIMIT}) i)`,
+                 where inv.advisor_id = ${advisorId} and inv.status = 'paid'
+                 order by inv.paid_at desc, inv.id desc limit ${size}::int offset ${clampedOffset(paidCount, pages.paid, size)}) i)`,
       method: sql<{ brand: string | null; last4: string; kind: string } | null>`(
         select json_build_object('brand', pm.brand, 'last4', pm.last4, 'kind', pm.kind) from payment_methods pm
          where pm.advisor_id = ${ADVISOR_ID} order by pm.created_at desc, pm.id desc limit 1)`,
@@ -152,19 +188,14 @@ async function billingAndInvites(
     .limit(1);
   if (!advisor) throw new AppError('NOT_FOUND');
   const parse = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-  let outstanding = new Big(0);
-  const list = parse<{ hash: string; description: string; amount: string; amount_paid: string; created_at: string }[]>(advisor.open).map((i) => {
-    const due = new Big(i.amount).minus(i.amount_paid);
-    outstanding = outstanding.plus(due);
-    return {
-      hash: i.hash,
-      description: i.description,
-      amount: new Big(i.amount).toFixed(2),
-      amountPaid: new Big(i.amount_paid).toFixed(2),
-      amountDue: due.toFixed(2),
-      createdAt: new Date(i.created_at).toISOString(),
-    };
-  });
+  const list = parse<{ hash: string; description: string; amount: string; amount_paid: string; created_at: string }[]>(advisor.open).map((i) => ({
+    hash: i.hash,
+    description: i.description,
+    amount: new Big(i.amount).toFixed(2),
+    amountPaid: new Big(i.amount_paid).toFixed(2),
+    amountDue: new Big(i.amount).minus(i.amount_paid).toFixed(2),
+    createdAt: new Date(i.created_at).toISOString(),
+  }));
   const paidInvoices = parse<{ hash: string; description: string; amount: string; paid_at: string; receipt: string | null }[]>(advisor.paid).map((i) => ({
     hash: i.hash,
     description: i.description,
@@ -174,6 +205,7 @@ async function billingAndInvites(
   }));
   const method = parse<{ brand: string | null; last4: string; kind: string } | null>(advisor.method);
   const unpaid = Number(advisor.unpaid);
+  const paidTotal = Number(advisor.paidCount);
   const inviteRows = parse<InviteRow[] | null>(advisor.invites);
   const invites =
     inviteRows && invitesAt
@@ -185,12 +217,14 @@ async function billingAndInvites(
         )
       : null;
   const billing: AdvisorBilling = {
-    outstanding: outstanding.toFixed(2),
+    outstanding: new Big(advisor.outstanding).toFixed(2),
     unpaidInvoices: unpaid,
     maxInvoices: advisor.maxInvoices,
     lock: lockStateOf(unpaid, advisor.maxInvoices),
     invoices: list,
+    openPage: pageInfo(unpaid, pages.open, openSize),
     paidInvoices,
+    paidPage: pageInfo(paidTotal, pages.paid, LIST_PAGE_SIZE),
     isAutoPay: advisor.isAutoPay,
     isWaivingFee: advisor.isWaivingFee,
     paymentMethod: method ? { brand: method.brand, last4: method.last4, kind: method.kind } : null,
@@ -220,7 +254,7 @@ async function teamOf(actor: Actor, inScope: AdvisorSummary[]): Promise<{ team: 
  * advisors in scope, one client page (filtered, searched, sorted and paged in SQL, completion from the
  * cache), and for a selected advisor the billing with the invites (one statement); My Team for firm supervisors.
  */
-export async function loadDashboard(ctx: RequestContext, state: ClientListState): Promise<DashboardData> {
+export async function loadDashboard(ctx: RequestContext, state: ClientListState, invoicePages: InvoicePages = { open: 1, paid: 1 }): Promise<DashboardData> {
   const { actor } = ctx;
   assertCan(actor, 'dashboard.view');
   const global = hasGlobalReach(actor);
@@ -237,7 +271,7 @@ export async function loadDashboard(ctx: RequestContext, state: ClientListState)
 
   const [page, selectedBilling, team] = await Promise.all([
     listClientPage(actor, { advisorIds: selected ? [selected.id] : global ? null : [], state, stalledDays }),
-    selected ? billingAndInvites(selected.id, { limit: 200, now: ctx.now }) : Promise.resolve(null),
+    selected ? billingAndInvites(selected.id, { limit: 200, now: ctx.now }, invoicePages) : Promise.resolve(null),
     global ? Promise.resolve(null) : teamOf(actor, choices),
   ]);
   const billing = selectedBilling ? { ...selectedBilling.billing, impersonating: actor.impersonator !== null } : null;

@@ -186,8 +186,3 @@ export function sortDirectionOf(sort: ClientSort, dir: 'asc' | 'desc'): 'asc' | 
   if (sort === 'created') return dir === 'asc' ? 'desc' : 'asc';
   return dir;
 }
-
-// ---- Billing -----------------------------------------------------------------------------------------------
-
-/** How many paid invoices the dashboard's invoice history shows (the newest). */
-export const PAID_HISTORY_LIMIT = 50;

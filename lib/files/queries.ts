@@ -1,37 +1,32 @@
 import 'server-only';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
-import { estatePlans, files, households, persons, users } from '@/db/schema';
+import { estatePlans, files } from '@/db/schema';
 import type { PublicContext } from '@/lib/kernel/context';
 import { can } from '@/lib/kernel/policy';
 import { planScope } from '@/lib/kernel/scope';
 import { personName } from '@/lib/people/person-name';
-import { personNameColumns } from '@/lib/people/person-name-columns';
 import { formatAppDate } from '@/lib/format/app-time';
 import { ATTORNEY_STATUSES } from '@/lib/estate-plans/statuses';
 import { documentViewPath, type DocumentView } from './document-view';
+import { rowsOf } from '@/lib/kernel/rows';
+import { LIST_PAGE_SIZE } from '@/lib/validation/list-page';
 
-/** The columns of a document as listed, with its plan's hash and its uploader's name (left join: System). */
-function documentSelect(q: Queryable) {
-  return q
-    .select({
-      hash: files.hash,
-      planHash: estatePlans.hash,
-      planId: files.estatePlanId,
-      name: files.name,
-      contentType: files.contentType,
-      createdAt: files.createdAt,
-      creatorId: files.createdByUserId,
-      ...personNameColumns,
-    })
-    .from(files)
-    .innerJoin(estatePlans, eq(estatePlans.id, files.estatePlanId))
-    .leftJoin(users, eq(users.id, files.createdByUserId))
-    .leftJoin(persons, eq(persons.id, users.personId));
-}
+/** A listed document's columns, with its plan's hash and its uploader's name (null creator: System). */
+type DocumentRow = {
+  hash: string;
+  planHash: string;
+  name: string;
+  contentType: string;
+  createdAt: Date;
+  creatorId: number | null;
+  firstName: string | null;
+  middleName: string | null;
+  lastName: string | null;
+  suffix: string | null;
+};
 
-type DocumentRow = Awaited<ReturnType<ReturnType<typeof documentSelect>['execute']>>[number];
-
+/** A listed document's row as the pages show it (lib/files/document-page.ts reads its page in raw SQL). */
 export function toDocumentView(row: DocumentRow): DocumentView {
   return {
     hash: row.hash,
@@ -46,33 +41,59 @@ export function toDocumentView(row: DocumentRow): DocumentView {
   };
 }
 
-const NEWEST_FIRST = [desc(files.createdAt), desc(files.id)];
-
 /**
- * The documents of a household's plans (every plan of it, newest document first), for anyone whose scope
- * reaches the household with `file.view` (the household, its advisory side, attorneys, admins). The
- * household is named by its public hash; a household outside the scope lists nothing.
+ * A document row of raw SQL (the paged reads, lateral per plan) as the pages show it: its columns are
+ * hash, plan_hash, name, content_type, created_at, created_by_user_id and the creator's four name columns.
  */
-export async function listDocuments(ctx: PublicContext, household: { householdHash: string }, q: Queryable = db): Promise<DocumentView[]> {
-  if (!ctx.actor || !can(ctx.actor, 'file.view')) return [];
-  const rows = await documentSelect(q)
-    .innerJoin(households, eq(households.owner1ClientId, estatePlans.clientId))
-    .where(and(eq(households.hash, household.householdHash), planScope(ctx.actor)))
-    .orderBy(...NEWEST_FIRST);
-  return rows.map(toDocumentView);
+export function rawDocumentView(r: Record<string, unknown>): DocumentView {
+  return toDocumentView({
+    hash: String(r.hash),
+    planHash: String(r.plan_hash),
+    name: String(r.name),
+    contentType: String(r.content_type),
+    createdAt: r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at)),
+    creatorId: r.created_by_user_id === null || r.created_by_user_id === undefined ? null : Number(r.created_by_user_id),
+    firstName: r.first_name as string | null,
+    middleName: r.middle_name as string | null,
+    lastName: r.last_name as string | null,
+    suffix: r.suffix as string | null,
+  });
 }
 
-/** The documents of some plans by plan id, newest first (the caller checked the scope), grouped by plan id. */
+/** How many documents of each plan the compatibility answers carry (the newest; issue 32). */
+export const ANSWER_DOCUMENTS_PER_PLAN = LIST_PAGE_SIZE;
+
+/**
+ * The newest documents of some plans by plan id (at most ANSWER_DOCUMENTS_PER_PLAN each, newest first; the
+ * caller checked the scope), grouped by plan id: one statement, each plan's entries read in the order of
+ * files_plan_created_idx, never a plan's whole book.
+ */
 export async function documentsOfPlans(planIds: number[], q: Queryable = db): Promise<Map<number, DocumentView[]>> {
   const byPlan = new Map<number, DocumentView[]>();
   if (!planIds.length) return byPlan;
-  const rows = await documentSelect(q)
-    .where(inArray(files.estatePlanId, planIds))
-    .orderBy(...NEWEST_FIRST);
+  const rows = rowsOf<Record<string, unknown>>(
+    await q.execute(sql`
+      select ep.id as plan_id, ep.hash as plan_hash, f.hash, f.name, f.content_type, f.created_at, f.created_by_user_id,
+             p.first_name, p.middle_name, p.last_name, p.suffix
+        from estate_plans ep
+        cross join lateral (
+          select fl.id, fl.hash, fl.name, fl.content_type, fl.created_at, fl.created_by_user_id from files fl
+           where fl.estate_plan_id = ep.id
+           order by fl.created_at desc, fl.id desc
+           limit ${ANSWER_DOCUMENTS_PER_PLAN}) f
+        left join users u on u.id = f.created_by_user_id
+        left join persons p on p.id = u.person_id
+       where ep.id in (${sql.join(
+         planIds.map((id) => sql`${id}`),
+         sql`, `,
+       )})
+       order by ep.id, f.created_at desc, f.id desc`),
+  );
   for (const row of rows) {
-    const list = byPlan.get(row.planId) ?? [];
-    list.push(toDocumentView(row));
-    byPlan.set(row.planId, list);
+    const planId = Number(row.plan_id);
+    const list = byPlan.get(planId) ?? [];
+    list.push(rawDocumentView(row));
+    byPlan.set(planId, list);
   }
   return byPlan;
 }

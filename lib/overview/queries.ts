@@ -9,6 +9,7 @@ import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import { assertCan } from '@/lib/kernel/policy';
 import { rowsOf } from '@/lib/kernel/rows';
+import { LIST_PAGE_SIZE } from '@/lib/validation/list-page';
 import { advisorScope } from '@/lib/kernel/scope';
 import { personName } from '@/lib/people/person-name';
 import type { AdvisorRefInput } from '@/lib/validation/advisors';
@@ -192,7 +193,10 @@ export type OverviewClient = {
   /** The latest plan (uploads go to it), and whether its status accepts files (attorney stage). */
   planHash: string | null;
   canUpload: boolean;
+  /** The newest documents (at most EXPANDED_DOCUMENTS_LIMIT); client-info pages through all of them. */
   documents: OverviewDocument[];
+  /** How many documents the household has in all. */
+  documentCount: number;
 };
 
 export type AdvisorClients = { advisorHash: string; name: string; total: number; clients: OverviewClient[] };
@@ -201,8 +205,15 @@ export type AdvisorClients = { advisorHash: string; name: string; total: number;
 export const EXPANDED_CLIENTS_LIMIT = 100;
 
 /**
- * One advisor's households, newest first (at most EXPANDED_CLIENTS_LIMIT), each with its latest plan and
- * every document of its plans (newest first): the advisor row's expansion. Two statements.
+ * Each expanded household shows at most this many of its documents, the newest (issue 32: a household's
+ * documents grow without bound); its count says how many there are and client-info lists them page by page.
+ */
+export const EXPANDED_DOCUMENTS_LIMIT = LIST_PAGE_SIZE;
+
+/**
+ * One advisor's households, newest first (at most EXPANDED_CLIENTS_LIMIT), each with its latest plan, its
+ * newest documents (at most EXPANDED_DOCUMENTS_LIMIT, read per plan from files_plan_created_idx) and their
+ * count: the advisor row's expansion. Two statements.
  */
 export async function loadAdvisorClients(ctx: RequestContext, input: AdvisorRefInput, q: Queryable = db): Promise<AdvisorClients> {
   const { actor } = ctx;
@@ -220,14 +231,19 @@ export async function loadAdvisorClients(ctx: RequestContext, input: AdvisorRefI
       select o1.hash, p.first_name, p.middle_name, p.last_name, p.suffix, p.email, p.phone,
              sp.first_name as spouse_first_name, sp.middle_name as spouse_middle_name, sp.last_name as spouse_last_name, sp.suffix as spouse_suffix,
              lp.hash as plan_hash, lp.status as plan_status,
-             (select coalesce(json_agg(json_build_object('hash', f.hash, 'plan_hash', ep.hash, 'name', f.name, 'content_type', f.content_type,
-                       'created_at', f.created_at, 'first_name', cp.first_name, 'middle_name', cp.middle_name, 'last_name', cp.last_name,
-                       'suffix', cp.suffix, 'has_creator', f.created_by_user_id is not null) order by f.created_at desc, f.id desc), '[]'::json)
-                from files f
-                join estate_plans ep on ep.id = f.estate_plan_id
-                left join users cu on cu.id = f.created_by_user_id
-                left join persons cp on cp.id = cu.person_id
-               where ep.client_id = h.owner1_client_id and f.deleted_at is null) as documents
+             (select coalesce(json_agg(json_build_object('hash', d.hash, 'plan_hash', d.plan_hash, 'name', d.name, 'content_type', d.content_type,
+                       'created_at', d.created_at, 'first_name', cp.first_name, 'middle_name', cp.middle_name, 'last_name', cp.last_name,
+                       'suffix', cp.suffix, 'has_creator', d.created_by_user_id is not null) order by d.created_at desc, d.id desc), '[]'::json)
+                from (select f.id, f.hash, ep.hash as plan_hash, f.name, f.content_type, f.created_at, f.created_by_user_id
+                        from estate_plans ep
+                        cross join lateral (select * from files fl where fl.estate_plan_id = ep.id and fl.deleted_at is null
+                                             order by fl.created_at desc, fl.id desc limit ${sql.raw(String(EXPANDED_DOCUMENTS_LIMIT))}) f
+                       where ep.client_id = h.owner1_client_id
+                       order by f.created_at desc, f.id desc limit ${sql.raw(String(EXPANDED_DOCUMENTS_LIMIT))}) d
+                left join users cu on cu.id = d.created_by_user_id
+                left join persons cp on cp.id = cu.person_id) as documents,
+             (select count(*)::int from files f join estate_plans ep on ep.id = f.estate_plan_id
+               where ep.client_id = h.owner1_client_id and f.deleted_at is null) as document_count
         from households h
         join clients o1 on o1.id = h.owner1_client_id
         join persons p on p.id = o1.person_id
@@ -263,6 +279,7 @@ export async function loadAdvisorClients(ctx: RequestContext, input: AdvisorRefI
       statusLabel: status ? statusLabel(status) : 'N/A',
       planHash: (r.plan_hash as string | null) ?? null,
       canUpload: status !== null && isAttorneyStatus(status),
+      documentCount: Number(r.document_count ?? docs.length),
       documents: docs.map((d) => ({
         hash: String(d.hash),
         planHash: String(d.plan_hash),

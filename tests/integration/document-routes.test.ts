@@ -11,7 +11,8 @@ import { localUploadsDir } from '@/lib/files/local-store';
 import { storeFor } from '@/lib/files/store';
 import { DOCUMENT_VIEW_CSP } from '@/lib/files/view-headers';
 import { PEER_HEADER } from '@/lib/http/request';
-import { listDocuments, uploadTargets } from '@/lib/files/queries';
+import { uploadTargets } from '@/lib/files/queries';
+import { listDocumentPage } from '@/lib/files/document-page';
 import { loadIntake } from '@/lib/intake/load';
 import { loadLegacyClientExtras } from '@/lib/legacy/client-extras';
 import type { LegacyAdvisor } from '@/lib/legacy/document-shapes';
@@ -431,7 +432,7 @@ describe('DELETE /api/file/{planHash}/{fileId}/delete', () => {
   });
 });
 
-describe('listDocuments', () => {
+describe('listDocumentPage', () => {
   it('lists the household’s documents newest first with creator or System, for those whose scope reaches it', async () => {
     const w = await setup();
     const stored = await storeFor('local').put(PDF, { name: 'x', contentType: 'application/pdf' });
@@ -447,15 +448,15 @@ describe('listDocuments', () => {
     await signInAs(w.attorney.user);
     expect((await upload(w.plan.hash, pdfFile('Final Trust.pdf'))).status).toBe(200);
     const household = { householdHash: w.household.household.hash };
-    const clientView = await listDocuments(ctxOf(await actorOf(w.household.user)), household);
+    const clientView = (await listDocumentPage(ctxOf(await actorOf(w.household.user)), household)).documents;
     expect(clientView.map((d) => [d.name, d.createdBy === null ? 'System' : 'someone', d.removable])).toEqual([
       ['Final Trust.pdf', 'someone', true],
       ['Engagement Letter.pdf', 'System', false],
     ]);
     expect(clientView[1].dateText).toBe('01/02/2026');
     expect(clientView[0].viewPath).toBe(`/api/file/${w.plan.hash}/${clientView[0].hash}/view/get`);
-    expect(await listDocuments(ctxOf(await actorOf(w.other.user)), household)).toEqual([]);
-    expect(await listDocuments(ctxOf(await actorOf((await makeAdvisor()).user)), household)).toEqual([]);
+    expect((await listDocumentPage(ctxOf(await actorOf(w.other.user)), household)).documents).toEqual([]);
+    expect((await listDocumentPage(ctxOf(await actorOf((await makeAdvisor()).user)), household)).total).toBe(0);
   });
 });
 

@@ -13,8 +13,9 @@ import { siteConfig } from '@/lib/config/site';
 import { documentsReady } from '@/lib/estate-plans/next-steps';
 import { isAttorneyStatus } from '@/lib/estate-plans/statuses';
 import type { EstatePlanStatus } from '@/db/schema';
-import type { DocumentView } from '@/lib/files/document-view';
-import { listDocuments } from '@/lib/files/queries';
+import { listDocumentPage, type DocumentPage } from '@/lib/files/document-page';
+import { Pager } from '@/components/ui/pager';
+import { pageParam } from '@/lib/validation/list-page';
 import { formatAppDate } from '@/lib/format/app-time';
 import type { ReviewExtras } from '@/components/intake/review/review-screen';
 import { whatIfOf, whatIfParam } from '@/lib/estate-flow/what-if';
@@ -33,9 +34,12 @@ export function loadIntakeOr404(ctx: PublicContext, address: string): Promise<In
   return orNotFound(() => loadIntake(ctx, address));
 }
 
-/** The household's documents (every plan's, newest first), for the page's documents panel. */
-export function loadDocuments(ctx: PublicContext, view: IntakeView): Promise<DocumentView[]> {
-  return listDocuments(ctx, view);
+/** What the page's address asks of the documents panel: `?files=<page>` (issue 32). */
+export type DocumentsSearch = { files?: string | string[] };
+
+/** A page of the household's documents (every plan's, newest first, paged in SQL), for the page's documents panel. */
+export function loadDocuments(ctx: PublicContext, view: IntakeView, search: DocumentsSearch): Promise<DocumentPage> {
+  return listDocumentPage(ctx, view, pageParam(search.files));
 }
 
 /** The page's funding tasks: none before the plan is being finalized (lib/funding/marks.ts). */
@@ -89,12 +93,15 @@ export function IntakePage({
   documents,
   funding,
   whatIf,
+  path,
 }: {
   view: IntakeView;
   actor: Actor;
-  documents: DocumentView[];
+  documents: DocumentPage;
   funding: FundingData;
   whatIf: ReturnType<typeof whatIfFor>;
+  /** The page's own address (its documents' pages link to it). */
+  path: string;
 }) {
   const plan = view.latestPlan;
   // Files go to the latest plan, only in its attorney-stage statuses (platform §4); the server checks again.
@@ -102,7 +109,8 @@ export function IntakePage({
   const ownHousehold = actor.clientId !== null && actor.householdClientIds.includes(actor.clientId) && actor.isClient;
   // "Your documents are ready" only when the status says so (lib/estate-plans/next-steps.ts): Complete, with
   // a document on the latest plan.
-  const latestPlanDocuments = plan ? documents.filter((d) => d.planHash === plan.hash).length : 0;
+  // Counted in SQL over the whole plan, not over the page shown.
+  const latestPlanDocuments = plan ? (documents.perPlan[plan.hash] ?? 0) : 0;
   const ready = documentsReady((plan?.status ?? null) as EstatePlanStatus | null, latestPlanDocuments);
   return (
     <FeatureLockGate lock={view.featureLock} showWarning={!actor.isClient} detail={actor.isClient ? null : lockedFeaturesText()}>
@@ -126,7 +134,15 @@ export function IntakePage({
           documents={
             <>
               <DocumentsPanel
-                documents={documents}
+                documents={documents.documents}
+                pager={
+                  <Pager
+                    label="Document pages"
+                    page={documents.page}
+                    pageCount={documents.pageCount}
+                    hrefOf={(n) => `${path}${n > 1 ? `?files=${n}` : ''}#documents`}
+                  />
+                }
                 forClient={ownHousehold}
                 ready={ready}
                 uploadPlanHash={uploadPlanHash}

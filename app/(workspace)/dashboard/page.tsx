@@ -12,6 +12,7 @@ import { can, hasGlobalReach } from '@/lib/kernel/policy';
 import { listLegalQueue } from '@/lib/legal-queue/queries';
 import { parseQueueState, queueParams } from '@/lib/legal-queue/rules';
 import { listAdvisorOverview } from '@/lib/overview/queries';
+import { parseInvoicePages } from '@/lib/validation/list-page';
 import { advisorListQuery, parseAdvisorListState } from '@/lib/overview/rules';
 
 export const metadata: Metadata = { title: 'Dashboard', robots: { index: false } };
@@ -50,7 +51,9 @@ export default async function DashboardPage({ searchParams }: Props) {
       </OverviewView>
     );
   }
-  const data = await loadDashboard(ctx, state);
+  // The selected advisor's invoice lists are paged too (`invoices=`, `paid=`; issue 32).
+  const invoicePages = parseInvoicePages(params);
+  const data = await loadDashboard(ctx, state, invoicePages);
   // The advisory side uploads documents for its listed households whose latest plan is with the attorneys:
   // one more statement for everyone who may upload, whatever the page lists (the statement count stays the
   // same for 5 and 5,000 households, docs/performance.md).
@@ -60,5 +63,5 @@ export default async function DashboardPage({ searchParams }: Props) {
     owners.map((r) => r.owner1Id),
   );
   const uploads = Object.fromEntries(owners.filter((r) => targets.has(r.owner1Id)).map((r) => [r.hash, targets.get(r.owner1Id)!]));
-  return <DashboardView actor={ctx.actor} data={data} state={state} uploads={uploads} />;
+  return <DashboardView actor={ctx.actor} data={data} state={state} uploads={uploads} invoicePages={invoicePages} />;
 }

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { DocumentsPanel } from '@/components/files/documents-panel';
+import { Pager } from '@/components/ui/pager';
 import { CallProvider } from '@/components/ui/call-provider';
 import type { DocumentView } from '@/lib/files/document-view';
 
@@ -45,6 +46,15 @@ describe('DocumentsPanel (client-info)', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Documents' })).toBeInTheDocument();
     expect(screen.getByText('No documents yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload document for Pat Rivera' })).toBeInTheDocument();
+  });
+
+  it('shows a page of the documents with Previous and Next as links to the other pages (issue 32)', () => {
+    const pager = <Pager label="Document pages" page={2} pageCount={12} hrefOf={(n) => `/client-info/c1?files=${n}#documents`} />;
+    renderPanel({ documents: [doc], forClient: false, uploadPlanHash: null, pager });
+    const nav = screen.getByRole('navigation', { name: 'Document pages' });
+    expect(within(nav).getByText('Page 2 of 12')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/client-info/c1?files=1#documents');
+    expect(within(nav).getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/client-info/c1?files=3#documents');
   });
 
   it('is absent while there is nothing to show and nothing to add', () => {

@@ -50,6 +50,7 @@ function clientsOf(advisorHash: string): AdvisorClients {
         statusLabel: 'Under Attorney Review',
         planHash: `${advisorHash}-plan`,
         canUpload: true,
+        documentCount: advisorHash === 'adv2' ? 40 : 3,
         documents: [
           {
             hash: `${advisorHash}-f1`,
@@ -88,6 +89,7 @@ function clientsOf(advisorHash: string): AdvisorClients {
         phone: '555-12',
         statusLabel: 'In Progress',
         planHash: `${advisorHash}-plan2`,
+        documentCount: 0,
         canUpload: false,
         documents: [],
       },
@@ -228,6 +230,19 @@ describe('the advisors table', () => {
     fireEvent.click(groupToggle('Jordan Blake'));
     expect(screen.queryByRole('button', { name: /Upload a document for Jordan Blake/ })).not.toBeInTheDocument();
     expect(screen.getByText(/Documents can be added once the trust is with the attorneys/)).toBeInTheDocument();
+  });
+
+  it('shows the newest documents with the whole count, and links to client-info for all of them (issue 32)', async () => {
+    show();
+    await expand('Advisor 1');
+    expect(screen.getByText('3 documents')).toBeInTheDocument();
+    fireEvent.click(groupToggle('Pat Rivera'));
+    expect(screen.queryByRole('link', { name: /All \d+ documents/ })).not.toBeInTheDocument();
+    await expand('Advisor 2');
+    // 40 in all, 3 loaded: the count is the household's, the link goes to its paged documents.
+    expect(screen.getByText('40 documents')).toBeInTheDocument();
+    fireEvent.click(groupToggle('Pat Rivera'));
+    expect(screen.getByRole('link', { name: 'All 40 documents' })).toHaveAttribute('href', '/client-info/adv2-rivera#documents');
   });
 
   it('closes an input left empty when the window regains focus, 100 ms later', async () => {
