@@ -124,8 +124,8 @@ export const advisorStatusCounts = pgTable(
 /**
  * The dashboard's status filters as one number of owner 1's latest plan status (issue 32): 0 no plan
  * (None), 1 the client stage (Incomplete), 2 attorney control (Attorney Control), 3 canceled, 4 complete.
- * The statuses are spelled here as lib/estate-plans/statuses.ts stages them (tests/unit/advisors/filter-bucket
- * checks they agree). The expression of households_list_filter_name_idx: a query spells it the same way.
+ * The statuses are spelled here as lib/estate-plans/statuses.ts stages them (tests/integration/advisor-list-paging
+ * checks each filter's kept total against its rows, which disagree if they differ). The expression of households_list_filter_name_idx: a query spells it the same way.
  */
 export function householdFilterBucket(prefix: string): string {
   const s = `${prefix}list_status`;
