@@ -156,8 +156,7 @@ function viewsOf(households) {
  * of the smallest (the demo's advisors, bench.few's 5), the same view in the same run. Sorting by
  * households ranks all 500 advisors by their figures.
  */
-const versus = (name) =>
-  name === 'advisors overview' ? "the largest books' page vs the smallest's" : `${BIG.toLocaleString('en-US')} vs ${FEW} households`;
+const versus = (name) => (name === 'advisors overview' ? "the largest books' page vs the smallest's" : `${BIG.toLocaleString('en-US')} vs ${FEW} households`);
 const OVERVIEW = { big: '/dashboard?asort=clients&adir=desc', few: '/dashboard?asort=clients&adir=asc' };
 
 /**

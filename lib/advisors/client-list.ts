@@ -81,11 +81,7 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
  * and the orders need no join, and the default order comes from households_list_owner1_idx. The page's
  * display columns are joined afterwards to its rows only (listClientPage).
  */
-function listedHouseholds(
-  actor: Actor,
-  advisorIds: ListedAdvisors,
-  narrowed: SQL | null = null,
-) {
+function listedHouseholds(actor: Actor, advisorIds: ListedAdvisors, narrowed: SQL | null = null) {
   const h = alias(households, 'h');
   const owner1 = { id: h.owner1ClientId, advisorId: h.listOwner1AdvisorId };
   const owner2 = { id: h.owner2ClientId, advisorId: h.listOwner2AdvisorId };
@@ -237,11 +233,7 @@ function orderTerms(state: ClientListState): OrderTerm[] {
     case 'name':
       return [plain('last_key'), plain('first_key'), ...newest];
     case 'spouse':
-      return [
-        { column: 'spouse_last_key', asc, nullsFirst: false },
-        { column: 'spouse_first_key', asc, nullsFirst: false },
-        ...newest,
-      ];
+      return [{ column: 'spouse_last_key', asc, nullsFirst: false }, { column: 'spouse_first_key', asc, nullsFirst: false }, ...newest];
     case 'status':
       // The status enum sorts in workflow order (its declaration order).
       return [{ column: 'status', asc, nullsFirst: false }, ...newest];
@@ -293,10 +285,7 @@ export function listedHouseholdCount(actor: Actor, advisorId: SQL): SQL<number> 
  * the book otherwise (from its index, as before). Null: the view is counted with its rows (a window count).
  * `owner2` says whether the owner 2 rows (listed without a plan: status null) can pass the filter.
  */
-function statusOnlyTotal(
-  state: ClientListState,
-  listed: ReturnType<typeof listedHouseholds>,
-): { total: SQL<number>; owner2: boolean } | null {
+function statusOnlyTotal(state: ClientListState, listed: ReturnType<typeof listedHouseholds>): { total: SQL<number>; owner2: boolean } | null {
   if (state.q !== '') return null;
   const owner2Count = sql<number>`(select count(*) from households h where ${listed.owner2Where})`;
   if (state.filter === 'all') return { total: countOf(listed.owner1Where, listed.owner2Where, listed.owner1Count), owner2: true };

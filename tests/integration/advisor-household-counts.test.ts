@@ -116,7 +116,10 @@ describe('the advisors’ kept household counts (issue 32)', () => {
       } else if (op === 8) {
         // A client's submission flag set or cleared.
         const clientId = next(2) === 0 || h.owner2ClientId === null ? h.owner1ClientId : h.owner2ClientId;
-        await db.update(t.clients).set({ isTrustSubmitted: next(2) === 0 }).where(eq(t.clients.id, clientId));
+        await db
+          .update(t.clients)
+          .set({ isTrustSubmitted: next(2) === 0 })
+          .where(eq(t.clients.id, clientId));
       } else {
         // Moved in one transaction with another write, then both rolled back: the count goes back too.
         await db

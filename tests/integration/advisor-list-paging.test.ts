@@ -134,7 +134,8 @@ describe('the dashboard list’s status filters and late pages (issue 32)', () =
     for (const filter of FILTERS) {
       for (const sort of SORTS) {
         for (const dir of ['asc', 'desc'] as const) {
-          const at = (page: number, size: number) => listClientPage(actor, { advisorIds: [small], state: state({ filter, sort, dir, page, size }), stalledDays: 14 });
+          const at = (page: number, size: number) =>
+            listClientPage(actor, { advisorIds: [small], state: state({ filter, sort, dir, page, size }), stalledDays: 14 });
           const whole = await at(1, 100_000);
           const label = `${filter} ${sort} ${dir}`;
           expect({ label, total: whole.total }).toEqual({ label, total: whole.rows.length });
