@@ -39,9 +39,7 @@ const SHARED_BUFFERS = workerData.sharedBuffers ?? '32MB';
 // seeding too, scripts/bench-advisor.mjs).
 // PGlite's WebAssembly, compiled once by the process that started this thread (db/embedded-client.ts):
 // instantiated here, not compiled again. Absent, PGlite compiles its own.
-const compiled = workerData.pgliteWasmModule
-  ? { pgliteWasmModule: workerData.pgliteWasmModule, initdbWasmModule: workerData.initdbWasmModule }
-  : {};
+const compiled = workerData.pgliteWasmModule ? { pgliteWasmModule: workerData.pgliteWasmModule, initdbWasmModule: workerData.initdbWasmModule } : {};
 const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`], extensions: { pg_trgm }, ...compiled };
 
 if (workerData.initOnly) {

@@ -62,6 +62,17 @@ function frameName({ functionName, url, lineNumber }) {
   return `${functionName || '(anonymous)'} ${file}${lineNumber >= 0 ? `:${lineNumber + 1}` : ''}`;
 }
 
+/**
+ * What the page sends: the HTML's bytes, and how many of them are the inline React Server Components payload
+ * (`self.__next_f.push(...)` scripts): the props of the client components, serialised once for the payload
+ * and escaped again into the HTML. The larger that is, the more every render allocates to write it.
+ */
+async function pageBytes(base, path, cookie) {
+  const html = await (await fetch(`${base}${path}`, { headers: cookie ? { cookie } : {} })).text();
+  const flight = [...html.matchAll(/<script>self\.__next_f\.push\((.*?)\)<\/script>/gs)].reduce((sum, m) => sum + m[1].length, 0);
+  return { htmlBytes: Buffer.byteLength(html), flightBytes: flight };
+}
+
 /** Self bytes per function over the profile's tree. */
 function selfBytes(profile) {
   const totals = new Map();
@@ -100,6 +111,7 @@ export async function allocationsPerRender(base, inspectPort, targets, top = 12)
       const all = [...totals.values()].reduce((a, b) => a + b, 0);
       out[name] = {
         bytesPerRender: all / RENDERS,
+        ...(await pageBytes(base, path, cookie)),
         top: [...totals.entries()]
           .sort((a, b) => b[1] - a[1])
           .slice(0, top)
@@ -115,8 +127,8 @@ export async function allocationsPerRender(base, inspectPort, targets, top = 12)
 /** The bench's lines: bytes per render per page, then each page's top allocators. */
 export function printAllocations(result, log = (line) => console.log(line)) {
   const kb = (b) => `${(b / 1024).toFixed(0)} KB`;
-  for (const [name, { bytesPerRender, top }] of Object.entries(result)) {
-    log(`\n${name}: ${kb(bytesPerRender)} allocated per render`);
+  for (const [name, { bytesPerRender, top, htmlBytes, flightBytes }] of Object.entries(result)) {
+    log(`\n${name}: ${kb(bytesPerRender)} allocated per render; the page ${kb(htmlBytes)} of HTML, ${kb(flightBytes)} of it the inline RSC payload`);
     for (const t of top) log(`  ${kb(t.perRender).padStart(8)}  ${(t.share * 100).toFixed(1).padStart(5)} %  ${t.fn}`);
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { advisors } from './advisory';
 import { createdAt, hashColumn, inList, updatedAt, versionColumn } from './columns';
 import { GENDERS, STATE_CODES, YES_NO } from './enums';
@@ -101,6 +101,38 @@ export const advisorHouseholdCounts = pgTable('advisor_household_counts', {
 });
 
 /**
+ * The same households counted per advisor and owner 1's latest plan status (issue 32): `status` is the
+ * plan's status, '' for none (a key column cannot be null); `submitted` how many of them are submitted (the
+ * one rule, lib/estate-plans/submitted.ts, over the list columns). Kept by the trigger
+ * households_status_count_on_household (migration filter_counts) in the transaction of every change of those
+ * columns, as advisor_household_counts is. A filtered view of the dashboard adds the rows of its statuses
+ * for its total, and the advisors overview reads its figures here, a few rows per advisor rather than a book.
+ */
+export const advisorStatusCounts = pgTable(
+  'advisor_status_counts',
+  {
+    advisorId: integer('advisor_id')
+      .notNull()
+      .references(() => advisors.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    households: integer('households').notNull().default(0),
+    submitted: integer('submitted').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.advisorId, t.status] })],
+);
+
+/**
+ * The dashboard's status filters as one number of owner 1's latest plan status (issue 32): 0 no plan
+ * (None), 1 the client stage (Incomplete), 2 attorney control (Attorney Control), 3 canceled, 4 complete.
+ * The statuses are spelled here as lib/estate-plans/statuses.ts stages them (tests/integration/advisor-list-paging
+ * checks each filter's kept total against its rows, which disagree if they differ). The expression of households_list_filter_name_idx: a query spells it the same way.
+ */
+export function householdFilterBucket(prefix: string): string {
+  const s = `${prefix}list_status`;
+  return `(case when ${s} is null then 0 when ${s} in ('incomplete', 'unpaid', 'paid partial', 'paid', 'signed') then 1 when ${s} = 'canceled' then 3 when ${s} = 'complete' then 4 else 2 end)`;
+}
+
+/**
  * Everything the dashboard's search can find on an owner 1 row of `households` (issue 32): the listed
  * client's text (names and email), the spouse's names and the phone's digits, newline-separated, as one
  * text over the list columns. `prefix` is the table's alias with its dot ('h.') or ''. The expression of
@@ -189,6 +221,12 @@ export const households = pgTable(
     // everything a search can find on an owner 1 row: the listed client's names and email, the spouse's
     // names and the phone's digits, one text. The list's search adds `… like` over this very expression to
     // its own conditions (which it implies), so a search reads the matching households, not the book.
+    // A status filter's name sort (issue 32): an advisor's households of one filter in name order, read
+    // forwards or backwards (the tie-break on creation is sorted within equal names), so a filtered sort
+    // reads its page's entries rather than the filter's rows of the book.
+    index('households_list_filter_name_idx').on(t.listOwner1AdvisorId, sql`${sql.raw(householdFilterBucket(''))}`, t.listOwner1Last, t.listOwner1First),
+    // The advisors overview's last activity of an advisor's households: the latest, one index entry.
+    index('households_list_owner1_change_idx').on(t.listOwner1AdvisorId, t.lastChangeAt),
     index('households_search_owner1_idx').using('gin', sql`${sql.raw(householdSearchText(''))} gin_trgm_ops`),
     check('households_owners_differ_check', sql`${t.owner1ClientId} <> ${t.owner2ClientId}`),
     check('households_completion_percent_check', sql`${t.completionPercent} between 0 and 100`),

@@ -47,7 +47,14 @@ export function sessionHandle(id: string): string {
 
 async function liveOwnRows(actor: Actor, now: Date) {
   return db
-    .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, ip: sessions.ip, place: sessions.place, userAgent: sessions.userAgent })
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      place: sessions.place,
+      userAgent: sessions.userAgent,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, actor.userId), isNull(sessions.impersonatorUserId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.createdAt), desc(sessions.id));

@@ -2,14 +2,14 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { db, type Queryable } from '@/db';
-import { advisorHouseholdCounts, households, householdSearchText, type EstatePlanStatus } from '@/db/schema';
+import { advisorHouseholdCounts, advisorStatusCounts, householdFilterBucket, households, householdSearchText, type EstatePlanStatus } from '@/db/schema';
 import type { Actor } from '@/lib/kernel/actor';
 import { clientScope } from '@/lib/kernel/scope';
 import { hasGlobalReach } from '@/lib/kernel/policy';
 import { statusLabel } from '@/lib/estate-plans/statuses';
 import { trustSubmittedSql } from '@/lib/estate-plans/submitted';
 import { personName } from '@/lib/people/person-name';
-import { filterStatuses, likePattern, phoneDigits, sortDirectionOf, statusesMatching, type ClientListState } from './rules';
+import { FILTER_BUCKETS, filterStatuses, likePattern, phoneDigits, sortDirectionOf, statusesMatching, type ClientListState } from './rules';
 import { rowsOf } from '@/lib/kernel/rows';
 import { FUNDING_PLAN_STATUSES_SQL, fundingLeftSql, fundingPercentSql } from '@/lib/funding/progress-sql';
 
@@ -81,11 +81,7 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
  * and the orders need no join, and the default order comes from households_list_owner1_idx. The page's
  * display columns are joined afterwards to its rows only (listClientPage).
  */
-function listedHouseholds(
-  actor: Actor,
-  advisorIds: ListedAdvisors,
-  searched: SQL | null = null,
-): { owner1Rows: SQL; owner2Rows: SQL; owner1Where: SQL; owner2Where: SQL; owner1Count: SQL<number> } {
+function listedHouseholds(actor: Actor, advisorIds: ListedAdvisors, narrowed: SQL | null = null) {
   const h = alias(households, 'h');
   const owner1 = { id: h.owner1ClientId, advisorId: h.listOwner1AdvisorId };
   const owner2 = { id: h.owner2ClientId, advisorId: h.listOwner2AdvisorId };
@@ -122,7 +118,7 @@ function listedHouseholds(
            case when ${spouse} then ${h.listOwner2First} end as spouse_first_key,
            ${h.listStatus} as status, ${submitted} as submitted, ${h.lastChangeAt} as last_change_at
       from households h
-     where ${owner1Where}${searched ? sql` and ${searched}` : sql``}`;
+     where ${owner1Where}${narrowed ? sql` and ${narrowed}` : sql``}`;
   const owner2Rows = sql`
     select h.id as household_id, ${h.owner2ClientId} as client_id, ${h.listOwner2CreatedAt} as created_at,
            ${h.listOwner2Text} as text, ${h.listOwner2Phone} as phone, ${h.listOwner2Last} as last_key, ${h.listOwner2First} as first_key,
@@ -137,7 +133,13 @@ function listedHouseholds(
     listedInScope && advisorIds.length
       ? sql<number>`(select coalesce(sum(${advisorHouseholdCounts.households}), 0) from ${advisorHouseholdCounts} where ${advisorHouseholdCounts.advisorId} in ${advisorIds})`
       : sql<number>`(select count(*) from households h where ${owner1Where})`;
-  return { owner1Rows, owner2Rows, owner1Where, owner2Where, owner1Count };
+  // The owner 1 rows with these latest plan statuses ('' for none), from the kept counts per status
+  // (advisor_status_counts, issue 32), under the same condition; null when they must be counted.
+  const keptStatusCount = (statuses: readonly string[]): SQL<number> | null =>
+    listedInScope && advisorIds.length
+      ? sql<number>`(select coalesce(sum(${advisorStatusCounts.households}), 0) from ${advisorStatusCounts} where ${advisorStatusCounts.advisorId} in ${advisorIds} and ${advisorStatusCounts.status} in ${statuses})`
+      : null;
+  return { owner1Rows, owner2Rows, owner1Where, owner2Where, owner1Count, keptStatusCount };
 }
 
 /**
@@ -215,24 +217,51 @@ function searchCandidates(state: ClientListState): SQL | null {
   return digits ? sql`(${text} like ${likePattern(state.q)} or ${text} like ${`%${digits}%`})` : sql`${text} like ${likePattern(state.q)}`;
 }
 
-/** The list's order over the listed rows (`r`) or the page's rows (`page`), which carry the same order columns. */
-function orderBy(state: ClientListState, rel: 'r' | 'page' = 'r'): SQL {
+type OrderTerm = { column: string; asc: boolean; nullsFirst: boolean };
+
+/** The list's order as terms, every direction and nulls placement written out (so it can be reversed). */
+function orderTerms(state: ClientListState): OrderTerm[] {
   const asc = sortDirectionOf(state.sort, state.dir) === 'asc';
-  const dir = asc ? sql`asc` : sql`desc`;
-  const r = sql.raw(rel);
+  // A term's default nulls placement, as PostgreSQL's: last ascending, first descending.
+  const plain = (column: string): OrderTerm => ({ column, asc, nullsFirst: !asc });
   // Creation, then id, newest first, as households_list_owner1_idx holds them (never null: nulls last).
-  const newest = sql`${r}.created_at desc nulls last, ${r}.client_id desc nulls last`;
+  const newest: OrderTerm[] = [
+    { column: 'created_at', asc: false, nullsFirst: false },
+    { column: 'client_id', asc: false, nullsFirst: false },
+  ];
   switch (state.sort) {
     case 'name':
-      return sql`${r}.last_key ${dir}, ${r}.first_key ${dir}, ${newest}`;
+      return [plain('last_key'), plain('first_key'), ...newest];
     case 'spouse':
-      return sql`${r}.spouse_last_key ${dir} nulls last, ${r}.spouse_first_key ${dir} nulls last, ${newest}`;
+      return [{ column: 'spouse_last_key', asc, nullsFirst: false }, { column: 'spouse_first_key', asc, nullsFirst: false }, ...newest];
     case 'status':
       // The status enum sorts in workflow order (its declaration order).
-      return sql`${r}.status ${dir} nulls last, ${newest}`;
+      return [{ column: 'status', asc, nullsFirst: false }, ...newest];
     default:
-      return asc ? sql`${r}.created_at asc nulls first, ${r}.client_id asc nulls first` : newest;
+      return asc
+        ? [
+            { column: 'created_at', asc: true, nullsFirst: true },
+            { column: 'client_id', asc: true, nullsFirst: true },
+          ]
+        : newest;
   }
+}
+
+/**
+ * The list's order over the listed rows (`r`) or the page's rows (`page`), which carry the same order
+ * columns; `reversed` is the exact reverse order (each direction and nulls placement flipped), which reads
+ * the same index backwards.
+ */
+function orderBy(state: ClientListState, rel: 'r' | 'page' = 'r', reversed = false): SQL {
+  return sql.raw(
+    orderTerms(state)
+      .map((t) => {
+        const asc = t.asc !== reversed;
+        const nullsFirst = t.nullsFirst !== reversed;
+        return `${rel}.${t.column} ${asc ? 'asc' : 'desc'} nulls ${nullsFirst ? 'first' : 'last'}`;
+      })
+      .join(', '),
+  );
 }
 
 /** The households both branches list, counted straight from the households (the default view's total). */
@@ -250,51 +279,102 @@ export function listedHouseholdCount(actor: Actor, advisorId: SQL): SQL<number> 
   return countOf(owner1Where, owner2Where);
 }
 
+/**
+ * The total of a view whose conditions are its statuses alone (All and the status filters, no search),
+ * from the advisors' kept counts when the listed advisors are inside the scope, a few rows; All counts
+ * the book otherwise (from its index, as before). Null: the view is counted with its rows (a window count).
+ * `owner2` says whether the owner 2 rows (listed without a plan: status null) can pass the filter.
+ */
+function statusOnlyTotal(state: ClientListState, listed: ReturnType<typeof listedHouseholds>): { total: SQL<number>; owner2: boolean } | null {
+  if (state.q !== '') return null;
+  const owner2Count = sql<number>`(select count(*) from households h where ${listed.owner2Where})`;
+  if (state.filter === 'all') return { total: countOf(listed.owner1Where, listed.owner2Where, listed.owner1Count), owner2: true };
+  const kept = filterStatuses(state.filter);
+  if (FILTER_BUCKETS[state.filter] === undefined || kept === null) return null;
+  if (kept === 'no-plan') {
+    const owner1 = listed.keptStatusCount(['']);
+    return owner1 ? { total: sql<number>`${owner1} + ${owner2Count}`, owner2: true } : null;
+  }
+  const owner1 = listed.keptStatusCount(kept);
+  return owner1 ? { total: owner1, owner2: false } : null;
+}
+
 /** One page of the client list, with the filtered total. */
 export async function listClientPage(actor: Actor, query: ClientListQuery, q: Queryable = db): Promise<ClientPage> {
   const { state, stalledDays } = query;
-  const { owner1Rows, owner2Rows, owner1Where, owner2Where, owner1Count } = listedHouseholds(actor, query.advisorIds, searchCandidates(state));
-  const listed = sql`(${owner1Rows} union all ${owner2Rows}) r`;
+  // A status filter's owner 1 rows are narrowed to its bucket (implied by its statuses, so no row changes)
+  // for households_list_filter_name_idx; a search's to its candidates (households_search_owner1_idx).
+  const bucket = FILTER_BUCKETS[state.filter];
+  const narrowed = searchCandidates(state) ?? (bucket === undefined ? null : sql.raw(`${householdFilterBucket('h.')} = ${bucket}`));
+  const listed = listedHouseholds(actor, query.advisorIds, narrowed);
+  const { owner1Rows, owner2Rows } = listed;
+  const all = sql`(${owner1Rows} union all ${owner2Rows}) r`;
   const where = conditions(state, stalledDays);
   const offset = (state.page - 1) * state.size;
-  // The page's keys are ordered and cut first, then only their display columns are read. A filtered,
-  // searched or re-sorted list reads every listed household anyway, so its total comes with the page (a
-  // window count, one statement). The default view counts in a joined subquery, and cuts each branch to
-  // the page's end in its own order first, so the owner 1 branch reads households_list_owner1_idx up to
-  // the page and stops (PostgreSQL does not merge the two branches' index orders under a LIMIT).
-  const lean = state.q === '' && state.filter === 'all' && state.sort === 'created';
-  const source = lean
-    ? sql`((select * from (${owner1Rows}) r where ${where} order by ${orderBy(state)} limit ${offset + state.size})
-           union all (select * from (${owner2Rows}) r where ${where} order by ${orderBy(state)} limit ${offset + state.size})) r`
-    : listed;
   // The page size goes into the text, not as a parameter: a statement planned once for all runs (the
   // embedded database's generic plans) knew no limit, expected a tenth of the listed rows on the page,
   // and joined their persons by reading and hashing every person (filtered views 8.7 → 6.2 ms for 5,000
   // households, docs/performance.md). It is a validated whole number; each size is its own statement.
   if (!Number.isInteger(state.size) || state.size < 1) throw new Error(`Invalid page size ${state.size}`);
-  const keys = sql`(select r.household_id, r.client_id, r.created_at, r.last_key, r.first_key, r.spouse_last_key, r.spouse_first_key, r.status, r.submitted ${lean ? sql`` : sql`, count(*) over () as total`}
-      from ${source} where ${where} order by ${orderBy(state)} limit ${sql.raw(String(state.size))} offset ${offset})`;
-  // The default view's total comes in the same statement, from a count joined to the page (one row with
-  // null page columns when the page is empty): one round trip fewer, which matters on the embedded
-  // database, where statements run one at a time. It has no condition (`lean`), so it counts each branch's
-  // households straight from the index: counting the listed relation made PostgreSQL compute every listed
-  // column of all the rows first (a union's branches keep their columns), 5.7 against about 3 ms for 5,000
-  // households on the embedded database (docs/performance.md).
-  // The owner 1 rows come from the advisors' kept counts when they can (listedHouseholds, issue 32).
-  const leanTotal = countOf(owner1Where, owner2Where, owner1Count);
-  const result = await q.execute(
-    lean
-      ? sql`select page.*, t.total from (select ${leanTotal} as total) t left join ${pageRows(keys, false)} on true order by ${orderBy(state, 'page')}`
-      : sql`select page.* from ${pageRows(keys, true)} order by ${orderBy(state, 'page')}`,
-  );
-  const all = rowsOf<RawRow>(result);
-  const raw = all.filter((r) => r.household_id !== null && r.household_id !== undefined);
-  let total = all.length ? Number(all[0].total ?? 0) : 0;
-  if (!lean && !raw.length && state.page > 1) {
-    total = Number(rowsOf<RawRow>(await q.execute(sql`select count(*) as total from ${listed} where ${where}`))[0]?.total ?? 0);
+  const size = sql.raw(String(state.size));
+  const keyColumns = sql`r.household_id, r.client_id, r.created_at, r.last_key, r.first_key, r.spouse_last_key, r.spouse_first_key, r.status, r.submitted`;
+  // The page's keys are ordered and cut first, then only their display columns are read.
+  const counted = statusOnlyTotal(state, listed);
+  if (!counted) {
+    // A searched view, Stalled, Funding left (or a status filter over advisors outside the scope) reads
+    // every listed household it keeps anyway, so its total comes with the page (a window count).
+    const keys = sql`(select ${keyColumns}, count(*) over () as total
+        from ${all} where ${where} order by ${orderBy(state)} limit ${size} offset ${offset})`;
+    const rows = rowsOf<RawRow>(await q.execute(sql`select page.* from ${pageRows(keys, true)} order by ${orderBy(state, 'page')}`));
+    let total = rows.length ? Number(rows[0].total ?? 0) : 0;
+    if (!rows.length && state.page > 1) {
+      total = Number(rowsOf<RawRow>(await q.execute(sql`select count(*) as total from ${all} where ${where}`))[0]?.total ?? 0);
+    }
+    return { rows: rows.map(toRow), total, page: state.page, size: state.size, pageCount: Math.max(1, Math.ceil(total / state.size)) };
   }
-  const rows = raw.map(toRow);
-  return { rows, total, page: state.page, size: state.size, pageCount: Math.max(1, Math.ceil(total / state.size)) };
+  // All and the status filters: the total is known before the rows (the kept counts, a few rows; or All's
+  // count from the index), in the same statement (one round trip: the embedded database runs statements
+  // one at a time). Counting the listed relation made PostgreSQL compute every listed column of all the
+  // rows first (5.7 against about 3 ms for 5,000 households, docs/performance.md).
+  // Each branch is cut to the page's end in its own order first, so the owner 1 branch reads its index
+  // (households_list_owner1_idx, or households_list_filter_name_idx for a filter's name sort) up to the
+  // page and stops: PostgreSQL does not merge the two branches' index orders under a LIMIT. A filter of
+  // statuses has no owner 2 rows (listed without a plan), so its statement has no owner 2 branch.
+  // A page past the middle is read from the end: the same order reversed, cut at the rows after the page
+  // (total - offset - size, known from the total), so the last page reads what the first does; its rows
+  // come back in the list's order (the outer order) and the ones before the page are dropped below.
+  const branches = (reversed: boolean, before: SQL) => {
+    const end = sql`${before} + ${size}`;
+    const cut = (rows: SQL) => sql`(select * from (${rows}) r where ${where} order by ${orderBy(state, 'r', reversed)} limit ${end})`;
+    return counted.owner2 ? sql`(${cut(owner1Rows)} union all ${cut(owner2Rows)}) r` : sql`${cut(owner1Rows)} r`;
+  };
+  const forward = sql`(select ${keyColumns} from ${branches(false, sql`${offset}`)} where ${where} order by ${orderBy(state)} limit ${size} offset ${offset})`;
+  const after = sql`greatest(0, (select total from t) - ${offset} - ${size})`;
+  const backward = sql`(select ${keyColumns} from ${branches(true, after)} where ${where} order by ${orderBy(state, 'r', true)} limit ${size} offset ${after})`;
+  // The first page is never past the middle: its statement has the forward half alone (less to plan).
+  // Past it, each half runs only when its side is chosen (a one-time condition on the total).
+  const keys =
+    state.page === 1
+      ? forward
+      : sql`(select * from ${forward} f where ${offset} * 2 < (select total from t)
+             union all select * from ${backward} b where ${offset} * 2 >= (select total from t))`;
+  const result = await q.execute(
+    sql`with t as materialized (select ${counted.total} as total)
+        select page.*, t.total from t left join ${pageRows(keys, false)} on true order by ${orderBy(state, 'page')}`,
+  );
+  const rows = rowsOf<RawRow>(result);
+  const total = rows.length ? Number(rows[0].total ?? 0) : 0;
+  // Read backwards, a last page shorter than the size comes with rows of the page before it (first in
+  // the list's order): the page's rows are the last min(size, total - offset).
+  const onPage = Math.max(0, Math.min(state.size, total - offset));
+  const found = rows.filter((r) => r.household_id !== null && r.household_id !== undefined);
+  return {
+    rows: found.slice(Math.max(0, found.length - onPage)).map(toRow),
+    total,
+    page: state.page,
+    size: state.size,
+    pageCount: Math.max(1, Math.ceil(total / state.size)),
+  };
 }
 
 function toRow(r: RawRow): ClientListRow {

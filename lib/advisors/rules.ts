@@ -53,6 +53,13 @@ export function filterStatuses(filter: ClientFilter): readonly EstatePlanStatus[
   }
 }
 
+/**
+ * The status filters as the number households_list_filter_name_idx keeps for owner 1's latest plan
+ * (householdFilterBucket in db/schema/clients.ts, which spells the same stages in SQL): a filter that is
+ * its statuses alone. All, Stalled and Funding left (its statuses span two) have none.
+ */
+export const FILTER_BUCKETS: Partial<Record<ClientFilter, number>> = { none: 0, incomplete: 1, attorney: 2, canceled: 3, complete: 4 };
+
 /** Whether a household with this latest status (null: no plan) passes a status filter (Stalled and Funding left add conditions in SQL). */
 export function statusPassesFilter(status: EstatePlanStatus | null, filter: ClientFilter): boolean {
   const kept = filterStatuses(filter);

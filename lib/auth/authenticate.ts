@@ -110,7 +110,8 @@ export async function openSignIn(
     const id = await openSession({ userId: user.id, abs, ip: input.ip, userAgent: input.userAgent, place: input.place, secondFactorAt }, tx);
     // A browser whose device cookie does not vouch for this account, for an account that has signed in
     // before (its very first sign-in is no news): the owner is told at once, by mail (security).
-    if (!device && user.lastLoginAt !== null) await tellNewSignIn(tx, { userId: user.id, sessionId: id, at: now, ip: input.ip, userAgent: input.userAgent, place: input.place });
+    if (!device && user.lastLoginAt !== null)
+      await tellNewSignIn(tx, { userId: user.id, sessionId: id, at: now, ip: input.ip, userAgent: input.userAgent, place: input.place });
     return id;
   });
   return { claims: { uid: user.hash, sv: user.sessionVersion, sid, abs }, deviceToken: device?.token ?? issueDeviceToken(user.hash) };

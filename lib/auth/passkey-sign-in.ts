@@ -54,7 +54,8 @@ export async function signInWithPasskey(ctx: PublicContext, input: z.infer<typeo
     { email: user?.email ?? `passkey:${input.response.id.slice(0, 64)}`, ip: ctx.ip, deviceNonce: device?.nonce ?? null },
     ctx.now,
   );
-  const ok = Boolean(passkey && user && !user.disabledAt) && (await verifyAssertion(passkey!, input.response as AuthenticationResponseJSON, 'sign-in', ctx.now));
+  const ok =
+    Boolean(passkey && user && !user.disabledAt) && (await verifyAssertion(passkey!, input.response as AuthenticationResponseJSON, 'sign-in', ctx.now));
   await settleAttempt(attemptId, ok);
   if (!ok || !user) throw new AppError('UNAUTHENTICATED', PASSKEY_REFUSED);
   // An administrator reset the password (a temporary one was mailed): that sign-in chooses a new password

@@ -53,7 +53,13 @@ export function action<S extends z.ZodType, R>(
       const actor = await getActor();
       authorizeDoor(permission, actor);
       const parsed = schema.parse(argumentOf(args));
-      const ctx = { actor, ip: clientAddress(requestHeaders), userAgent: userAgentOf(requestHeaders), place: clientPlace(requestHeaders), now: new Date() } as RequestContext;
+      const ctx = {
+        actor,
+        ip: clientAddress(requestHeaders),
+        userAgent: userAgentOf(requestHeaders),
+        place: clientPlace(requestHeaders),
+        now: new Date(),
+      } as RequestContext;
       const data = await fn(ctx, parsed);
       const message = typeof options.message === 'function' ? options.message(data) : options.message;
       return { ok: true, data, ...(message ? { message } : {}) };

@@ -81,7 +81,10 @@ function placePart(value: string | null): string | null {
   } catch {
     // Not encoded: as it came.
   }
-  text = text.replace(/[^\p{L}\p{M}\p{N} .,'()-]/gu, '').trim().slice(0, 60);
+  text = text
+    .replace(/[^\p{L}\p{M}\p{N} .,'()-]/gu, '')
+    .trim()
+    .slice(0, 60);
   return text || null;
 }
 

@@ -4,7 +4,6 @@ import { db, type Queryable } from '@/db';
 import type { EstatePlanStatus } from '@/db/schema';
 import { filterStatuses, likePattern } from '@/lib/advisors/rules';
 import { isAttorneyStatus, statusLabel } from '@/lib/estate-plans/statuses';
-import { trustSubmittedSql } from '@/lib/estate-plans/submitted';
 import type { RequestContext } from '@/lib/kernel/context';
 import { AppError } from '@/lib/kernel/errors';
 import { assertCan } from '@/lib/kernel/policy';
@@ -24,7 +23,9 @@ import { ADVISOR_PAGE_SIZE, advisorOrder, type AdvisorListState } from './rules'
  *
  * The figures count households, as the advisor's client list lists them (a married couple is one row),
  * under owner 1's advisor, from the households' list columns the database keeps (migration 0005):
- * - submitted: the one "submitted" rule (lib/estate-plans/submitted.ts) over those columns;
+ * - submitted: the one "submitted" rule (lib/estate-plans/submitted.ts) over those columns, counted by the
+ *   households' trigger into advisor_status_counts (migration filter_counts spells the rule in SQL; the
+ *   recount in tests/integration/advisor-household-counts.test.ts uses the TypeScript one);
  * - in attorney review: the latest plan under attorney control (attorney statuses but canceled, complete),
  *   the client list's Attorney Control filter;
  * - last activity: the latest intake change of any of the advisor's households (households.last_change_at)
@@ -73,11 +74,6 @@ export async function listAdvisorOverview(ctx: RequestContext, state: AdvisorLis
   const size = ADVISOR_PAGE_SIZE;
   const offset = (state.page - 1) * size;
   const review = filterStatuses('attorney') as readonly EstatePlanStatus[];
-  const submitted = trustSubmittedSql({
-    latestPlanSubmitted: sql`h.list_plan_submitted`,
-    owner1Flag: sql`h.list_owner1_submitted`,
-    owner2Flag: sql`h.list_owner2_submitted`,
-  });
   // What the whole list needs is only what its order and search read: the households' figures when sorting
   // by one of them (grouped once over the households), the plans' last change when sorting by last activity,
   // the firm names when searching or sorting by firm. Everything else is read for the page's 25 rows only,
@@ -86,10 +82,14 @@ export async function listAdvisorOverview(ctx: RequestContext, state: AdvisorLis
   const byFigure = state.sort === 'clients' || state.sort === 'submitted' || state.sort === 'review';
   const byActivity = state.sort === 'activity';
   const byFirm = state.sort === 'firms' || state.q !== '';
-  const householdFigures = (where: SQL) => sql`
-      select count(*)::int as clients, (count(*) filter (where ${submitted}))::int as submitted,
-             (count(*) filter (where h.list_status in ${review}))::int as review, max(h.last_change_at) as last_change
-        from households h where ${where}`;
+  // The household figures come from the advisors' kept counts per status (advisor_status_counts, kept by
+  // the households' trigger in the transaction of every change, issue 32): a few rows per advisor rather
+  // than their book; the last intake change is one entry of households_list_owner1_change_idx.
+  const householdFigures = (advisorId: SQL) => sql`
+      select coalesce(sum(k.households), 0)::int as clients, coalesce(sum(k.submitted), 0)::int as submitted,
+             coalesce(sum(k.households) filter (where k.status in ${review}), 0)::int as review,
+             (select max(h.last_change_at) from households h where h.list_owner1_advisor_id = ${advisorId}) as last_change
+        from advisor_status_counts k where k.advisor_id = ${advisorId}`;
   const planChange = (where: SQL) =>
     sql`select max(ep.updated_at) as last_plan_change from estate_plans ep join clients c on c.id = ep.client_id where ${where}`;
   const firmNames = sql`string_agg(f.name, E'\n' order by af.position, f.id) as names, (array_agg(lower(f.name) order by af.position, f.id))[1] as firm_key`;
@@ -99,12 +99,10 @@ export async function listAdvisorOverview(ctx: RequestContext, state: AdvisorLis
         ...(byFigure
           ? [
               sql`stats as (
-      select h.list_owner1_advisor_id as advisor_id, count(*)::int as clients,
-             (count(*) filter (where ${submitted}))::int as submitted,
-             (count(*) filter (where h.list_status in ${review}))::int as review
-        from households h
-       where h.list_owner1_advisor_id is not null
-       group by h.list_owner1_advisor_id)`,
+      select k.advisor_id, sum(k.households)::int as clients, sum(k.submitted)::int as submitted,
+             (coalesce(sum(k.households) filter (where k.status in ${review}), 0))::int as review
+        from advisor_status_counts k
+       group by k.advisor_id)`,
             ]
           : []),
         ...(byActivity
@@ -140,7 +138,7 @@ export async function listAdvisorOverview(ctx: RequestContext, state: AdvisorLis
            greatest(fig.last_change, pc.last_plan_change) as page_last_activity, pf.names as page_firm_names
       from (select count(*)::int as total from listed) t
       left join lateral (select * from listed l order by ${orderSql(state, 'l')} limit ${sql.raw(String(size))} offset ${offset}) pg on true
-      left join lateral (${householdFigures(sql`h.list_owner1_advisor_id = pg.id`)}) fig on pg.id is not null
+      left join lateral (${householdFigures(sql`pg.id`)}) fig on pg.id is not null
       left join lateral (${planChange(sql`c.advisor_id = pg.id`)}) pc on pg.id is not null
       left join lateral (select ${firmNames} from advisor_firms af join firms f on f.id = af.firm_id where af.advisor_id = pg.id) pf on pg.id is not null
      order by ${orderSql(state, 'pg')}`);

@@ -4,6 +4,7 @@ import * as t from '@/db/schema';
 import { listClientPage } from '@/lib/advisors/client-list';
 import { DEFAULT_LIST_STATE, type ClientListState } from '@/lib/advisors/rules';
 import { rowsOf } from '@/lib/kernel/rows';
+import { trustSubmittedSql } from '@/lib/estate-plans/submitted';
 import { actorOf } from '../helpers/context';
 import { makeAdvisor, makeHousehold } from '../helpers/factories';
 import { resetDatabase } from '../helpers/db';
@@ -38,6 +39,26 @@ async function drift(): Promise<Array<{ advisor_id: number; kept: number; counte
   );
 }
 
+/** The kept counts per advisor and status (advisor_status_counts) that differ from a recount, under the TypeScript submitted rule. */
+async function statusDrift(): Promise<unknown[]> {
+  const submitted = trustSubmittedSql({
+    latestPlanSubmitted: sql`list_plan_submitted`,
+    owner1Flag: sql`list_owner1_submitted`,
+    owner2Flag: sql`list_owner2_submitted`,
+  });
+  return rowsOf(
+    await db.execute(sql`
+      select coalesce(k.advisor_id, c.advisor_id) as advisor_id, coalesce(k.status, c.status) as status,
+             k.households as kept, c.n as counted, k.submitted as kept_submitted, c.submitted as counted_submitted
+        from advisor_status_counts k
+        full join (select list_owner1_advisor_id as advisor_id, coalesce(list_status::text, '') as status, count(*)::int as n,
+                          (count(*) filter (where ${submitted}))::int as submitted
+                     from households where list_owner1_advisor_id is not null group by 1, 2) c
+          on c.advisor_id = k.advisor_id and c.status = k.status
+       where coalesce(k.households, 0) <> coalesce(c.n, 0) or coalesce(k.submitted, 0) <> coalesce(c.submitted, 0)`),
+  );
+}
+
 describe('the advisors’ kept household counts (issue 32)', () => {
   beforeAll(resetDatabase);
 
@@ -47,9 +68,11 @@ describe('the advisors’ kept household counts (issue 32)', () => {
     const households: number[] = [];
     for (let i = 0; i < 9; i++) households.push((await makeHousehold(ids[i % 3], { spouse: i % 2 === 0 })).household.id);
     expect(await drift()).toEqual([]);
+    expect(await statusDrift()).toEqual([]);
     const next = random(32);
-    for (let step = 0; step < 60; step++) {
-      const op = next(6);
+    const statuses = ['incomplete', 'signed', 'sent', 'canceled', 'complete'] as const;
+    for (let step = 0; step < 90; step++) {
+      const op = next(9);
       const householdId = households[next(households.length)];
       const [h] = await db.select().from(t.households).where(eq(t.households.id, householdId));
       if (op === 0) {
@@ -73,6 +96,30 @@ describe('the advisors’ kept household counts (issue 32)', () => {
       } else if (op === 4 && h.owner2ClientId !== null) {
         // A spouse removed from the household.
         await db.update(t.households).set({ owner2ClientId: null }).where(eq(t.households.id, householdId));
+      } else if (op === 6) {
+        // A new plan for owner 1 (the latest: the household's status moves), sometimes submitted.
+        await db.insert(t.estatePlans).values({
+          clientId: h.owner1ClientId,
+          status: statuses[next(statuses.length)],
+          submittedAt: next(2) === 0 ? new Date() : null,
+          createdAt: new Date(Date.now() + step * 1000),
+        });
+      } else if (op === 7) {
+        // The latest plan's status changed, or its plans deleted (no plan).
+        const plans = await db.select().from(t.estatePlans).where(eq(t.estatePlans.clientId, h.owner1ClientId));
+        if (plans.length && next(3) === 0) await db.delete(t.estatePlans).where(eq(t.estatePlans.clientId, h.owner1ClientId));
+        else if (plans.length)
+          await db
+            .update(t.estatePlans)
+            .set({ status: statuses[next(statuses.length)] })
+            .where(eq(t.estatePlans.clientId, h.owner1ClientId));
+      } else if (op === 8) {
+        // A client's submission flag set or cleared.
+        const clientId = next(2) === 0 || h.owner2ClientId === null ? h.owner1ClientId : h.owner2ClientId;
+        await db
+          .update(t.clients)
+          .set({ isTrustSubmitted: next(2) === 0 })
+          .where(eq(t.clients.id, clientId));
       } else {
         // Moved in one transaction with another write, then both rolled back: the count goes back too.
         await db
@@ -85,7 +132,7 @@ describe('the advisors’ kept household counts (issue 32)', () => {
           })
           .catch(() => undefined);
       }
-      expect({ step, drift: await drift() }).toEqual({ step, drift: [] });
+      expect({ step, drift: await drift(), statusDrift: await statusDrift() }).toEqual({ step, drift: [], statusDrift: [] });
     }
     for (const a of advisors) {
       const actor = await actorOf(a.user);
@@ -93,6 +140,12 @@ describe('the advisors’ kept household counts (issue 32)', () => {
       const sorted = await listClientPage(actor, { advisorIds: [a.advisor.id], state: state({ sort: 'name' }), stalledDays: 14 });
       expect(first.total).toBe(sorted.total);
       expect(first.rows.map((r) => r.clientId).sort()).toEqual(sorted.rows.map((r) => r.clientId).sort());
+      // Each status filter's total (from the kept counts per status) equals its rows, read in one page.
+      for (const filter of ['none', 'incomplete', 'attorney', 'canceled', 'complete'] as const) {
+        const kept = await listClientPage(actor, { advisorIds: [a.advisor.id], state: state({ filter }), stalledDays: 14 });
+        const rows = await listClientPage(actor, { advisorIds: [a.advisor.id], state: state({ filter, size: 100_000, sort: 'name' }), stalledDays: 14 });
+        expect({ filter, total: kept.total }).toEqual({ filter, total: rows.rows.length });
+      }
     }
   });
 });

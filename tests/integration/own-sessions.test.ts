@@ -198,7 +198,8 @@ describe('near where a session signed in (a trusted proxy’s location headers)'
       { params: Promise.resolve({}) },
     );
   const placeOfLatest = async (userId: number) =>
-    (await db.select({ place: sessions.place }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt), desc(sessions.id)))[0]?.place;
+    (await db.select({ place: sessions.place }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt), desc(sessions.id)))[0]
+      ?.place;
 
   it('is kept with the session, listed in Settings and said in the new sign-in notice, behind the named provider only', async () => {
     process.env.TRUSTED_PROXY_HOPS = '1';
@@ -210,7 +211,10 @@ describe('near where a session signed in (a trusted proxy’s location headers)'
     // A second browser (no device cookie): the notice says near where.
     signOut();
     expect((await signInFrom(user.email, { ...cloudflare, 'cf-ipcity': 'Dallas' })).status).toBe(303);
-    const [notice] = await db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'security')));
+    const [notice] = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'security')));
     expect(notice.body).toContain('at the address 198.51.100.40 (near Dallas, Texas, United States)');
     await signInAs(user);
     const listed = (await listOwnSessions((await loadActor((await readSessionClaims())!))!, new Date())).map((s) => s.place);

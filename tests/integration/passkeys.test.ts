@@ -271,7 +271,9 @@ describe('renaming and removing', () => {
       fieldErrors: { password_check: expect.any(String) },
     });
     expect(await db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(1);
-    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD, passkey_assertion: device.assert(await confirmOptions()) })).toMatchObject({
+    expect(
+      await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD, passkey_assertion: device.assert(await confirmOptions()) }),
+    ).toMatchObject({
       ok: true,
     });
     expect(await db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(0);
@@ -337,9 +339,10 @@ describe('turning a factor off asks the password and a second proof (a code, or 
     });
     // Both proofs at once is not one proof.
     const confirmation = device.assert(await confirmOptions());
-    expect(
-      await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD, code: '123456', passkey_assertion: confirmation }),
-    ).toMatchObject({ ok: false, status: 422 });
+    expect(await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD, code: '123456', passkey_assertion: confirmation })).toMatchObject({
+      ok: false,
+      status: 422,
+    });
     expect(await db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(1);
     // The right password and the confirmation remove it; the same answer again confirms nothing.
     expect(await removePasskeyAction({ passkey: passkey.hash, password_check: TEST_PASSWORD, passkey_assertion: confirmation })).toMatchObject({ ok: true });
@@ -370,7 +373,9 @@ describe('turning a factor off asks the password and a second proof (a code, or 
       return added.data.passkey;
     })();
     const secret = await withApp(user.id);
-    expect(await removePasskeyAction({ passkey: second.hash, password_check: TEST_PASSWORD, code: totpCodeAt(secret, new Date()) })).toMatchObject({ ok: true });
+    expect(await removePasskeyAction({ passkey: second.hash, password_check: TEST_PASSWORD, code: totpCodeAt(secret, new Date()) })).toMatchObject({
+      ok: true,
+    });
     expect(await db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toHaveLength(1);
 
     expect(await disableTotpAction({ password_check: TEST_PASSWORD })).toMatchObject({ ok: false, status: 422, fieldErrors: { code: SECOND_PROOF_REQUIRED } });
@@ -398,7 +403,10 @@ describe('the sign-in prompt is braked per address', () => {
     expect(await db.select().from(webauthnChallenges).where(eq(webauthnChallenges.ip, '198.51.100.90'))).toHaveLength(before.length);
     expect((await json(optionsPost, '/api/login/passkey/options', {}, { [PEER_HEADER]: '198.51.100.91' })).status).toBe(200);
     // Expired prompts no longer count.
-    await db.update(webauthnChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(webauthnChallenges.ip, '198.51.100.90'));
+    await db
+      .update(webauthnChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(webauthnChallenges.ip, '198.51.100.90'));
     expect((await json(optionsPost, '/api/login/passkey/options', {}, from)).status).toBe(200);
   });
 });

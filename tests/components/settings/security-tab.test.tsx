@@ -42,7 +42,15 @@ const sessions: OwnSession[] = [
     lastSeenAt: '11/28/2026 7:01 AM EST',
     current: false,
   },
-  { handle: 'CCCCCCCCCCCCCCCCCCCCCC', device: 'Safari on iOS', address: null, place: null, signedInAt: '11/26/2026 6:00 PM EST', lastSeenAt: null, current: false },
+  {
+    handle: 'CCCCCCCCCCCCCCCCCCCCCC',
+    device: 'Safari on iOS',
+    address: null,
+    place: null,
+    signedInAt: '11/26/2026 6:00 PM EST',
+    lastSeenAt: null,
+    current: false,
+  },
 ];
 
 function renderTab(initial = sessions, factors: { app?: boolean; passkeys?: boolean } = {}) {

@@ -44,10 +44,12 @@ describe('clientPlace: near where, from a trusted proxy’s location headers (is
   const headers = (h: Record<string, string>) => new Headers(h);
 
   it('reads Cloudflare’s, Vercel’s and CloudFront’s headers, the country by its English name', () => {
-    expect(clientPlace(headers({ 'cf-ipcity': 'Austin', 'cf-region': 'Texas', 'cf-ipcountry': 'US' }), behind('cloudflare'))).toBe('Austin, Texas, United States');
-    expect(clientPlace(headers({ 'x-vercel-ip-city': 'S%C3%A3o%20Paulo', 'x-vercel-ip-country-region': 'SP', 'x-vercel-ip-country': 'BR' }), behind('Vercel'))).toBe(
-      'São Paulo, SP, Brazil',
+    expect(clientPlace(headers({ 'cf-ipcity': 'Austin', 'cf-region': 'Texas', 'cf-ipcountry': 'US' }), behind('cloudflare'))).toBe(
+      'Austin, Texas, United States',
     );
+    expect(
+      clientPlace(headers({ 'x-vercel-ip-city': 'S%C3%A3o%20Paulo', 'x-vercel-ip-country-region': 'SP', 'x-vercel-ip-country': 'BR' }), behind('Vercel')),
+    ).toBe('São Paulo, SP, Brazil');
     expect(
       clientPlace(
         headers({ 'cloudfront-viewer-city': 'Toronto', 'cloudfront-viewer-country-region-name': 'Ontario', 'cloudfront-viewer-country': 'CA' }),
@@ -68,7 +70,9 @@ describe('clientPlace: near where, from a trusted proxy’s location headers (is
   it('says nothing of unknown or Tor countries, and keeps only printable, short parts', () => {
     expect(clientPlace(headers({ 'cf-ipcountry': 'XX' }), behind('cloudflare'))).toBeNull();
     expect(clientPlace(headers({ 'cf-ipcountry': 'T1' }), behind('cloudflare'))).toBeNull();
-    expect(clientPlace(headers({ 'cf-ipcity': '<script>Austin</script>', 'cf-ipcountry': 'us' }), behind('cloudflare'))).toBe('scriptAustinscript, United States');
+    expect(clientPlace(headers({ 'cf-ipcity': '<script>Austin</script>', 'cf-ipcountry': 'us' }), behind('cloudflare'))).toBe(
+      'scriptAustinscript, United States',
+    );
     expect(clientPlace(headers({ 'cf-ipcity': 'A'.repeat(200) }), behind('cloudflare'))).toBe('A'.repeat(60));
     expect(clientPlace(headers({ 'x-vercel-ip-city': '%E0%A4%A' }), behind('vercel'))).toBe('E0A4A');
   });
