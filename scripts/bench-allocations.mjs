@@ -5,7 +5,7 @@
 // to work through, so it is the measure of "garbage per render" (a CPU profile says where time goes; this
 // says where memory churns). Bytes are sampled (one sample per SAMPLING_BYTES on average), so small
 // allocators are estimates; the totals over many renders are steady.
-import http from 'node:http';
+import { serial } from './bench-cpu.mjs';
 
 const SAMPLING_BYTES = 8192;
 const RENDERS = Number(process.env.BENCH_ALLOC_RENDERS ?? 40);
@@ -36,24 +36,6 @@ export async function inspectorSession(inspectPort) {
     },
     close: () => socket.close(),
   };
-}
-
-async function serial(base, path, cookie, count) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  try {
-    for (let i = 0; i < count; i++) {
-      await new Promise((resolve, reject) => {
-        http
-          .get(`${base}${path}`, { agent, headers: cookie ? { cookie } : {} }, (res) => {
-            res.resume();
-            res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${path}: status ${res.statusCode}`))));
-          })
-          .on('error', reject);
-      });
-    }
-  } finally {
-    agent.destroy();
-  }
 }
 
 /** Where a profile node's function lives, short: `renderToString react-dom-server.node.production.js:1234`. */

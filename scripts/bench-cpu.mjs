@@ -12,7 +12,7 @@ const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS ?? 5);
 const RENDERS_PER_ROUND = Number(process.env.BENCH_CPU_RENDERS ?? 30);
 
 /** `count` serial GETs of one path on one keep-alive connection; fails on any answer but 200. */
-async function serial(base, path, cookie, count) {
+export async function serial(base, path, cookie, count) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     for (let i = 0; i < count; i++) {

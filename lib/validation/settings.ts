@@ -160,14 +160,20 @@ const webauthnText = z
   .string()
   .max(16_384)
   .regex(/^[A-Za-z0-9_-]*={0,2}$/);
+/** What every credential the browser answers carries, beside its ceremony's own `response`. */
+const credentialFields = {
+  id: webauthnText.min(1).max(1024),
+  rawId: webauthnText.min(1).max(1024),
+  type: z.literal('public-key'),
+  clientExtensionResults: z.unknown().optional(),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+};
 export const beginPasskeySchema = z.object({}).strict();
 /** A new passkey: its name and the browser's answer (@simplewebauthn/browser's startRegistration), sizes bounded. */
 export const addPasskeySchema = z.object({
   name: passkeyNameField,
   response: z.object({
-    id: webauthnText.min(1).max(1024),
-    rawId: webauthnText.min(1).max(1024),
-    type: z.literal('public-key'),
+    ...credentialFields,
     response: z.object({
       clientDataJSON: webauthnText.min(1),
       attestationObject: webauthnText.min(1),
@@ -176,23 +182,17 @@ export const addPasskeySchema = z.object({
       publicKey: webauthnText.optional(),
       publicKeyAlgorithm: z.number().int().optional(),
     }),
-    clientExtensionResults: z.unknown().optional(),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   }),
 });
 /** A passkey's answer to a challenge (@simplewebauthn/browser's startAuthentication), sizes bounded: a sign-in or a confirmation. */
 export const passkeyAssertion = z.object({
-  id: webauthnText.min(1).max(1024),
-  rawId: webauthnText.min(1).max(1024),
-  type: z.literal('public-key'),
+  ...credentialFields,
   response: z.object({
     clientDataJSON: webauthnText.min(1),
     authenticatorData: webauthnText.min(1),
     signature: webauthnText.min(1),
     userHandle: webauthnText.optional(),
   }),
-  clientExtensionResults: z.unknown().optional(),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 });
 export const renamePasskeySchema = z.object({ passkey: passkeyHandle, name: passkeyNameField });
 

@@ -1,12 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { db, type Queryable } from '@/db';
 import { listClientPage } from '@/lib/advisors/client-list';
-import { DEFAULT_LIST_STATE, type ClientFilter, type ClientListState, type ClientSort } from '@/lib/advisors/rules';
+import { type ClientFilter, type ClientListState, type ClientSort } from '@/lib/advisors/rules';
 import { rowsOf } from '@/lib/kernel/rows';
 import { actorOf } from '../helpers/context';
 import { makeAdvisor } from '../helpers/factories';
 import { resetDatabase } from '../helpers/db';
+import { customPlan, genericPlan, listState, listStatementOf } from '../helpers/list-plans';
 
 /*
  * The dashboard list's status filters and late pages (issue 32), on PostgreSQL and the embedded database:
@@ -18,45 +18,8 @@ import { resetDatabase } from '../helpers/db';
  *   backwards, with the values known (a custom plan) and without (a generic plan, the embedded database's).
  */
 
-const state = (change: Partial<ClientListState> = {}): ClientListState => ({ ...DEFAULT_LIST_STATE, ...change });
-
-/** The one statement listClientPage sends for a state, unsent (a Queryable that keeps it and returns no rows). */
-async function statementOf(query: Parameters<typeof listClientPage>[1], actor: Parameters<typeof listClientPage>[0]): Promise<SQL> {
-  let kept: SQL | null = null;
-  const keeper = {
-    execute: async (statement: SQL) => {
-      kept ??= statement;
-      return { rows: [] };
-    },
-  } as unknown as Queryable;
-  await listClientPage(actor, query, keeper);
-  return kept!;
-}
-
-async function customPlan(statement: SQL): Promise<string> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const rows = rowsOf<Record<string, unknown>>(await tx.execute(sql`explain ${statement}`));
-    return rows.map((r) => String(Object.values(r)[0])).join('\n');
-  });
-}
-
-const literal = (v: unknown): string => (typeof v === 'number' ? String(v) : v === null ? 'null' : `'${String(v).replace(/'/g, "''")}'`);
-
-async function genericPlan(statement: SQL): Promise<string> {
-  const { sql: text, params } = new PgDialect().sqlToQuery(statement);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql.raw(`prepare list_paging_plan as ${text}`));
-    try {
-      const rows = rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`explain execute list_paging_plan(${params.map(literal).join(', ')})`)));
-      return rows.map((r) => String(Object.values(r)[0])).join('\n');
-    } finally {
-      await tx.execute(sql.raw('deallocate list_paging_plan'));
-    }
-  });
-}
+const state = listState;
+const statementOf = listStatementOf;
 
 /**
  * A book of `n` households for an advisor, set-based: every third married, plans with the 12 statuses

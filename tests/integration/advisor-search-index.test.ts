@@ -1,12 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { db, type Queryable } from '@/db';
+import { sql } from 'drizzle-orm';
+import { db } from '@/db';
 import { listClientPage } from '@/lib/advisors/client-list';
-import { DEFAULT_LIST_STATE, type ClientListState } from '@/lib/advisors/rules';
-import { rowsOf } from '@/lib/kernel/rows';
 import { actorOf, ctxOf } from '../helpers/context';
 import { makeAdvisor } from '../helpers/factories';
 import { resetDatabase } from '../helpers/db';
+import { customPlan, genericPlan, listState, listStatementOf } from '../helpers/list-plans';
 
 /*
  * The dashboard's search is served by households_search_owner1_idx, a pg_trgm index (migration
@@ -17,47 +15,8 @@ import { resetDatabase } from '../helpers/db';
  */
 
 const HOUSEHOLDS = 10_000;
-const state = (change: Partial<ClientListState> = {}): ClientListState => ({ ...DEFAULT_LIST_STATE, ...change });
-
-/** The one statement listClientPage sends for a state, unsent (a Queryable that keeps it and returns no rows). */
-async function statementOf(query: Parameters<typeof listClientPage>[1], actor: Parameters<typeof listClientPage>[0]): Promise<SQL> {
-  let kept: SQL | null = null;
-  const keeper = {
-    execute: async (statement: SQL) => {
-      kept ??= statement;
-      return { rows: [] };
-    },
-  } as unknown as Queryable;
-  await listClientPage(actor, query, keeper);
-  return kept!;
-}
-
-/** The plan's text of a statement with its values (a custom plan). */
-async function customPlan(statement: SQL): Promise<string> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const rows = rowsOf<Record<string, unknown>>(await tx.execute(sql`explain ${statement}`));
-    return rows.map((r) => String(Object.values(r)[0])).join('\n');
-  });
-}
-
-const literal = (v: unknown): string => (typeof v === 'number' ? String(v) : v === null ? 'null' : `'${String(v).replace(/'/g, "''")}'`);
-
-/** The plan's text of the same statement planned without its values (PREPARE, a forced generic plan, EXPLAIN EXECUTE). */
-async function genericPlan(statement: SQL): Promise<string> {
-  const { sql: text, params } = new PgDialect().sqlToQuery(statement);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql.raw(`prepare trgm_search_plan as ${text}`));
-    try {
-      const rows = rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`explain execute trgm_search_plan(${params.map(literal).join(', ')})`)));
-      return rows.map((r) => String(Object.values(r)[0])).join('\n');
-    } finally {
-      await tx.execute(sql.raw('deallocate trgm_search_plan'));
-    }
-  });
-}
+const state = listState;
+const statementOf = listStatementOf;
 
 describe('the dashboard search reads the trigram index (issue 32)', () => {
   let advisorId: number;
