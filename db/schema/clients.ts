@@ -202,6 +202,14 @@ export const households = pgTable(
     /** Owner 1's latest estate plan: its status (null without a plan) and whether it was submitted. */
     listStatus: estatePlanStatusEnum('list_status'),
     listPlanSubmitted: boolean('list_plan_submitted').notNull().default(false),
+    /** The latest change of the household's estate plans (owner 1's: their updated_at; null without a plan). */
+    listPlanChangedAt: timestamp('list_plan_changed_at', { withTimezone: true }),
+    /**
+     * The household's last activity, the advisors overview's (issue 32): its last intake change or the
+     * latest change of its plans, whichever is later. Generated, so an intake write (which stamps
+     * last_change_at) moves it without the refresh.
+     */
+    listActivityAt: timestamp('list_activity_at', { withTimezone: true }).generatedAlwaysAs(sql`greatest(last_change_at, list_plan_changed_at)`),
     version: versionColumn('households'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -225,8 +233,10 @@ export const households = pgTable(
     // forwards or backwards (the tie-break on creation is sorted within equal names), so a filtered sort
     // reads its page's entries rather than the filter's rows of the book.
     index('households_list_filter_name_idx').on(t.listOwner1AdvisorId, sql`${sql.raw(householdFilterBucket(''))}`, t.listOwner1Last, t.listOwner1First),
-    // The advisors overview's last activity of an advisor's households: the latest, one index entry.
+    // The Stalled filter within an advisor's households (an intake unchanged for days).
     index('households_list_owner1_change_idx').on(t.listOwner1AdvisorId, t.lastChangeAt),
+    // The advisors overview's last activity of an advisor's households: the latest is one index entry.
+    index('households_list_owner1_activity_idx').on(t.listOwner1AdvisorId, t.listActivityAt),
     index('households_search_owner1_idx').using('gin', sql`${sql.raw(householdSearchText(''))} gin_trgm_ops`),
     check('households_owners_differ_check', sql`${t.owner1ClientId} <> ${t.owner2ClientId}`),
     check('households_completion_percent_check', sql`${t.completionPercent} between 0 and 100`),

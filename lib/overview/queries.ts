@@ -28,8 +28,9 @@ import { ADVISOR_PAGE_SIZE, advisorOrder, type AdvisorListState } from './rules'
  *   recount in tests/integration/advisor-household-counts.test.ts uses the TypeScript one);
  * - in attorney review: the latest plan under attorney control (attorney statuses but canceled, complete),
  *   the client list's Attorney Control filter;
- * - last activity: the latest intake change of any of the advisor's households (households.last_change_at)
- *   or change of one of their estate plans (a status change, a submission).
+ * - last activity: the latest intake change of any of the advisor's households or change of one of their
+ *   estate plans (a status change, a submission), kept on each household (households.list_activity_at,
+ *   migration plan-activity): one entry of households_list_owner1_activity_idx per advisor.
  */
 
 export type AdvisorOverviewRow = {
@@ -88,10 +89,8 @@ export async function listAdvisorOverview(ctx: RequestContext, state: AdvisorLis
   const householdFigures = (advisorId: SQL) => sql`
       select coalesce(sum(k.households), 0)::int as clients, coalesce(sum(k.submitted), 0)::int as submitted,
              coalesce(sum(k.households) filter (where k.status in ${review}), 0)::int as review,
-             (select max(h.last_change_at) from households h where h.list_owner1_advisor_id = ${advisorId}) as last_change
+             (select max(h.list_activity_at) from households h where h.list_owner1_advisor_id = ${advisorId}) as last_activity
         from advisor_status_counts k where k.advisor_id = ${advisorId}`;
-  const planChange = (where: SQL) =>
-    sql`select max(ep.updated_at) as last_plan_change from estate_plans ep join clients c on c.id = ep.client_id where ${where}`;
   const firmNames = sql`string_agg(f.name, E'\n' order by af.position, f.id) as names, (array_agg(lower(f.name) order by af.position, f.id))[1] as firm_key`;
   const result = await q.execute(sql`
     with ${sql.join(
@@ -108,11 +107,9 @@ export async function listAdvisorOverview(ctx: RequestContext, state: AdvisorLis
         ...(byActivity
           ? [
               sql`activity as (
-      select advisor_id, max(at) as last_activity from (
-        select h.list_owner1_advisor_id as advisor_id, h.last_change_at as at from households h where h.list_owner1_advisor_id is not null
-        union all
-        select c.advisor_id, ep.updated_at from estate_plans ep join clients c on c.id = ep.client_id where c.advisor_id is not null) x
-       group by advisor_id)`,
+      select h.list_owner1_advisor_id as advisor_id, max(h.list_activity_at) as last_activity
+        from households h where h.list_owner1_advisor_id is not null
+       group by h.list_owner1_advisor_id)`,
             ]
           : []),
         ...(byFirm
@@ -135,11 +132,10 @@ export async function listAdvisorOverview(ctx: RequestContext, state: AdvisorLis
       sql`, `,
     )}
     select t.total, pg.*, fig.clients as page_clients, fig.submitted as page_submitted, fig.review as page_review,
-           greatest(fig.last_change, pc.last_plan_change) as page_last_activity, pf.names as page_firm_names
+           fig.last_activity as page_last_activity, pf.names as page_firm_names
       from (select count(*)::int as total from listed) t
       left join lateral (select * from listed l order by ${orderSql(state, 'l')} limit ${sql.raw(String(size))} offset ${offset}) pg on true
       left join lateral (${householdFigures(sql`pg.id`)}) fig on pg.id is not null
-      left join lateral (${planChange(sql`c.advisor_id = pg.id`)}) pc on pg.id is not null
       left join lateral (select ${firmNames} from advisor_firms af join firms f on f.id = af.firm_id where af.advisor_id = pg.id) pf on pg.id is not null
      order by ${orderSql(state, 'pg')}`);
   const all = rowsOf<Raw>(result);

@@ -13,8 +13,8 @@ import { rowsOf } from '@/lib/kernel/rows';
 
 export const listState = (change: Partial<ClientListState> = {}): ClientListState => ({ ...DEFAULT_LIST_STATE, ...change });
 
-/** The one statement listClientPage sends for a state, unsent (a Queryable that keeps it and returns no rows). */
-export async function listStatementOf(query: Parameters<typeof listClientPage>[1], actor: Parameters<typeof listClientPage>[0]): Promise<SQL> {
+/** The first statement a read sends, unsent (given a Queryable that keeps it and returns no rows). */
+export async function firstStatementOf(read: (q: Queryable) => Promise<unknown>): Promise<SQL> {
   let kept: SQL | null = null;
   const keeper = {
     execute: async (statement: SQL) => {
@@ -22,8 +22,13 @@ export async function listStatementOf(query: Parameters<typeof listClientPage>[1
       return { rows: [] };
     },
   } as unknown as Queryable;
-  await listClientPage(actor, query, keeper);
+  await read(keeper);
   return kept!;
+}
+
+/** The one statement listClientPage sends for a state, unsent. */
+export async function listStatementOf(query: Parameters<typeof listClientPage>[1], actor: Parameters<typeof listClientPage>[0]): Promise<SQL> {
+  return firstStatementOf((q) => listClientPage(actor, query, q));
 }
 
 const planText = (rows: Record<string, unknown>[]) => rows.map((r) => String(Object.values(r)[0])).join('\n');

@@ -59,6 +59,18 @@ async function statusDrift(): Promise<unknown[]> {
   );
 }
 
+/** Households whose kept latest plan change (list_plan_changed_at) differs from their plans' latest updated_at. */
+async function activityDrift(): Promise<unknown[]> {
+  return rowsOf(
+    await db.execute(sql`
+      select h.id, h.list_plan_changed_at as kept, r.changed as counted
+        from households h
+        left join lateral (select max(ep.updated_at) as changed from estate_plans ep where ep.client_id = h.owner1_client_id) r on true
+       where h.list_plan_changed_at is distinct from r.changed
+          or h.list_activity_at is distinct from greatest(h.last_change_at, r.changed)`),
+  );
+}
+
 describe('the advisors’ kept household counts (issue 32)', () => {
   beforeAll(resetDatabase);
 
@@ -69,6 +81,7 @@ describe('the advisors’ kept household counts (issue 32)', () => {
     for (let i = 0; i < 9; i++) households.push((await makeHousehold(ids[i % 3], { spouse: i % 2 === 0 })).household.id);
     expect(await drift()).toEqual([]);
     expect(await statusDrift()).toEqual([]);
+    expect(await activityDrift()).toEqual([]);
     const next = random(32);
     const statuses = ['incomplete', 'signed', 'sent', 'canceled', 'complete'] as const;
     for (let step = 0; step < 90; step++) {
@@ -105,14 +118,16 @@ describe('the advisors’ kept household counts (issue 32)', () => {
           createdAt: new Date(Date.now() + step * 1000),
         });
       } else if (op === 7) {
-        // The latest plan's status changed, or its plans deleted (no plan).
-        const plans = await db.select().from(t.estatePlans).where(eq(t.estatePlans.clientId, h.owner1ClientId));
-        if (plans.length && next(3) === 0) await db.delete(t.estatePlans).where(eq(t.estatePlans.clientId, h.owner1ClientId));
+        // The plans' status changed (the latest's: the household's status moves), or the plans deleted (no
+        // plan). Either changes the household's last activity.
+        const clientId = h.owner1ClientId;
+        const plans = await db.select().from(t.estatePlans).where(eq(t.estatePlans.clientId, clientId));
+        if (plans.length && next(3) === 0) await db.delete(t.estatePlans).where(eq(t.estatePlans.clientId, clientId));
         else if (plans.length)
           await db
             .update(t.estatePlans)
             .set({ status: statuses[next(statuses.length)] })
-            .where(eq(t.estatePlans.clientId, h.owner1ClientId));
+            .where(eq(t.estatePlans.clientId, clientId));
       } else if (op === 8) {
         // A client's submission flag set or cleared.
         const clientId = next(2) === 0 || h.owner2ClientId === null ? h.owner1ClientId : h.owner2ClientId;
@@ -132,7 +147,12 @@ describe('the advisors’ kept household counts (issue 32)', () => {
           })
           .catch(() => undefined);
       }
-      expect({ step, drift: await drift(), statusDrift: await statusDrift() }).toEqual({ step, drift: [], statusDrift: [] });
+      expect({ step, drift: await drift(), statusDrift: await statusDrift(), activityDrift: await activityDrift() }).toEqual({
+        step,
+        drift: [],
+        statusDrift: [],
+        activityDrift: [],
+      });
     }
     for (const a of advisors) {
       const actor = await actorOf(a.user);

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import DashboardPage from '@/app/(workspace)/dashboard/page';
@@ -12,6 +13,7 @@ import { actorOf, ctxOf } from '../helpers/context';
 import { makeAdvisor, makeFirm, makeHousehold, makeUser } from '../helpers/factories';
 import { redirectOf } from '../helpers/pages';
 import { signInAs, signOut } from '../helpers/session';
+import { customPlan, firstStatementOf, genericPlan } from '../helpers/list-plans';
 import { buildWorld, ROLES, sessionOf, type World } from '../helpers/world';
 
 // The admin's overview holds the Create Advisor and User Management forms, whose client code asks for the
@@ -89,6 +91,36 @@ describe('the advisors table (listAdvisorOverview)', () => {
     const page = await listAdvisorOverview(legalCtx, state({ q: extra.person.lastName }));
     expect(page.total).toBe(1);
     expect(page.rows[0]).toMatchObject({ hash: extra.advisor.hash, clients: 4, submitted: 3, inReview: 1 });
+  });
+
+  it('dates last activity by the later of an intake change and a change of a plan', async () => {
+    const extra = await makeAdvisor();
+    const home = await makeHousehold(extra.advisor.id, { spouse: true });
+    const longAgo = new Date('2026-01-05T10:00:00Z');
+    await db.update(t.households).set({ lastChangeAt: longAgo }).where(eq(t.households.id, home.household.id));
+    const activity = async () => (await listAdvisorOverview(legalCtx, state({ q: extra.person.lastName }))).rows[0].lastActivity;
+    expect(await activity()).toBe(longAgo.toISOString());
+    // The plan changes status (a drizzle update stamps its updated_at): the advisor's last activity moves.
+    const made = await plan(home.client.id, 'incomplete', false, longAgo);
+    await db.update(t.estatePlans).set({ updatedAt: longAgo }).where(eq(t.estatePlans.id, made.id));
+    expect(await activity()).toBe(longAgo.toISOString());
+    const [moved] = await db.update(t.estatePlans).set({ status: 'signed' }).where(eq(t.estatePlans.id, made.id)).returning();
+    expect(await activity()).toBe(moved.updatedAt.toISOString());
+    // A later intake change wins again.
+    const later = new Date(moved.updatedAt.getTime() + 60_000);
+    await db.update(t.households).set({ lastChangeAt: later }).where(eq(t.households.id, home.household.id));
+    expect(await activity()).toBe(later.toISOString());
+    // Sorted by last activity, the advisor's row reads the same kept figure.
+    const sorted = await listAdvisorOverview(legalCtx, state({ sort: 'activity', dir: 'desc', q: extra.person.lastName }));
+    expect(sorted.rows[0].lastActivity).toBe(later.toISOString());
+  });
+
+  it('reads a page advisor’s last activity from one index entry, not their plans (issue 32)', async () => {
+    const statement = await firstStatementOf((q) => listAdvisorOverview(legalCtx, state(), q));
+    for (const plan of [await customPlan(statement), await genericPlan(statement)]) {
+      expect(plan).toContain('households_list_owner1_activity_idx');
+      expect(plan).not.toContain('estate_plans');
+    }
   });
 
   it('searches names, emails and firms; sorts by each column; pages by 25 with a stable order', async () => {
