@@ -106,6 +106,80 @@ export async function allocationsPerRender(base, inspectPort, targets, top = 12)
   }
 }
 
+const PROFILE_INTERVAL_US = 200;
+
+/**
+ * Where a render's time goes on the server's main thread (`npm run bench profile`): V8's CPU profiler over
+ * RENDERS serial renders per target after 10 warm-up ones. Answers milliseconds per render, the top
+ * functions by self time, and the time per source file inclusive of what it calls (each sample counted once
+ * per file on its stack), which names a component's subtree where its own frames are thin. The embedded
+ * database's thread is another isolate, not sampled here (its share shows as the gap to the CPU bench).
+ */
+export async function cpuPerRender(base, inspectPort, targets, top = 15) {
+  const session = await inspectorSession(inspectPort);
+  try {
+    await session.send('Profiler.enable');
+    await session.send('Profiler.setSamplingInterval', { interval: PROFILE_INTERVAL_US });
+    const out = {};
+    for (const [name, { path, cookie }] of Object.entries(targets)) {
+      await serial(base, path, cookie, 10);
+      await session.send('Profiler.start');
+      await serial(base, path, cookie, RENDERS);
+      const { profile } = await session.send('Profiler.stop');
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const parent = new Map();
+      for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+      const self = new Map();
+      const files = new Map();
+      let busy = 0;
+      profile.samples.forEach((id, i) => {
+        const us = profile.timeDeltas[i + 1] ?? PROFILE_INTERVAL_US;
+        const node = byId.get(id);
+        const fn = node.callFrame.functionName;
+        if (fn === '(idle)' || fn === '(program)' || fn === '(garbage collector)') {
+          if (fn !== '(idle)') self.set(fn, (self.get(fn) ?? 0) + us);
+          if (fn === '(garbage collector)') busy += us;
+          return;
+        }
+        busy += us;
+        const frame = frameName(node.callFrame);
+        self.set(frame, (self.get(frame) ?? 0) + us);
+        const seen = new Set();
+        for (let at = id; at !== undefined; at = parent.get(at)) {
+          const url = byId
+            .get(at)
+            .callFrame.url.replace(/^file:\/\//, '')
+            .replace(/^.*\/(node_modules|\.next)\//, '$1/');
+          if (url && !seen.has(url)) {
+            seen.add(url);
+            files.set(url, (files.get(url) ?? 0) + us);
+          }
+        }
+      });
+      const rank = (m) =>
+        [...m.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, top)
+          .map(([fn, us]) => ({ fn, msPerRender: us / 1000 / RENDERS, share: us / busy }));
+      out[name] = { msPerRender: busy / 1000 / RENDERS, top: rank(self), files: rank(files) };
+    }
+    return out;
+  } finally {
+    session.close();
+  }
+}
+
+/** The bench's lines for a CPU profile: ms per render, then the top functions by self time and the files inclusive. */
+export function printCpuProfile(result, log = (line) => console.log(line)) {
+  const line = (t) => `  ${t.msPerRender.toFixed(2).padStart(7)} ms  ${(t.share * 100).toFixed(1).padStart(5)} %  ${t.fn}`;
+  for (const [name, { msPerRender, top, files }] of Object.entries(result)) {
+    log(`\n${name}: ${msPerRender.toFixed(1)} ms of the main thread per render (garbage collection included); by self time:`);
+    for (const t of top) log(line(t));
+    log('  by file, inclusive of what it calls:');
+    for (const t of files) log(line(t));
+  }
+}
+
 /** The bench's lines: bytes per render per page, then each page's top allocators. */
 export function printAllocations(result, log = (line) => console.log(line)) {
   const kb = (b) => `${(b / 1024).toFixed(0)} KB`;

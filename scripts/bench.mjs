@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [startup|memory|signin|trust|client-info|summary-pdf|advisor-dashboard|overview|big-firm|uploads]`: measures the budgets of docs/performance.md
+// `npm run bench [startup|memory|signin|trust|client-info|summary-pdf|advisor-dashboard|overview|big-firm|uploads|allocations|profile]`: measures the budgets of docs/performance.md
 // on this machine.
 //   startup      cold `npm start` (build + empty embedded database) to first page, then a warm restart
 //   memory       idle RSS of the server's process tree after start, and its peak with 50 connections on
@@ -25,12 +25,14 @@
 //   allocations  (only when named) bytes allocated per render and the top allocating functions of the big
 //                couple's client-info and review, the dashboard and /settings, from V8's sampling heap
 //                profiler through the server's inspector (scripts/bench-allocations.mjs); no budget
-// With no argument, all of them but allocations. Uses throwaway data folders; never touches ./.data.
+//   profile      (only when named) the same pages' main-thread time per render, by function and by source file,
+//                from V8's CPU profiler through the inspector (scripts/bench-allocations.mjs); no budget
+// With no argument, all of them but allocations and profile. Uses throwaway data folders; never touches ./.data.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { allocationsPerRender, printAllocations } from './bench-allocations.mjs';
+import { allocationsPerRender, cpuPerRender, printAllocations, printCpuProfile } from './bench-allocations.mjs';
 import { benchAdvisorDashboard, demoPasswordOf, seedBenchAdvisors } from './bench-advisor.mjs';
 import { benchBigFirm, seedBigFirm } from './bench-big-firm.mjs';
 import { benchMemory } from './bench-memory.mjs';
@@ -81,7 +83,7 @@ const which = process.argv[2] ?? 'all';
 const results = [];
 // The allocation profile reads the server through its inspector, on a local port only this bench knows.
 const inspectPort = port + 3;
-if (which === 'allocations') env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${inspectPort}`.trim();
+if (which === 'allocations' || which === 'profile') env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${inspectPort}`.trim();
 
 /** `npm start` as a child; `extra` changes its environment (another port, another data folder). */
 function startServer(extra = {}) {
@@ -227,22 +229,30 @@ try {
       await waitUp(server);
       results.push(...(await benchBigFirm({ base, password: demoPasswordOf(env.DEMO_ACCOUNTS_FILE), log: server.log, pid: server.pid, seedSeconds })));
     }
-    if (which === 'allocations') {
+    if (which === 'allocations' || which === 'profile') {
       const password = demoPasswordOf(env.DEMO_ACCOUNTS_FILE);
       const [admin, advisor, attorney, client] = await Promise.all(
         ['admin', 'alice.morgan', 'attorney', 'pat.rivera'].map((who) => signIn(base, `${who}@demo.trustwell.test`, password)),
       );
       const clientHash = await ownHouseholdHash(base, client);
       await growCouple(base, admin, clientHash);
-      const allocations = await allocationsPerRender(base, inspectPort, {
+      const targets = {
         'client-info (advisor, big couple)': { path: `/client-info/${clientHash}`, cookie: advisor },
         'review (attorney, big couple)': { path: `/client-info/${clientHash}`, cookie: attorney },
         'dashboard (advisor)': { path: '/dashboard', cookie: advisor },
         '/settings (advisor)': { path: '/settings', cookie: advisor },
-      });
-      printAllocations(allocations);
-      for (const [name, { bytesPerRender }] of Object.entries(allocations))
-        results.push({ name: `${name}: allocated per render`, value: `${(bytesPerRender / 1024).toFixed(0)} KB`, budget: '(measure)', ok: true });
+      };
+      if (which === 'profile') {
+        const profile = await cpuPerRender(base, inspectPort, targets);
+        printCpuProfile(profile);
+        for (const [name, { msPerRender }] of Object.entries(profile))
+          results.push({ name: `${name}: main thread per render`, value: `${msPerRender.toFixed(1)} ms`, budget: '(measure)', ok: true });
+      } else {
+        const allocations = await allocationsPerRender(base, inspectPort, targets);
+        printAllocations(allocations);
+        for (const [name, { bytesPerRender }] of Object.entries(allocations))
+          results.push({ name: `${name}: allocated per render`, value: `${(bytesPerRender / 1024).toFixed(0)} KB`, budget: '(measure)', ok: true });
+      }
     }
     // Last: it adds 20 large documents to the Riveras' plan, which the page measures above do not expect.
     if (which === 'all' || which === 'uploads') results.push(...(await benchUploads({ base, env, server })));
