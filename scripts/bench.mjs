@@ -85,9 +85,17 @@ const results = [];
 const inspectPort = port + 3;
 if (which === 'allocations' || which === 'profile') env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${inspectPort}`.trim();
 
-/** `npm start` as a child; `extra` changes its environment (another port, another data folder). */
+/**
+ * `npm start` as a child; `extra` changes its environment (another port, another data folder). BENCH_V8_FLAGS
+ * gives the server as committed other V8 flags (an operator's flag wins over scripts/server-flags.mjs's of
+ * the same name), to try a setting against the server without limits; never to the one started with
+ * SERVER_V8_FLAGS=off.
+ */
 function startServer(extra = {}) {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const flags = extra.SERVER_V8_FLAGS === 'off' ? '' : (process.env.BENCH_V8_FLAGS ?? '');
+  const nodeOptions = `${env.NODE_OPTIONS ?? ''} ${flags}`.trim();
+  const childEnv = { ...env, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}), ...extra };
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
   child.stderr.on('data', (d) => (log += d));
