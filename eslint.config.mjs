@@ -81,6 +81,9 @@ const NO_FEATURE_BESIDE = pattern(
   'The files directly in lib/ are utilities, below the features and the doors: they import none of them.',
 );
 
+/** Links go through components/ui/link.tsx, which does not prefetch per-user pages in the background. */
+const NO_NEXT_LINK = pattern('^next/link$', "Import { Link } from '@/components/ui/link': it does not prefetch per-user pages (docs/decisions.md).");
+
 /** no-restricted-imports for a set of files, with every pattern that applies to them (a later config would replace, not add to, an earlier one's options). */
 const restrict = (name, files, patterns, ignores = []) => ({
   name: `imports/${name}`,
@@ -141,7 +144,9 @@ export const importRules = [
     [...LIB_LAYERS.doors, ...LIB_LAYERS.startup].map((f) => `lib/${f}/**`),
     [NO_APP, NO_COMPONENTS],
   ),
-  restrict('components', ['components/**'], [NO_APP, NO_STARTUP]),
+  restrict('components', ['components/**'], [NO_APP, NO_STARTUP, NO_NEXT_LINK], ['components/ui/link.tsx']),
+  restrict('the link', ['components/ui/link.tsx'], [NO_APP, NO_STARTUP]),
+  restrict('app', ['app/**'], [NO_NEXT_LINK]),
   restrict(
     'db',
     ['db/**'],

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useEffect } from 'react';
 import { StatusPage, statusLinkClass } from '@/components/shell/status-page';
 import { Button } from '@/components/ui/button';

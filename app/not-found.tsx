@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { StatusPage, statusLinkClass } from '@/components/shell/status-page';
 
 export const metadata: Metadata = { title: 'Page not found', robots: { index: false } };

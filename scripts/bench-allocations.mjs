@@ -115,7 +115,7 @@ const PROFILE_INTERVAL_US = 200;
  * per file on its stack), which names a component's subtree where its own frames are thin. The embedded
  * database's thread is another isolate, not sampled here (its share shows as the gap to the CPU bench).
  */
-export async function cpuPerRender(base, inspectPort, targets, top = 15) {
+export async function cpuPerRender(base, inspectPort, targets, top = 25) {
   const session = await inspectorSession(inspectPort);
   try {
     await session.send('Profiler.enable');
@@ -131,28 +131,33 @@ export async function cpuPerRender(base, inspectPort, targets, top = 15) {
       for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
       const self = new Map();
       const files = new Map();
+      const bundled = new Map();
       let busy = 0;
+      const add = (map, key, us) => map.set(key, (map.get(key) ?? 0) + us);
       profile.samples.forEach((id, i) => {
         const us = profile.timeDeltas[i + 1] ?? PROFILE_INTERVAL_US;
-        const node = byId.get(id);
-        const fn = node.callFrame.functionName;
+        const fn = byId.get(id).callFrame.functionName;
         if (fn === '(idle)' || fn === '(program)' || fn === '(garbage collector)') {
-          if (fn !== '(idle)') self.set(fn, (self.get(fn) ?? 0) + us);
+          if (fn !== '(idle)') add(self, fn, us);
           if (fn === '(garbage collector)') busy += us;
           return;
         }
         busy += us;
-        const frame = frameName(node.callFrame);
-        self.set(frame, (self.get(frame) ?? 0) + us);
+        add(self, frameName(byId.get(id).callFrame), us);
+        // Inclusive figures count a sample once per file, and once per function of the server's own chunks
+        // (our code and the libraries bundled with it), however deep the recursion.
         const seen = new Set();
         for (let at = id; at !== undefined; at = parent.get(at)) {
-          const url = byId
-            .get(at)
-            .callFrame.url.replace(/^file:\/\//, '')
-            .replace(/^.*\/(node_modules|\.next)\//, '$1/');
+          const { callFrame } = byId.get(at);
+          const url = callFrame.url.replace(/^file:\/\//, '').replace(/^.*\/(node_modules|\.next)\//, '$1/');
           if (url && !seen.has(url)) {
             seen.add(url);
-            files.set(url, (files.get(url) ?? 0) + us);
+            add(files, url, us);
+          }
+          const name = frameName(callFrame);
+          if (callFrame.url.includes('/.next/server/') && callFrame.functionName && !seen.has(name)) {
+            seen.add(name);
+            add(bundled, name, us);
           }
         }
       });
@@ -161,7 +166,7 @@ export async function cpuPerRender(base, inspectPort, targets, top = 15) {
           .sort((a, b) => b[1] - a[1])
           .slice(0, top)
           .map(([fn, us]) => ({ fn, msPerRender: us / 1000 / RENDERS, share: us / busy }));
-      out[name] = { msPerRender: busy / 1000 / RENDERS, top: rank(self), files: rank(files) };
+      out[name] = { msPerRender: busy / 1000 / RENDERS, top: rank(self), files: rank(files), bundled: rank(bundled) };
     }
     return out;
   } finally {
@@ -172,11 +177,13 @@ export async function cpuPerRender(base, inspectPort, targets, top = 15) {
 /** The bench's lines for a CPU profile: ms per render, then the top functions by self time and the files inclusive. */
 export function printCpuProfile(result, log = (line) => console.log(line)) {
   const line = (t) => `  ${t.msPerRender.toFixed(2).padStart(7)} ms  ${(t.share * 100).toFixed(1).padStart(5)} %  ${t.fn}`;
-  for (const [name, { msPerRender, top, files }] of Object.entries(result)) {
+  for (const [name, { msPerRender, top, files, bundled }] of Object.entries(result)) {
     log(`\n${name}: ${msPerRender.toFixed(1)} ms of the main thread per render (garbage collection included); by self time:`);
     for (const t of top) log(line(t));
     log('  by file, inclusive of what it calls:');
     for (const t of files) log(line(t));
+    log('  functions of the server build (our code and what it bundles), inclusive:');
+    for (const t of bundled) log(line(t));
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
 import { buttonClass } from '@/components/ui/button';
 import { absoluteUrl, siteConfig } from '@/lib/config/site';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
 import { FEATURE_LOCKED_MESSAGE, lockWarningText } from '@/lib/billing/lock';
 import type { AdvisorLock } from '@/lib/billing/lock';

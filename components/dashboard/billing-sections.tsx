@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { AdvisorBilling } from '@/lib/advisors/dashboard';
 import { Pager } from '@/components/ui/pager';
 import { formatUsd } from '@/lib/money';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { ActAsClientButton } from '@/components/admin/act-as-client-button';
 import { MAIN_CONTENT_ID } from '@/components/shell/header-view';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { AdvisorSummary, TeamFirm } from '@/lib/advisors/dashboard';
 import { FirmSecurity } from './firm-security';
 import { listStateQuery } from '@/lib/advisors/rules';

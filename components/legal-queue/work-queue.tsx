@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Card } from '@/components/ui/card';
 import { Pager } from '@/components/ui/pager';
 import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import styles from './bell-link.module.css';
 
 /** What the header knows of the bell: the unread count, read up to one past `cap` (UNREAD_CAP of the inbox). */

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Fragment, type ReactNode } from 'react';
 import { ActAsAdvisorButton } from '@/components/admin/act-as-advisor-button';
 import { EmailAddress, Td, Tr } from '@/components/ui/table';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Th } from '@/components/ui/table';
 import { ADVISOR_SORT_LABELS, nextDirection, type AdvisorListState, type AdvisorSort } from '@/lib/overview/rules';
 import { advisorListHref } from './advisor-list-href';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { EmailAddress, unbroken } from '@/components/ui/table';
 import { formatPhone } from '@/lib/format/phone';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { AdvisorClients } from '@/lib/overview/queries';
 import { ClientGroup, type ClientGroupActions } from './client-group';
 import { CLOSED, type UploadState } from './use-document-uploads';

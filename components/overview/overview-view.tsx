@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
 import type { Actor } from '@/lib/kernel/actor';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { BellLink, type BellCount } from '@/components/notifications/bell-link';
 import { Button } from '@/components/ui/button';
 import type { Actor } from '@/lib/kernel/actor';

@@ -52,6 +52,29 @@ async function success(p: Page, text: string) {
 }
 
 describe('advisor workspace', () => {
+  it('the dashboard prefetches no per-user page in the background; its links still navigate', async () => {
+    const alice = await page();
+    const prefetches: string[] = [];
+    alice.on('request', (request) => {
+      if (request.headers()['next-router-prefetch']) prefetches.push(request.url());
+    });
+    await signIn(alice, ALICE, demoPassword());
+    await alice.waitForURL('**/dashboard');
+    await alice.getByRole('heading', { name: 'My Clients' }).waitFor();
+    await alice.mouse.wheel(0, 2000);
+    await alice.waitForLoadState('networkidle');
+    await alice.waitForTimeout(500);
+    // Each was a render of a per-user page for nothing (components/ui/link.tsx).
+    expect(prefetches).toEqual([]);
+    await alice
+      .getByRole('link', { name: /^Client information:/ })
+      .first()
+      .click();
+    await alice.waitForURL('**/client-info/**');
+    await alice.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(prefetches).toEqual([]);
+  });
+
   it('an advisor creates a couple and invites a client; the client joins from the outbox link into the advisor-created record', async () => {
     const alice = await signedIn(ALICE);
     await alice.waitForURL('**/dashboard');

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useSyncExternalStore } from 'react';
 import { ADVISOR_HASH_SHAPE, ADVISOR_REF_KEY } from '@/lib/accounts/referral';
 import { buttonClass } from '@/components/ui/button';

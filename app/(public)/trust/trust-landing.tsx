@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
 import { annualChargeNote, formatUsd, trustPrices } from '@/lib/config/pricing';
 import { AdvisorOffer } from './advisor-offer';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { MAIN_CONTENT_ID } from '@/components/shell/header-view';
 import { UnsubscribeConfirm } from '@/components/notifications/unsubscribe-confirm';
 import { describeUnsubscribe } from '@/lib/notifications/preferences';

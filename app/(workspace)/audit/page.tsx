@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { AuditExport } from '@/components/activity/audit-export';
 import { AuditFilters, type AuditFilterValues } from '@/components/activity/audit-filters';
 import { AuditTable } from '@/components/activity/audit-table';

@@ -1,5 +1,5 @@
 import 'server-only';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { lockedFeaturesText } from '@/lib/billing/lock';
 import { FeatureLockGate } from '@/components/advisors/feature-lock-notice';
 import { DocumentsPanel } from '@/components/files/documents-panel';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { ConfirmEmailChange } from '@/components/settings/confirm-email-change';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { findPendingEmailChange } from '@/lib/account-settings/confirm-email-change';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { ForgotPasswordForm } from '@/components/auth/password-link-forms';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import styles from '../login/login.module.css';

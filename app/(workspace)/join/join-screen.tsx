@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { JoinForm } from '@/components/join/join-form';
 import type { InvitePrefill } from '@/lib/invites/queries';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';

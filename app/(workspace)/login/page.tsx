@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { redirect } from 'next/navigation';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { LoginForm } from '@/components/auth/login-form';

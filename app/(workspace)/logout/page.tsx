@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { LogoutButton } from '@/components/auth/logout-button';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { getActor } from '@/lib/auth/actor';

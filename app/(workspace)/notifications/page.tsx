@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { MarkAllReadButton, NoticeList, type NoticeView } from '@/components/notifications/notice-list';
 import { unreadCountOnce } from '@/components/notifications/unread-count';
 import { timeAgo } from '@/components/notifications/when';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Fragment } from 'react';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { SetPasswordForm } from '@/components/auth/password-link-forms';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { findPasswordLink } from '@/lib/auth/password-tokens';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { WhatIf } from '@/lib/estate-flow/what-if';
 import type { Scenario } from '@/lib/estate-flow/types';
 import { isMinor } from '@/lib/format/date';

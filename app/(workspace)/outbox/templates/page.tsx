@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { requireActor } from '@/lib/http/page';
 import { listMailTemplates } from '@/lib/mail/previews';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { PrintButton } from '@/components/payments/print-button';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
 import { getReceipt, type ReceiptStatus } from '@/lib/billing/receipts';

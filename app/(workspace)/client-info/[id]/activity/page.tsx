@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { HouseholdActivityFilters, HouseholdActivityTable } from '@/components/activity/household-activity';
 import styles from '@/components/activity/household-activity.module.css';
 import { MAIN_CONTENT_ID } from '@/components/shell/site-header';
