@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import workerThreads, { Worker } from 'node:worker_threads';
+import { lockEmbeddedFolder } from './embedded-folder-lock';
 
 /*
  * The embedded database (PGlite) on a thread of its own (db/embedded-worker.mjs), behind the two calls
@@ -68,6 +69,8 @@ export class EmbeddedClient implements EmbeddedQueryable {
   #stopped: Error | null = null;
   /** Settles when the last transaction that took the database has ended. */
   #held: Promise<void> = Promise.resolve();
+  /** Gives the folder back (db/embedded-folder-lock.ts), once the thread has closed it. */
+  readonly #unlock: () => void;
 
   /**
    * `maxPrepared`: how many statement texts the thread keeps prepared (tests make it small).
@@ -76,6 +79,8 @@ export class EmbeddedClient implements EmbeddedQueryable {
   constructor(dataDir: string, options: { maxPrepared?: number; maintenanceMs?: number } = {}) {
     this.#dataDir = dataDir;
     this.#options = options;
+    // A folder is opened by one process at a time (db/embedded-folder-lock.ts); memory is this process's own.
+    this.#unlock = dataDir.startsWith('memory://') ? () => undefined : lockEmbeddedFolder(dataDir);
     this.#worker = this.#startThread();
   }
 
@@ -155,6 +160,7 @@ export class EmbeddedClient implements EmbeddedQueryable {
     } finally {
       this.#stopped ??= new Error('The embedded database is closed.');
       await this.#worker.terminate();
+      this.#unlock();
     }
   }
 

@@ -1,6 +1,7 @@
 // The embedded database's thread (db/embedded-client.ts): what drizzle and the app rely on when PGlite
 // runs off the server's thread. Always on a fresh in-memory PGlite of its own, whatever DATABASE_URL says.
 import { EmbeddedClient } from '@/db/embedded-client';
+import { EmbeddedFolderInUseError } from '@/db/embedded-folder-lock';
 
 let client: EmbeddedClient;
 
@@ -204,6 +205,35 @@ describe('a database in a folder', () => {
     await Promise.all([tx, reopened]);
     expect((await during).rows).toEqual([{ n: 3 }]);
     expect((await folder.query<{ id: number }>('select id from kept order by id')).rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+  }, 120_000);
+
+  test('is opened by one process at a time: a live process’s lock refuses it, a dead one’s is taken over, a close gives it back', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { spawn } = await import('node:child_process');
+    const { once } = await import('node:events');
+    // The open folder is this process's, through the reopen above.
+    expect(fs.readFileSync(`${dir}.lock`, 'utf8').trim()).toBe(String(process.pid));
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'trustwell-embedded-locked-'));
+    const sleeper = spawn('sleep', ['60']);
+    try {
+      fs.writeFileSync(`${other}.lock`, `${sleeper.pid}\n`);
+      expect(() => new EmbeddedClient(other)).toThrow(EmbeddedFolderInUseError);
+      expect(() => new EmbeddedClient(other)).toThrow(`The embedded database in ${other} is open in another process (pid ${sleeper.pid}).`);
+    } finally {
+      sleeper.kill();
+    }
+    await once(sleeper, 'exit');
+    const taken = new EmbeddedClient(other);
+    try {
+      expect((await taken.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      expect(fs.readFileSync(`${other}.lock`, 'utf8').trim()).toBe(String(process.pid));
+    } finally {
+      await taken.close();
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+    expect(fs.existsSync(`${other}.lock`)).toBe(false);
   }, 120_000);
 });
 
