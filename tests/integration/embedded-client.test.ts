@@ -212,7 +212,7 @@ describe('a database in a folder', () => {
     const os = await import('node:os');
     const path = await import('node:path');
     const { spawn } = await import('node:child_process');
-    const { once } = await import('node:events');
+    const { once } = (await import('node:events')).default;
     // The open folder is this process's, through the reopen above.
     expect(fs.readFileSync(`${dir}.lock`, 'utf8').trim()).toBe(String(process.pid));
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'trustwell-embedded-locked-'));
