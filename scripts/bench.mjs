@@ -86,15 +86,24 @@ const inspectPort = port + 3;
 if (which === 'allocations' || which === 'profile') env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${inspectPort}`.trim();
 
 /**
- * `npm start` as a child; `extra` changes its environment (another port, another data folder). BENCH_V8_FLAGS
- * gives the server as committed other V8 flags (an operator's flag wins over scripts/server-flags.mjs's of
- * the same name), to try a setting against the server without limits; never to the one started with
- * SERVER_V8_FLAGS=off.
+ * `npm start` as a child; `extra` changes its environment (another port, another data folder). To try a
+ * setting on the server as committed against the one without limits (never given to the one started with
+ * SERVER_V8_FLAGS=off): BENCH_V8_FLAGS adds V8 flags (an operator's flag wins over scripts/server-flags.mjs's
+ * of the same name), BENCH_SERVER_ENV adds variables (`NAME=value NAME2=value`, e.g. the C library's).
  */
 function startServer(extra = {}) {
-  const flags = extra.SERVER_V8_FLAGS === 'off' ? '' : (process.env.BENCH_V8_FLAGS ?? '');
+  const trial = extra.SERVER_V8_FLAGS !== 'off';
+  const flags = trial ? (process.env.BENCH_V8_FLAGS ?? '') : '';
   const nodeOptions = `${env.NODE_OPTIONS ?? ''} ${flags}`.trim();
-  const childEnv = { ...env, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}), ...extra };
+  const added = trial
+    ? Object.fromEntries(
+        (process.env.BENCH_SERVER_ENV ?? '')
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((kv) => kv.split(/=(.*)/s).slice(0, 2)),
+      )
+    : {};
+  const childEnv = { ...env, ...added, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}), ...extra };
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d) => (log += d));
