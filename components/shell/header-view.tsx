@@ -94,7 +94,7 @@ export function SiteHeaderView({
                         {it.label}
                       </button>
                     </form>
-                  ) : it.prefetch ? (
+                  ) : it.routed ? (
                     <Link href={it.href} className={styles.link}>
                       {it.label}
                     </Link>

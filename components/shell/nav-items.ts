@@ -12,17 +12,17 @@ export interface NavItem {
   label: string;
   href: string;
   /**
-   * False for links that must never be prefetched: following /logout ends the session, so a
-   * background prefetch of it would sign the user out.
+   * False for links that must never go through the router (no prefetch, no client-side transition, a
+   * plain full navigation): following /logout ends the session, so fetching it ahead would sign the user out.
    */
-  prefetch: boolean;
+  routed: boolean;
 }
 
-const item = (key: NavKey, label: string, href: string, prefetch = true): NavItem => ({
+const item = (key: NavKey, label: string, href: string, routed = true): NavItem => ({
   key,
   label,
   href,
-  prefetch,
+  routed,
 });
 
 /**

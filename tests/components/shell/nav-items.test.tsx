@@ -42,7 +42,7 @@ describe('navItemsFor', () => {
 
   it('never prefetches logout, and prefetches everything else', () => {
     const items = navItemsFor({ isClient: false, impersonator: null });
-    expect(items.filter((i) => !i.prefetch).map((i) => i.key)).toEqual(['logout']);
+    expect(items.filter((i) => !i.routed).map((i) => i.key)).toEqual(['logout']);
   });
 
   it('gives every item a unique key (About Us and Contact Us share the same address)', () => {
