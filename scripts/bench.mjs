@@ -178,25 +178,22 @@ async function benchMemoryBeside() {
   const barePort = port + 2;
   const bareBase = `http://127.0.0.1:${barePort}`;
   const extra = { PORT: String(barePort), NEXTAUTH_URL: bareBase, SERVER_V8_FLAGS: 'off' };
-  if (!env.DATABASE_URL) {
+  // Each pair is started afresh: the committed server restarted, and on the embedded database the bare one
+  // given a copy of the seeded folder taken while the committed one is stopped.
+  const pairOf = async () => {
     await stop(server);
-    extra.PGLITE_DATA_DIR = path.join(scratch, 'pglite-bare');
-    fs.cpSync(env.PGLITE_DATA_DIR, extra.PGLITE_DATA_DIR, { recursive: true });
+    if (!env.DATABASE_URL) {
+      extra.PGLITE_DATA_DIR = path.join(scratch, 'pglite-bare');
+      fs.rmSync(extra.PGLITE_DATA_DIR, { recursive: true, force: true });
+      fs.cpSync(env.PGLITE_DATA_DIR, extra.PGLITE_DATA_DIR, { recursive: true });
+    }
     server = startServer();
     await waitUp(server);
-  }
-  const bare = startServer(extra);
-  try {
+    const bare = startServer(extra);
     await waitUp(bare, 300_000, bareBase);
-    return await benchMemory({
-      env,
-      committed: { base, pid: server.pid },
-      bare: { base: bareBase, pid: bare.pid },
-      database: env.DATABASE_URL ? 'postgres' : 'embedded',
-    });
-  } finally {
-    await stop(bare);
-  }
+    return { committed: { base, pid: server.pid }, bare: { base: bareBase, pid: bare.pid }, stop: () => stop(bare) };
+  };
+  return benchMemory({ env, pairOf, database: env.DATABASE_URL ? 'postgres' : 'embedded' });
 }
 
 let server;
