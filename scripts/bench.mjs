@@ -30,6 +30,7 @@
 // With no argument, all of them but allocations and profile. Uses throwaway data folders; never touches ./.data.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { allocationsPerRender, cpuPerRender, printAllocations, printCpuProfile } from './bench-allocations.mjs';
@@ -194,6 +195,24 @@ async function benchMemoryBeside() {
     return { committed: { base, pid: server.pid }, bare: { base: bareBase, pid: bare.pid }, stop: () => stop(bare) };
   };
   return benchMemory({ env, pairOf, database: env.DATABASE_URL ? 'postgres' : 'embedded' });
+}
+
+/** Whether something already listens on a local port (a bench still running, a server left over). */
+function portTaken(at) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: at });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+// The bench uses its port and the next three (the floor page, the server without limits, the inspector): a
+// second bench on the same ports would measure the first one's servers, or break them.
+for (const at of [port, port + 1, port + 2, port + 3]) {
+  if (await portTaken(at)) {
+    console.error(`Port ${at} is in use: stop what listens there, or give this bench other ports (BENCH_PORT=${port + 100}).`);
+    fs.rmSync(scratch, { recursive: true, force: true });
+    process.exit(2);
+  }
 }
 
 let server;
