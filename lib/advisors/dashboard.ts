@@ -1,16 +1,17 @@
 import 'server-only';
 import { formatChargeDate } from '@/lib/format/card';
 import Big from 'big.js';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { LIST_PAGE_SIZE, pageOf, type InvoicePages, type ListPageInfo } from '@/lib/validation/list-page';
 import { db } from '@/db';
+import { clampedOffset } from '@/db/paging';
 import { advisorFirms, advisors, firms, persons, users } from '@/db/schema';
 import type { Actor } from '@/lib/kernel/actor';
 import { assertCan, hasGlobalReach } from '@/lib/kernel/policy';
 import { advisorScope } from '@/lib/kernel/scope';
 import { AppError } from '@/lib/kernel/errors';
 import type { RequestContext } from '@/lib/kernel/context';
-import { toInviteView, type InviteView } from '@/lib/invites/invites';
+import { INVITE_PAGE_SIZE, invitePageSql, toInvitePage, type InvitePage } from '@/lib/invites/invites';
 import { personName } from '@/lib/people/person-name';
 import { personNameColumns } from '@/lib/people/person-name-columns';
 import { listClientPage, listedHouseholdCount, type ClientListRow, type ClientPage } from './client-list';
@@ -64,7 +65,7 @@ export type DashboardData = {
   team: AdvisorSummary[] | null;
   /** The supervisor's firms and their second-factor rule (issue 31), shown under My Team. */
   teamFirms: TeamFirm[];
-  invites: InviteView[] | null;
+  invites: InvitePage | null;
   /** The selected advisor's own sign-up link (the referral discount). */
   joinPath: string | null;
 };
@@ -127,19 +128,9 @@ function pageInfo(total: number, requested: number, size: number): ListPageInfo 
   return { page, pageCount, total };
 }
 
-type InviteRow = { hash: string; client_name: string; client_email: string; sent_at: string; joined_user_id: number | null };
-
 /**
- * A page's offset in SQL, clamped to the last page of `count` rows (a page past the end shows the last), so
- * the count and the page come from one statement. `count` is a scalar subquery with no outer reference.
- */
-function clampedOffset(count: SQL, requested: number, size: number): SQL {
-  return sql`(least(${requested - 1}::int, greatest(0, (${count} - 1) / ${size}::int)) * ${size}::int)`;
-}
-
-/**
- * The billing and, when `invitesAt` is given, the advisor's newest `limit` invites as seen at `now` (as invitesOfAdvisor reads
- * them) in the same statement: on the embedded database every statement queues behind the others'.
+ * The billing and, when `invitesAt` is given, a page of the advisor's invites as seen at `now` (invitePageSql, as
+ * the card's calls read it) in the same statement: on the embedded database every statement queues behind the others'.
  * The invoice lists are paged in SQL (issue 32): the open ones oldest first, the paid ones newest paid first,
  * each page read from its index (invoices_advisor_status_created_idx, invoices_advisor_paid_idx) and each
  * count from the same index; the outstanding balance is summed in SQL over every open invoice (numeric, no
@@ -147,10 +138,10 @@ function clampedOffset(count: SQL, requested: number, size: number): SQL {
  */
 async function billingAndInvites(
   advisorId: number,
-  invitesAt: { limit: number; now: Date } | null,
+  invitesAt: { page: number; now: Date } | null,
   pages: InvoicePages,
   openSize = LIST_PAGE_SIZE,
-): Promise<{ billing: AdvisorBilling; invites: InviteView[] | null }> {
+): Promise<{ billing: AdvisorBilling; invites: InvitePage | null }> {
   const size = LIST_PAGE_SIZE;
   const openCount = sql`(select count(*)::int from invoices c where c.advisor_id = ${advisorId} and c.status = 'open')`;
   const paidCount = sql`(select count(*)::int from invoices c where c.advisor_id = ${advisorId} and c.status = 'paid')`;
@@ -176,12 +167,7 @@ async function billingAndInvites(
       method: sql<{ brand: string | null; last4: string; kind: string } | null>`(
         select json_build_object('brand', pm.brand, 'last4', pm.last4, 'kind', pm.kind) from payment_methods pm
          where pm.advisor_id = ${ADVISOR_ID} order by pm.created_at desc, pm.id desc limit 1)`,
-      invites:
-        invitesAt === null
-          ? sql<null>`null`
-          : sql<InviteRow[]>`(
-        select coalesce(json_agg(json_build_object('hash', iv.hash, 'client_name', iv.client_name, 'client_email', iv.client_email, 'sent_at', iv.sent_at, 'joined_user_id', iv.joined_user_id) order by iv.sent_at desc, iv.id desc), '[]'::json)
-          from (select * from invites inn where inn.advisor_id = ${ADVISOR_ID} order by inn.sent_at desc, inn.id desc limit ${invitesAt.limit}) iv)`,
+      invites: invitesAt === null ? sql<null>`null` : invitePageSql(advisorId, { page: invitesAt.page, size: INVITE_PAGE_SIZE }),
     })
     .from(advisors)
     .where(eq(advisors.id, advisorId))
@@ -206,16 +192,7 @@ async function billingAndInvites(
   const method = parse<{ brand: string | null; last4: string; kind: string } | null>(advisor.method);
   const unpaid = Number(advisor.unpaid);
   const paidTotal = Number(advisor.paidCount);
-  const inviteRows = parse<InviteRow[] | null>(advisor.invites);
-  const invites =
-    inviteRows && invitesAt
-      ? inviteRows.map((i) =>
-          toInviteView(
-            { hash: i.hash, clientName: i.client_name, clientEmail: i.client_email, sentAt: new Date(i.sent_at), joinedUserId: i.joined_user_id },
-            invitesAt.now,
-          ),
-        )
-      : null;
+  const invites = invitesAt && advisor.invites !== null ? toInvitePage(advisor.invites, { page: invitesAt.page, size: INVITE_PAGE_SIZE }, invitesAt.now) : null;
   const billing: AdvisorBilling = {
     outstanding: new Big(advisor.outstanding).toFixed(2),
     unpaidInvoices: unpaid,
@@ -271,7 +248,7 @@ export async function loadDashboard(ctx: RequestContext, state: ClientListState,
 
   const [page, selectedBilling, team] = await Promise.all([
     listClientPage(actor, { advisorIds: selected ? [selected.id] : global ? null : [], state, stalledDays }),
-    selected ? billingAndInvites(selected.id, { limit: 200, now: ctx.now }, invoicePages) : Promise.resolve(null),
+    selected ? billingAndInvites(selected.id, { page: 1, now: ctx.now }, invoicePages) : Promise.resolve(null),
     global ? Promise.resolve(null) : teamOf(actor, choices),
   ]);
   const billing = selectedBilling ? { ...selectedBilling.billing, impersonating: actor.impersonator !== null } : null;

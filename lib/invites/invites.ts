@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { db, type Queryable, type Tx } from '@/db';
+import { clampedOffset } from '@/db/paging';
 import { advisors, clients, invites, persons, users } from '@/db/schema';
 import { audit } from '@/lib/kernel/audit';
 import { canResendInvite, INVITE_RESEND_WAIT_MS } from './rules';
@@ -13,7 +14,8 @@ import { dropMailSecrets } from '@/lib/mail/mail-secrets';
 import { queueMail } from '@/lib/mail/send-mail';
 import { personName } from '@/lib/people/person-name';
 import { personNameColumns } from '@/lib/people/person-name-columns';
-import type { ResendInviteInput, SendInviteInput } from '@/lib/validation/advisors';
+import type { InviteListInput, ResendInviteInput, SendInviteInput } from '@/lib/validation/advisors';
+import { pageOf, type ListPageInfo } from '@/lib/validation/list-page';
 import { inviteMail } from '@/lib/mail/templates/invite';
 import { inviteLinkSecret, inviteRef, newInviteToken } from './invite-mail';
 import { formatAppDateTime } from '@/lib/format/app-time';
@@ -54,27 +56,67 @@ export function toInviteView(row: { hash: string; clientName: string; clientEmai
   };
 }
 
-/** The invites of one advisor (already loaded through the scope), newest first. */
-export async function invitesOfAdvisor(advisorId: number, now: Date, q: Queryable = db, limit = 500): Promise<InviteView[]> {
-  const rows = await q
-    .select({
-      hash: invites.hash,
-      clientName: invites.clientName,
-      clientEmail: invites.clientEmail,
-      sentAt: invites.sentAt,
-      joinedUserId: invites.joinedUserId,
-    })
-    .from(invites)
-    .where(eq(invites.advisorId, advisorId))
-    .orderBy(desc(invites.sentAt), desc(invites.id))
-    .limit(limit);
-  return rows.map((r) => toInviteView(r, now));
+/** Invites on a page of the dashboard's card: a half-width card, ten rows (issue 32: a big book's invites are paged in SQL). */
+export const INVITE_PAGE_SIZE = 10;
+
+/** How many invites the compatibility calls list, newest first (their earlier bound; the card pages instead). */
+export const API_INVITES = 500;
+
+/** One page of an advisor's invites, newest first, and where it stands among all of them. */
+export type InvitePage = { invites: InviteView[]; page: ListPageInfo };
+
+/** Which invites an answer lists: page `page` (1 = newest) of `size` rows. */
+export type InviteListing = { page: number; size: number };
+
+type InviteRow = { hash: string; client_name: string; client_email: string; sent_at: string; joined_user_id: number | null };
+
+/**
+ * One page of an advisor's invites and their count as one json value, `{ total, rows }`: a statement of its
+ * own (invitePageOf) or a column of another (the dashboard reads it with the billing, one statement). The page
+ * and the count are read from invites_advisor_idx; a page past the end is the last.
+ */
+export function invitePageSql(advisorId: number, listing: InviteListing): SQL<unknown> {
+  const count = sql`(select count(*)::int from invites c where c.advisor_id = ${advisorId})`;
+  return sql`(
+    select json_build_object('total', ${count}, 'rows', coalesce(json_agg(json_build_object('hash', iv.hash, 'client_name', iv.client_name, 'client_email', iv.client_email, 'sent_at', iv.sent_at, 'joined_user_id', iv.joined_user_id) order by iv.sent_at desc, iv.id desc), '[]'::json))
+      from (select * from invites inn where inn.advisor_id = ${advisorId} order by inn.sent_at desc, inn.id desc
+             limit ${listing.size}::int offset ${clampedOffset(count, listing.page, listing.size)}) iv)`;
 }
 
-/** The invites of an advisor by hash, within the actor's scope (the list and its 30-second re-poll). */
-export async function listInvites(ctx: RequestContext, input: { advisor_id: string }): Promise<InviteView[]> {
+/** The page invitePageSql read (json text on one driver, an object on the other), as seen at `now`. */
+export function toInvitePage(value: unknown, listing: InviteListing, now: Date): InvitePage {
+  const { total, rows } = (typeof value === 'string' ? JSON.parse(value) : value) as { total: number; rows: InviteRow[] };
+  const { page, pageCount } = pageOf(total, listing.page, listing.size);
+  return {
+    invites: rows.map((r) =>
+      toInviteView({ hash: r.hash, clientName: r.client_name, clientEmail: r.client_email, sentAt: new Date(r.sent_at), joinedUserId: r.joined_user_id }, now),
+    ),
+    page: { page, pageCount, total },
+  };
+}
+
+/** A page of the invites of one advisor (already loaded through the scope). */
+export async function invitePageOf(advisorId: number, now: Date, listing: InviteListing, q: Queryable = db): Promise<InvitePage> {
+  const [row] = await q
+    .select({ page: invitePageSql(advisorId, listing) })
+    .from(advisors)
+    .where(eq(advisors.id, advisorId))
+    .limit(1);
+  return toInvitePage(row?.page ?? { total: 0, rows: [] }, listing, now);
+}
+
+/** The newest invites of one advisor, as the compatibility calls list them. */
+export async function invitesOfAdvisor(advisorId: number, now: Date, q: Queryable = db): Promise<InviteView[]> {
+  return (await invitePageOf(advisorId, now, { page: 1, size: API_INVITES }, q)).invites;
+}
+
+/**
+ * A page of an advisor's invites by hash, within the actor's scope (the card, its pages and its 30-second
+ * re-poll; the compatibility call asks for API_INVITES on one page).
+ */
+export async function listInvites(ctx: RequestContext, input: InviteListInput, size = INVITE_PAGE_SIZE): Promise<InvitePage> {
   const advisor = await loadAdvisor(ctx, input.advisor_id, 'invite.send');
-  return invitesOfAdvisor(advisor.id, ctx.now);
+  return invitePageOf(advisor.id, ctx.now, { page: input.page ?? 1, size });
 }
 
 async function advisorName(tx: Queryable, advisorId: number): Promise<string> {
@@ -120,7 +162,7 @@ export async function writeInvite(
  * invitation sent again by the same user within seconds (a double click, a retried request) is sent once:
  * the second answers the list (lib/idempotency.ts).
  */
-export async function sendInvite(ctx: RequestContext, input: SendInviteInput): Promise<InviteView[]> {
+export async function sendInvite(ctx: RequestContext, input: SendInviteInput, size = INVITE_PAGE_SIZE): Promise<InvitePage> {
   const list = await db.transaction(async (tx) => {
     const advisor = await loadAdvisor(ctx, input.advisor_id, 'invite.send', tx);
     await assertAdvisorUnlocked(tx, ctx, advisor.id);
@@ -128,7 +170,7 @@ export async function sendInvite(ctx: RequestContext, input: SendInviteInput): P
     const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     if (account) throw new AppError('CONFLICT', EMAIL_HAS_ACCOUNT);
     if (!(await claimOnce(tx, ctx.actor.userId, identicalCallKey('invite.send', { advisor: advisor.hash, name: input.client_name, email })))) {
-      return invitesOfAdvisor(advisor.id, ctx.now, tx);
+      return invitePageOf(advisor.id, ctx.now, { page: 1, size }, tx);
     }
     const [pending] = await tx
       .select({ id: clients.id })
@@ -139,7 +181,8 @@ export async function sendInvite(ctx: RequestContext, input: SendInviteInput): P
       .limit(1);
     await writeInvite(tx, advisor, { name: input.client_name, email, clientId: pending?.id ?? null });
     await audit(tx, ctx, 'invite.send', { type: 'advisor', id: advisor.id }, { email, clientId: pending?.id ?? null });
-    return invitesOfAdvisor(advisor.id, ctx.now, tx);
+    // The first page: the new invite is the newest.
+    return invitePageOf(advisor.id, ctx.now, { page: 1, size }, tx);
   });
   return list;
 }
@@ -149,7 +192,7 @@ export async function sendInvite(ctx: RequestContext, input: SendInviteInput): P
  * time reset, a new e-mail. Refused while joined (409) or within 5 minutes of the last send (429); the
  * 5-minute condition is part of the UPDATE, so two resends at once send one e-mail.
  */
-export async function resendInvite(ctx: RequestContext, input: ResendInviteInput): Promise<InviteView[]> {
+export async function resendInvite(ctx: RequestContext, input: ResendInviteInput, size = INVITE_PAGE_SIZE): Promise<InvitePage> {
   const list = await db.transaction(async (tx) => {
     const [invite] = await tx
       .select({
@@ -190,7 +233,8 @@ export async function resendInvite(ctx: RequestContext, input: ResendInviteInput
       }),
     );
     await audit(tx, ctx, 'invite.resend', { type: 'advisor', id: advisor.id }, { invite: input.id });
-    return invitesOfAdvisor(advisor.id, ctx.now, tx);
+    // The page the caller shows (the resent invite moves to the first page; the page still lists where it stood).
+    return invitePageOf(advisor.id, ctx.now, { page: input.page ?? 1, size }, tx);
   });
   return list;
 }

@@ -22,7 +22,19 @@ export const sendInviteSchema = z.object({
 });
 export type SendInviteInput = z.output<typeof sendInviteSchema>;
 
-export const resendInviteSchema = z.object({ id: publicId('Invite') });
+/** The page of the invites card a call answers with (1 = the newest; a page past the end answers the last). */
+const invitePage = z
+  .number({ message: 'The page is not valid.' })
+  .int('The page is not valid.')
+  .min(1, 'The page is not valid.')
+  .max(1_000_000, 'The page is not valid.')
+  .optional();
+
+/** The invites card's list and its pages (the compatibility call sends no page: the newest). */
+export const inviteListSchema = advisorRefSchema.extend({ page: invitePage });
+export type InviteListInput = z.output<typeof inviteListSchema>;
+
+export const resendInviteSchema = z.object({ id: publicId('Invite'), page: invitePage });
 export type ResendInviteInput = z.output<typeof resendInviteSchema>;
 
 export const sendReminderSchema = z.object({ client_hash: publicId('Client') });

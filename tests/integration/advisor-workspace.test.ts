@@ -8,7 +8,7 @@ import { DEFAULT_LIST_STATE, type ClientListState } from '@/lib/advisors/rules';
 import { FEATURE_LOCKED_MESSAGE } from '@/lib/billing/lock';
 import { sendReminder } from '@/lib/advisors/send-reminder';
 import { createClientAccount } from '@/lib/accounts/create-client-account';
-import { invitesOfAdvisor, resendInvite, sendInvite } from '@/lib/invites/invites';
+import { API_INVITES, INVITE_PAGE_SIZE, invitesOfAdvisor, listInvites, resendInvite, sendInvite } from '@/lib/invites/invites';
 import { COMPLETION_RULES_VERSION } from '@/lib/intake/completion';
 import { refreshStaleCompletions } from '@/lib/intake/completion-cache';
 import { loadIntake } from '@/lib/intake/load';
@@ -340,7 +340,7 @@ describe('New Client, invites and the takeover join', () => {
   it('send and resend: 5 minutes between sends, joined invites are not resent, each send is audited', async () => {
     const a = await makeAdvisor();
     const ctx = ctxOf(await actorOf(a.user));
-    const list = await sendInvite(ctx, { advisor_id: a.advisor.hash, client_name: 'Jo Invitee', client_email: 'jo@invite.example' });
+    const { invites: list } = await sendInvite(ctx, { advisor_id: a.advisor.hash, client_name: 'Jo Invitee', client_email: 'jo@invite.example' });
     expect(list[0]).toMatchObject({ name: 'Jo Invitee', email: 'jo@invite.example', is_created: false, can_resend: false });
     await expect(resendInvite(ctx, { id: list[0].id })).rejects.toMatchObject({
       code: 'RATE_LIMITED',
@@ -348,7 +348,7 @@ describe('New Client, invites and the takeover join', () => {
     });
     await db.update(t.invites).set({ sentAt: sql`now() - interval '6 minutes'` });
     const again = await resendInvite(ctx, { id: list[0].id });
-    expect(again[0].can_resend).toBe(false);
+    expect(again.invites[0].can_resend).toBe(false);
     expect((await db.select().from(t.mailOutbox)).length).toBe(2);
     expect(
       (
@@ -367,11 +367,62 @@ describe('New Client, invites and the takeover join', () => {
     // The dashboard reads the invites with the billing, in one statement: the same list as the invites' own reader.
     await sendInvite(ctx, { advisor_id: a.advisor.hash, client_name: 'Second Invitee', client_email: 'second@invite.example' });
     const dashboardInvites = (await loadDashboard(ctx, state())).invites;
-    expect(dashboardInvites).toHaveLength(2);
-    expect(dashboardInvites).toEqual(await invitesOfAdvisor(a.advisor.id, ctx.now, db, 200));
+    expect(dashboardInvites?.invites).toHaveLength(2);
+    expect(dashboardInvites).toEqual(await listInvites(ctx, { advisor_id: a.advisor.hash }));
     // Another advisor cannot see or resend it.
     const b = await makeAdvisor();
     await expect(resendInvite(ctxOf(await actorOf(b.user)), { id: list[0].id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('pages the invites in SQL: ten a page newest first, the count of all, a page past the end is the last; one statement each', async () => {
+    const a = await makeAdvisor();
+    const ctx = ctxOf(await actorOf(a.user));
+    const base = Date.now() - 3_600_000;
+    // 23 invites, one a minute (the oldest first), written as a set: the seed of a big book, not 23 sends.
+    await db.insert(t.invites).values(
+      Array.from({ length: 23 }, (_, i) => ({
+        advisorId: a.advisor.id,
+        clientName: `Invitee ${i}`,
+        clientEmail: `invitee${i}@paging.example`,
+        sentAt: new Date(base + i * 60_000),
+        tokenHash: `paging-token-${a.advisor.id}-${i}`,
+      })),
+    );
+    const other = await makeAdvisor();
+    await db
+      .insert(t.invites)
+      .values({ advisorId: other.advisor.id, clientName: 'Elsewhere', clientEmail: 'elsewhere@paging.example', tokenHash: `paging-other-${other.advisor.id}` });
+
+    const first = await countQueries(() => listInvites(ctx, { advisor_id: a.advisor.hash }));
+    expect(first.result.page).toEqual({ page: 1, pageCount: 3, total: 23 });
+    expect(first.result.invites.map((i) => i.name)).toEqual(Array.from({ length: INVITE_PAGE_SIZE }, (_, i) => `Invitee ${22 - i}`));
+    const third = await countQueries(() => listInvites(ctx, { advisor_id: a.advisor.hash, page: 3 }));
+    expect(third.result.page).toEqual({ page: 3, pageCount: 3, total: 23 });
+    expect(third.result.invites.map((i) => i.name)).toEqual(['Invitee 2', 'Invitee 1', 'Invitee 0']);
+    // The scope's load and the page with its count: the same statements for page 1 and page 3.
+    expect(third.count).toBe(first.count);
+    // Past the end: the last page, as the address's pages do.
+    expect((await listInvites(ctx, { advisor_id: a.advisor.hash, page: 99 })).page).toEqual({ page: 3, pageCount: 3, total: 23 });
+    // The dashboard renders the first page with the billing; the compatibility reader lists the newest API_INVITES.
+    expect((await loadDashboard(ctx, state())).invites).toEqual(first.result);
+    const all = await invitesOfAdvisor(a.advisor.id, ctx.now);
+    expect(all).toHaveLength(23);
+    expect(API_INVITES).toBeGreaterThan(23);
+    // Resending from page 3 answers page 3 (the resent invite is now the newest, on page 1).
+    await db
+      .update(t.invites)
+      .set({ sentAt: sql`now() - interval '2 hours'` })
+      .where(eq(t.invites.clientName, 'Invitee 0'));
+    const resent = await resendInvite(ctx, { id: third.result.invites[2].id, page: 3 });
+    expect(resent.page.page).toBe(3);
+    expect(resent.invites.map((i) => i.name)).toEqual(['Invitee 3', 'Invitee 2', 'Invitee 1']);
+    expect((await listInvites(ctx, { advisor_id: a.advisor.hash })).invites[0].name).toBe('Invitee 0');
+    // An advisor with none: page 1 of 1, empty.
+    const none = await makeAdvisor();
+    expect(await listInvites(ctxOf(await actorOf(none.user)), { advisor_id: none.advisor.hash, page: 4 })).toEqual({
+      invites: [],
+      page: { page: 1, pageCount: 1, total: 0 },
+    });
   });
 });
 
@@ -426,7 +477,7 @@ describe('the features lock', () => {
   it('refuses new work while locked (a new client, an invitation: 403, nothing written); resending an invite and admins are not stopped', async () => {
     const a = await makeAdvisor({ maxInvoices: 1 });
     const ctx = ctxOf(await actorOf(a.user));
-    const sent = await sendInvite(ctx, { advisor_id: a.advisor.hash, client_name: 'Early Invitee', client_email: 'early@lock.example' });
+    const { invites: sent } = await sendInvite(ctx, { advisor_id: a.advisor.hash, client_name: 'Early Invitee', client_email: 'early@lock.example' });
     await invoices(a.advisor.id, 1);
     const clientsBefore = await db.select({ n: count() }).from(t.clients);
     await expect(createClients(ctx, { advisor_id: a.advisor.hash, clients: [newClient('late@lock.example')] })).rejects.toMatchObject({

@@ -214,9 +214,9 @@ const CASES: Record<string, Case> = {
         .returning();
       return { invite: invite.hash };
     },
-    input: (_w, p) => ({ id: p.invite }),
+    input: (_w, p) => ({ id: p.invite, page: 1 }),
   },
-  'lib/actions/advisors.ts#listInvitesAction': { role: 'advisor', input: (w) => ({ advisor_id: advisorHash(w) }) },
+  'lib/actions/advisors.ts#listInvitesAction': { role: 'advisor', input: (w) => ({ advisor_id: advisorHash(w), page: 2 }) },
   'lib/actions/advisors.ts#sendReminderAction': { role: 'advisor', input: (w) => ({ client_hash: owner1(w) }) },
   'lib/actions/advisors.ts#setFirmSecondFactorAction': { role: 'firmSupervisor', input: (w) => ({ firm_id: w.firm.hash, required: true }) },
   'lib/actions/overview.ts#advisorClientsAction': { role: 'legal', input: (w) => ({ advisor_id: advisorHash(w) }) },

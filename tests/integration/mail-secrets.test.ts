@@ -187,7 +187,9 @@ describe('a secret leaves the stored mail', () => {
   it('when an invitation is resent (the older link) or joined', async () => {
     const { user, advisor } = await makeAdvisor();
     const ctx = ctxOf(await actorOf(user));
-    const [invite] = await sendInvite(ctx, { advisor_id: advisor.hash, client_name: 'Ivy Invited', client_email: 'ivy@invited.example' });
+    const {
+      invites: [invite],
+    } = await sendInvite(ctx, { advisor_id: advisor.hash, client_name: 'Ivy Invited', client_email: 'ivy@invited.example' });
     await db
       .update(t.invites)
       .set({ sentAt: sql`now() - interval '10 minutes'` })

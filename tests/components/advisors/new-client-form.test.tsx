@@ -4,7 +4,7 @@ import { createClientsAction, listInvitesAction, resendInviteAction, sendInviteA
 import { InvitesSection } from '@/components/dashboard/invites-section';
 import { NewClientForm } from '@/components/new-client/new-client-form';
 import { CallProvider } from '@/components/ui/call-provider';
-import type { InviteView } from '@/lib/invites/invites';
+import type { InvitePage, InviteView } from '@/lib/invites/invites';
 import { axeViolations } from '../records/axe';
 
 jest.mock('@/lib/actions/advisors', () => ({
@@ -130,6 +130,9 @@ const invite = (over: Partial<InviteView> = {}): InviteView => ({
   ...over,
 });
 
+/** A page of invites as the calls answer it (one page unless said). */
+const pageOf = (invites: InviteView[], page = { page: 1, pageCount: 1, total: invites.length }): InvitePage => ({ invites, page });
+
 describe('InvitesSection', () => {
   afterEach(() => jest.useRealTimers());
 
@@ -138,11 +141,11 @@ describe('InvitesSection', () => {
       <CallProvider>
         <InvitesSection
           advisorHash="adv"
-          initial={[
+          initial={pageOf([
             invite(),
             invite({ id: 'i2', name: 'Al Joined', email: 'al@example.com', is_created: true }),
             invite({ id: 'i3', name: 'Cy Old', email: 'cy@example.com', can_resend: true }),
-          ]}
+          ])}
         />
       </CallProvider>,
     );
@@ -156,10 +159,10 @@ describe('InvitesSection', () => {
 
   it('re-polls every 30 s only while an invite cannot be resent', async () => {
     jest.useFakeTimers();
-    list.mockResolvedValue({ ok: true, data: [invite({ can_resend: true })] });
+    list.mockResolvedValue({ ok: true, data: pageOf([invite({ can_resend: true })]) });
     render(
       <CallProvider>
-        <InvitesSection advisorHash="adv" initial={[invite()]} />
+        <InvitesSection advisorHash="adv" initial={pageOf([invite()])} />
       </CallProvider>,
     );
     await act(async () => {
@@ -181,18 +184,18 @@ describe('InvitesSection', () => {
   it('sends an invite and resends one, with the spec messages', async () => {
     send.mockResolvedValue({
       ok: true,
-      data: [invite({ id: 'new', name: 'New Person', email: 'new@example.com' })],
+      data: pageOf([invite({ id: 'new', name: 'New Person', email: 'new@example.com' })]),
       message: 'Client invitation sent successfully',
     });
     resend.mockResolvedValue({
       ok: true,
-      data: [invite({ id: 'i3', name: 'Cy Old', email: 'cy@example.com' })],
+      data: pageOf([invite({ id: 'i3', name: 'Cy Old', email: 'cy@example.com' })]),
       message: 'Client invitation resent successfully',
     });
     const user = userEvent.setup();
     render(
       <CallProvider>
-        <InvitesSection advisorHash="adv" initial={[invite({ id: 'i3', name: 'Cy Old', email: 'cy@example.com', can_resend: true })]} />
+        <InvitesSection advisorHash="adv" initial={pageOf([invite({ id: 'i3', name: 'Cy Old', email: 'cy@example.com', can_resend: true })])} />
       </CallProvider>,
     );
     await user.click(screen.getByRole('button', { name: 'Resend invitation to Cy Old' }));
@@ -208,5 +211,30 @@ describe('InvitesSection', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Success' })).toHaveTextContent('Client invitation sent successfully');
     expect(send).toHaveBeenCalledWith({ advisor_id: 'adv', client_name: 'New Person', client_email: 'new@example.com' });
     expect(screen.getByText('new@example.com')).toBeInTheDocument();
+  });
+
+  it('pages the list: Next asks for page 2, the poll and a resend keep the page shown, a new invite answers the first', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const later = invite({ id: 'p2', name: 'Pat Second', email: 'pat@example.com', can_resend: false });
+    list.mockResolvedValue({ ok: true, data: pageOf([later], { page: 2, pageCount: 2, total: 11 }) });
+    render(
+      <CallProvider>
+        <InvitesSection advisorHash="adv" initial={pageOf([invite({ can_resend: true })], { page: 1, pageCount: 2, total: 11 })} />
+      </CallProvider>,
+    );
+    const pages = screen.getByRole('navigation', { name: 'Invitation pages' });
+    expect(pages).toHaveTextContent('Page 1 of 2');
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(list).toHaveBeenCalledWith({ advisor_id: 'adv', page: 2 });
+    expect(await screen.findByText('pat@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Invitation pages' })).toHaveTextContent('Page 2 of 2');
+    expect(within(screen.getByRole('navigation', { name: 'Invitation pages' })).getByRole('button', { name: 'Previous' })).toBeEnabled();
+    // Pat cannot be resent yet: the 30-second poll asks for the page shown.
+    list.mockClear();
+    await act(async () => {
+      jest.advanceTimersByTime(30_000);
+    });
+    expect(list).toHaveBeenCalledWith({ advisor_id: 'adv', page: 2 });
   });
 });

@@ -126,7 +126,10 @@ describe("the dashboard's title row", () => {
 
 describe('the features lock on the dashboard', () => {
   const lockedData = (selected: AdvisorSummary) =>
-    data(selected, { billing: billing({ unpaidInvoices: 3, lock: 'locked', outstanding: '1350.00' }), invites: [] });
+    data(selected, {
+      billing: billing({ unpaidInvoices: 3, lock: 'locked', outstanding: '1350.00' }),
+      invites: { invites: [], page: { page: 1, pageCount: 1, total: 0 } },
+    });
 
   it('names what it stops under the spec’s message, and takes New Client and Send Invite away from the advisor', () => {
     renderView(actor(['advisor'], 7), lockedData(own));
