@@ -27,16 +27,24 @@ export type AdvisorFetchResult = {
 };
 
 /**
- * `POST /api/advisor/fetch`: an advisor in the actor's scope with their clients (every household, newest
- * first, one query), invites and open invoices. The earlier front end replaced its advisor data with this
- * after each advisor, file or payment call.
+ * How many households `/api/advisor/fetch` lists, newest first: the earlier front end's whole list for any
+ * book it knew, and a bound for a firm's biggest (10,000 households would be one 5 MB answer and one statement
+ * over the whole book, issue 32). The dashboard pages the rest; like the invites' (API_INVITES) and open
+ * invoices' (API_INVOICES) bounds.
  */
-export async function fetchAdvisor(ctx: RequestContext, input: AdvisorRefInput): Promise<AdvisorFetchResult> {
+export const API_CLIENTS = 500;
+
+/**
+ * `POST /api/advisor/fetch`: an advisor in the actor's scope with their newest `limit` households (one
+ * query), invites and open invoices. The earlier front end replaced its advisor data with this after each
+ * advisor, file or payment call.
+ */
+export async function fetchAdvisor(ctx: RequestContext, input: AdvisorRefInput, limit = API_CLIENTS): Promise<AdvisorFetchResult> {
   const advisor = await loadAdvisor(ctx, input.advisor_id, 'advisor.read');
   const [account, invites, page] = await Promise.all([
     advisorAccountOf(advisor),
     invitesOfAdvisor(advisor.id, ctx.now),
-    listClientPage(ctx.actor, { advisorIds: [advisor.id], state: { ...DEFAULT_LIST_STATE, size: 100_000 }, stalledDays: 14 }),
+    listClientPage(ctx.actor, { advisorIds: [advisor.id], state: { ...DEFAULT_LIST_STATE, size: limit }, stalledDays: 14 }),
   ]);
   return {
     advisor: account,

@@ -12,6 +12,8 @@ import { FeatureLockGate } from '@/components/advisors/feature-lock-notice';
 import { FEATURE_LOCKED_MESSAGE } from '@/lib/billing/lock';
 import { countQueries } from '@/db';
 import { loadIntake } from '@/lib/intake/load';
+import { API_INVITES } from '@/lib/invites/invites';
+import { API_CLIENTS, fetchAdvisor } from '@/lib/legacy/fetch-advisor';
 import type { RouteHandler } from '@/lib/http/route';
 import { actorOf, ctxOf } from '../helpers/context';
 import { resetDatabase } from '../helpers/db';
@@ -105,6 +107,17 @@ describe('advisor workspace routes', () => {
     const other = await makeAdvisor();
     await signInAs(other.user);
     expect((await call(fetchAdvisorRoute, { advisor_id: a.advisor.hash })).status).toBe(404);
+  });
+
+  it('POST /api/advisor/fetch lists the newest API_CLIENTS households, not a whole book (issue 32)', async () => {
+    const a = await makeAdvisor();
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await makeHousehold(a.advisor.id));
+    const ctx = ctxOf(await actorOf(a.user));
+    const bounded = await fetchAdvisor(ctx, { advisor_id: a.advisor.hash }, 2);
+    expect(bounded.clients.map((c) => c.hash)).toEqual([made[2].client.hash, made[1].client.hash]);
+    expect((await fetchAdvisor(ctx, { advisor_id: a.advisor.hash })).clients).toHaveLength(3);
+    expect(API_CLIENTS).toBeGreaterThanOrEqual(API_INVITES);
   });
 });
 
