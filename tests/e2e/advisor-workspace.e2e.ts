@@ -236,6 +236,37 @@ describe('advisor workspace', () => {
     ).toBe(1);
   }, 60_000);
 
+  it('the invites card pages ten at a time: Next shows older invitations, a send answers the first page (390 px)', async () => {
+    const alice = await signedIn(ALICE, 390);
+    await alice.waitForURL('**/dashboard');
+    await alice.waitForLoadState('networkidle');
+    const invites = alice.locator('section[aria-labelledby="invites-title"]');
+    const pager = invites.getByRole('navigation', { name: 'Invitation pages' });
+    const rows = invites.getByRole('region', { name: 'Sent invitations', exact: true }).locator('tbody tr');
+    // The demo's advisor has a handful; eleven or more make a second page.
+    for (let i = 0; (await pager.count()) === 0; i++) {
+      expect(i).toBeLessThan(11);
+      await invites.getByLabel(exactLabel('Client Name')).fill(`Paging Invitee ${i}`);
+      await invites.getByLabel(exactLabel('Client Email')).fill(`paging${i}.${run}@example.com`);
+      await invites.getByRole('button', { name: 'Send Invite' }).click();
+      await success(alice, 'Client invitation sent successfully');
+    }
+    expect(await pager.textContent()).toMatch(/Previous\s*Page 1 of \d+\s*Next/);
+    expect(await rows.count()).toBe(10);
+    const newest = await rows.first().textContent();
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText(/^Page 2 of \d+$/).waitFor();
+    expect(await rows.first().textContent()).not.toBe(newest);
+    await screenshot(alice, 'advisor-invites-page-2-390');
+    // A new invitation shows where it stands: first on the first page.
+    await invites.getByLabel(exactLabel('Client Name')).fill('Paging Newest');
+    await invites.getByLabel(exactLabel('Client Email')).fill(`paging.newest.${run}@example.com`);
+    await invites.getByRole('button', { name: 'Send Invite' }).click();
+    await success(alice, 'Client invitation sent successfully');
+    await pager.getByText(/^Page 1 of \d+$/).waitFor();
+    expect(await rows.first().textContent()).toContain(`paging.newest.${run}@example.com`);
+  }, 90_000);
+
   it("My Team counts each advisor's households, the rows their list shows", async () => {
     const alice = await signedIn(ALICE);
     await alice.waitForURL('**/dashboard');
