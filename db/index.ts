@@ -34,6 +34,8 @@ type Handle = {
  * scope (opened from Node's `http.server.request.start` diagnostics channel, which fires just before the
  * request handler runs, so everything the request starts inherits it), and its count is logged when the
  * response finishes: `[queries] GET /client-info/<hash> 9`. Requests that send no query log nothing.
+ * LOG_QUERY_COUNTS=statements also logs the start of each statement's text (never its values) under the
+ * count: which statements a page sends, when a count moved.
  */
 type QueryScope = { count: number; parent: QueryScope | null; statements?: string[] };
 type RequestStart = (message: unknown) => void;
@@ -67,13 +69,16 @@ export async function recordQueries<T>(fn: () => Promise<T>): Promise<{ count: n
 const REQUEST_START = 'http.server.request.start';
 
 function logRequestQueryCounts(): void {
-  if (process.env.LOG_QUERY_COUNTS !== '1' || scopes.__trustQueryLog) return;
+  const mode = process.env.LOG_QUERY_COUNTS;
+  if ((mode !== '1' && mode !== 'statements') || scopes.__trustQueryLog) return;
   scopes.__trustQueryLog = (message) => {
     const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
-    const scope: QueryScope = { count: 0, parent: null };
+    const scope: QueryScope = { count: 0, parent: null, ...(mode === 'statements' ? { statements: [] } : {}) };
     queryScope.enterWith(scope);
     response.once('finish', () => {
-      if (scope.count > 0) console.log(`[queries] ${request.method} ${request.url} ${scope.count}`);
+      if (scope.count === 0) return;
+      console.log(`[queries] ${request.method} ${request.url} ${scope.count}`);
+      for (const text of scope.statements ?? []) console.log(`[queries]   ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
     });
   };
   diagnosticsChannel.subscribe(REQUEST_START, scopes.__trustQueryLog);
