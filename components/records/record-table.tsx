@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { cx } from '@/components/ui/class-names';
 import { Table, TBody, Th, THead, Tr } from '@/components/ui/table';
 import type { SortDirection } from '@/components/ui/table';
@@ -60,6 +60,8 @@ export type RecordTableProps<T> = {
   /** Disables the add and edit buttons (features locked, a call running). */
   disabled?: boolean;
 };
+
+const editClass = buttonClass({ variant: 'secondary', size: 'sm' });
 
 const DEFAULT_OWNER_NAMES: Record<OwnerCode, string> = { '1': 'Client', '2': 'Spouse', both: 'Both' };
 
@@ -186,13 +188,11 @@ export function RecordTable<T>({
                 ))}
                 {hasActions && (
                   <td className={styles.actions}>
-                    <Button variant="secondary" size="sm" onClick={() => onEdit?.(row)} disabled={disabled}>
+                    {/* One element per row: a big household has 140 rows, and the Button component's label
+                        wrapper and a hidden span for the name made three (its name starts with the visible word). */}
+                    <button type="button" className={editClass} onClick={() => onEdit?.(row)} disabled={disabled} aria-label={`Edit ${noun}: ${rowLabel(row)}`}>
                       Edit
-                      <span className="visually-hidden">
-                        {' '}
-                        {noun}: {rowLabel(row)}
-                      </span>
-                    </Button>
+                    </button>
                   </td>
                 )}
               </tr>

@@ -117,7 +117,7 @@ describe('RecordDialog', () => {
     const again = await screen.findByRole('alertdialog', { name: 'Child Added' });
     await user.click(within(again).getByRole('button', { name: 'Finished With Children' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getAllByRole('button', { name: /^Edit Child/ }).map((button) => button.textContent)).toEqual([
+    expect(screen.getAllByRole('button', { name: /^Edit Child/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
       'Edit Child: Avery Doe',
       'Edit Child: Blake Doe',
     ]);
