@@ -112,7 +112,7 @@ describe("a household's documents, paged in SQL", () => {
     });
   });
 
-  it('uses the same statements for 3 documents and for 300, on the list and on the client-info page', async () => {
+  it('uses one statement for 3 documents and for 300, and the client-info page the same count for both', async () => {
     const plan = await planOf(couple.owner1.id);
     await seedDocuments(plan.id, 3, 'Few');
     const household = { householdHash: couple.household.household.hash };
@@ -125,7 +125,8 @@ describe("a household's documents, paged in SQL", () => {
     await seedDocuments(plan.id, 297, 'Many');
     const many = await recordQueries(() => listDocumentPage(couple.advisorCtx, household, 7));
     const pageMany = await open('7');
-    expect(few.count).toBe(2);
+    // One statement: the plans' counts, the page's offset from their sum and the page (issue 32).
+    expect(few.count).toBe(1);
     expect(many.count).toBe(few.count);
     expect(pageMany.count).toBe(pageFew.count);
     expect(many.result.documents).toHaveLength(25);
