@@ -58,6 +58,8 @@ const usersByHash = preparedRead('actor_users', (q) =>
       ...personNameColumns,
       advisorId: sql<number | null>`(select a.id from ${advisors} a where a.user_id = ${users.id})`,
       clientId: sql<number | null>`(select c.id from ${clients} c where c.user_id = ${users.id} order by c.id limit 1)`,
+      // Its public hash too: the client's own /client-info opens the household by it, with no statement of its own.
+      clientHash: sql<string | null>`(select c.hash from ${clients} c where c.user_id = ${users.id} order by c.id limit 1)`,
       // The household the user's client row belongs to, as recorded in households (owner 1 first).
       householdClientIds: sql<number[] | null>`(
         select array_remove(array[h.owner1_client_id, h.owner2_client_id], null)
@@ -129,6 +131,7 @@ export async function loadActor(claims: SessionClaims): Promise<Actor | null> {
     roles: rolesOf(flags),
     advisorId: row.advisorId,
     clientId: row.clientId,
+    clientHash: row.clientHash,
     // A client always reaches their own record, even one whose household row is missing.
     householdClientIds: row.householdClientIds?.length ? row.householdClientIds.map(Number) : row.clientId !== null ? [row.clientId] : [],
     advisorIds: (row.advisorIds ?? []).map(Number),

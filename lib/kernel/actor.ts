@@ -14,6 +14,8 @@ export type Actor = RoleFlags & {
   advisorId: number | null;
   /** This user's own client row, when the user is a client. */
   clientId: number | null;
+  /** That client row's public hash (absent on actors built without the users statement: tests, jobs). */
+  clientHash?: string | null;
   /** Client ids of the user's household: owner 1, then owner 2 when married (the user is one of them). */
   householdClientIds: number[];
   /** Advisors whose clients this user may work with, besides legal/admin's global reach. */

@@ -4,6 +4,7 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import DashboardPage from '@/app/(workspace)/dashboard/page';
 import ClientInfoByIdPage from '@/app/(workspace)/client-info/[id]/page';
+import ClientInfoPage from '@/app/(workspace)/client-info/page';
 import { CallProvider } from '@/components/ui/call-provider';
 import { db, recordQueries } from '@/db';
 import * as t from '@/db/schema';
@@ -130,6 +131,17 @@ describe("a household's documents, paged in SQL", () => {
     expect(many.count).toBe(few.count);
     expect(pageMany.count).toBe(pageFew.count);
     expect(many.result.documents).toHaveLength(25);
+  });
+
+  it("the client's own /client-info: the household by the hash the actor statement read, no statement to find it", async () => {
+    await seedDocuments((await planOf(couple.owner1.id)).id, 3, 'Own');
+    await signInAs(couple.advisor.user);
+    const advisors = await recordQueries(() => ClientInfoByIdPage({ params: Promise.resolve({ id: couple.owner1.hash }), searchParams: Promise.resolve({}) }));
+    await signInAs(couple.household.user);
+    const own = await recordQueries(() => ClientInfoPage({ searchParams: Promise.resolve({}) }));
+    expect(own.statements.some((text) => /^select "hash" from "clients"/.test(text))).toBe(false);
+    // The actor, the household with its lists, the documents page: the same as the advisor's view.
+    expect(own.count).toBe(advisors.count);
   });
 });
 

@@ -15,7 +15,8 @@ export default async function ClientInfoPage({ searchParams }: { searchParams?: 
   const ctx = await requirePageContext('intake.read', '/client-info');
   const { actor } = ctx;
   if (!actor.isClient || actor.clientId === null) redirect(landingPathFor(actor));
-  const view = await loadIntakeOr404(ctx, String(actor.clientId));
+  // By the hash the actor statement read: no statement to turn the numeric id into it.
+  const view = await loadIntakeOr404(ctx, actor.clientHash ?? String(actor.clientId));
   const search = (await searchParams) ?? {};
   const [documents, funding] = await Promise.all([loadDocuments(ctx, view, search), loadFunding(ctx.actor, view)]);
   const whatIf = whatIfFor(ctx, view, '/client-info', search);
