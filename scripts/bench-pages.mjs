@@ -254,21 +254,28 @@ async function printedReviewBytes(base, path, cookie) {
   }
 }
 
+/**
+ * The intake pages' statements per render (issue 32: unchanged or fewer than when it was filed): the actor,
+ * the household with every list, the documents page, the header bell's unread count.
+ */
+const MAX_STATEMENTS = 4;
+
 const cpuRow = (name, page, settings) => {
   const ratio = page.cpu / settings.cpu;
   return {
     name,
     value: `${ratio.toFixed(2)}×: ${page.cpu.toFixed(1)} ms against ${settings.cpu.toFixed(1)} ms (p95, 10 conn.: ${page.p95.toFixed(0)} ms, /settings ${settings.p95.toFixed(0)} ms)`,
-    budget: '≤ 2.0× /settings',
-    ok: ratio <= 2,
+    budget: '≤ 1.5× /settings',
+    ok: ratio <= 1.5,
   };
 };
 
 /**
  * The intake pages of a big couple (10 children, 20 beneficiaries, 10 trustees, 15 agents, 10+ rows of every
  * asset): `client-info` opened by their advisor (issue 9) and the review an attorney opens the submitted trust
- * on (issue 10): at most 10 queries per render, the server's CPU per render (serial) within 2× /settings's in
- * the same run (p95 with 10 connections beside it), and the review printed to PDF under 2 MB. `server.log()` is the server's output (LOG_QUERY_COUNTS=1).
+ * on (issue 10): at most 4 statements per render (issue 32: no more than when it was filed; issue 9's budget
+ * was 10), the server's CPU per render (serial) within 1.5× /settings's in the same run (issue 32; 2× before),
+ * p95 with 10 connections beside it, and the review printed to PDF under 2 MB. `server.log()` is the server's output (LOG_QUERY_COUNTS=1).
  */
 /** The household's hash, as the client's own page carries it (the intake view's `client.hash`). */
 export async function ownHouseholdHash(base, clientCookie) {
@@ -297,16 +304,16 @@ export async function benchClientInfo({ base, env, server, log = (line) => conso
   const settings = { cpu: cpu.settings, p95: p95s.settings };
   const ownQueries = await queriesOf(base, server, '/client-info', client);
   const pdfBytes = await printedReviewBytes(base, path, attorney);
-  const within = (n) => n !== null && n <= 10;
+  const within = (n) => n !== null && n <= MAX_STATEMENTS;
   return [
     {
       name: 'client-info (advisor, big couple): SQL queries per render',
       value: `${intake.queries} (client's own /client-info: ${ownQueries})`,
-      budget: '≤ 10',
+      budget: `≤ ${MAX_STATEMENTS}`,
       ok: within(intake.queries) && within(ownQueries),
     },
     cpuRow('client-info (advisor, big couple): CPU per render', intake, settings),
-    { name: 'review (attorney, big couple): SQL queries per render', value: String(review.queries), budget: '≤ 10', ok: within(review.queries) },
+    { name: 'review (attorney, big couple): SQL queries per render', value: String(review.queries), budget: `≤ ${MAX_STATEMENTS}`, ok: within(review.queries) },
     cpuRow('review (attorney, big couple): CPU per render', review, settings),
     { name: 'review printed to PDF by Chromium (attorney)', value: `${(pdfBytes / 1024).toFixed(0)} KB`, budget: '< 2 MB', ok: pdfBytes < 2 * 1024 * 1024 },
   ];
