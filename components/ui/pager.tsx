@@ -25,10 +25,11 @@ export function Pager(props: PagerProps) {
   const { label, page, pageCount } = props;
   if (pageCount <= 1) return null;
   const step = (to: number, text: string, enabled: boolean) => {
-    if (!enabled) return <span aria-disabled="true">{text}</span>;
-    if ('hrefOf' in props) return <Link href={props.hrefOf(to)}>{text}</Link>;
+    if ('hrefOf' in props) return enabled ? <Link href={props.hrefOf(to)}>{text}</Link> : <span aria-disabled="true">{text}</span>;
+    // A button that cannot go further stays a focusable button (aria-disabled): Next pressed into the last
+    // page keeps the keyboard's focus where it was, where a span or a disabled button would drop it.
     return (
-      <Button variant="link" size="sm" disabled={props.busy} onClick={() => props.onPage(to)}>
+      <Button variant="link" size="sm" aria-disabled={!enabled || props.busy || undefined} onClick={() => enabled && !props.busy && props.onPage(to)}>
         {text}
       </Button>
     );

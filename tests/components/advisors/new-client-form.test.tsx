@@ -230,6 +230,13 @@ describe('InvitesSection', () => {
     expect(await screen.findByText('pat@example.com')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Invitation pages' })).toHaveTextContent('Page 2 of 2');
     expect(within(screen.getByRole('navigation', { name: 'Invitation pages' })).getByRole('button', { name: 'Previous' })).toBeEnabled();
+    // Next led to the last page: it says it cannot go further and keeps the keyboard's focus.
+    const next = within(screen.getByRole('navigation', { name: 'Invitation pages' })).getByRole('button', { name: 'Next' });
+    expect(next).toHaveAttribute('aria-disabled', 'true');
+    expect(next).toHaveFocus();
+    list.mockClear();
+    await user.click(next);
+    expect(list).not.toHaveBeenCalled();
     // Pat cannot be resent yet: the 30-second poll asks for the page shown.
     list.mockClear();
     await act(async () => {
