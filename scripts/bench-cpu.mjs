@@ -32,7 +32,8 @@ export async function serial(base, path, cookie, count) {
 
 /**
  * CPU ms per render of each target ({ name: { path, cookie } }) in the server `pid`: a warm-up of 20 renders
- * each, then ROUNDS rounds in which every target gets RENDERS_PER_ROUND serial renders. The clock ticks of
+ * each, then ROUNDS rounds in which every target gets RENDERS_PER_ROUND serial renders, in an order rotated
+ * by one target each round. The clock ticks of
  * /proc are 10 ms, so each figure is a sum over ROUNDS × RENDERS_PER_ROUND renders (150 by default).
  */
 export async function cpuPerRender(base, pid, targets) {
@@ -40,7 +41,10 @@ export async function cpuPerRender(base, pid, targets) {
   for (const [, { path, cookie }] of entries) await serial(base, path, cookie, 20);
   const spent = Object.fromEntries(entries.map(([name]) => [name, 0]));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, { path, cookie }] of entries) {
+    // Each round starts with the next target: the garbage one page leaves (and the collector's background
+    // threads, counted in the tree's CPU) falls into the next page's window, so no page always follows the same one.
+    const order = [...entries.slice(round % entries.length), ...entries.slice(0, round % entries.length)];
+    for (const [name, { path, cookie }] of order) {
       const before = cpuMsOfTree(pid);
       await serial(base, path, cookie, RENDERS_PER_ROUND);
       spent[name] += cpuMsOfTree(pid) - before;
