@@ -21,6 +21,7 @@ import { actorOf, ctxOf } from '../helpers/context';
 import { makeUser } from '../helpers/factories';
 import { signInAs, signOut } from '../helpers/session';
 import { makeCouple, type Couple } from './helpers/intake';
+import { customPlan, firstStatementOf, genericPlan } from '../helpers/list-plans';
 
 jest.mock('next/navigation', () => ({
   ...jest.requireActual('next/navigation'),
@@ -131,6 +132,18 @@ describe("a household's documents, paged in SQL", () => {
     expect(many.count).toBe(few.count);
     expect(pageMany.count).toBe(pageFew.count);
     expect(many.result.documents).toHaveLength(25);
+  });
+
+  it('reads the page from files_plan_created_idx, never a plan of documents whole (EXPLAIN, with and without its values)', async () => {
+    const plan = await planOf(couple.owner1.id);
+    await seedDocuments(plan.id, 600, 'Plan');
+    await db.execute(sql`analyze files`);
+    const statement = await firstStatementOf((q) => listDocumentPage(couple.advisorCtx, { householdHash: couple.household.household.hash }, 3, q));
+    for (const plan of [await customPlan(statement), await genericPlan(statement)]) {
+      // Each plan's entries in the index's order under the page's limit (offset + 25), no sort of the plan's files.
+      expect(plan).toMatch(/Index Scan using files_plan_created_idx on files fl/);
+      expect(plan).not.toMatch(/Seq Scan on files/);
+    }
   });
 
   it("the client's own /client-info: the household by the hash the actor statement read, no statement to find it", async () => {
