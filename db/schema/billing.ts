@@ -35,7 +35,8 @@ export const invites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('invites_advisor_idx').on(t.advisorId, t.sentAt.desc()),
+    // The card's page order (sent_at desc, id desc): a page is read in the index's order, no sort of the book.
+    index('invites_advisor_idx').on(t.advisorId, t.sentAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('invites_email_idx').on(t.clientEmail),
     index('invites_client_idx').on(t.clientId),
     uniqueIndex('invites_token_hash_unique').on(t.tokenHash),

@@ -8,7 +8,8 @@ import { DEFAULT_LIST_STATE, type ClientListState } from '@/lib/advisors/rules';
 import { FEATURE_LOCKED_MESSAGE } from '@/lib/billing/lock';
 import { sendReminder } from '@/lib/advisors/send-reminder';
 import { createClientAccount } from '@/lib/accounts/create-client-account';
-import { API_INVITES, INVITE_PAGE_SIZE, invitesOfAdvisor, listInvites, resendInvite, sendInvite } from '@/lib/invites/invites';
+import { API_INVITES, INVITE_PAGE_SIZE, invitePageSql, invitesOfAdvisor, listInvites, resendInvite, sendInvite } from '@/lib/invites/invites';
+import { customPlan, genericPlan } from '../helpers/list-plans';
 import { COMPLETION_RULES_VERSION } from '@/lib/intake/completion';
 import { refreshStaleCompletions } from '@/lib/intake/completion-cache';
 import { loadIntake } from '@/lib/intake/load';
@@ -372,6 +373,21 @@ describe('New Client, invites and the takeover join', () => {
     // Another advisor cannot see or resend it.
     const b = await makeAdvisor();
     await expect(resendInvite(ctxOf(await actorOf(b.user)), { id: list[0].id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('reads a page of invites in invites_advisor_idx order, no sort of the book (EXPLAIN, with and without its values)', async () => {
+    const a = await makeAdvisor();
+    await db.execute(sql`
+      insert into invites (hash, advisor_id, client_name, client_email, sent_at, token_hash)
+      select md5('explain-invite-' || ${a.advisor.id} || '-' || g), ${a.advisor.id}, 'Book ' || g, 'book' || g || '@explain.example', now() - g * interval '1 minute', 'explain-' || ${a.advisor.id} || '-' || g
+        from generate_series(1, 2000) g`);
+    await db.execute(sql`analyze invites`);
+    const statement = sql`select ${invitePageSql(a.advisor.id, { page: 3, size: INVITE_PAGE_SIZE })}`;
+    for (const plan of [await customPlan(statement), await genericPlan(statement)]) {
+      expect(plan).toMatch(/Index Scan using invites_advisor_idx on invites inn/);
+      expect(plan).not.toMatch(/Sort Key: inn\.sent_at/);
+      expect(plan).not.toMatch(/Seq Scan on invites/);
+    }
   });
 
   it('pages the invites in SQL: ten a page newest first, the count of all, a page past the end is the last; one statement each', async () => {
