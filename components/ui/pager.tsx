@@ -37,7 +37,8 @@ export function Pager(props: PagerProps) {
   return (
     <nav aria-label={label} className={styles.pager}>
       {step(page - 1, 'Previous', page > 1)}
-      <span>
+      {/* A button pager changes the list in place: the new page is announced (a link pager loads a page). */}
+      <span aria-live={'onPage' in props ? 'polite' : undefined}>
         Page {page} of {pageCount}
       </span>
       {step(page + 1, 'Next', page < pageCount)}

@@ -229,6 +229,8 @@ describe('InvitesSection', () => {
     expect(list).toHaveBeenCalledWith({ advisor_id: 'adv', page: 2 });
     expect(await screen.findByText('pat@example.com')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Invitation pages' })).toHaveTextContent('Page 2 of 2');
+    // Announced: the list changed in place.
+    expect(within(screen.getByRole('navigation', { name: 'Invitation pages' })).getByText('Page 2 of 2')).toHaveAttribute('aria-live', 'polite');
     expect(within(screen.getByRole('navigation', { name: 'Invitation pages' })).getByRole('button', { name: 'Previous' })).toBeEnabled();
     // Next led to the last page: it says it cannot go further and keeps the keyboard's focus.
     const next = within(screen.getByRole('navigation', { name: 'Invitation pages' })).getByRole('button', { name: 'Next' });
