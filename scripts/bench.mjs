@@ -113,7 +113,10 @@ function startServer(extra = {}) {
   return child;
 }
 
-async function waitUp(child, timeoutMs = 300_000, at = base) {
+// Ten minutes by default: the first start may build, and `next build` under a load of 13-18 took over five.
+const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS ?? 600_000);
+
+async function waitUp(child, timeoutMs = START_TIMEOUT_MS, at = base) {
   const t0 = Date.now();
   while (Date.now() - t0 < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${child.log()}`);
@@ -191,7 +194,7 @@ async function benchMemoryBeside() {
     server = startServer();
     await waitUp(server);
     const bare = startServer(extra);
-    await waitUp(bare, 300_000, bareBase);
+    await waitUp(bare, START_TIMEOUT_MS, bareBase);
     return { committed: { base, pid: server.pid }, bare: { base: bareBase, pid: bare.pid }, stop: () => stop(bare) };
   };
   return benchMemory({ env, pairOf, database: env.DATABASE_URL ? 'postgres' : 'embedded' });

@@ -8,9 +8,13 @@
 // was about 120 MB. With a 512 MB limit V8 collects before growing and the young generation stays at 32 MB.
 //
 // A flag given by the operator (on the command line or in NODE_OPTIONS) wins; SERVER_V8_FLAGS=off starts
-// the server without these. Where process.execve is missing (Windows; Node before 22.15), the server runs
+// the server without these, and SERVER_V8_FLAGS='--flag=value,--other' replaces them (for V8 flags that
+// NODE_OPTIONS refuses, such as --minor-ms: the benches try settings through it). Where process.execve is missing (Windows; Node before 22.15), the server runs
 // without them.
-const DEFAULTS = ['--max-old-space-size=512', '--max-semi-space-size=16'];
+const DEFAULTS =
+  process.env.SERVER_V8_FLAGS && process.env.SERVER_V8_FLAGS !== 'off'
+    ? process.env.SERVER_V8_FLAGS.split(/[\s,]+/).filter(Boolean)
+    : ['--max-old-space-size=512', '--max-semi-space-size=16'];
 
 const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].filter(Boolean);
 const wanted = DEFAULTS.filter((flag) => {
