@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ControlRow, Field, Select, TextInput } from '@/components/ui/field';
 import { Pager } from '@/components/ui/pager';
-import { EmailAddress, EmptyRow, Table, TBody, Td, Th, THead, Tr, unbroken } from '@/components/ui/table';
+import { EmptyRow, Table, TBody, Th, THead, unbroken } from '@/components/ui/table';
 import { formatPhone } from '@/lib/format/phone';
 import type { DashboardData } from '@/lib/advisors/dashboard';
 import {
@@ -17,8 +17,7 @@ import {
   type ClientListState,
   type ClientSort,
 } from '@/lib/advisors/rules';
-import { ReminderButton } from './reminder-button';
-import { RefreshingUpload } from '@/components/files/refreshing-upload';
+import { AddressCardSymbol, ClientRows, type ClientRowView } from './client-rows';
 import type { UploadTarget } from '@/lib/files/queries';
 import styles from './dashboard.module.css';
 
@@ -39,10 +38,6 @@ const shortDate = new Intl.DateTimeFormat('en-US', {
   timeZone: process.env.APP_TIME_ZONE || 'America/New_York',
 });
 
-/**
- * The client list: filter tabs, search, sortable headers and pages are plain links and a GET form over the
- * address's list state, so every view is shareable, the back button works, and nothing needs JavaScript.
- */
 const ORDER_OPTIONS = [
   { value: 'asc', label: 'Ascending' },
   { value: 'desc', label: 'Descending' },
@@ -58,6 +53,11 @@ const CLIENT_COLUMN_LABELS = ['Name', 'Contact', 'Status', 'Completion', 'Fundin
 /** The statuses funding is tracked in (the Funding left filter's): before them the column says why it is empty. */
 const FUNDING_STATUSES = filterStatuses('funding') as readonly string[];
 
+/**
+ * The client list: filter tabs, search, sortable headers and pages are plain links and a GET form over the
+ * address's list state, so every view is shareable, the back button works, and nothing needs JavaScript.
+ * The rows are data rendered by ClientRows (a client component: the payload is a quarter of the elements').
+ */
 export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
   const { page } = data;
   const href = (change: Partial<ClientListState>) => `/dashboard${listStateQuery({ ...state, ...change })}`;
@@ -155,55 +155,7 @@ export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
           {page.rows.length === 0 ? (
             <EmptyRow colSpan={CLIENT_COLUMN_LABELS.length}>No Records to Display</EmptyRow>
           ) : (
-            page.rows.map((row) => (
-              <Tr key={row.hash}>
-                <Td>
-                  {row.name}
-                  {row.spouseName ? <small>Spouse: {row.spouseName}</small> : null}
-                </Td>
-                <Td>
-                  {row.email ? <EmailAddress address={row.email} /> : null}
-                  {row.phone ? <small>{unbroken(formatPhone(row.phone))}</small> : null}
-                </Td>
-                <Td>{row.statusLabel}</Td>
-                <Td>
-                  {row.completionPercent === null ? (
-                    '—'
-                  ) : (
-                    <span className={styles.completion}>
-                      <meter min={0} max={100} value={row.completionPercent} aria-label={`${row.name}: intake ${row.completionPercent}% complete`} />
-                      {row.completionPercent}%
-                    </span>
-                  )}
-                </Td>
-                <Td>
-                  <FundingCell row={row} />
-                </Td>
-                <Td>
-                  <time dateTime={row.lastChangeAt.toISOString()}>{shortDate.format(row.lastChangeAt)}</time>
-                </Td>
-                <Td>
-                  <time dateTime={row.createdAt.toISOString()}>{shortDate.format(row.createdAt)}</time>
-                </Td>
-                <Td>
-                  <span className={styles.actions}>
-                    <Link
-                      href={`/client-info/${row.hash}`}
-                      className={styles.iconLink}
-                      aria-label={`Client information: ${row.name}`}
-                      title="Client information"
-                    >
-                      <AddressCardIcon />
-                    </Link>
-                    {state.filter === 'stalled' && !row.submitted ? <ReminderButton clientHash={row.hash} name={row.name} disabled={!row.canRemind} /> : null}
-                    {uploads[row.hash] ? (
-                      <RefreshingUpload planHash={uploads[row.hash].planHash} existingNames={uploads[row.hash].existingNames} subject={row.name} compact />
-                    ) : null}
-                    {rowAction?.(row)}
-                  </span>
-                </Td>
-              </Tr>
-            ))
+            <ClientRows rows={page.rows.map((row) => rowView(row, state, uploads))} actions={rowActions(page.rows, rowAction)} />
           )}
         </TBody>
       </Table>
@@ -212,55 +164,27 @@ export function ClientTable({ data, state, uploads = {}, rowAction }: Props) {
   );
 }
 
-/**
- * The household's funding progress (issue 30): the share of funding steps done or not needed, once the plan is
- * being finalized or complete; a dash before, or when the intake lists nothing to fund, with its reason said
- * to screen readers and in the title.
- */
-function FundingCell({ row }: { row: Row }) {
-  if (row.fundingPercent === null) {
-    const why = row.status !== null && FUNDING_STATUSES.includes(row.status) ? 'no assets to fund' : 'not started (funding begins when the plan is finalized)';
-    return (
-      <span title={`Funding: ${why}`}>
-        <span aria-hidden="true">—</span>
-        <span className="visually-hidden">
-          {row.name}: funding {why}
-        </span>
-      </span>
-    );
-  }
-  return (
-    <span className={styles.completion}>
-      <meter min={0} max={100} value={row.fundingPercent} aria-label={`${row.name}: funding ${row.fundingPercent}% done`} />
-      {row.fundingPercent}%
-    </span>
-  );
+/** A row's data for ClientRows: dates and the phone formatted here (the server's time zone), the rest as read. */
+function rowView(row: Row, state: ClientListState, uploads: Record<string, UploadTarget>): ClientRowView {
+  return {
+    hash: row.hash,
+    name: row.name,
+    spouseName: row.spouseName || null,
+    email: row.email || null,
+    phone: row.phone ? unbroken(formatPhone(row.phone)) : null,
+    statusLabel: row.statusLabel,
+    completionPercent: row.completionPercent,
+    fundingPercent: row.fundingPercent,
+    fundingWhy: row.status !== null && FUNDING_STATUSES.includes(row.status) ? 'no assets to fund' : 'not started (funding begins when the plan is finalized)',
+    lastChange: { iso: row.lastChangeAt.toISOString(), text: shortDate.format(row.lastChangeAt) },
+    created: { iso: row.createdAt.toISOString(), text: shortDate.format(row.createdAt) },
+    reminder: state.filter === 'stalled' && !row.submitted ? { canRemind: row.canRemind } : null,
+    upload: uploads[row.hash] ?? null,
+  };
 }
 
-const ADDRESS_CARD = 'icon-address-card';
-
-/**
- * The address-card icon, drawn once per page: every row's icon refers to it (`<use>`), so a page of rows
- * carries one drawing, not one per row (each was five elements in the HTML and again in the RSC payload).
- */
-function AddressCardSymbol() {
-  return (
-    <svg aria-hidden="true" focusable="false" className="visually-hidden">
-      <symbol id={ADDRESS_CARD} viewBox="0 0 24 24">
-        <rect x="2" y="4" width="20" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-        <circle cx="8" cy="11" r="2.3" fill="currentColor" />
-        <path d="M4.8 16.5c.6-1.9 1.8-2.8 3.2-2.8s2.6.9 3.2 2.8" fill="none" stroke="currentColor" strokeWidth="1.6" />
-        <path d="M14 9h5M14 12.5h5M14 16h3" stroke="currentColor" strokeWidth="1.6" />
-      </symbol>
-    </svg>
-  );
-}
-
-/** The address-card icon of a client row (opens client-info). */
-function AddressCardIcon() {
-  return (
-    <svg width="22" height="22" aria-hidden="true" focusable="false">
-      <use href={`#${ADDRESS_CARD}`} />
-    </svg>
-  );
+/** The extra control of each row, by household hash; undefined when there is none. */
+function rowActions(rows: readonly Row[], rowAction: Props['rowAction']): Record<string, ReactNode> | undefined {
+  if (!rowAction) return undefined;
+  return Object.fromEntries(rows.map((row) => [row.hash, rowAction(row)]));
 }
