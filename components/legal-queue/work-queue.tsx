@@ -1,12 +1,12 @@
-import { Link } from '@/components/ui/link';
 import { Card } from '@/components/ui/card';
 import { Pager } from '@/components/ui/pager';
-import { EmptyRow, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
+import { EmptyRow, Table, TBody, Th, THead } from '@/components/ui/table';
 import { formatAppDate } from '@/lib/format/app-time';
 import type { QueuePage, QueueRow } from '@/lib/legal-queue/queries';
 import { dashboardHref, isFiltered, waitedText, type QueueState } from '@/lib/legal-queue/rules';
 import { pageWindow } from '@/lib/overview/rules';
 import { QueueFilters } from './queue-filters';
+import { QueueRows, type QueueRowData } from './queue-rows';
 import styles from './legal-queue.module.css';
 
 /** The columns' labels on phones, where each row is a card (in the order of the header). */
@@ -24,6 +24,7 @@ export type WorkQueueProps = {
  * row per household's latest plan with its names (a link to its client-info page, which opens on the review
  * for attorneys and admins), the advisor and firm, the status, the submission date and the wait. Filters and
  * pages are a GET form and links over the address; the SQL filters and pages (lib/legal-queue/queries.ts).
+ * The rows are data rendered by QueueRows (a client component, for the payload's size).
  */
 export function WorkQueue({ page, state, keepParams = {} }: WorkQueueProps) {
   const window_ = pageWindow(page.total, page.page, page.size);
@@ -55,11 +56,7 @@ export function WorkQueue({ page, state, keepParams = {} }: WorkQueueProps) {
           </tr>
         </THead>
         <TBody>
-          {page.rows.length === 0 ? (
-            <EmptyRow colSpan={COLUMN_LABELS.length}>No Records to Display</EmptyRow>
-          ) : (
-            page.rows.map((row) => <QueueRowView key={row.planHash} row={row} />)
-          )}
+          {page.rows.length === 0 ? <EmptyRow colSpan={COLUMN_LABELS.length}>No Records to Display</EmptyRow> : <QueueRows rows={page.rows.map(rowData)} />}
         </TBody>
       </Table>
       <Pager label="Work queue pages" page={page.page} pageCount={window_.pageCount} hrefOf={(n) => href({ page: n })} />
@@ -67,28 +64,16 @@ export function WorkQueue({ page, state, keepParams = {} }: WorkQueueProps) {
   );
 }
 
-function QueueRowView({ row }: { row: QueueRow }) {
-  const names = row.names.join(' and ');
-  return (
-    <Tr>
-      <Td>
-        <Link href={`/client-info/${encodeURIComponent(row.clientHash)}`} className={styles.household}>
-          {names}
-        </Link>
-      </Td>
-      <Td>
-        {row.advisor ? (
-          <>
-            <span className={styles.advisor}>{row.advisor.name}</span>
-            {row.firms.length ? <span className={styles.muted}>{row.firms.join(', ')}</span> : null}
-          </>
-        ) : (
-          <span className={styles.muted}>No advisor</span>
-        )}
-      </Td>
-      <Td>{row.statusLabel}</Td>
-      <Td>{row.submittedAt ? <time dateTime={row.submittedAt}>{formatAppDate(new Date(row.submittedAt))}</time> : 'Not recorded'}</Td>
-      <Td>{row.waitingDays === null ? '—' : waitedText(row.waitingDays)}</Td>
-    </Tr>
-  );
+/** A row's data for QueueRows: the submission date in the app's time zone and the wait worded here. */
+function rowData(row: QueueRow): QueueRowData {
+  return {
+    planHash: row.planHash,
+    clientHash: row.clientHash,
+    names: row.names.join(' and '),
+    advisor: row.advisor?.name ?? null,
+    firms: row.firms.join(', '),
+    statusLabel: row.statusLabel,
+    submitted: row.submittedAt ? { iso: row.submittedAt, text: formatAppDate(new Date(row.submittedAt)) } : null,
+    waiting: row.waitingDays === null ? '—' : waitedText(row.waitingDays),
+  };
 }
