@@ -234,4 +234,31 @@ describe('the client list at 1280 px (issue 27: addresses broken mid-word, rows 
     const filters = screen.getByRole('navigation', { name: 'Client filters' });
     expect(within(filters).getByRole('link', { name: 'Funding left' })).toHaveAttribute('href', '/dashboard?filter=funding');
   });
+  it("gives each row its controls: the client's page, a reminder while stalled, an upload, and the admin's Act as Client", () => {
+    const rows = [row(), row({ hash: 'c3', name: 'Jordan Blake', spouseName: null, canRemind: true })];
+    const page = { rows, total: 2, page: 1, pageCount: 1, size: 25 };
+    const uploads = { c3: { planHash: 'plan-3', existingNames: ['Draft.pdf'] } };
+    // An admin acting as the advisor: the actor is the advisor, the admin its impersonator.
+    const admin = { ...actor(['advisor'], 7), impersonator: { userId: 9, hash: 'admin-9', name: 'Ada Admin' } } as Actor;
+    const { unmount } = render(
+      <CallProvider>
+        <DashboardView actor={admin} data={data(own, { page })} state={{ ...DEFAULT_LIST_STATE, filter: 'stalled' }} uploads={uploads} />
+      </CallProvider>,
+    );
+    const [lee, jordan] = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(within(lee).getByRole('link', { name: 'Client information: Lee Nakamura' })).toHaveAttribute('href', '/client-info/c1');
+    // Lee was reminded in the last day (canRemind false): the button is there, disabled; Jordan's is not.
+    expect(within(lee).getByRole('button', { name: 'Send reminder to Lee Nakamura' })).toBeDisabled();
+    expect(within(jordan).getByRole('button', { name: 'Send reminder to Jordan Blake' })).toBeEnabled();
+    expect(within(lee).queryByRole('button', { name: /^Upload document/ })).toBeNull();
+    expect(within(jordan).getByRole('button', { name: 'Upload document for Jordan Blake' })).toBeInTheDocument();
+    expect(within(lee).getByRole('button', { name: 'Act as Client Lee Nakamura' })).toBeInTheDocument();
+    expect(within(jordan).getByRole('button', { name: 'Act as Client Jordan Blake' })).toBeInTheDocument();
+    unmount();
+
+    // An advisor's own view of all households: no reminders, no Act as Client.
+    renderView(actor(['advisor'], 7), data(own, { page }));
+    expect(screen.queryByRole('button', { name: /^Send reminder/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Act as Client/ })).toBeNull();
+  });
 });
