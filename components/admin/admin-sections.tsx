@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { CheckboxField, Form, NameField, PhoneField, SelectField, TextField, useActionForm } from '@/components/forms';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,15 @@ import { Modal, ModalBody, ModalFooter } from '@/components/ui/dialog';
 import { Checkbox, ControlRow, Field, Fieldset, Radio, TextInput } from '@/components/ui/field';
 import { useNotice } from '@/components/ui/notice';
 import { EmailAddress, Table, TBody, Td, Th, THead, Tr } from '@/components/ui/table';
-import { createAdvisorAction, deleteClientAction, listUsersAction, resetPasswordAction, resetSecondFactorAction, updateUserAction } from '@/lib/actions/admin';
+import {
+  createAdvisorAction,
+  deleteClientAction,
+  listAdvisorChoicesAction,
+  listUsersAction,
+  resetPasswordAction,
+  resetSecondFactorAction,
+  updateUserAction,
+} from '@/lib/actions/admin';
 import type { AdminChoice, AdminSectionsData, AdminUserPage, AdminUserRow } from '@/lib/admin/queries';
 import { SUFFIX_CHOICES } from '@/lib/validation/fields';
 import { ADVISOR_CREATED, createAdvisorFormSchema, MISSING_ADVISOR, MISSING_ADVISOR_TITLE, updateUserSchema } from '@/lib/validation/admin';
@@ -31,39 +39,127 @@ export function AdminSections({ data }: Props) {
   // the one User Management shows (issue 27: the new user was missing until a reload). A new key starts the
   // section again on that page, its search cleared.
   const [created, setCreated] = useState<{ users: AdminUserPage; count: number } | null>(null);
+  // The advisors to choose from for a staff user, loaded once when a checklist first opens, shared by both sections.
+  const [choices, setChoices] = useState<AdminChoice[] | null>(null);
+  const shared = useMemo(() => ({ choices, set: setChoices }), [choices]);
   return (
-    <div className={styles.sections}>
-      <CreateAdvisorSection
-        firms={data.firms}
-        advisors={data.advisors}
-        onCreated={(users) => setCreated((last) => ({ users, count: (last?.count ?? 0) + 1 }))}
-      />
-      <UserManagementSection
-        key={created?.count ?? 0}
-        initial={created?.users ?? data.users}
-        advisors={data.advisors}
-        canDeleteClients={data.canDeleteClients}
-      />
-    </div>
+    <AdvisorChoicesContext.Provider value={shared}>
+      <div className={styles.sections}>
+        <CreateAdvisorSection
+          firms={data.firms}
+          hasAdvisors={data.hasAdvisors}
+          onCreated={(users, advisors) => {
+            setCreated((last) => ({ users, count: (last?.count ?? 0) + 1 }));
+            setChoices(advisors);
+          }}
+        />
+        <UserManagementSection key={created?.count ?? 0} initial={created?.users ?? data.users} canDeleteClients={data.canDeleteClients} />
+      </div>
+    </AdvisorChoicesContext.Provider>
   );
 }
 
-// ---- Create Advisor ---------------------------------------------------------------------------------------
+// ---- The advisors to choose from --------------------------------------------------------------------------
 
-const NEW_FIRM = '';
+/** The advisor choices the page has loaded (null until then), and how to replace them. */
+const AdvisorChoicesContext = createContext<{ choices: AdminChoice[] | null; set: (choices: AdminChoice[]) => void } | null>(null);
 
-/** A checkbox list of advisors bound to a string[] field of the form (staff assignment). */
-function AdvisorChecklist({ name, advisors, legend }: { name: string; advisors: AdminChoice[]; legend: string }) {
+/**
+ * The advisors to choose from, loaded when a staff checklist first shows (not with the page: a firm of 500
+ * advisors made them 28 KB of every admin dashboard render). Shared through AdminSections; a checklist on
+ * its own (tests) keeps its own copy. `failed` after an error (the Error dialog said why), `retry` tries again.
+ */
+function useAdvisorChoices(): { choices: AdminChoice[] | null; failed: boolean; retry: () => void } {
+  const shared = useContext(AdvisorChoicesContext);
+  const [own, setOwn] = useState<AdminChoice[] | null>(null);
+  const choices = shared ? shared.choices : own;
+  const store = shared ? shared.set : setOwn;
+  const call = useCall();
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (choices) return;
+    let current = true;
+    void call(() => listAdvisorChoicesAction({}), { overlay: false }).then((result) => {
+      if (!current) return;
+      if (result.ok) store(result.data);
+      else setFailed(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [choices, attempt, call, store]);
+  return {
+    choices,
+    failed,
+    retry: () => {
+      setFailed(false);
+      setAttempt((n) => n + 1);
+    },
+  };
+}
+
+/** From this many advisors on, the checklist has a box to find one by name. */
+const FIND_FROM = 12;
+/** At most this many unchosen advisors are listed at once (a firm may have hundreds); the box finds the rest. */
+const LISTED_AT_MOST = 50;
+
+/** A checkbox list of advisors bound to a string[] field of the form (staff assignment), with a name filter when long. */
+function AdvisorChecklist({ name, legend }: { name: string; legend: string }) {
   const {
     field: { value, onChange, ref },
     fieldState,
   } = useController({ name });
+  const { choices, failed, retry } = useAdvisorChoices();
+  const [find, setFind] = useState('');
   const chosen: string[] = Array.isArray(value) ? value : [];
   const toggle = (hash: string, on: boolean) => onChange(on ? [...chosen, hash] : chosen.filter((h) => h !== hash));
+  if (!choices) {
+    return (
+      <Fieldset legend={legend} error={fieldState.error?.message}>
+        {failed ? (
+          <p className={styles.hint}>
+            The advisors could not be loaded.{' '}
+            <Button size="sm" variant="secondary" onClick={retry}>
+              Try again
+            </Button>
+          </p>
+        ) : (
+          <p className={styles.hint} role="status">
+            Loading the advisors…
+          </p>
+        )}
+      </Fieldset>
+    );
+  }
+  const term = find.trim().toLowerCase();
+  const matches = (a: AdminChoice) => !term || a.name.toLowerCase().includes(term);
+  const others = choices.filter((a) => !chosen.includes(a.hash) && matches(a));
+  // The chosen advisors stay in the list whatever the filter, so a choice never disappears from view.
+  const listed = new Set([...chosen, ...others.slice(0, LISTED_AT_MOST).map((a) => a.hash)]);
+  const shown = choices.filter((a) => listed.has(a.hash));
   return (
     <Fieldset legend={legend} error={fieldState.error?.message}>
+      {choices.length >= FIND_FROM ? (
+        <Field label="Find an advisor" inline className={styles.findAdvisor}>
+          <TextInput
+            type="search"
+            value={find}
+            autoComplete="off"
+            placeholder="Name"
+            onChange={(event) => setFind(event.target.value)}
+            // Enter here filters; it must not submit the form around it.
+            onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+          />
+        </Field>
+      ) : null}
+      {others.length > LISTED_AT_MOST ? (
+        <p className={styles.hint}>
+          {LISTED_AT_MOST} of {others.length} {term ? 'matching advisors' : 'advisors'} listed: type a name to find the others.
+        </p>
+      ) : null}
       <div className={styles.checklist}>
-        {advisors.map((advisor, i) => (
+        {shown.map((advisor, i) => (
           <Checkbox
             key={advisor.hash}
             ref={i === 0 ? ref : undefined}
@@ -72,10 +168,15 @@ function AdvisorChecklist({ name, advisors, legend }: { name: string; advisors: 
             onChange={(event) => toggle(advisor.hash, event.target.checked)}
           />
         ))}
+        {term && !choices.some(matches) ? <p className={styles.hint}>No advisor’s name contains “{find.trim()}”.</p> : null}
       </div>
     </Fieldset>
   );
 }
+
+// ---- Create Advisor ---------------------------------------------------------------------------------------
+
+const NEW_FIRM = '';
 
 /**
  * The spec's create-advisor form: an advisor in a firm (existing or new), or a staff user of existing advisors.
@@ -83,12 +184,12 @@ function AdvisorChecklist({ name, advisors, legend }: { name: string; advisors: 
  */
 export function CreateAdvisorSection({
   firms,
-  advisors,
+  hasAdvisors,
   onCreated,
 }: {
   firms: AdminChoice[];
-  advisors: AdminChoice[];
-  onCreated?: (users: AdminUserPage) => void;
+  hasAdvisors: boolean;
+  onCreated?: (users: AdminUserPage, advisors: AdminChoice[]) => void;
 }) {
   const router = useRouter();
   const { showMessage } = useMessage();
@@ -114,18 +215,18 @@ export function CreateAdvisorSection({
       values.account_type === 'staff' && values.staff_advisors.length === 0 ? { title: MISSING_ADVISOR_TITLE, message: MISSING_ADVISOR } : null,
     resetOnSuccess: true,
     onSuccess: async (result) => {
-      onCreated?.(result.users);
+      onCreated?.(result.users, result.advisors);
       // The spec names 'Advisor created successfully' (a dialog); a staff user's creation it does not: a notice.
       if (result.message === ADVISOR_CREATED) await showMessage({ title: 'Success', message: result.message, tone: 'success' });
       else notify(result.message);
-      // The firms and the advisors to choose from come from the page: reloaded too.
+      // The firms and whether any advisor exists come from the page: reloaded too (the advisors came with the answer).
       router.refresh();
     },
   });
   const accountType = useWatch({ control: form.control, name: 'account_type' });
   const firmId = useWatch({ control: form.control, name: 'firm_id' });
   const staff = accountType === 'staff';
-  const noAdvisors = advisors.length === 0;
+  const noAdvisors = !hasAdvisors;
 
   return (
     <section aria-labelledby="create-advisor-title" className={styles.card}>
@@ -151,7 +252,7 @@ export function CreateAdvisorSection({
           <PhoneField name="phone" label="Phone" />
         </div>
         {staff ? (
-          <AdvisorChecklist name="staff_advisors" advisors={advisors} legend="Works for" />
+          <AdvisorChecklist name="staff_advisors" legend="Works for" />
         ) : (
           <div className={styles.grid}>
             <SelectField
@@ -180,15 +281,7 @@ export function CreateAdvisorSection({
 // ---- User Management --------------------------------------------------------------------------------------
 
 /** Searchable, paged users with their roles; each opens an edit dialog (save only when changed, reset password). */
-export function UserManagementSection({
-  initial,
-  advisors,
-  canDeleteClients = false,
-}: {
-  initial: AdminUserPage;
-  advisors: AdminChoice[];
-  canDeleteClients?: boolean;
-}) {
+export function UserManagementSection({ initial, canDeleteClients = false }: { initial: AdminUserPage; canDeleteClients?: boolean }) {
   const call = useCall();
   const { confirm } = useMessage();
   const notify = useNotice();
@@ -297,7 +390,6 @@ export function UserManagementSection({
         <UserEditDialog
           key={editing.hash}
           user={editing}
-          advisors={advisors}
           onClose={() => setEditing(null)}
           onSaved={(users) => {
             setEditing(null);
@@ -309,13 +401,13 @@ export function UserManagementSection({
   );
 }
 
-type EditProps = { user: AdminUserRow; advisors: AdminChoice[]; onClose: () => void; onSaved: (users: AdminUserPage) => void };
+type EditProps = { user: AdminUserRow; onClose: () => void; onSaved: (users: AdminUserPage) => void };
 
 /**
  * One user's edit: email, phone, firm supervisor (advisory users), fee waiving (advisors), staff assignment
  * (staff). Save works only when something changed; Reset Password only when nothing is unsaved (spec §5).
  */
-export function UserEditDialog({ user, advisors, onClose, onSaved }: EditProps) {
+export function UserEditDialog({ user, onClose, onSaved }: EditProps) {
   const call = useCall();
   const { confirm, showMessage } = useMessage();
   const advisory = user.isAdvisor || user.isStaff;
@@ -386,7 +478,7 @@ export function UserEditDialog({ user, advisors, onClose, onSaved }: EditProps) 
             <PhoneField name="phone" label="Phone" />
             {advisory ? <CheckboxField name="is_firm_supervisor" label="Firm supervisor" /> : null}
             {user.isAdvisor ? <CheckboxField name="is_waiving_fee" label="Waives client fees" /> : null}
-            {user.isStaff ? <AdvisorChecklist name="staff_advisors" advisors={advisors} legend="Works for" /> : null}
+            {user.isStaff ? <AdvisorChecklist name="staff_advisors" legend="Works for" /> : null}
           </div>
         </ModalBody>
         <ModalFooter>

@@ -149,10 +149,21 @@ export function canDeleteClients(actor: Actor): boolean {
   return actor.impersonator === null && can(actor, 'client.delete') && mayDeleteClients(actor.email);
 }
 
-/** What the admin sections show: the firms and advisors to choose from, the first page of users, and whether Delete Client is offered. */
+/** Whether any advisor exists (Create Advisor's staff option needs one). */
+async function anyAdvisor(q: Queryable): Promise<boolean> {
+  const rows = await q.select({ hash: advisors.hash }).from(advisors).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * What the admin sections show: the firms to choose from, whether any advisor exists, the first page of users,
+ * and whether Delete Client is offered. The advisors to choose from for a staff user are not on the page: a
+ * firm of 500 advisors made them 28 KB of every admin dashboard render, for a list an admin opens now and
+ * then; the staff checklist loads them when it opens (listAdvisorChoicesAction).
+ */
 export async function loadAdminSections(actor: Actor, input: ListUsersInput) {
-  const [firmChoices, advisorChoices, userPage] = await Promise.all([listFirmChoices(actor), listAdvisorChoices(actor), listUsers(actor, input)]);
-  return { firms: firmChoices, advisors: advisorChoices, users: userPage, canDeleteClients: canDeleteClients(actor) };
+  const [firmChoices, hasAdvisors, userPage] = await Promise.all([listFirmChoices(actor), anyAdvisor(db), listUsers(actor, input)]);
+  return { firms: firmChoices, hasAdvisors, users: userPage, canDeleteClients: canDeleteClients(actor) };
 }
 export type AdminSectionsData = Awaited<ReturnType<typeof loadAdminSections>>;
 

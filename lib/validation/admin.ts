@@ -97,6 +97,9 @@ export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;
 export const deleteClientSchema = z.object({ hash: publicId('Client') });
 export type DeleteClientInput = z.output<typeof deleteClientSchema>;
 
+/** The staff checklists' advisor choices take no input. */
+export const advisorChoicesSchema = z.object({}).strict();
+
 export const listUsersSchema = z.object({
   // Text rules refuse a NUL (PostgreSQL's text cannot hold one, and the search is a query parameter).
   q: freeText('Search', { optional: true, max: 100 }),

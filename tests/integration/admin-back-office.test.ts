@@ -9,7 +9,7 @@ import { POST as postDeleteClient } from '@/app/api/admin/delete/client/route';
 import { createAdvisor } from '@/lib/admin/create-advisor';
 import { CLIENT_DELETED } from '@/lib/admin/delete-client';
 import { storeFor } from '@/lib/files/store';
-import { listUsers } from '@/lib/admin/queries';
+import { listAdvisorChoices, listUsers, loadAdminSections } from '@/lib/admin/queries';
 import { resetPassword } from '@/lib/admin/reset-password';
 import { STAFF_EMAIL_BY_OWNER, updateUser } from '@/lib/admin/update-user';
 import { getActor, loadActor } from '@/lib/auth/actor';
@@ -158,6 +158,23 @@ async function loadActorOf(user: t.User, impersonator?: t.User) {
   if (!actor) throw new Error('no actor');
   return actor;
 }
+
+describe("Create Advisor's staff choices", () => {
+  it('are not on the admin page (only whether any advisor exists); the checklist asks for them, sorted by name', async () => {
+    const admin = await makeUser({ isAdmin: true });
+    const zed = await makeAdvisor();
+    await db.update(t.persons).set({ firstName: 'Zed', lastName: 'Aardvark' }).where(eq(t.persons.id, zed.person.id));
+    const actor = await loadActorOf(admin.user);
+    const sections = await loadAdminSections(actor, { q: '', page: 1 });
+    expect(sections.hasAdvisors).toBe(true);
+    expect(sections).not.toHaveProperty('advisors');
+    const choices = await listAdvisorChoices(actor);
+    expect(choices[0]).toEqual({ hash: zed.advisor.hash, name: 'Zed Aardvark' });
+    expect(choices.map((c) => c.hash)).toContain(zed.advisor.hash);
+    // Not an admin's: the policy refuses before any statement.
+    await expect(listAdvisorChoices(await loadActorOf(zed.user))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+});
 
 describe('User Management', () => {
   it('lists users searchable and paged, with their roles', async () => {

@@ -163,6 +163,7 @@ const CASES: Record<string, Case> = {
     }),
   },
   'lib/actions/admin.ts#listUsersAction': { role: 'admin', input: () => ({ q: 'fuzz', page: 1 }) },
+  'lib/actions/admin.ts#listAdvisorChoicesAction': { role: 'admin', input: () => ({}) },
   'lib/actions/admin.ts#updateUserAction': {
     role: 'admin',
     input: (w) => ({

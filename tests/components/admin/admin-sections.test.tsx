@@ -2,12 +2,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminSections, CreateAdvisorSection, UserEditDialog } from '@/components/admin/admin-sections';
 import { CallProvider } from '@/components/ui/call-provider';
-import { createAdvisorAction, resetPasswordAction, updateUserAction } from '@/lib/actions/admin';
+import { createAdvisorAction, listAdvisorChoicesAction, resetPasswordAction, updateUserAction } from '@/lib/actions/admin';
 import type { AdminUserPage, AdminUserRow } from '@/lib/admin/queries';
 
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn() }) }));
 jest.mock('@/lib/actions/admin', () => ({
   createAdvisorAction: jest.fn(),
+  listAdvisorChoicesAction: jest.fn(),
   listUsersAction: jest.fn(),
   updateUserAction: jest.fn(),
   resetPasswordAction: jest.fn(),
@@ -17,6 +18,7 @@ jest.mock('@/lib/actions/admin', () => ({
 const createAction = jest.mocked(createAdvisorAction);
 const updateAction = jest.mocked(updateUserAction);
 const resetAction = jest.mocked(resetPasswordAction);
+const choicesAction = jest.mocked(listAdvisorChoicesAction);
 
 const firms = [{ hash: 'firm1', name: 'Morgan Wealth' }];
 const advisors = [{ hash: 'adv1', name: 'Alice Morgan' }];
@@ -26,9 +28,10 @@ beforeEach(() => jest.resetAllMocks());
 
 function renderCreate(advisorList = advisors) {
   const user = userEvent.setup();
+  choicesAction.mockResolvedValue({ ok: true, data: advisorList });
   render(
     <CallProvider>
-      <CreateAdvisorSection firms={firms} advisors={advisorList} />
+      <CreateAdvisorSection firms={firms} hasAdvisors={advisorList.length > 0} />
     </CallProvider>,
   );
   return user;
@@ -73,7 +76,7 @@ describe('Create Advisor form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
 
     createAction.mockResolvedValue({ ok: true, data: { message: 'Staff user created successfully', advisors, firms, users: emptyPage } });
-    await user.click(screen.getByLabelText('Alice Morgan'));
+    await user.click(await screen.findByLabelText('Alice Morgan'));
     await user.click(screen.getByRole('button', { name: 'Create Staff User' }));
     await waitFor(() => expect(createAction).toHaveBeenCalledTimes(1));
     expect(createAction.mock.calls[0][0]).toMatchObject({ account_type: 'staff', staff_advisors: ['adv1'] });
@@ -122,11 +125,12 @@ const staffRow: AdminUserRow = {
   hasSecondFactor: false,
 };
 
-function renderEdit(onSaved = jest.fn(), onClose = jest.fn(), row: AdminUserRow = staffRow) {
+function renderEdit(onSaved = jest.fn(), onClose = jest.fn(), row: AdminUserRow = staffRow, choices = [...advisors, { hash: 'adv2', name: 'Ben Carter' }]) {
   const user = userEvent.setup();
+  choicesAction.mockResolvedValue({ ok: true, data: choices });
   render(
     <CallProvider>
-      <UserEditDialog user={row} advisors={[...advisors, { hash: 'adv2', name: 'Ben Carter' }]} onClose={onClose} onSaved={onSaved} />
+      <UserEditDialog user={row} onClose={onClose} onSaved={onSaved} />
     </CallProvider>,
   );
   return { user, onSaved, onClose };
@@ -141,7 +145,7 @@ describe('User edit form', () => {
     expect(reset).toBeEnabled();
     expect(screen.queryByLabelText('Waives client fees')).not.toBeInTheDocument();
 
-    await user.click(screen.getByLabelText('Ben Carter'));
+    await user.click(await screen.findByLabelText('Ben Carter'));
     expect(save).toBeEnabled();
     expect(reset).toBeDisabled();
 
@@ -202,7 +206,7 @@ describe('Create Advisor and User Management together', () => {
     const user = userEvent.setup();
     render(
       <CallProvider>
-        <AdminSections data={{ firms, advisors, users: before, canDeleteClients: false }} />
+        <AdminSections data={{ firms, hasAdvisors: true, users: before, canDeleteClients: false }} />
       </CallProvider>,
     );
     const users = screen.getByRole('region', { name: 'Users' });
@@ -217,7 +221,7 @@ describe('Create Advisor and User Management together', () => {
   it('puts the user search’s button in one row with its field (no space below the field to push them apart)', () => {
     render(
       <CallProvider>
-        <AdminSections data={{ firms, advisors, users: before, canDeleteClients: false }} />
+        <AdminSections data={{ firms, hasAdvisors: true, users: before, canDeleteClients: false }} />
       </CallProvider>,
     );
     const search = screen.getByRole('search');
@@ -226,5 +230,66 @@ describe('Create Advisor and User Management together', () => {
     expect(field.parentElement).toBe(button.parentElement);
     expect(field.parentElement!.className).toContain('controlRow');
     expect(field.className).toContain('flush');
+  });
+});
+
+describe('the advisors to choose from for a staff user', () => {
+  // Fourteen advisors: from twelve on the checklist has a box to find one by name.
+  const many = Array.from({ length: 14 }, (_, i) => ({ hash: `adv${i + 1}`, name: `Advisor ${String.fromCharCode(65 + i)}lder` }));
+
+  it('are not on the page: the checklist loads them once when it opens, and filters a long list by name', async () => {
+    let answer: (value: { ok: true; data: typeof many }) => void = () => {};
+    choicesAction.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    render(
+      <CallProvider>
+        <AdminSections data={{ firms, hasAdvisors: true, users: emptyPage, canDeleteClients: false }} />
+      </CallProvider>,
+    );
+    expect(choicesAction).not.toHaveBeenCalled();
+    await user.click(screen.getByLabelText('Staff of existing advisors'));
+    expect(screen.getByText('Loading the advisors…')).toHaveAttribute('role', 'status');
+    answer({ ok: true, data: many });
+    await user.click(await screen.findByLabelText('Advisor Blder'));
+    const works = screen.getByRole('group', { name: 'Works for' });
+    expect(within(works).getAllByRole('checkbox')).toHaveLength(14);
+
+    // The filter keeps what is chosen in view; Enter in it does not submit the form.
+    await user.type(within(works).getByRole('searchbox', { name: 'Find an advisor' }), 'clder{Enter}');
+    expect(within(works).getAllByRole('checkbox')).toHaveLength(2);
+    expect(within(works).getByLabelText('Advisor Blder')).toBeChecked();
+    expect(within(works).getByLabelText('Advisor Clder')).not.toBeChecked();
+    expect(createAction).not.toHaveBeenCalled();
+    await user.clear(within(works).getByRole('searchbox', { name: 'Find an advisor' }));
+    await user.type(within(works).getByRole('searchbox', { name: 'Find an advisor' }), 'nobody');
+    expect(within(works).getByText('No advisor’s name contains “nobody”.')).toBeInTheDocument();
+
+    // Advisor and back: the list is not loaded again (the page keeps it for both sections).
+    await user.click(screen.getByLabelText('Advisor'));
+    await user.click(screen.getByLabelText('Staff of existing advisors'));
+    expect(await screen.findByLabelText('Advisor Alder')).toBeInTheDocument();
+    expect(choicesAction).toHaveBeenCalledTimes(1);
+  });
+
+  it('list at most 50 at once, the chosen ones always, and say how to find the others', async () => {
+    const firm = Array.from({ length: 60 }, (_, i) => ({ hash: `adv${i + 1}`, name: `Advisor ${String(i + 1).padStart(2, '0')}` }));
+    renderEdit(jest.fn(), jest.fn(), { ...staffRow, staffAdvisors: ['adv60'] }, firm);
+    const works = await screen.findByRole('group', { name: 'Works for' });
+    await within(works).findByLabelText('Advisor 60');
+    expect(within(works).getAllByRole('checkbox')).toHaveLength(51);
+    expect(within(works).getByLabelText('Advisor 60')).toBeChecked();
+    expect(within(works).getByText('50 of 59 advisors listed: type a name to find the others.')).toBeInTheDocument();
+  });
+
+  it('say when they could not be loaded, and load on Try again', async () => {
+    choicesAction.mockResolvedValueOnce({ ok: false, status: 500, message: 'Something went wrong.' });
+    choicesAction.mockResolvedValueOnce({ ok: true, data: advisors });
+    const user = userEvent.setup();
+    renderEdit();
+    expect(await screen.findByText(/The advisors could not be loaded\./)).toBeInTheDocument();
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'OK' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Alice Morgan')).toBeChecked();
+    expect(choicesAction).toHaveBeenCalledTimes(2);
   });
 });

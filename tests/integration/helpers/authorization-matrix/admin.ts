@@ -72,6 +72,7 @@ export const ADMIN_DOORS: Record<string, Entry> = {
   'POST /api/admin/updateUser': { permission: 'user.update', args: (w) => ({ body: userEdit(w) }), expect: adminOnly },
   'action lib/actions/admin.ts#updateUserAction': { permission: 'user.update', args: (w) => ({ input: userEdit(w) }), expect: adminOnly },
   'action lib/actions/admin.ts#listUsersAction': { permission: 'user.update', args: () => ({ input: { q: 'matrix', page: 1 } }), expect: adminOnly },
+  'action lib/actions/admin.ts#listAdvisorChoicesAction': { permission: 'advisor.create', args: () => ({ input: {} }), expect: adminOnly },
   'POST /api/admin/resetPassword': { permission: 'user.resetPassword', args: (w) => ({ body: { user_id: w.users.advisor.hash } }), expect: adminOnly },
   'action lib/actions/admin.ts#resetPasswordAction': {
     permission: 'user.resetPassword',
