@@ -138,24 +138,28 @@ function AdvisorChecklist({ name, legend }: { name: string; legend: string }) {
   // The chosen advisors stay in the list whatever the filter, so a choice never disappears from view.
   const listed = new Set([...chosen, ...others.slice(0, LISTED_AT_MOST).map((a) => a.hash)]);
   const shown = choices.filter((a) => listed.has(a.hash));
+  // What the list would hold without the cap: the filter's matches and the chosen.
+  const wanted = term ? choices.filter((a) => chosen.includes(a.hash) || matches(a)).length : choices.length;
   return (
     <Fieldset legend={legend} error={fieldState.error?.message}>
       {choices.length >= FIND_FROM ? (
-        <Field label="Find an advisor" inline className={styles.findAdvisor}>
-          <TextInput
-            type="search"
-            value={find}
-            autoComplete="off"
-            placeholder="Name"
-            onChange={(event) => setFind(event.target.value)}
-            // Enter here filters; it must not submit the form around it.
-            onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
-          />
-        </Field>
+        <div className={styles.findAdvisor}>
+          <Field label="Find an advisor" inline>
+            <TextInput
+              type="search"
+              value={find}
+              autoComplete="off"
+              placeholder="Name"
+              onChange={(event) => setFind(event.target.value)}
+              // Enter here filters; it must not submit the form around it.
+              onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+            />
+          </Field>
+        </div>
       ) : null}
-      {others.length > LISTED_AT_MOST ? (
+      {wanted > shown.length ? (
         <p className={styles.hint}>
-          {LISTED_AT_MOST} of {others.length} {term ? 'matching advisors' : 'advisors'} listed: type a name to find the others.
+          {shown.length} of {wanted} {term ? 'matching advisors' : 'advisors'} listed: type a name to find the others.
         </p>
       ) : null}
       <div className={styles.checklist}>

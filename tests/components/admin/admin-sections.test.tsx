@@ -278,7 +278,7 @@ describe('the advisors to choose from for a staff user', () => {
     await within(works).findByLabelText('Advisor 60');
     expect(within(works).getAllByRole('checkbox')).toHaveLength(51);
     expect(within(works).getByLabelText('Advisor 60')).toBeChecked();
-    expect(within(works).getByText('50 of 59 advisors listed: type a name to find the others.')).toBeInTheDocument();
+    expect(within(works).getByText('51 of 60 advisors listed: type a name to find the others.')).toBeInTheDocument();
   });
 
   it('say when they could not be loaded, and load on Try again', async () => {
