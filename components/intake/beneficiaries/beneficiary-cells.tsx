@@ -13,8 +13,20 @@ export function beneficiaryName(beneficiary: BeneficiaryView): string {
 /** '33.3%' for '33.30'; blank when not given. */
 export function percentText(share: string | null): string {
   if (share === null || share === '') return '';
-  return `${parseMoney(share)?.toString() ?? share}%`;
+  let text = PERCENT_TEXTS.get(share);
+  if (text === undefined) {
+    if (PERCENT_TEXTS.size >= 1000) PERCENT_TEXTS.clear();
+    text = `${parseMoney(share)?.toString() ?? share}%`;
+    PERCENT_TEXTS.set(share, text);
+  }
+  return text;
 }
+
+/**
+ * Each share's text, worked out once: a household has a few distinct shares, and the review and the table
+ * asked for each beneficiary's several times a render (about a hundred decimal parses for the big couple).
+ */
+const PERCENT_TEXTS = new Map<string, string>();
 
 export function tierText(terms: BeneficiaryTerms): string {
   return terms.tier ? TIER_LABELS[terms.tier] : '';
