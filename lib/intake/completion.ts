@@ -78,10 +78,12 @@ export const NO_CHILD_LISTED = 'No child listed yet';
 export function completionOf(view: CompletionInput, isMinorWithoutGuardian: (child: IntakeView['children'][number]) => boolean): Completion {
   const clients = [view.client, ...(view.spouse ? [view.spouse] : [])];
   const hasSpouse = view.spouse !== null;
+  // Each client's questions listed once (every page load of the household works this out).
+  const required = clients.flatMap((c) => requiredQuestions(c, hasSpouse));
+  const unanswered = clients.flatMap((c) => unansweredQuestions(c, hasSpouse));
   const questions = (s: 'personal' | 'estatePlan') => {
-    const required = clients.reduce((n, c) => n + requiredQuestions(c, hasSpouse).filter((q) => q.section === s).length, 0);
-    const unanswered = clients.reduce((n, c) => n + unansweredQuestions(c, hasSpouse).filter((q) => q.section === s).length, 0);
-    return { required, unanswered, empty: unanswered === required };
+    const counts = { required: required.filter((q) => q.section === s).length, unanswered: unanswered.filter((q) => q.section === s).length };
+    return { ...counts, empty: counts.unanswered === counts.required };
   };
   // "Any children?" is answered by a listed child or an explicit No; then each minor needs a guardian.
   const childIssues = view.children.filter(isMinorWithoutGuardian).length;

@@ -1,0 +1,37 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+/**
+ * The CPU-per-render measure of `npm run bench` (scripts/bench-cpu.mjs, scripts/bench-proc.mjs): its batches'
+ * trimmed mean and the nanosecond CPU reading. The scripts are plain ES modules for Node, so a child Node
+ * (the one running the tests) imports them and prints what they answer.
+ */
+const scripts = path.resolve(__dirname, '../../../scripts');
+
+function run(body: string): unknown {
+  const probe = `const cpu = await import(${JSON.stringify(path.join(scripts, 'bench-cpu.mjs'))});
+const proc = await import(${JSON.stringify(path.join(scripts, 'bench-proc.mjs'))});
+console.log(JSON.stringify(await (async () => { ${body} })()));`;
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(child.stderr);
+  return JSON.parse(child.stdout.trim().split('\n').pop() ?? 'null');
+}
+
+describe('the CPU-per-render measure', () => {
+  it('drops the highest and lowest tenth of the batches before averaging', () => {
+    // Twenty batches: one collection-sized outlier at each end is left out, the rest averaged.
+    const values = [100, ...Array.from({ length: 18 }, (_, i) => 10 + (i % 2)), 0];
+    expect(run(`return cpu.trimmedMean(${JSON.stringify(values)});`)).toBeCloseTo(10.5, 5);
+    expect(run('return cpu.trimmedMean([4, 2, 6]);')).toBe(4);
+  });
+
+  it("reads a process tree's CPU time finer than the 10 ms clock ticks, and it grows with work", () => {
+    const [before, after] = run(`const a = proc.preciseCpuMsOfTree(process.pid);
+let x = 0; const t = Date.now(); while (Date.now() - t < 30) x += Math.sqrt(x + 1);
+return [a, proc.preciseCpuMsOfTree(process.pid)];`) as [number, number];
+    expect(before).toBeGreaterThan(0);
+    expect(after - before).toBeGreaterThan(15);
+    // Not a whole number of ticks: read to the nanosecond (where the kernel keeps schedstat, as here).
+    expect(Number.isInteger(after / 10)).toBe(false);
+  });
+});
