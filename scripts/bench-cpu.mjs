@@ -5,7 +5,7 @@
 // much less with what else the machine runs than a latency does. Each page is compared with a reference
 // page measured in the same run, interleaved batch by batch.
 //
-// Why small batches and a trimmed mean (2026-11-30): with 5 rounds of 30 renders read in 10 ms clock ticks,
+// Why small batches and a trimmed mean (2026-11-29, night): with 5 rounds of 30 renders read in 10 ms clock ticks,
 // the client-info ratio of one server read 1.33 to 1.49 in three runs back to back: a full collection of the
 // old generation, the embedded database's maintenance or a job falls into one window and moves its page by
 // 10 % or more. Now each page gets 60 batches of 5 renders (300), the pages take turns batch by batch, the
