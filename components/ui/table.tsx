@@ -166,7 +166,9 @@ const ARIA_SORT = { asc: 'ascending', desc: 'descending', none: 'none' } as cons
 export function Th({ sort = 'none', onSort, align = 'left', scope = 'col', className, children, ...rest }: ThProps) {
   const sortable = Boolean(onSort);
   return (
-    <th scope={scope} aria-sort={sortable ? ARIA_SORT[sort] : undefined} {...withClass(rest, cx(align !== 'left' && styles[align], className))}>
+    // aria-sort only on a sortable header: an undefined prop of a server-rendered element still travels in the
+    // page's payload ("$undefined").
+    <th scope={scope} {...(sortable ? { 'aria-sort': ARIA_SORT[sort] } : {})} {...withClass(rest, cx(align !== 'left' && styles[align], className))}>
       {sortable ? (
         // Styled as `.table th > button` (no class of its own): the sort button is the only button in a header.
         <button type="button" onClick={onSort}>
