@@ -62,7 +62,8 @@ export function cpuMsOfTree(pid) {
  * CPU time (ms, to the nanosecond) used so far by the tree under pid: the sum over every thread of the time
  * the scheduler ran it (/proc/<pid>/task/<tid>/schedstat, first field). The clock ticks of /proc/<pid>/stat
  * are 10 ms, too coarse for a window of a few renders; where the kernel keeps no schedstat (the file is
- * missing or reads zero), the ticks are used instead.
+ * missing or reads zero), the ticks are used instead. A thread on a core when read has its current slice
+ * added only when it leaves it: that time falls into the next reading, so a sum over windows loses nothing.
  */
 export function preciseCpuMsOfTree(pid) {
   let total = 0;
