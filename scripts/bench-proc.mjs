@@ -64,6 +64,7 @@ export function cpuMsOfTree(pid) {
  * are 10 ms, too coarse for a window of a few renders; where the kernel keeps no schedstat (the file is
  * missing or reads zero), the ticks are used instead. A thread on a core when read has its current slice
  * added only when it leaves it: that time falls into the next reading, so a sum over windows loses nothing.
+ * A thread that ends between two readings takes its time with it (the server's threads live as long as it).
  */
 export function preciseCpuMsOfTree(pid) {
   let total = 0;
