@@ -120,7 +120,7 @@ export async function notice(page: Page, text: string | RegExp) {
 /** A field's label as Playwright reads it: the required marker '*' is hidden from screen readers but part of the text. */
 export const exactLabel = (text: string) => new RegExp(`^${text}\\*?$`);
 
-/** Lets layout catch up and finite animations (a dialog fading in) finish, for at most two seconds. */
+/** Lets layout catch up, finite animations (a dialog fading in) finish and the title arrive, for at most two seconds. */
 export async function settle(page: Page) {
   await page.evaluate(
     () =>
@@ -129,8 +129,15 @@ export async function settle(page: Page) {
           .getAnimations()
           .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
           .map((a) => a.finished.catch(() => undefined));
+        // After a client-side navigation Next streams the new page's metadata after its content, so the
+        // document's <title> can arrive a moment after the page shows (axe then reported document-title once
+        // in CI, on the activity page reached from the header): wait for it too, within the same 2 s.
+        const titled = new Promise<void>((done) => {
+          const poll = () => (document.title.trim() ? done() : setTimeout(poll, 20));
+          poll();
+        });
         const frames = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-        void Promise.race([Promise.all(animations), new Promise((r) => setTimeout(r, 2000))]).then(frames);
+        void Promise.race([Promise.all([...animations, titled]), new Promise((r) => setTimeout(r, 2000))]).then(frames);
       }),
   );
 }
