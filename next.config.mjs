@@ -14,7 +14,10 @@ const SESSION_COOKIES = ['next-auth.session-token', '__Secure-next-auth.session-
 const nextConfig = (phase) => ({
   // PGlite ships WASM next to its JS; bundling it would copy the files into the static folder.
   // @react-pdf/renderer (the plan summary PDF) loads its layout engine's WASM and pdfkit's font data at run time.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'nodemailer', '@react-pdf/renderer'],
+  // zod and drizzle-orm are loaded once by Node instead: Turbopack copies the modules every route shares into
+  // each route's server chunk, and the server loads every route at start, so their bundled code was in memory
+  // once per route (26 copies; docs/performance.md, "The C library's share").
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'nodemailer', '@react-pdf/renderer', 'zod', 'drizzle-orm'],
   poweredByHeader: false,
   // Type errors are caught by `npm run typecheck` (CI runs it); skipping them here halves a cold `npm start`.
   typescript: { ignoreBuildErrors: true },
