@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { ownHouseholdHash, signIn } from './bench-pages.mjs';
-import { cpuMsOfTree, treeRss } from './bench-proc.mjs';
+import { cpuMsByThread, cpuMsOfTree, treeRss } from './bench-proc.mjs';
 
 const CONNECTIONS = Number(process.env.BENCH_MEMORY_CONNECTIONS ?? 50);
 const LOAD_MS = Number(process.env.BENCH_MEMORY_MS ?? 40_000);
@@ -102,6 +102,7 @@ async function interleavedLoad(servers, password) {
   // without limits grows, then collects when idle, i.e. during the other server's rounds) is its work all
   // the same. Counted over its rounds alone, an A/A run (both servers with the same V8 settings) read 1.08 ×.
   const startCpu = Object.fromEntries(Object.entries(state).map(([name, s]) => [name, cpuMsOfTree(s.pid)]));
+  const startThreads = Object.fromEntries(Object.entries(state).map(([name, s]) => [name, cpuMsByThread(s.pid)]));
   try {
     const order = Object.values(state);
     for (let round = 0; round < Math.ceil(LOAD_MS / ROUND_MS); round++) {
@@ -118,11 +119,21 @@ async function interleavedLoad(servers, password) {
   } finally {
     clearInterval(sampler);
   }
-  for (const [name, s] of Object.entries(state)) s.cpuWholeMs = cpuMsOfTree(s.pid) - startCpu[name];
+  for (const [name, s] of Object.entries(state)) {
+    s.cpuWholeMs = cpuMsOfTree(s.pid) - startCpu[name];
+    const threads = cpuMsByThread(s.pid);
+    s.threads = Object.entries(threads).map(([thread, ms]) => [thread, ms - (startThreads[name][thread] ?? 0)]);
+  }
   return Object.fromEntries(
     Object.entries(state).map(([name, s]) => {
       const [dashboard, clientInfo] = s.paths.map((p) => s.times[p]);
       const requests = dashboard.length + clientInfo.length;
+      // Per request, by thread (the ones that used any): where the CPU a setting costs goes.
+      const byThread = s.threads
+        .filter(([, ms]) => ms > 0)
+        .sort((a, b) => b[1] - a[1])
+        .map(([thread, ms]) => `${thread} ${(ms / requests).toFixed(1)}`)
+        .join(', ');
       return [
         name,
         {
@@ -130,6 +141,7 @@ async function interleavedLoad(servers, password) {
           peakDetail: s.peakDetail,
           cpuPerRequest: s.cpuWholeMs / requests,
           cpuInRoundsPerRequest: s.cpuMs / requests,
+          byThread,
           figures: `p95 /dashboard ${p95(dashboard).toFixed(0)} ms, client-info ${p95(clientInfo).toFixed(0)} ms, ${requests} requests`,
         },
       ];
@@ -166,7 +178,7 @@ export async function benchMemory({ env, pairOf, pairs = PAIRS, database, log = 
       for (const [name, r] of Object.entries(result))
         log(
           `memory (${database}, pair ${i + 1} of ${pairs}, ${name}): peak ${mb(r.peak)} [${r.peakDetail}]; ${r.figures}, ` +
-            `server CPU ${r.cpuPerRequest.toFixed(1)} ms a request (${r.cpuInRoundsPerRequest.toFixed(1)} in its own rounds)`,
+            `server CPU ${r.cpuPerRequest.toFixed(1)} ms a request (${r.cpuInRoundsPerRequest.toFixed(1)} in its own rounds; by thread: ${r.byThread})`,
         );
       runs.push(result);
     } finally {

@@ -81,3 +81,27 @@ export function preciseCpuMsOfTree(pid) {
   }
   return total > 0 ? total / 1e6 : cpuMsOfTree(pid);
 }
+
+/**
+ * CPU time (ms) used so far by each kind of thread of the tree under pid, summed by the thread's name
+ * (/proc/<pid>/task/<tid>/comm; utime + stime in clock ticks): Node's main thread (`MainThread`), V8's
+ * helpers (`V8Worker`: concurrent marking, parallel scavenging, sweeping, background compilation), the
+ * embedded database's thread (`WorkerThread`), libuv's pool. Says which thread a difference in CPU is in.
+ */
+export function cpuMsByThread(pid) {
+  const byName = {};
+  for (const id of processTree(pid)) {
+    let tasks = [];
+    try {
+      tasks = fs.readdirSync(`/proc/${id}/task`);
+    } catch {}
+    for (const task of tasks) {
+      try {
+        const name = fs.readFileSync(`/proc/${id}/task/${task}/comm`, 'utf8').trim();
+        const fields = fs.readFileSync(`/proc/${id}/task/${task}/stat`, 'utf8').split(') ')[1].split(' ');
+        byName[name] = (byName[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
+      } catch {}
+    }
+  }
+  return byName;
+}
