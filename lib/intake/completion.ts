@@ -71,6 +71,13 @@ type CompletionInput = Pick<IntakeView, 'client' | 'spouse' | 'children' | 'bene
 /** The required sections: each weighs the same in the percentage. */
 const REQUIRED: readonly SectionKey[] = ['personal', 'estatePlan', 'children', 'beneficiaries', 'trustees', 'poas'];
 
+/**
+ * Whether a section is one of the optional ones (7-14): with nothing in it the navigation says 'Optional',
+ * not 'Not started', so a household at 100 % does not read as unfinished beside eight sections it may
+ * rightly leave empty.
+ */
+export const isOptionalSection = (key: SectionKey): boolean => !REQUIRED.includes(key);
+
 /** The problem the navigation names for a Yes to children with nobody on the list. */
 export const NO_CHILD_LISTED = 'No child listed yet';
 

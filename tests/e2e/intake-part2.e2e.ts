@@ -32,7 +32,7 @@ describe('client-info, sections 7-14', () => {
     const nav = page.getByRole('navigation', { name: 'Intake sections' });
     await expect(nav.getByRole('link').count()).resolves.toBe(14);
     const navState = (anchor: string) => nav.locator(`a[href="#${anchor}"]`).textContent();
-    await expect(navState('properties')).resolves.toBe('○Properties: Not started');
+    await expect(navState('properties')).resolves.toBe('○Properties: Optional');
 
     // 7. Properties: the family home, both owners' primary residence.
     await page.getByRole('button', { name: 'Add Property' }).click();

@@ -2,15 +2,19 @@
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { cx } from '@/components/ui/class-names';
+import { isOptionalSection } from '@/lib/intake/completion';
 import type { SectionKey, SectionState } from '@/lib/intake/types';
 import { useIntake } from '../intake-context';
 import { sectionAnchor } from './section-anchors';
 import styles from './section-nav.module.css';
 
-/** What a section's state reads as, beside its name: a broken rule says what it is, questions are counted. */
+/**
+ * What a section's state reads as, beside its name: a broken rule says what it is, questions are counted,
+ * and an optional section with nothing in it is 'Optional' (it does not hold the percentage back).
+ */
 export function stateText(section: SectionState): string {
   if (section.state === 'complete') return 'Complete';
-  if (section.state === 'empty') return 'Not started';
+  if (section.state === 'empty') return isOptionalSection(section.key) ? 'Optional' : 'Not started';
   return section.problem ?? `${section.unanswered} unanswered`;
 }
 

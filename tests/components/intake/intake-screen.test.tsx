@@ -169,14 +169,14 @@ describe('The client-info page', () => {
       '!Beneficiaries: Percentages do not total 100%',
       '✓Successor Trustees: Complete',
       '○Durable Powers of Attorney: Not started',
-      '○Properties: Not started',
-      '○Companies: Not started',
-      '○Specific Gifts: Not started',
-      '○Retirement Accounts: Not started',
-      '○Brokerage Accounts: Not started',
-      '○Bank Accounts: Not started',
-      '○Non-Qualified Annuities & Life Insurance: Not started',
-      '○Additional Comments / Questions for Attorney: Not started',
+      '○Properties: Optional',
+      '○Companies: Optional',
+      '○Specific Gifts: Optional',
+      '○Retirement Accounts: Optional',
+      '○Brokerage Accounts: Optional',
+      '○Bank Accounts: Optional',
+      '○Non-Qualified Annuities & Life Insurance: Optional',
+      '○Additional Comments / Questions for Attorney: Optional',
     ]);
     expect(within(nav()).getByRole('progressbar')).toHaveAttribute('value', String(view.completion.percent));
     expect(nav()).toHaveTextContent(`${view.completion.percent}% complete`);
