@@ -40,4 +40,19 @@ return [a, proc.preciseCpuMsOfTree(process.pid)];`) as [number, number];
     // Not a whole number of ticks: read to the nanosecond (where the kernel keeps schedstat, as here).
     expect(Number.isInteger(after / 10)).toBe(false);
   });
+
+  it("splits a process's CPU time by thread name, the main thread's busy work under its own", () => {
+    // 200 ms of the main thread's own work: clock ticks are 10 ms, so the main thread's figure grows by at
+    // least most of it, and no other thread of this idle process takes that much.
+    const [before, after] = run(`const a = proc.cpuMsByThread(process.pid);
+const own = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+let x = 0; const t = own(); while (own() - t < 200) x += Math.sqrt(x + 1);
+return [a, proc.cpuMsByThread(process.pid)];`) as [Record<string, number>, Record<string, number>];
+    // Node (24) names its main thread "MainThread" on Linux, V8's helpers "V8Worker".
+    const grown = Object.entries(after).map(([name, ms]) => [name, ms - (before[name] ?? 0)] as const);
+    const [busiest, ms] = grown.sort((a, b) => b[1] - a[1])[0];
+    expect(busiest).toBe('MainThread');
+    expect(ms).toBeGreaterThanOrEqual(150);
+    expect(grown.filter(([name]) => name !== busiest).every(([, other]) => other < 100)).toBe(true);
+  });
 });
