@@ -81,28 +81,24 @@ export async function allocationsPerRender(base, inspectPort, targets, top = 12)
     const out = {};
     for (const [name, { path, cookie }] of Object.entries(targets)) {
       await serial(base, path, cookie, 10);
-      await session.send('HeapProfiler.collectGarbage');
-      await session.send('HeapProfiler.startSampling', {
-        samplingInterval: SAMPLING_BYTES,
-        includeObjectsCollectedByMajorGC: true,
-        includeObjectsCollectedByMinorGC: true,
-      });
-      await serial(base, path, cookie, RENDERS);
-      const { profile } = await session.send('HeapProfiler.stopSampling');
-      const totals = selfBytes(profile);
+      // RENDERS serial renders under the sampling profiler: `young` true counts every allocation, false leaves
+      // out the young generation's garbage, i.e. counts what survives it (promoted to the old generation,
+      // collected there by a full collection, or still alive): what the full collections have to work through.
+      // docs/performance.md ("Where the limits' CPU goes") says why that, not the total, sets the price of a
+      // heap limit.
+      const sampled = async (young) => {
+        await session.send('HeapProfiler.collectGarbage');
+        await session.send('HeapProfiler.startSampling', {
+          samplingInterval: SAMPLING_BYTES,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: young,
+        });
+        await serial(base, path, cookie, RENDERS);
+        return selfBytes((await session.send('HeapProfiler.stopSampling')).profile);
+      };
+      const totals = await sampled(true);
       const all = [...totals.values()].reduce((a, b) => a + b, 0);
-      // Again with the young generation's garbage left out: what survives it (promoted to the old generation,
-      // collected there by a full collection, or still alive), i.e. what the full collections have to work
-      // through. docs/performance.md ("Where the limits' CPU goes") says why that, not the total, sets the
-      // price of a heap limit.
-      await session.send('HeapProfiler.collectGarbage');
-      await session.send('HeapProfiler.startSampling', {
-        samplingInterval: SAMPLING_BYTES,
-        includeObjectsCollectedByMajorGC: true,
-        includeObjectsCollectedByMinorGC: false,
-      });
-      await serial(base, path, cookie, RENDERS);
-      const surviving = [...selfBytes((await session.send('HeapProfiler.stopSampling')).profile).values()].reduce((a, b) => a + b, 0);
+      const surviving = [...(await sampled(false)).values()].reduce((a, b) => a + b, 0);
       out[name] = {
         bytesPerRender: all / RENDERS,
         survivingPerRender: surviving / RENDERS,

@@ -68,18 +68,23 @@ export function cpuMsOfTree(pid) {
  */
 export function preciseCpuMsOfTree(pid) {
   let total = 0;
-  for (const id of processTree(pid)) {
-    let tasks = [];
+  for (const task of threadsOfTree(pid)) {
     try {
-      tasks = fs.readdirSync(`/proc/${id}/task`);
+      total += Number(fs.readFileSync(`${task}/schedstat`, 'utf8').split(' ')[0]);
     } catch {}
-    for (const task of tasks) {
-      try {
-        total += Number(fs.readFileSync(`/proc/${id}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-      } catch {}
-    }
   }
   return total > 0 ? total / 1e6 : cpuMsOfTree(pid);
+}
+
+/** The /proc folder of every thread of every process in the tree under pid. */
+function threadsOfTree(pid) {
+  return processTree(pid).flatMap((id) => {
+    try {
+      return fs.readdirSync(`/proc/${id}/task`).map((task) => `/proc/${id}/task/${task}`);
+    } catch {
+      return [];
+    }
+  });
 }
 
 /**
@@ -90,18 +95,12 @@ export function preciseCpuMsOfTree(pid) {
  */
 export function cpuMsByThread(pid) {
   const byName = {};
-  for (const id of processTree(pid)) {
-    let tasks = [];
+  for (const task of threadsOfTree(pid)) {
     try {
-      tasks = fs.readdirSync(`/proc/${id}/task`);
+      const name = fs.readFileSync(`${task}/comm`, 'utf8').trim();
+      const fields = fs.readFileSync(`${task}/stat`, 'utf8').split(') ')[1].split(' ');
+      byName[name] = (byName[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
     } catch {}
-    for (const task of tasks) {
-      try {
-        const name = fs.readFileSync(`/proc/${id}/task/${task}/comm`, 'utf8').trim();
-        const fields = fs.readFileSync(`/proc/${id}/task/${task}/stat`, 'utf8').split(') ')[1].split(' ');
-        byName[name] = (byName[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
-      } catch {}
-    }
   }
   return byName;
 }
